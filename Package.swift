@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Cull",
+    products: [
+        .executable(name: "cull", targets: ["cull"]),
+        .library(name: "CullKit", targets: ["CullKit"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        .target(
+            name: "CullKit",
+            dependencies: ["CSQLite", "CYAML"]
+        ),
+        .executableTarget(
+            name: "cull",
+            dependencies: ["CullKit"]
+        ),
+        .testTarget(
+            name: "CullKitTests",
+            dependencies: ["CullKit"]
+        ),
+        .testTarget(
+            name: "cullTests",
+            dependencies: ["CullKit"]
+        ),
+    ]
+)

@@ -1,0 +1,6 @@
+/// Placeholder until the real reader lands.
+enum JPEGReader {
+    static func read(_ file: MediaFile, head: [UInt8]) throws(MetadataError) -> MediaMetadata {
+        throw .unrecognized
+    }
+}

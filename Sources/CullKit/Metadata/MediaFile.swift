@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Random read access to one file through `pread`, so readers fetch only the header
+/// ranges they need (a MOV's `moov` at the end of a 2 GB file costs two small reads).
+///
+/// Reads past the end are clamped, never an error; a reader that needs more bytes
+/// than it got throws ``MetadataError/truncated(offset:needed:)`` through ``ByteReader``.
+public final class MediaFile {
+    public let path: String
+    public let size: Int
+    private let descriptor: Int32
+
+    /// Opens `path` read-only.
+    public init(path: String) throws(MetadataError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { throw .io("cannot open: \(String(cString: strerror(errno)))") }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            close(fd)
+            throw .io("cannot stat: \(String(cString: strerror(errno)))")
+        }
+        self.path = path
+        self.descriptor = fd
+        self.size = Int(info.st_size)
+    }
+
+    deinit { close(descriptor) }
+
+    /// Up to `count` bytes starting at `offset` (fewer at the end of the file).
+    public func read(at offset: Int, count: Int) throws(MetadataError) -> [UInt8] {
+        guard offset >= 0, count > 0, offset < size else { return [] }
+        let wanted = min(count, size - offset)
+        var buffer = [UInt8](repeating: 0, count: wanted)
+        var done = 0
+        while done < wanted {
+            let got = buffer.withUnsafeMutableBytes { raw in
+                pread(descriptor, raw.baseAddress! + done, wanted - done, off_t(offset + done))
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw .io("read failed at offset \(offset + done): \(String(cString: strerror(errno)))")
+            }
+            if got == 0 { break }
+            done += got
+        }
+        if done < wanted { buffer.removeSubrange(done...) }
+        return buffer
+    }
+
+    /// A ``ByteReader`` over `count` bytes at `offset`, carrying the absolute base offset.
+    public func reader(at offset: Int, count: Int, bigEndian: Bool = true) throws(MetadataError) -> ByteReader {
+        ByteReader(try read(at: offset, count: count), base: offset, bigEndian: bigEndian)
+    }
+}

@@ -1,0 +1,112 @@
+/// What a metadata reader learned from one file's headers (and its sidecars).
+///
+/// Every field is optional: missing metadata is `nil`, never a guess, so a rule
+/// over a missing field does not match. Width and height are as stored; use
+/// ``displayWidth`` / ``displayHeight`` for the orientation-corrected values.
+public struct MediaMetadata: Sendable, Equatable {
+    public var format: MediaFormat?
+    public var width: Int?
+    public var height: Int?
+    /// EXIF orientation, 1...8 (5...8 swap width and height).
+    public var orientation: Int?
+    /// Seconds, for videos (and animated images when known).
+    public var duration: Double?
+    /// EXIF DateTimeOriginal (or the TIFF DateTime fallback when no EXIF date exists).
+    public var exifDate: CaptureDate?
+    /// QuickTime `com.apple.quicktime.creationdate` or `mvhd` creation time.
+    public var quickTimeDate: CaptureDate?
+    /// XMP `exif:DateTimeOriginal`, `photoshop:DateCreated` or `xmp:CreateDate`.
+    public var xmpDate: CaptureDate?
+    /// Google Takeout `photoTakenTime`.
+    public var takeoutDate: CaptureDate?
+    public var make: String?
+    public var model: String?
+    public var lens: String?
+    public var software: String?
+    /// Signed degrees (south and west negative).
+    public var latitude: Double?
+    public var longitude: Double?
+    /// XMP `xmp:Rating`: -1 (rejected) ... 5.
+    public var rating: Int?
+    /// Takeout `favorited` or an Apple export `favorite` flag.
+    public var favorite: Bool?
+    /// EXIF / XMP UserComment (iOS writes "Screenshot" here).
+    public var userComment: String?
+    /// Apple ContentIdentifier (photo MakerNote / QuickTime key) pairing a Live Photo's halves.
+    public var liveID: String?
+    /// Apple burst UUID or another burst group identifier.
+    public var burstID: String?
+
+    public init() {}
+
+    /// Width after applying EXIF orientation.
+    public var displayWidth: Int? { swapsAxes ? height : width }
+    /// Height after applying EXIF orientation.
+    public var displayHeight: Int? { swapsAxes ? width : height }
+    private var swapsAxes: Bool { (5...8).contains(orientation ?? 1) }
+
+    /// Fills every field that is still `nil` here from `other`.
+    public mutating func fillGaps(from other: MediaMetadata) {
+        func fill<T>(_ keyPath: WritableKeyPath<MediaMetadata, T?>) {
+            if self[keyPath: keyPath] == nil { self[keyPath: keyPath] = other[keyPath: keyPath] }
+        }
+        fill(\.format); fill(\.width); fill(\.height); fill(\.orientation); fill(\.duration)
+        fill(\.exifDate); fill(\.quickTimeDate); fill(\.xmpDate); fill(\.takeoutDate)
+        fill(\.make); fill(\.model); fill(\.lens); fill(\.software)
+        fill(\.latitude); fill(\.longitude); fill(\.rating); fill(\.favorite)
+        fill(\.userComment); fill(\.liveID); fill(\.burstID)
+    }
+
+    /// Overrides fields here with every non-`nil` field of `other` (sidecars win).
+    public mutating func override(with other: MediaMetadata) {
+        var merged = other
+        merged.fillGaps(from: self)
+        // The container format and pixel size always come from the media file itself.
+        merged.format = format ?? other.format
+        merged.width = width ?? other.width
+        merged.height = height ?? other.height
+        self = merged
+    }
+}
+
+/// A capture time as the camera wrote it: local wall-clock time plus the UTC offset when known.
+public struct CaptureDate: Sendable, Equatable, Hashable {
+    /// Local wall-clock time, as seconds since 1970-01-01T00:00:00 *in that local time*.
+    public var local: Int64
+    /// Minutes east of UTC, when the file says (EXIF OffsetTimeOriginal, QuickTime, XMP, Takeout is UTC).
+    public var offsetMinutes: Int?
+
+    public init(local: Int64, offsetMinutes: Int? = nil) {
+        self.local = local
+        self.offsetMinutes = offsetMinutes
+    }
+
+    /// The instant in UTC seconds since the epoch, when the offset is known.
+    public var utc: Int64? { offsetMinutes.map { local - Int64($0) * 60 } }
+}
+
+/// The container formats Cull reads, detected from magic bytes (not the file name).
+public enum MediaFormat: String, Sendable, CaseIterable {
+    case jpeg, png, gif, webp, heic, avif, tiff, dng, cr2, nef, arw, orf, rw2, mov, mp4, m4v, threeGP = "3gp"
+
+    /// Photo or video.
+    public var kind: MediaKind {
+        switch self {
+        case .mov, .mp4, .m4v, .threeGP: .video
+        default: .photo
+        }
+    }
+
+    /// Whether this is a camera RAW container.
+    public var isRaw: Bool {
+        switch self {
+        case .dng, .cr2, .nef, .arw, .orf, .rw2: true
+        default: false
+        }
+    }
+}
+
+/// The two kinds of asset a library holds.
+public enum MediaKind: String, Sendable, CaseIterable {
+    case photo, video
+}

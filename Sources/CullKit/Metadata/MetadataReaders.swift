@@ -1,0 +1,75 @@
+/// Entry point of the metadata layer: sniffs the container from its magic bytes and
+/// hands the file to the one reader for that format.
+///
+/// Readers see header bytes only (never pixels) and throw ``MetadataError`` on anything
+/// they cannot parse; the scanner records that as `broken` and goes on.
+public enum MetadataReaders {
+    /// How many bytes are read up front to sniff the format (and often parse it whole).
+    static let headSize = 64 * 1024
+
+    /// Reads the metadata of the media file at `path`.
+    public static func read(path: String) throws(MetadataError) -> MediaMetadata {
+        let file = try MediaFile(path: path)
+        let head = try file.read(at: 0, count: headSize)
+        guard let format = sniff(head) else { throw .unrecognized }
+        var metadata: MediaMetadata
+        switch format {
+        case .jpeg: metadata = try JPEGReader.read(file, head: head)
+        case .png: metadata = try PNGReader.read(file, head: head)
+        case .gif: metadata = try GIFReader.read(file, head: head)
+        case .webp: metadata = try WebPReader.read(file, head: head)
+        case .heic, .avif: metadata = try HEIFReader.read(file, head: head)
+        case .mov, .mp4, .m4v, .threeGP: metadata = try QuickTimeReader.read(file, head: head)
+        case .tiff, .dng, .cr2, .nef, .arw, .orf, .rw2: metadata = try RawReader.read(file, head: head)
+        }
+        if metadata.format == nil { metadata.format = format }
+        return metadata
+    }
+
+    /// The format named by the first bytes of a file, or `nil` when Cull does not read it.
+    public static func sniff(_ head: [UInt8]) -> MediaFormat? {
+        func at(_ offset: Int, _ ascii: String) -> Bool {
+            let pattern = Array(ascii.utf8)
+            guard head.count >= offset + pattern.count else { return false }
+            return head[offset ..< offset + pattern.count].elementsEqual(pattern)
+        }
+        if head.count >= 3, head[0] == 0xFF, head[1] == 0xD8, head[2] == 0xFF { return .jpeg }
+        if at(0, "\u{89}PNG\r\n\u{1A}\n") { return .png }
+        if at(0, "GIF87a") || at(0, "GIF89a") { return .gif }
+        if at(0, "RIFF"), at(8, "WEBP") { return .webp }
+        if at(4, "ftyp") { return isoBrand(head) }
+        if at(4, "moov") || at(4, "mdat") || at(4, "wide") || at(4, "free") || at(4, "skip") { return .mov }
+        if at(0, "II*\0") {
+            if at(8, "CR") { return .cr2 }
+            return .tiff // DNG, NEF and ARW are told apart by RawReader from their tags.
+        }
+        if at(0, "MM\0*") { return .tiff }
+        if at(0, "IIRO") || at(0, "IIRS") || at(0, "MMOR") { return .orf }
+        if at(0, "IIU\0") { return .rw2 }
+        return nil
+    }
+
+    /// Maps an ISO-BMFF `ftyp` major/compatible brand to a format.
+    static func isoBrand(_ head: [UInt8]) -> MediaFormat? {
+        guard head.count >= 12 else { return nil }
+        var brands = [String(decoding: head[8 ..< 12], as: UTF8.self)]
+        let boxSize = head.count >= 4 ? Int(head[0]) << 24 | Int(head[1]) << 16 | Int(head[2]) << 8 | Int(head[3]) : 0
+        var offset = 16
+        while offset + 4 <= min(boxSize, head.count) {
+            brands.append(String(decoding: head[offset ..< offset + 4], as: UTF8.self))
+            offset += 4
+        }
+        for brand in brands {
+            switch brand {
+            case "avif", "avis": return .avif
+            case "heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1": return .heic
+            case "qt  ": return .mov
+            case "M4V ", "M4VH", "M4VP": return .m4v
+            case "3gp4", "3gp5", "3gp6", "3g2a", "3ge6", "3gg6": return .threeGP
+            case "isom", "iso2", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "dash", "MSNV", "M4A ": return .mp4
+            default: continue
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,2 @@
+import CullKit
+print("cull")
