@@ -1,2 +1,10 @@
 import CullKit
-print("cull")
+import Foundation
+
+/// Every subcommand, in the order `cull --help` lists them.
+let commands: [any CullCommand.Type] = [
+    InitCommand.self,
+]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+exit(Dispatcher(commands: commands).run(arguments).rawValue)

@@ -1,0 +1,107 @@
+import CSQLite
+
+/// One SQLite connection. Not `Sendable`: each thread that needs the index opens its own.
+public final class Database {
+    let handle: OpaquePointer
+    public let path: String
+    private var cache: [String: Statement] = [:]
+
+    /// Opens (creating when `create` is true) the database at `path`.
+    public init(path: String, create: Bool = true, readOnly: Bool = false) throws(DatabaseError) {
+        var handle: OpaquePointer?
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
+        if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(handle)
+            throw DatabaseError(code: code, message: message, sql: nil)
+        }
+        self.handle = handle
+        self.path = path
+        sqlite3_busy_timeout(handle, 5000)
+    }
+
+    deinit {
+        cache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more SQL statements that take no arguments.
+    public func execute(_ sql: String) throws(DatabaseError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard code == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(message)
+            throw DatabaseError(code: sqlite3_extended_errcode(handle), message: text, sql: sql)
+        }
+    }
+
+    /// Runs one statement with bound `arguments`.
+    public func execute(_ sql: String, _ arguments: [SQLValue]) throws(DatabaseError) {
+        try cached(sql).execute(arguments)
+    }
+
+    /// A prepared statement, reused across calls with the same SQL.
+    public func cached(_ sql: String) throws(DatabaseError) -> Statement {
+        if let statement = cache[sql] { return statement }
+        let statement = try Statement(connection: handle, sql: sql)
+        cache[sql] = statement
+        return statement
+    }
+
+    /// A fresh prepared statement (for one-off SQL such as a compiled rule).
+    public func prepare(_ sql: String) throws(DatabaseError) -> Statement {
+        try Statement(connection: handle, sql: sql)
+    }
+
+    /// Calls `body` for each row of `sql` with `arguments` bound.
+    public func forEachRow(_ sql: String, _ arguments: [SQLValue] = [], _ body: (Row) throws -> Void) throws {
+        try cached(sql).forEachRow(arguments, body)
+    }
+
+    /// The first column of the first row, or `nil`.
+    public func scalar(_ sql: String, _ arguments: [SQLValue] = []) throws -> SQLValue? {
+        var result: SQLValue?
+        try forEachRow(sql, arguments) { row in
+            if result == nil { result = row.value(0) }
+        }
+        return result
+    }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The rowid of the last INSERT on this connection.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Rows changed by the last statement.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// SQLite's own query plan for `sql`, one line per step (`EXPLAIN QUERY PLAN`).
+    public func queryPlan(_ sql: String, _ arguments: [SQLValue]) throws -> [String] {
+        let statement = try prepare("EXPLAIN QUERY PLAN " + sql)
+        var lines: [(id: Int, parent: Int, detail: String)] = []
+        try statement.forEachRow(arguments) { row in
+            lines.append((row.int(0), row.int(1), row.string(3) ?? ""))
+        }
+        var depth: [Int: Int] = [0: 0]
+        return lines.map { line in
+            let level = (depth[line.parent] ?? 0) + 1
+            depth[line.id] = level
+            return String(repeating: "  ", count: level - 1) + line.detail
+        }
+    }
+}

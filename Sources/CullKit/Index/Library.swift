@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// A photo library: a folder tree with a `.cull/` folder holding the index and the lock.
+public struct Library: Sendable {
+    /// Absolute path of the library root, without a trailing slash.
+    public let root: String
+
+    public var controlDirectory: String { root + "/.cull" }
+    public var indexPath: String { controlDirectory + "/index.sqlite" }
+    public var lockPath: String { controlDirectory + "/lock" }
+
+    public init(root: String) { self.root = root }
+
+    /// Makes `directory` a library: creates `.cull/`, the index and the lock file.
+    @discardableResult
+    public static func initialize(at directory: String) throws -> Library {
+        let root = try absolute(directory)
+        var info = stat()
+        guard stat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw IndexError.notADirectory(path: directory)
+        }
+        let library = Library(root: root)
+        if access(library.indexPath, F_OK) == 0 { throw IndexError.alreadyALibrary(path: root) }
+        if mkdir(library.controlDirectory, 0o755) != 0 && errno != EEXIST {
+            throw IndexError.system(path: library.controlDirectory, call: "mkdir", errno: errno)
+        }
+        let fd = open(library.lockPath, O_CREAT | O_WRONLY | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw IndexError.system(path: library.lockPath, call: "open", errno: errno) }
+        close(fd)
+        _ = try library.openIndex()
+        return library
+    }
+
+    /// Finds the library like git finds a repository: `explicit` (`--library`), else
+    /// `CULL_LIBRARY`, else the working directory and its parents.
+    public static func locate(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+                              workingDirectory: String = FileManager.default.currentDirectoryPath) throws -> Library {
+        if let given = explicit ?? environment["CULL_LIBRARY"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            let root = try absolute(given, relativeTo: workingDirectory)
+            let library = Library(root: root)
+            guard access(library.indexPath, F_OK) == 0 else { throw IndexError.notALibrary(searchedFrom: root) }
+            return library
+        }
+        var candidate = try absolute(workingDirectory)
+        while true {
+            let library = Library(root: candidate)
+            if access(library.indexPath, F_OK) == 0 { return library }
+            if candidate == "/" || candidate.isEmpty { break }
+            candidate = parent(of: candidate)
+        }
+        throw IndexError.notALibrary(searchedFrom: workingDirectory)
+    }
+
+    /// Opens the index, applying pending migrations. WAL mode, so readers never block the writer.
+    public func openIndex() throws -> Database {
+        let db = try Database(path: indexPath)
+        try db.execute("""
+            PRAGMA journal_mode = WAL;
+            PRAGMA synchronous = NORMAL;
+            PRAGMA foreign_keys = ON;
+            PRAGMA temp_store = MEMORY;
+            PRAGMA cache_size = -65536;
+            """)
+        try Migrator.migrate(db)
+        return db
+    }
+
+    /// The absolute path of a library-relative path.
+    public func absolutePath(of relative: String) -> String { root == "/" ? "/" + relative : root + "/" + relative }
+
+    static func absolute(_ path: String, relativeTo base: String = FileManager.default.currentDirectoryPath) throws -> String {
+        let joined = path.hasPrefix("/") ? path : base + "/" + path
+        guard let resolved = realpath(joined, nil) else {
+            throw IndexError.system(path: path, call: "realpath", errno: errno)
+        }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "/" }
+        let parent = String(path[..<slash])
+        return parent.isEmpty ? "/" : parent
+    }
+}

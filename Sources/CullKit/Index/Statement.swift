@@ -1,0 +1,127 @@
+import CSQLite
+
+private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// A prepared statement: prepared in `init`, finalized in `deinit`. Deliberately not `Sendable`.
+public final class Statement {
+    let handle: OpaquePointer
+    let connection: OpaquePointer
+    public let sql: String
+
+    init(connection: OpaquePointer, sql: String) throws(DatabaseError) {
+        var handle: OpaquePointer?
+        let code = sqlite3_prepare_v3(connection, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
+        guard code == SQLITE_OK, let handle else {
+            throw DatabaseError(code: sqlite3_extended_errcode(connection),
+                                message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+        }
+        self.handle = handle
+        self.connection = connection
+        self.sql = sql
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Resets the statement and binds `values` to its parameters, in order.
+    public func bind(_ values: [SQLValue]) throws(DatabaseError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (index, value) in values.enumerated() {
+            try bind(value, at: Int32(index + 1))
+        }
+    }
+
+    public func bind(_ value: SQLValue, at index: Int32) throws(DatabaseError) {
+        let code: Int32
+        switch value {
+        case .null: code = sqlite3_bind_null(handle, index)
+        case let .integer(int): code = sqlite3_bind_int64(handle, index, int)
+        case let .real(double): code = sqlite3_bind_double(handle, index, double)
+        case let .text(string): code = sqlite3_bind_text(handle, index, string, -1, SQLITE_TRANSIENT)
+        case let .blob(bytes):
+            code = bytes.withUnsafeBytes { raw in
+                sqlite3_bind_blob(handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(raw.count), SQLITE_TRANSIENT)
+            }
+        }
+        try check(code)
+    }
+
+    /// Steps once: `true` when a row is available, `false` when done.
+    @discardableResult
+    public func step() throws(DatabaseError) -> Bool {
+        let code = sqlite3_step(handle)
+        if code == SQLITE_ROW { return true }
+        if code == SQLITE_DONE { return false }
+        throw error(code)
+    }
+
+    /// Runs the statement to completion with `values` bound.
+    public func execute(_ values: [SQLValue] = []) throws(DatabaseError) {
+        try bind(values)
+        while try step() {}
+        sqlite3_reset(handle)
+    }
+
+    /// Runs the statement with `values` bound, calling `body` for each row.
+    public func forEachRow(_ values: [SQLValue] = [], _ body: (Row) throws -> Void) throws {
+        try bind(values)
+        defer { sqlite3_reset(handle) }
+        let row = Row(statement: self)
+        while try step() { try body(row) }
+    }
+
+    public var columnCount: Int { Int(sqlite3_column_count(handle)) }
+    public func columnName(_ index: Int) -> String { String(cString: sqlite3_column_name(handle, Int32(index))) }
+
+    func check(_ code: Int32) throws(DatabaseError) {
+        guard code == SQLITE_OK else { throw error(code) }
+    }
+
+    func error(_ code: Int32) -> DatabaseError {
+        DatabaseError(code: sqlite3_extended_errcode(connection),
+                      message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+    }
+}
+
+/// The current row of a stepping ``Statement``; valid only inside the row callback.
+public struct Row {
+    let statement: Statement
+    private var handle: OpaquePointer { statement.handle }
+
+    public func isNull(_ index: Int) -> Bool { sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL }
+    public func int64(_ index: Int) -> Int64 { sqlite3_column_int64(handle, Int32(index)) }
+    public func int(_ index: Int) -> Int { Int(int64(index)) }
+    public func double(_ index: Int) -> Double { sqlite3_column_double(handle, Int32(index)) }
+    public func optionalInt(_ index: Int) -> Int? { isNull(index) ? nil : int(index) }
+    public func optionalInt64(_ index: Int) -> Int64? { isNull(index) ? nil : int64(index) }
+    public func optionalDouble(_ index: Int) -> Double? { isNull(index) ? nil : double(index) }
+
+    public func string(_ index: Int) -> String? {
+        guard let text = sqlite3_column_text(handle, Int32(index)) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, Int32(index)))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// The raw bytes of a TEXT or BLOB column (used for paths, which may not be UTF-8).
+    public func bytes(_ index: Int) -> [UInt8]? {
+        let type = sqlite3_column_type(handle, Int32(index))
+        if type == SQLITE_NULL { return nil }
+        let count = Int(sqlite3_column_bytes(handle, Int32(index)))
+        if type == SQLITE_BLOB {
+            guard let pointer = sqlite3_column_blob(handle, Int32(index)) else { return [] }
+            return Array(UnsafeRawBufferPointer(start: pointer, count: count))
+        }
+        guard let text = sqlite3_column_text(handle, Int32(index)) else { return [] }
+        return Array(UnsafeBufferPointer(start: text, count: count))
+    }
+
+    public func value(_ index: Int) -> SQLValue {
+        switch sqlite3_column_type(handle, Int32(index)) {
+        case SQLITE_INTEGER: .integer(int64(index))
+        case SQLITE_FLOAT: .real(double(index))
+        case SQLITE_TEXT: .text(string(index) ?? "")
+        case SQLITE_BLOB: .blob(bytes(index) ?? [])
+        default: .null
+        }
+    }
+}

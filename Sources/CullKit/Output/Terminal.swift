@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Where output goes and how it may look: colour only on a TTY and never with `NO_COLOR`.
+public struct Terminal: Sendable {
+    public let stdoutIsTTY: Bool
+    public let stderrIsTTY: Bool
+    public let colorEnabled: Bool
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        stdoutIsTTY = isatty(STDOUT_FILENO) == 1
+        stderrIsTTY = isatty(STDERR_FILENO) == 1
+        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        colorEnabled = stdoutIsTTY && !noColor && environment["TERM"] != "dumb"
+    }
+
+    /// Writes `text` to standard output as is.
+    public func out(_ text: String) { write(STDOUT_FILENO, text) }
+    /// Writes `text` to standard error as is.
+    public func err(_ text: String) { write(STDERR_FILENO, text) }
+
+    /// `text` in an ANSI style (e.g. "1" bold, "31" red) when colour is enabled.
+    public func styled(_ text: String, _ code: String) -> String {
+        colorEnabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    private func write(_ fd: Int32, _ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 { if errno == EINTR { continue }; return }
+                offset += written
+            }
+        }
+    }
+}
+
+/// A one-line progress bar on standard error, redrawn at most ten times a second; silent off a TTY.
+public final class ProgressBar: @unchecked Sendable {
+    private let enabled: Bool
+    private let label: String
+    private let lock = NSLock()
+    private var lastDraw = 0.0
+
+    public init(label: String, terminal: Terminal) {
+        self.enabled = terminal.stderrIsTTY
+        self.label = label
+    }
+
+    public func update(done: Int, total: Int) {
+        guard enabled else { return }
+        lock.lock(); defer { lock.unlock() }
+        let now = Date().timeIntervalSinceReferenceDate
+        guard now - lastDraw > 0.1 || done == total else { return }
+        lastDraw = now
+        let width = 30
+        let filled = total > 0 ? min(width, width * done / total) : 0
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        Terminal().err("\r\(label) [\(bar)] \(done)/\(total)")
+    }
+
+    public func finish() {
+        guard enabled else { return }
+        Terminal().err("\r\u{1B}[2K")
+    }
+}

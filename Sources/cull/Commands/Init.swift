@@ -1,0 +1,23 @@
+import CullKit
+
+/// `cull init [DIR]`: make DIR a library.
+struct InitCommand: CullCommand {
+    static let spec = CommandSpec(
+        name: "init",
+        abstract: "Make a folder a Cull library (creates DIR/.cull/ with the index).",
+        arguments: [ArgumentSpec(name: "dir", help: "The library root (default: the working directory).", optional: true)]
+    )
+
+    let directory: String
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count <= 1 else { throw UsageError(message: "Expected at most one directory") }
+        directory = arguments.positionals.first ?? "."
+    }
+
+    func run(_ terminal: Terminal) throws -> ExitCode {
+        let library = try Library.initialize(at: directory)
+        terminal.out("Initialized Cull library in \(library.root)\n")
+        return .success
+    }
+}
