@@ -4,6 +4,7 @@ import Foundation
 /// Every subcommand, in the order `cull --help` lists them.
 let commands: [any CullCommand.Type] = [
     InitCommand.self,
+    ScanCommand.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

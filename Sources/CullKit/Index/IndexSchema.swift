@@ -51,6 +51,7 @@ enum IndexSchema {
         CREATE INDEX assets_taken ON assets(taken);
         CREATE INDEX assets_size ON assets(size);
         CREATE INDEX assets_kind ON assets(kind, taken);
+        CREATE INDEX assets_folder ON assets(folder);
         CREATE INDEX assets_live ON assets(live_id) WHERE live_id IS NOT NULL;
 
         -- Sidecars and other companions that travel with their primary (XMP, AAE, Takeout JSON).

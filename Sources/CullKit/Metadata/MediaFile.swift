@@ -15,8 +15,16 @@ public final class MediaFile {
     private let descriptor: Int32
 
     /// Opens `path` read-only.
-    public init(path: String) throws(MetadataError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    public convenience init(path: String) throws(MetadataError) {
+        try self.init(pathBytes: Array(path.utf8))
+    }
+
+    /// Opens the file whose path is the raw bytes `pathBytes` (names need not be UTF-8).
+    public init(pathBytes: [UInt8]) throws(MetadataError) {
+        let path = String(decoding: pathBytes, as: UTF8.self)
+        let fd = (pathBytes + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
+        }
         guard fd >= 0 else { throw .io("cannot open: \(String(cString: strerror(errno)))") }
         var info = stat()
         guard fstat(fd, &info) == 0 else {

@@ -9,7 +9,15 @@ public enum MetadataReaders {
 
     /// Reads the metadata of the media file at `path`.
     public static func read(path: String) throws(MetadataError) -> MediaMetadata {
-        let file = try MediaFile(path: path)
+        try read(MediaFile(path: path))
+    }
+
+    /// Reads the metadata of the media file whose path is the raw bytes `pathBytes`.
+    public static func read(pathBytes: [UInt8]) throws(MetadataError) -> MediaMetadata {
+        try read(MediaFile(pathBytes: pathBytes))
+    }
+
+    static func read(_ file: MediaFile) throws(MetadataError) -> MediaMetadata {
         let head = try file.read(at: 0, count: headSize)
         guard let format = sniff(head) else { throw .unrecognized }
         var metadata: MediaMetadata

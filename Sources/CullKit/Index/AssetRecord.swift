@@ -1,0 +1,65 @@
+/// Everything the index stores about one media file: its stamp, what the readers found,
+/// and the values derived from them (capture time and its source, screenshot evidence).
+public struct AssetRecord: Sendable {
+    public var file: FoundFile
+    public var metadata: MediaMetadata
+    /// Why the file could not be parsed; `nil` when it could.
+    public var brokenReason: String?
+    public var taken: CaptureDate?
+    public var takenSource: String?
+    public var screenshotEvidence: String?
+
+    /// Reads `file` (under `root`) and its sidecars. Never throws: an unreadable file becomes
+    /// a `broken` record with the reason, so one bad photo never stops a scan.
+    public static func read(_ file: FoundFile, root: String) -> AssetRecord {
+        let rootBytes = Array(root.utf8) + [UInt8(ascii: "/")]
+        var metadata = MediaMetadata()
+        var brokenReason: String?
+        do {
+            metadata = try MetadataReaders.read(pathBytes: rootBytes + file.relativePath)
+        } catch {
+            brokenReason = error.description
+        }
+        var sidecarDate: CaptureDate?
+        for sidecar in file.sidecars {
+            let path = String(decoding: rootBytes + sidecar.relativePath, as: UTF8.self)
+            let values: MediaMetadata
+            switch sidecar.role {
+            case .xmp: values = (try? SidecarReader.readXMP(path: path)) ?? MediaMetadata()
+            case .json: values = (try? SidecarReader.readTakeoutJSON(path: path)) ?? MediaMetadata()
+            case .aae: continue
+            }
+            if sidecar.role == .xmp, let date = values.xmpDate ?? values.exifDate { sidecarDate = date }
+            metadata.override(with: values)
+        }
+        var record = AssetRecord(file: file, metadata: metadata, brokenReason: brokenReason)
+        record.resolveTaken(sidecarDate: sidecarDate)
+        let name = String(decoding: file.name, as: UTF8.self)
+        let folder = String(decoding: file.folder, as: UTF8.self)
+        record.screenshotEvidence = ScreenshotDetector.evidence(name: name, folder: folder, metadata: metadata)
+        return record
+    }
+
+    /// Capture time precedence: an XMP sidecar's date (the user edited it) → EXIF DateTimeOriginal →
+    /// QuickTime creation date → embedded XMP → Takeout `photoTakenTime` → a date in the file name.
+    mutating func resolveTaken(sidecarDate: CaptureDate?) {
+        let candidates: [(CaptureDate?, String)] = [
+            (sidecarDate, "xmp-sidecar"), (metadata.exifDate, "exif"), (metadata.quickTimeDate, "quicktime"),
+            (metadata.xmpDate, "xmp"), (metadata.takeoutDate, "takeout"), (FilenameDate.parse(file.name), "filename"),
+        ]
+        for (date, source) in candidates {
+            if let date {
+                taken = date
+                takenSource = source
+                return
+            }
+        }
+    }
+
+    /// Photo or video: from the sniffed format, else from the extension (for broken files).
+    public var kind: MediaKind {
+        if let format = metadata.format { return format.kind }
+        let videoExtensions: Set<String> = ["mov", "mp4", "m4v", "3gp", "3g2"]
+        return videoExtensions.contains(TreeWalker.lowercaseExtension(file.name)) ? .video : .photo
+    }
+}

@@ -1,0 +1,116 @@
+/// Writes scan results into the index, one transaction per batch: a scan killed at any
+/// moment leaves every batch either fully written or not at all, and the next scan completes it.
+struct IndexWriter {
+    let db: Database
+    /// Unix seconds when this scan started (the `added` time of new assets).
+    let now: Int64
+
+    private static let upsertSQL = """
+        INSERT INTO assets (path, folder, name, extension, device, inode, size, mtime_ns, sidecar_signature,
+            added, modified, kind, format, width, height, orientation, duration, taken, taken_utc, taken_offset,
+            taken_source, camera_make, camera_model, lens, software, latitude, longitude, rating, favorite_flag,
+            screenshot, screenshot_evidence, live_id, burst_id, raw, broken, broken_reason)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(path) DO UPDATE SET
+            folder = excluded.folder, name = excluded.name, extension = excluded.extension,
+            device = excluded.device, inode = excluded.inode, size = excluded.size, mtime_ns = excluded.mtime_ns,
+            sidecar_signature = excluded.sidecar_signature, modified = excluded.modified, kind = excluded.kind,
+            format = excluded.format, width = excluded.width, height = excluded.height,
+            orientation = excluded.orientation, duration = excluded.duration, taken = excluded.taken,
+            taken_utc = excluded.taken_utc, taken_offset = excluded.taken_offset, taken_source = excluded.taken_source,
+            camera_make = excluded.camera_make, camera_model = excluded.camera_model, lens = excluded.lens,
+            software = excluded.software, latitude = excluded.latitude, longitude = excluded.longitude,
+            rating = excluded.rating, favorite_flag = excluded.favorite_flag, screenshot = excluded.screenshot,
+            screenshot_evidence = excluded.screenshot_evidence, live_id = excluded.live_id,
+            burst_id = excluded.burst_id, raw = excluded.raw, broken = excluded.broken,
+            broken_reason = excluded.broken_reason
+        RETURNING id
+        """
+
+    /// Upserts `records` (and replaces their companions) in one transaction.
+    func write(_ records: [AssetRecord]) throws {
+        try db.transaction {
+            let upsert = try db.cached(Self.upsertSQL)
+            let clearCompanions = try db.cached("DELETE FROM companions WHERE asset_id = ?")
+            let addCompanion = try db.cached("INSERT OR REPLACE INTO companions (asset_id, path, role) VALUES (?, ?, ?)")
+            for record in records {
+                var id: Int64 = 0
+                try upsert.forEachRow(Self.arguments(record, now: now)) { row in id = row.int64(0) }
+                try clearCompanions.execute([.integer(id)])
+                for sidecar in record.file.sidecars {
+                    try addCompanion.execute([.integer(id), PathValue.bind(sidecar.relativePath), .text(sidecar.role.rawValue)])
+                }
+            }
+        }
+    }
+
+    /// Deletes the assets with these ids (their reviews and companions go with them).
+    func remove(_ ids: [Int64]) throws {
+        try db.transaction {
+            let delete = try db.cached("DELETE FROM assets WHERE id = ?")
+            for id in ids { try delete.execute([.integer(id)]) }
+        }
+    }
+
+    /// Pairs a photo and a video with the same folder and stem as a Live Photo when their headers
+    /// carried no content identifier (exports and copies often lose it).
+    func pairLivePhotosByName() throws {
+        let stem = { (alias: String) in
+            "lower(substr(\(alias).name, 1, length(\(alias).name) - length(\(alias).extension) - 1))"
+        }
+        try db.execute("""
+            WITH pairs AS (
+                SELECT p.id AS photo, v.id AS video, 'name:' || lower(p.folder) || '/' || \(stem("p")) AS live
+                FROM assets p JOIN assets v
+                  ON v.folder = p.folder AND v.kind = 'video' AND v.extension = 'mov' AND \(stem("v")) = \(stem("p"))
+                WHERE p.kind = 'photo' AND p.live_id IS NULL AND v.live_id IS NULL AND p.broken = 0 AND v.broken = 0
+            )
+            UPDATE assets SET live_id = (SELECT live FROM pairs WHERE pairs.photo = assets.id OR pairs.video = assets.id)
+            WHERE id IN (SELECT photo FROM pairs UNION SELECT video FROM pairs)
+            """)
+    }
+
+    static func arguments(_ record: AssetRecord, now: Int64) -> [SQLValue] {
+        let file = record.file
+        let m = record.metadata
+        let stamp = file.stamp
+        return [
+            PathValue.bind(file.relativePath),
+            .text(String(decoding: file.folder, as: UTF8.self)),
+            .text(String(decoding: file.name, as: UTF8.self)),
+            .text(TreeWalker.lowercaseExtension(file.name)),
+            .integer(Int64(bitPattern: stamp.device)),
+            .integer(Int64(bitPattern: stamp.inode)),
+            .integer(stamp.size),
+            .integer(stamp.mtimeNanoseconds),
+            .text(file.sidecarSignature),
+            .integer(now),
+            .integer(stamp.mtimeSeconds),
+            .text(record.kind.rawValue),
+            m.format.map(\.rawValue).sqlValue,
+            m.displayWidth.sqlValue,
+            m.displayHeight.sqlValue,
+            m.orientation.sqlValue,
+            m.duration.sqlValue,
+            record.taken.map(\.local).sqlValue,
+            record.taken?.utc.sqlValue ?? .null,
+            record.taken?.offsetMinutes.sqlValue ?? .null,
+            record.takenSource.sqlValue,
+            m.make.sqlValue,
+            m.model.sqlValue,
+            m.lens.sqlValue,
+            m.software.sqlValue,
+            m.latitude.sqlValue,
+            m.longitude.sqlValue,
+            m.rating.sqlValue,
+            m.favorite.sqlValue,
+            (record.screenshotEvidence != nil).sqlValue,
+            record.screenshotEvidence.sqlValue,
+            m.liveID.sqlValue,
+            m.burstID.sqlValue,
+            (m.format?.isRaw ?? false).sqlValue,
+            (record.brokenReason != nil).sqlValue,
+            record.brokenReason.sqlValue,
+        ]
+    }
+}

@@ -1,0 +1,38 @@
+import CullKit
+
+/// `cull scan`: index new and changed files, forget vanished ones.
+struct ScanCommand: CullCommand {
+    static let spec = CommandSpec(
+        name: "scan",
+        abstract: "Index new and changed files, forget vanished ones.",
+        discussion: "Only files whose device, inode, size or modification time changed are read again.",
+        options: [CommonOptions.library, CommonOptions.format]
+    )
+
+    let library: String?
+    let format: OutputFormat
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.isEmpty else { throw UsageError(message: "Unexpected argument '\(arguments.positionals[0])'") }
+        library = arguments.value("library")
+        format = try arguments.choice("format", default: .text)
+    }
+
+    func run(_ terminal: Terminal) throws -> ExitCode {
+        let library = try Library.locate(explicit: library)
+        let db = try library.openIndex()
+        var scanner = Scanner(library: library)
+        let bar = ProgressBar(label: "Reading", terminal: terminal)
+        scanner.progress = { done, total in bar.update(done: done, total: total) }
+        let summary = try scanner.scan(db)
+        bar.finish()
+        switch format {
+        case .text:
+            terminal.out(summary.line + "\n")
+            for problem in summary.problems { terminal.err("cull: warning: \(problem.path): \(problem.reason)\n") }
+        case .json:
+            terminal.out(try JSONOutput.encode(summary))
+        }
+        return .success
+    }
+}
