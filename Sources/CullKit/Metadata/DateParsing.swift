@@ -123,7 +123,8 @@ private struct DigitScanner {
         if sign == UInt8(ascii: "Z") { return 0 }
         guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
         position += 1
-        guard let hours = number(digits: 2) else { return nil }
+        // "+1:00" occurs in the wild (33-type_error.jpg); accept one-digit hours too.
+        guard let hours = number(digits: 2) ?? number(digits: 1) else { return nil }
         _ = separator(in: ":")
         let minutes = number(digits: 2) ?? 0
         guard hours <= 14, minutes < 60 else { return nil }
