@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Locates the shared sample corpus (`<package root>/../shared/corpus`), which a fresh
 /// clone does not have; tests over it are skipped when it is absent.
@@ -38,3 +39,6 @@ enum Corpus {
         root.appendingPathComponent(relative).path
     }
 }
+
+/// Namespace for the metadata reader tests, so `swift test --filter Metadata` selects them all.
+@Suite enum MetadataTests {}
