@@ -4,6 +4,8 @@
 enum JPEGReader {
     private static let exifSignature: [UInt8] = Array("Exif\0".utf8)
     private static let xmpSignature: [UInt8] = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
+    /// Segments read before giving up on finding SOS.
+    static let maxMarkers = 10_000
 
     static func read(_ file: MediaFile, head: [UInt8]) throws(MetadataError) -> MediaMetadata {
         var window = Window(file: file, head: head)
@@ -12,8 +14,11 @@ enum JPEGReader {
         var frame: (width: Int, height: Int)?
         var position = 2 // after SOI
         var cut = false
+        var markers = 0
 
-        scan: while true {
+        // Real headers have a few dozen segments; a file of millions of tiny ones is hostile.
+        scan: while markers < maxMarkers {
+            markers += 1
             // Find the marker: 0xFF, any number of 0xFF fill bytes, then the marker code.
             guard let first = window.byte(at: position) else { cut = true; break }
             guard first == 0xFF else { break } // not a marker: corrupt; keep what we have

@@ -78,6 +78,10 @@ extension MetadataTests {
             }
             func show<T>(_ value: T?) -> String { value.map { "\($0)" } ?? "nil" }
 
+            if let theirs = text("File:FileType") {
+                let expected = ["JPEG": MediaFormat.jpeg, "TIFF": .tiff, "HEIC": .heic, "AVIF": .avif][theirs]
+                tally.record("format", file, ours: show(m.format), theirs: theirs, agreed: m.format == expected)
+            }
             if let theirs = text("ExifIFD:DateTimeOriginal") {
                 let ours = m.exifDate.map(format)
                 tally.record("exifDate", file, ours: show(ours), theirs: theirs, agreed: ours == String(theirs.prefix(19)))

@@ -40,6 +40,14 @@ extension MetadataTests {
             #expect(m.width == 4000)
         }
 
+        @Test func stopsAfterTooManySegments() throws {
+            var bytes: [UInt8] = [0xFF, 0xD8]
+            for _ in 0 ..< JPEGReader.maxMarkers + 10 { bytes += [0xFF, 0xFE, 0x00, 0x02] }
+            let m = try read(bytes + JPEGBuilder.sof0(width: 9, height: 9) + JPEGBuilder.sos)
+            #expect(m.format == .jpeg)
+            #expect(m.width == nil)
+        }
+
         @Test func cutBeforeAnythingUsefulThrowsTruncated() {
             let bytes: [UInt8] = [0xFF, 0xD8] + JPEGBuilder.segment(0xDB, Array(repeating: 0, count: 65)).prefix(30)
             #expect {
