@@ -1,8 +1,190 @@
-/// Placeholder until the real reader lands.
+/// Reads EXIF metadata from a TIFF structure: IFD0, the Exif sub-IFD, the GPS IFD and
+/// (when present) Apple's MakerNote. Used for EXIF blocks embedded in JPEG, PNG, WebP and
+/// HEIC, and by ``RawReader`` for TIFF-based files.
+///
+/// Only a broken header throws: an unreadable tag, sub-IFD or value is skipped.
 enum TIFFReader {
+    /// Everything one TIFF parse learned, including the raw facts ``RawReader`` needs to pick
+    /// a format and a pixel size.
+    struct Details {
+        var metadata = MediaMetadata()
+        var magic: UInt16 = 42
+        var ifd0Width: Int?
+        var ifd0Height: Int?
+        var exifWidth: Int?
+        var exifHeight: Int?
+        /// The largest full-resolution (NewSubfileType 0) image among IFD0 and its SubIFDs.
+        var fullWidth: Int?
+        var fullHeight: Int?
+        /// Panasonic RW2 sensor size, cropped by its borders when they are given.
+        var sensorWidth: Int?
+        var sensorHeight: Int?
+        var isDNG = false
+    }
+
     /// Parses an in-memory TIFF structure (an EXIF block: "II*\0" or "MM\0*" header, IFD0,
     /// Exif sub-IFD, GPS IFD). `base` is the absolute file offset of `bytes[0]`, for errors.
     static func parseExif(_ bytes: ArraySlice<UInt8>, base: Int) throws(MetadataError) -> MediaMetadata {
-        throw .unrecognized
+        let details = try parse(TIFFSource(bytes, base: base))
+        var metadata = details.metadata
+        if let width = details.exifWidth ?? details.ifd0Width, let height = details.exifHeight ?? details.ifd0Height {
+            metadata.width = width
+            metadata.height = height
+        }
+        return metadata
+    }
+
+    /// Parses the TIFF structure at offset 0 of `source`.
+    static func parse(_ source: TIFFSource) throws(MetadataError) -> Details {
+        var tiff = try TIFFStructure(source: source)
+        guard let ifd0 = tiff.ifd(at: tiff.ifd0Offset)?.entries else {
+            throw .malformed("unreadable IFD0", offset: source.base + tiff.ifd0Offset)
+        }
+        var details = Details()
+        details.magic = tiff.magic
+        var m = MediaMetadata()
+        m.make = tiff.string(ifd0[0x010F])
+        m.model = tiff.string(ifd0[0x0110])
+        m.software = tiff.string(ifd0[0x0131])
+        if let orientation = tiff.uint(ifd0[0x0112]), (1 ... 8).contains(orientation) {
+            m.orientation = orientation
+        }
+        details.ifd0Width = positive(tiff.uint(ifd0[0x0100]))
+        details.ifd0Height = positive(tiff.uint(ifd0[0x0101]))
+        details.isDNG = ifd0[0xC612] != nil
+        if tiff.magic == 0x55 { readPanasonicSensor(ifd0, tiff, into: &details) }
+        readFullResolution(ifd0, &tiff, into: &details)
+
+        var exifIFD: [UInt16: TIFFEntry] = [:]
+        if let offset = tiff.uint(ifd0[0x8769]), let ifd = tiff.ifd(at: offset)?.entries {
+            exifIFD = ifd
+        }
+        m.exifDate = date(exifIFD[0x9003], offset: exifIFD[0x9011], tiff)
+            ?? date(exifIFD[0x9004], offset: exifIFD[0x9012], tiff)
+            ?? date(ifd0[0x0132], offset: exifIFD[0x9010], tiff)
+        details.exifWidth = positive(tiff.uint(exifIFD[0xA002]))
+        details.exifHeight = positive(tiff.uint(exifIFD[0xA003]))
+        m.lens = tiff.string(exifIFD[0xA434])
+        m.userComment = userComment(exifIFD[0x9286], tiff)
+        if let makerNote = exifIFD[0x927C] { readAppleMakerNote(makerNote, tiff, into: &m) }
+
+        if let offset = tiff.uint(ifd0[0x8825]), let gps = tiff.ifd(at: offset)?.entries {
+            m.latitude = coordinate(gps[0x0002], ref: tiff.string(gps[0x0001]), negative: "S", limit: 90, tiff)
+            m.longitude = coordinate(gps[0x0004], ref: tiff.string(gps[0x0003]), negative: "W", limit: 180, tiff)
+            if m.latitude == nil || m.longitude == nil {
+                m.latitude = nil
+                m.longitude = nil
+            }
+        }
+        details.metadata = m
+        return details
+    }
+
+    private static func positive(_ value: Int?) -> Int? {
+        guard let value, value > 0 else { return nil }
+        return value
+    }
+
+    /// An EXIF date tag combined with its OffsetTime companion.
+    private static func date(_ entry: TIFFEntry?, offset: TIFFEntry?, _ tiff: TIFFStructure) -> CaptureDate? {
+        guard let entry, [2, 7].contains(entry.type),
+              let raw = tiff.source.bytes(at: entry.valueOffset, count: min(entry.count, 64)),
+              var date = DateParsing.exif(raw)
+        else { return nil }
+        if let offset, let text = tiff.string(offset, limit: 16) {
+            date.offsetMinutes = DateParsing.offset(text.utf8)
+        }
+        return date
+    }
+
+    /// GPS degrees/minutes/seconds rationals plus a reference letter → signed degrees.
+    private static func coordinate(
+        _ entry: TIFFEntry?, ref: String?, negative: String, limit: Double, _ tiff: TIFFStructure
+    ) -> Double? {
+        guard let values = tiff.rationals(entry) else { return nil }
+        var degrees = 0.0
+        for (value, divisor) in zip(values, [1.0, 60.0, 3600.0]) { degrees += value / divisor }
+        guard degrees.isFinite, abs(degrees) <= limit else { return nil }
+        if ref?.uppercased().hasPrefix(negative) == true { degrees = -abs(degrees) }
+        return degrees
+    }
+
+    /// EXIF UserComment: an 8-byte character-code prefix, then the text.
+    private static func userComment(_ entry: TIFFEntry?, _ tiff: TIFFStructure) -> String? {
+        guard let entry, entry.type == 7 || entry.type == 2 || entry.type == 1, entry.count > 8,
+              let raw = tiff.source.bytes(at: entry.valueOffset, count: min(entry.count, 65536))
+        else { return nil }
+        let prefix = Array(raw.prefix(8))
+        let body = raw.dropFirst(8)
+        if prefix.starts(with: Array("UNICODE".utf8)) {
+            var bigEndian = tiff.bigEndian
+            if body.count >= 2 {
+                let a = body[body.startIndex], b = body[body.startIndex + 1]
+                if a == 0xFE, b == 0xFF { bigEndian = true } else if a == 0xFF, b == 0xFE { bigEndian = false }
+            }
+            var units: [UInt16] = []
+            var index = body.startIndex
+            while index + 1 < body.endIndex {
+                let a = UInt16(body[index]), b = UInt16(body[index + 1])
+                let unit = bigEndian ? a << 8 | b : b << 8 | a
+                if unit == 0 { break }
+                if unit != 0xFEFF { units.append(unit) }
+                index += 2
+            }
+            let text = String(decoding: units, as: UTF16.self).trimmingWhitespace()
+            return text.isEmpty ? nil : text
+        }
+        if prefix.starts(with: Array("JIS".utf8)) { return nil }
+        // "ASCII\0\0\0", all zeros (undefined) or anything else: treat as UTF-8 text.
+        return TIFFStructure.text(body).map { $0.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Apple's MakerNote ("Apple iOS\0", then an IFD whose offsets count from the note's start):
+    /// tag 0x0011 is the Live Photo ContentIdentifier, 0x000B the burst UUID.
+    private static func readAppleMakerNote(_ entry: TIFFEntry, _ tiff: TIFFStructure, into m: inout MediaMetadata) {
+        guard entry.count > 16, let head = tiff.source.bytes(at: entry.valueOffset, count: 16),
+              head.starts(with: Array("Apple iOS\0".utf8))
+        else { return }
+        let order = Array(head.suffix(4).prefix(2))
+        var note = tiff.withByteOrder(bigEndian: order != [0x49, 0x49])
+        guard let ifd = note.ifd(at: 14, origin: entry.valueOffset)?.entries else { return }
+        m.liveID = note.string(ifd[0x0011], limit: 128)
+        m.burstID = note.string(ifd[0x000B], limit: 128)
+    }
+
+    /// Panasonic RW2 IFD0: sensor size 0x0002/0x0003 and borders 0x0004...0x0007.
+    private static func readPanasonicSensor(_ ifd0: [UInt16: TIFFEntry], _ tiff: TIFFStructure, into d: inout Details) {
+        d.sensorWidth = positive(tiff.uint(ifd0[0x0002]))
+        d.sensorHeight = positive(tiff.uint(ifd0[0x0003]))
+        if let top = tiff.uint(ifd0[0x0004]), let left = tiff.uint(ifd0[0x0005]),
+           let bottom = tiff.uint(ifd0[0x0006]), let right = tiff.uint(ifd0[0x0007]),
+           right > left, bottom > top {
+            d.sensorWidth = right - left
+            d.sensorHeight = bottom - top
+        }
+    }
+
+    /// The largest image whose NewSubfileType (0x00FE) says full resolution, among IFD0 and
+    /// the SubIFDs (0x014A) it lists. RAW files keep their thumbnail in IFD0 and the sensor data there.
+    private static func readFullResolution(_ ifd0: [UInt16: TIFFEntry], _ tiff: inout TIFFStructure, into d: inout Details) {
+        var candidates: [[UInt16: TIFFEntry]] = [ifd0]
+        if let subIFDs = ifd0[0x014A], [4, 13].contains(subIFDs.type), subIFDs.count <= 8,
+           let raw = tiff.data(subIFDs) {
+            let bytes = Array(raw)
+            for i in 0 ..< subIFDs.count {
+                let offset = Int(tiff.u32(bytes[i * 4 ..< i * 4 + 4]))
+                if let ifd = tiff.ifd(at: offset)?.entries { candidates.append(ifd) }
+            }
+        }
+        var bestArea = 0
+        for ifd in candidates where (tiff.uint(ifd[0x00FE]) ?? 0) == 0 {
+            guard let w = positive(tiff.uint(ifd[0x0100])), let h = positive(tiff.uint(ifd[0x0101])) else { continue }
+            let (area, overflow) = w.multipliedReportingOverflow(by: h)
+            if !overflow, area > bestArea {
+                bestArea = area
+                d.fullWidth = w
+                d.fullHeight = h
+            }
+        }
     }
 }
