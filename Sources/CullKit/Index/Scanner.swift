@@ -51,7 +51,7 @@ public struct Scanner {
         seen.reserveCapacity(known.count)
         var toRead: [FoundFile] = []
         for file in found {
-            if let entry = known[file.relativePath] {
+            if let entry = known[PathKey(file.relativePath)] {
                 seen.insert(entry.id)
                 if entry.stamp == file.stamp && entry.sidecarSignature == file.sidecarSignature {
                     summary.unchanged += 1
@@ -96,15 +96,15 @@ public struct Scanner {
         var sidecarSignature: String
     }
 
-    private func loadKnown(_ db: Database) throws -> [[UInt8]: KnownFile] {
-        var known: [[UInt8]: KnownFile] = [:]
+    private func loadKnown(_ db: Database) throws -> [PathKey: KnownFile] {
+        var known: [PathKey: KnownFile] = [:]
         let count = try db.scalar("SELECT count(*) FROM assets")?.int64 ?? 0
         known.reserveCapacity(Int(count))
         try db.forEachRow("SELECT id, path, device, inode, size, mtime_ns, sidecar_signature FROM assets") { row in
             let path = row.bytes(1) ?? []
             let stamp = FileStamp(device: UInt64(bitPattern: row.int64(2)), inode: UInt64(bitPattern: row.int64(3)),
                                   size: row.int64(4), mtimeNanoseconds: row.int64(5))
-            known[path] = KnownFile(id: row.int64(0), path: path, stamp: stamp, sidecarSignature: row.string(6) ?? "")
+            known[PathKey(path)] = KnownFile(id: row.int64(0), path: path, stamp: stamp, sidecarSignature: row.string(6) ?? "")
         }
         return known
     }
@@ -135,5 +135,17 @@ private struct Slots: @unchecked Sendable {
     init(count: Int) {
         buffer = .allocate(capacity: count)
         buffer.initialize(repeating: nil)
+    }
+}
+
+/// A raw path as a dictionary key, hashed in one pass over its bytes (an `[UInt8]` key hashes
+/// byte by byte, which dominated warm rescans).
+private struct PathKey: Hashable {
+    let bytes: [UInt8]
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }
