@@ -63,7 +63,7 @@ enum PNGReader {
         guard start.starts(with: signature) else { throw .malformed("bad PNG signature", offset: 0) }
         var chunks: [Chunk] = []
         var offset = signature.count
-        while file.size - offset >= 12, chunks.count < maxChunks {
+        while file.size - offset >= 8, chunks.count < maxChunks {
             let header = try file.reader(at: offset, count: 8)
             let length = try header.u32(at: 0)
             let type = String(decoding: try header.slice(4, 4), as: UTF8.self)
