@@ -38,12 +38,12 @@ enum HEIFReader {
         var metadata = MediaMetadata()
         metadata.width = summary.width
         metadata.height = summary.height
-        if let exif = try exifPayload(file, summary),
+        // A damaged Exif or XMP item loses that metadata, not the image.
+        if let exif = try? exifPayload(file, summary),
            let parsed = try? TIFFReader.parseExif(exif.bytes, base: exif.base) {
             metadata.fillGaps(from: parsed)
         }
-        if !summary.xmp.isEmpty {
-            let xmp = try itemBytes(file, summary.xmp)
+        if !summary.xmp.isEmpty, let xmp = try? itemBytes(file, summary.xmp) {
             metadata.fillGaps(from: XMPReader.parse(xmp[...]))
         }
         if metadata.orientation == nil { metadata.orientation = summary.orientation }
@@ -101,6 +101,7 @@ enum HEIFReader {
         var locations: [UInt32: [Extent]] = [:]
         var properties: [ISOBox] = []
         var associations: [UInt32: [Int]] = [:]
+        var describes: [UInt32: Set<UInt32>] = [:]
         let idat = boxes.first { $0.type == "idat" }
         for box in boxes {
             switch box.type {
@@ -113,6 +114,8 @@ enum HEIFReader {
                 items = try parseItemInfo(box, source)
             case "iloc":
                 locations = try parseLocations(box, source, idat: idat, fileSize: fileSize)
+            case "iref":
+                describes = try parseDescriptions(box, source)
             case "iprp":
                 for child in try ISOBMFF.children(of: box, in: source, depth: 2) {
                     if child.type == "ipco" {
@@ -128,7 +131,14 @@ enum HEIFReader {
         if let primary = summary.primaryID {
             try applyProperties(associations[primary] ?? [], properties, source, to: &summary)
         }
-        let sortedIDs = items.keys.sorted()
+        // Prefer the metadata item that describes (`cdsc`) the primary image.
+        func describesPrimary(_ id: UInt32) -> Bool {
+            guard let primary = summary.primaryID else { return false }
+            return describes[id]?.contains(primary) == true
+        }
+        let sortedIDs = items.keys.sorted { a, b in
+            describesPrimary(a) != describesPrimary(b) ? describesPrimary(a) : a < b
+        }
         if let id = sortedIDs.first(where: { items[$0]?.type == "Exif" }) {
             summary.exif = locations[id] ?? []
         }
@@ -164,6 +174,22 @@ enum HEIFReader {
             items[id] = (type, contentType)
         }
         return items
+    }
+
+    /// `iref`: for `cdsc` (content describes) references, item id → the items it describes.
+    private static func parseDescriptions(
+        _ box: ISOBox, _ source: MemorySource
+    ) throws(MetadataError) -> [UInt32: Set<UInt32>] {
+        let version = try ISOBMFF.payload(of: box, in: source, limit: 1).u8(at: 0)
+        var describes: [UInt32: Set<UInt32>] = [:]
+        for reference in try ISOBMFF.children(of: box, in: source, skip: 4, depth: 2) where reference.type == "cdsc" {
+            var reader = try ISOBMFF.payload(of: reference, in: source)
+            let from = version == 0 ? UInt32(try reader.u16()) : try reader.u32()
+            for _ in 0 ..< Int(try reader.u16()) {
+                describes[from, default: []].insert(version == 0 ? UInt32(try reader.u16()) : try reader.u32())
+            }
+        }
+        return describes
     }
 
     /// `iloc`: item id → absolute file extents (construction methods 0 and 1).

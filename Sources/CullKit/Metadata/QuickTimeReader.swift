@@ -34,10 +34,12 @@ enum QuickTimeReader {
                 try parseMovieHeader(try leaf(box, source), into: &movie)
             case "trak" where movie.width == nil:
                 try parseTrack(box, source, into: &movie)
+            // Tags are optional extras: a damaged or exotic tag box must not make a playable
+            // movie unreadable, so their errors are dropped.
             case "meta":
-                tags.fillGaps(from: try QuickTimeTags.parseMeta(box, source, depth: 2))
+                if let found = try? QuickTimeTags.parseMeta(box, source, depth: 2) { tags.fillGaps(from: found) }
             case "udta":
-                userData.fillGaps(from: try QuickTimeTags.parseUserData(box, source, depth: 2))
+                if let found = try? QuickTimeTags.parseUserData(box, source, depth: 2) { userData.fillGaps(from: found) }
             default:
                 continue
             }
@@ -97,6 +99,7 @@ enum QuickTimeReader {
         var matrix: [Int32] = []
         for _ in 0 ..< 9 { matrix.append(Int32(bitPattern: try reader.u32())) }
         let width = (Int(try reader.u32()) + 0x8000) >> 16, height = (Int(try reader.u32()) + 0x8000) >> 16
+        guard width > 0, height > 0 else { return }
         movie.width = width
         movie.height = height
         movie.orientation = orientation(a: matrix[0], b: matrix[1], c: matrix[3], d: matrix[4])

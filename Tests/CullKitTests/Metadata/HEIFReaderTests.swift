@@ -6,6 +6,8 @@ import Testing
 enum HEIFFixture {
     static let exif: [UInt8] = Bytes.be32(6) + Bytes.utf8("Exif\0\0") + Bytes.tiff
     static let xmp: [UInt8] = Bytes.utf8("<x:xmpmeta xmlns:x='adobe:ns:meta/'><rdf:RDF/></x:xmpmeta>")
+    /// A second, little-endian Exif payload for the item that `cdsc`-describes the primary.
+    static let primaryExif: [UInt8] = Bytes.be32(0) + Bytes.utf8("II*\0") + Bytes.le32(8) + Bytes.zeros(6)
 
     static func infe(_ id: Int, _ type: String, contentType: String? = nil) -> [UInt8] {
         Bytes.fullBox("infe", version: 2, Bytes.be16(id) + Bytes.be16(0) + Bytes.latin1(type) + [0]
@@ -17,16 +19,19 @@ enum HEIFFixture {
     ///   - ilocVersion: 1 (32-bit fields) or 2 (64-bit fields, base offset, XMP in two extents).
     ///   - exifInIdat: store the Exif item in `idat` (construction method 1).
     ///   - exifExtraLength: added to the Exif extent length (to point past the end of the file).
+    ///   - describedExif: add Exif item 5 (``primaryExif``) and an `iref` in which item 5
+    ///     describes the primary image while item 2 describes the thumbnail.
     static func make(
         properties: [[UInt8]] = [Bytes.box("irot", [3])], ilocVersion: Int = 1,
-        exifInIdat: Bool = false, exifExtraLength: Int = 0, itemCount: Int = 4
+        exifInIdat: Bool = false, exifExtraLength: Int = 0, itemCount: Int? = nil, describedExif: Bool = false
     ) -> [UInt8] {
         let ftyp = Bytes.box("ftyp", Bytes.latin1("heic") + Bytes.be32(0) + Bytes.latin1("mif1heic"))
         let image = Bytes.zeros(10)
         func meta(mdatPayload: Int) -> [UInt8] {
             let imageAt = mdatPayload, exifAt = imageAt + image.count, xmpAt = exifAt + exif.count
-            let iinf = Bytes.fullBox("iinf", Bytes.be16(itemCount) + infe(1, "hvc1") + infe(2, "Exif")
-                + infe(3, "mime", contentType: "application/rdf+xml") + infe(4, "hvc1"))
+            let iinf = Bytes.fullBox("iinf", Bytes.be16(itemCount ?? (describedExif ? 5 : 4)) + infe(1, "hvc1") + infe(2, "Exif")
+                + infe(3, "mime", contentType: "application/rdf+xml") + infe(4, "hvc1")
+                + (describedExif ? infe(5, "Exif") : []))
             let exifLength = exif.count + exifExtraLength
             let iloc: [UInt8]
             if ilocVersion == 2 {
@@ -45,10 +50,11 @@ enum HEIFFixture {
                     Bytes.be16(id) + Bytes.be16(method) + Bytes.be16(0) + Bytes.be16(1)
                         + Bytes.be32(offset) + Bytes.be32(length)
                 }
-                iloc = Bytes.fullBox("iloc", version: 1, [0x44, 0x00] + Bytes.be16(3)
+                iloc = Bytes.fullBox("iloc", version: 1, [0x44, 0x00] + Bytes.be16(describedExif ? 4 : 3)
                     + item(1, imageAt, image.count)
                     + (exifInIdat ? item(2, method: 1, 0, exifLength) : item(2, exifAt, exifLength))
-                    + item(3, xmpAt, xmp.count))
+                    + item(3, xmpAt, xmp.count)
+                    + (describedExif ? item(5, xmpAt + xmp.count, primaryExif.count) : []))
             }
             let ipco = Bytes.box("ipco", Bytes.box("hvcC", Bytes.zeros(4))
                 + Bytes.fullBox("ispe", Bytes.be32(4032) + Bytes.be32(3024))
@@ -59,11 +65,13 @@ enum HEIFFixture {
                 + Bytes.be16(4) + [2, 0x81, 0x03]
                 + Bytes.be16(1) + [UInt8(primary.count)] + primary)
             let idat = exifInIdat ? Bytes.box("idat", exif) : []
+            let iref = describedExif ? Bytes.fullBox("iref", Bytes.box("cdsc", Bytes.be16(2) + Bytes.be16(1) + Bytes.be16(4))
+                + Bytes.box("cdsc", Bytes.be16(5) + Bytes.be16(1) + Bytes.be16(1))) : []
             return Bytes.fullBox("meta", MovieFixture.hdlr("pict") + Bytes.fullBox("pitm", Bytes.be16(1))
-                + iinf + iloc + Bytes.box("iprp", ipco + ipma) + idat)
+                + iinf + iloc + iref + Bytes.box("iprp", ipco + ipma) + idat)
         }
         let size = meta(mdatPayload: 0).count
-        let mdat = Bytes.box("mdat", image + exif + xmp)
+        let mdat = Bytes.box("mdat", image + exif + xmp + (describedExif ? primaryExif : []))
         return ftyp + meta(mdatPayload: ftyp.count + size + 8) + mdat
     }
 }
@@ -94,6 +102,12 @@ enum HEIFFixture {
             #expect(summary.xmp.count == version) // v2 splits XMP into two extents
             #expect(try HEIFReader.itemBytes(file, summary.xmp) == HEIFFixture.xmp)
         }
+    }
+
+    @Test func prefersExifDescribingPrimary() throws {
+        let file = try folder.file(HEIFFixture.make(describedExif: true))
+        let payload = try #require(try HEIFReader.exifPayload(file, try HEIFReader.summarize(file)))
+        #expect(Array(payload.bytes) == Array(HEIFFixture.primaryExif.dropFirst(4)))
     }
 
     @Test func readsExifFromIdat() throws {

@@ -166,6 +166,16 @@ enum MovieFixture {
         }
     }
 
+    @Test func toleratesDamagedTagBoxes() throws {
+        let moov = MovieFixture.mvhd(created: 0, timescale: 600, duration: 600)
+            + MovieFixture.trak(handler: "vide", width: 1280, height: 720)
+            + Bytes.box("udta", Bytes.be32(3) + Bytes.latin1("©xyz") + Bytes.zeros(8))
+            + Bytes.box("meta", Bytes.zeros(4) + Bytes.be32(0x7FFF) + Bytes.latin1("hdlr"))
+        let metadata = try folder.read(Bytes.box("ftyp", Bytes.latin1("qt  ") + Bytes.be32(0)) + Bytes.box("moov", moov))
+        #expect(metadata.width == 1280 && metadata.height == 720 && metadata.duration == 1)
+        #expect(metadata.latitude == nil)
+    }
+
     @Test func survivesTruncationAtEveryLength() {
         for fixture in [MovieFixture.iPhone, MovieFixture.android] {
             for length in 0 ..< fixture.count {
