@@ -38,7 +38,7 @@ import Testing
                 let data = try Data(contentsOf: folder.appendingPathComponent(file))
                 // The meta box lies in the first few KiB; keep 64 KiB and a sparse tail.
                 seeds.append(Seed(name: "corpus.heic", bytes: Array(data.prefix(64 * 1024)),
-                                  fullSize: data.count, mutants: 500))
+                                  fullSize: data.count, mutants: 600))
             }
         } else {
             print("corpus HEIC seeds skipped: \(Corpus.root.path) is absent")

@@ -113,7 +113,7 @@ enum MovieFixture {
         #expect(metadata.height == 480)
         #expect(metadata.orientation == 8)
         #expect(metadata.duration == 5)
-        // mvhd: 3,768,000,000 s after 1904 = 2023-05-27T00:00:00Z.
+        // mvhd: 3,768,000,000 s after 1904 = 2023-05-27T02:40:00Z (as ExifTool reads it).
         #expect(metadata.quickTimeDate == CaptureDate(local: 1_685_155_200, offsetMinutes: 0))
         #expect(metadata.latitude == 48.8584)
         #expect(metadata.longitude == 2.2945)
