@@ -6,6 +6,9 @@
 enum GIFReader {
     /// The largest XMP packet collected.
     static let maxXMP = 4 << 20
+    /// How far into the file blocks are walked; a longer animation gets no duration
+    /// rather than a scan of the whole file.
+    static let maxWalk = 32 << 20
 
     static func read(_ file: MediaFile, head: [UInt8]) throws(MetadataError) -> MediaMetadata {
         var metadata = MediaMetadata()
@@ -17,8 +20,9 @@ enum GIFReader {
         let flags = try header.slice(10, 1).first ?? 0
         if flags & 0x80 != 0 { try cursor.skip(3 << (Int(flags & 7) + 1)) }
 
-        var delays = 0, frames = 0
+        var delays = 0, frames = 0, complete = true
         walk: while cursor.position < file.size {
+            guard cursor.position < maxWalk else { complete = false; break }
             switch try cursor.byte() {
             case 0x2C: // image descriptor
                 frames += 1
@@ -52,7 +56,7 @@ enum GIFReader {
                 break walk
             }
         }
-        if frames > 1 { metadata.duration = Double(delays) / 100 }
+        if frames > 1, complete { metadata.duration = Double(delays) / 100 }
         return metadata
     }
 

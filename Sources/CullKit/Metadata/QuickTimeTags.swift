@@ -56,10 +56,16 @@ enum QuickTimeTags {
         return String(decoding: try reader.read(reader.remaining), as: UTF8.self)
     }
 
-    /// `udta`: QuickTime text atoms (`©xyz`, `©mak`, `©mod`, `©swr`) and an iTunes `meta`.
+    /// `udta`: QuickTime text atoms (`©xyz`, `©mak`, `©mod`, `©swr`), an iTunes `meta`, and
+    /// an `XMP_` packet (→ ``XMPReader``, lowest priority).
     static func parseUserData(_ udta: ISOBox, _ source: some BoxSource, depth: Int) throws(MetadataError) -> MediaMetadata {
         var metadata = MediaMetadata()
+        var xmp = MediaMetadata()
         for box in try ISOBMFF.children(of: udta, in: source, depth: depth) {
+            if box.type == "XMP_", box.payloadSize <= 4 << 20 {
+                xmp.fillGaps(from: XMPReader.parse(try ISOBMFF.payload(of: box, in: source, limit: 4 << 20).bytes[...]))
+                continue
+            }
             if box.type == "meta" {
                 metadata.fillGaps(from: try parseMeta(box, source, depth: depth + 1))
                 continue
@@ -76,6 +82,7 @@ enum QuickTimeTags {
             let text = try reader.read(min(length, reader.remaining))
             apply(box.type, String(decoding: text, as: UTF8.self), to: &metadata)
         }
+        metadata.fillGaps(from: xmp)
         return metadata
     }
 

@@ -176,6 +176,15 @@ enum MovieFixture {
         #expect(metadata.latitude == nil)
     }
 
+    @Test func readsUserDataBesideXMP() throws {
+        let udta = Bytes.box("udta", Bytes.box("XMP_", Bytes.utf8("<x:xmpmeta xmlns:x='adobe:ns:meta/'/>"))
+            + Bytes.box("©mak", Bytes.be16(5) + Bytes.be16(0) + Bytes.utf8("Canon")))
+        let moov = MovieFixture.mvhd(created: 0, timescale: 600, duration: 600)
+            + MovieFixture.trak(handler: "vide", width: 1920, height: 1080) + udta
+        let metadata = try folder.read(Bytes.box("ftyp", Bytes.latin1("qt  ") + Bytes.be32(0)) + Bytes.box("moov", moov))
+        #expect(metadata.make == "Canon")
+    }
+
     @Test func survivesTruncationAtEveryLength() {
         for fixture in [MovieFixture.iPhone, MovieFixture.android] {
             for length in 0 ..< fixture.count {
