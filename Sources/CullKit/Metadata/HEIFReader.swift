@@ -62,7 +62,8 @@ enum HEIFReader {
             throw .malformed("Exif item TIFF header offset out of range", offset: first.offset)
         }
         let start = 4 + Int(header)
-        return (bytes[start...], first.offset + start)
+        // Re-based to index 0, so parsers may index the slice from zero.
+        return (Array(bytes[start...])[...], first.offset + start)
     }
 
     /// The concatenated bytes of an item's extents, at most ``maxPayload``.

@@ -34,14 +34,14 @@ enum PNGReader {
             case "eXIf":
                 var bytes = try data(of: chunk, in: file)[...]
                 if bytes.starts(with: Array("Exif\0\0".utf8)) { bytes = bytes.dropFirst(6) }
-                if let parsed = try? TIFFReader.parseExif(bytes, base: chunk.dataOffset + chunk.length - bytes.count) {
+                if let parsed = try? TIFFReader.parseExif(Array(bytes)[...], base: chunk.dataOffset + chunk.length - bytes.count) {
                     exif.fillGaps(from: parsed)
                 }
             case "iTXt", "tEXt":
                 guard chunk.length <= maxChunk else { continue }
                 let text = try textChunk(try data(of: chunk, in: file), international: chunk.type == "iTXt")
                 if text?.keyword == "XML:com.adobe.xmp", let body = text?.body {
-                    xmp.fillGaps(from: XMPReader.parse(body))
+                    xmp.fillGaps(from: XMPReader.parse(Array(body)[...]))
                 } else if text?.keyword == "Software", let body = text?.body, metadata.software == nil {
                     // tEXt is Latin-1, iTXt UTF-8.
                     metadata.software = chunk.type == "tEXt"

@@ -46,7 +46,7 @@ enum WebPReader {
             case "EXIF":
                 var bytes = try data(of: chunk, in: file)[...]
                 if bytes.starts(with: Array("Exif\0\0".utf8)) { bytes = bytes.dropFirst(6) }
-                if let parsed = try? TIFFReader.parseExif(bytes, base: chunk.dataOffset + chunk.length - bytes.count) {
+                if let parsed = try? TIFFReader.parseExif(Array(bytes)[...], base: chunk.dataOffset + chunk.length - bytes.count) {
                     exif.fillGaps(from: parsed)
                 }
             case "XMP ":

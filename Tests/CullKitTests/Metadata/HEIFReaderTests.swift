@@ -98,6 +98,7 @@ enum HEIFFixture {
             #expect(summary.exif == [HEIFReader.Extent(offset: exifAt, length: HEIFFixture.exif.count)])
             let payload = try #require(try HEIFReader.exifPayload(file, summary))
             #expect(Array(payload.bytes) == Bytes.tiff)
+            #expect(payload.bytes.startIndex == 0)
             #expect(payload.base == exifAt + 10)
             #expect(summary.xmp.count == version) // v2 splits XMP into two extents
             #expect(try HEIFReader.itemBytes(file, summary.xmp) == HEIFFixture.xmp)
