@@ -37,7 +37,8 @@ public enum MetadataReaders {
     /// The format named by the first bytes of a file, or `nil` when Cull does not read it.
     public static func sniff(_ head: [UInt8]) -> MediaFormat? {
         func at(_ offset: Int, _ ascii: String) -> Bool {
-            let pattern = Array(ascii.utf8)
+            // Latin-1, not UTF-8: the PNG signature's "\u{89}" is the single byte 0x89.
+            let pattern = ascii.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
             guard head.count >= offset + pattern.count else { return false }
             return head[offset ..< offset + pattern.count].elementsEqual(pattern)
         }
@@ -67,9 +68,10 @@ public enum MetadataReaders {
             brands.append(String(decoding: head[offset ..< offset + 4], as: UTF8.self))
             offset += 4
         }
+        // AVIF files often carry major brand "mif1" with "avif" only among the compatible brands.
+        if brands.contains("avif") || brands.contains("avis") { return .avif }
         for brand in brands {
             switch brand {
-            case "avif", "avis": return .avif
             case "heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1": return .heic
             case "qt  ": return .mov
             case "M4V ", "M4VH", "M4VP": return .m4v
