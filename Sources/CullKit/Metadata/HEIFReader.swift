@@ -47,6 +47,7 @@ enum HEIFReader {
             metadata.fillGaps(from: XMPReader.parse(xmp[...]))
         }
         if metadata.orientation == nil { metadata.orientation = summary.orientation }
+        metadata.containerOrientation = summary.orientation
         return metadata
     }
 

@@ -9,6 +9,9 @@ public struct MediaMetadata: Sendable, Equatable {
     public var height: Int?
     /// EXIF orientation, 1...8 (5...8 swap width and height).
     public var orientation: Int?
+    /// The transform the container itself applies (HEIF `irot`/`imir`), as an EXIF-style
+    /// orientation. Viewers apply it and ignore EXIF, so it wins for display.
+    public var containerOrientation: Int?
     /// Seconds, for videos (and animated images when known).
     public var duration: Double?
     /// EXIF DateTimeOriginal (or the TIFF DateTime fallback when no EXIF date exists).
@@ -43,14 +46,14 @@ public struct MediaMetadata: Sendable, Equatable {
     public var displayWidth: Int? { swapsAxes ? height : width }
     /// Height after applying EXIF orientation.
     public var displayHeight: Int? { swapsAxes ? width : height }
-    private var swapsAxes: Bool { (5...8).contains(orientation ?? 1) }
+    private var swapsAxes: Bool { (5...8).contains(containerOrientation ?? orientation ?? 1) }
 
     /// Fills every field that is still `nil` here from `other`.
     public mutating func fillGaps(from other: MediaMetadata) {
         func fill<T>(_ keyPath: WritableKeyPath<MediaMetadata, T?>) {
             if self[keyPath: keyPath] == nil { self[keyPath: keyPath] = other[keyPath: keyPath] }
         }
-        fill(\.format); fill(\.width); fill(\.height); fill(\.orientation); fill(\.duration)
+        fill(\.format); fill(\.width); fill(\.height); fill(\.orientation); fill(\.containerOrientation); fill(\.duration)
         fill(\.exifDate); fill(\.quickTimeDate); fill(\.xmpDate); fill(\.takeoutDate)
         fill(\.make); fill(\.model); fill(\.lens); fill(\.software)
         fill(\.latitude); fill(\.longitude); fill(\.rating); fill(\.favorite)

@@ -87,27 +87,3 @@ struct SplitMix64: RandomNumberGenerator {
     }
 }
 
-/// The shared corpus beside the project (`../shared/corpus`), when present.
-enum Corpus {
-    static var root: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/corpus")
-    }
-
-    static var isPresent: Bool {
-        FileManager.default.fileExists(atPath: root.appendingPathComponent("exif-samples.exiftool.json").path)
-    }
-
-    /// ExifTool's records, keyed by `SourceFile` (relative to the corpus folder).
-    static func exiftool() throws -> [String: [String: Any]] {
-        let data = try Data(contentsOf: root.appendingPathComponent("exif-samples.exiftool.json"))
-        let records = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
-        var byPath: [String: [String: Any]] = [:]
-        for record in records {
-            if let path = record["SourceFile"] as? String { byPath[path] = record }
-        }
-        return byPath
-    }
-}

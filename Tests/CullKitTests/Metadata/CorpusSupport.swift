@@ -35,6 +35,17 @@ enum Corpus {
         return result.sorted()
     }
 
+    /// ExifTool's records, keyed by `SourceFile` (relative to the corpus folder).
+    static func exiftool() throws -> [String: [String: Any]] {
+        let data = try Data(contentsOf: oracle)
+        let records = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+        var byPath: [String: [String: Any]] = [:]
+        for record in records {
+            if let path = record["SourceFile"] as? String { byPath[path] = record }
+        }
+        return byPath
+    }
+
     static func path(_ relative: String) -> String {
         root.appendingPathComponent(relative).path
     }
