@@ -43,6 +43,9 @@ public struct AssetRecord: Sendable {
     /// Capture time precedence: an XMP sidecar's date (the user edited it) → EXIF DateTimeOriginal →
     /// QuickTime creation date → embedded XMP → Takeout `photoTakenTime` → a date in the file name.
     mutating func resolveTaken(sidecarDate: CaptureDate?) {
+        // Tools that write sidecars copy the embedded date, often dropping its offset; the sidecar
+        // only says something new when its wall-clock time differs from the file's own.
+        let sidecarDate = sidecarDate?.local == metadata.exifDate?.local ? nil : sidecarDate
         let candidates: [(CaptureDate?, String)] = [
             (sidecarDate, "xmp-sidecar"), (metadata.exifDate, "exif"), (metadata.quickTimeDate, "quicktime"),
             (metadata.xmpDate, "xmp"), (metadata.takeoutDate, "takeout"), (FilenameDate.parse(file.name), "filename"),

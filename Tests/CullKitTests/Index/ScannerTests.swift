@@ -184,3 +184,33 @@ import Testing
         #expect(throws: IndexError.self) { try Migrator.migrate(db) }
     }
 }
+
+@Suite struct TakenPrecedenceTests {
+    func record(exif: CaptureDate?, quickTime: CaptureDate? = nil, xmp: CaptureDate? = nil, sidecar: CaptureDate?, name: String) -> AssetRecord {
+        var metadata = MediaMetadata()
+        metadata.exifDate = exif
+        metadata.quickTimeDate = quickTime
+        metadata.xmpDate = xmp
+        let file = FoundFile(relativePath: Array(name.utf8), folderLength: 0,
+                             stamp: FileStamp(device: 0, inode: 0, size: 0, mtimeNanoseconds: 0), sidecars: [])
+        var record = AssetRecord(file: file, metadata: metadata)
+        record.resolveTaken(sidecarDate: sidecar)
+        return record
+    }
+
+    @Test func sidecarWinsOnlyWhenItSaysSomethingNew() {
+        let exif = CaptureDate(local: 1_000, offsetMinutes: 120)
+        let copied = record(exif: exif, sidecar: CaptureDate(local: 1_000), name: "a.jpg")
+        #expect(copied.taken == exif && copied.takenSource == "exif")
+        let edited = record(exif: exif, sidecar: CaptureDate(local: 5_000), name: "a.jpg")
+        #expect(edited.taken == CaptureDate(local: 5_000) && edited.takenSource == "xmp-sidecar")
+    }
+
+    @Test func fallsThroughTheChainToTheFileName() {
+        #expect(record(exif: nil, quickTime: CaptureDate(local: 7, offsetMinutes: 0), xmp: CaptureDate(local: 9), sidecar: nil, name: "x.mov").takenSource == "quicktime")
+        #expect(record(exif: nil, xmp: CaptureDate(local: 9), sidecar: nil, name: "IMG_20200101_000000.jpg").takenSource == "xmp")
+        #expect(record(exif: nil, sidecar: nil, name: "IMG_20200101_000000.jpg").takenSource == "filename")
+        let none = record(exif: nil, sidecar: nil, name: "IMG_1.jpg")
+        #expect(none.taken == nil && none.takenSource == nil)
+    }
+}
