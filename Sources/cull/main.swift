@@ -4,6 +4,10 @@ import Foundation
 /// Every subcommand, in the order `cull --help` lists them.
 let commands: [any CullCommand.Type] = [
     InitCommand.self,
+    CheckCommand.self,
+    ExplainCommand.self,
+    FindCommand.self,
+    SchemaCommand.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -20,15 +20,6 @@ struct TextDiagnosticPrinter {
         return out
     }
 
-    /// `3 files checked: 2 errors, 1 warning`.
-    static func summary(_ files: [LoadedRuleFile]) -> String {
-        let all = files.flatMap(\.diagnostics)
-        let errors = all.filter { $0.severity == .error }.count
-        let warnings = all.count - errors
-        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        return "\(plural(files.count, "file")) checked: \(plural(errors, "error")), \(plural(warnings, "warning"))\n"
-    }
-
     private func style(_ text: String, _ code: String) -> String {
         color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }

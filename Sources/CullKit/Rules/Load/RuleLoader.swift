@@ -84,13 +84,15 @@ public enum RuleLoader {
             if case let .sequence(items) = pair.value.kind {
                 var names: [String: Mark] = [:]
                 for item in items {
-                    guard let rule = RuleReader.read(item, log: &log) else { continue }
-                    if let first = names[rule.name] {
-                        log.error(.duplicateRuleName, "duplicate rule name '\(rule.name)' (first used at \(first))", at: rule.mark)
-                    } else {
-                        names[rule.name] = rule.mark
+                    let (name, mark, rule) = RuleReader.read(item, log: &log)
+                    if let name {
+                        if let first = names[name] {
+                            log.error(.duplicateRuleName, "duplicate rule name '\(name)' (first used at \(first))", at: mark)
+                        } else {
+                            names[name] = mark
+                        }
                     }
-                    rules.append(rule)
+                    if let rule { rules.append(rule) }
                 }
             } else {
                 log.error(.wrongType, "expected a list of rules under 'rules', found \(pair.value.describedType)", at: pair.value.mark)
@@ -109,5 +111,35 @@ extension YAMLError {
         case .alias: .yamlAlias
         case .tooDeep: .tooDeep
         }
+    }
+}
+
+extension LoadedRuleFile {
+    /// The same load with every warning turned into an error (`--strict`).
+    public func promotingWarnings() -> LoadedRuleFile {
+        let promoted = diagnostics.map { $0.promoted() }
+        return LoadedRuleFile(path: path, source: source, ruleFile: promoted.isEmpty ? ruleFile : nil, diagnostics: promoted)
+    }
+}
+
+extension RuleLoader {
+    /// Loads one predicate written as a YAML flow-mapping fragment (`kind: video` or `{size: {gt: 1GB}}`),
+    /// as `cull find` takes them. The returned file carries the diagnostics, labelled `label`.
+    public static func predicate(fragment: String, label: String) -> (predicate: Predicate?, load: LoadedRuleFile) {
+        let trimmed = fragment.trimmingCharacters(in: .whitespaces)
+        let source = trimmed.hasPrefix("{") ? fragment : "{" + fragment + "}"
+        var log = DiagnosticLog(file: label)
+        var predicate: Predicate?
+        do {
+            if let root = try YAMLParser.parse(source) {
+                predicate = PredicateReader.read(root, log: &log)
+            } else {
+                log.error(.emptyMatch, "empty predicate; expected e.g. 'kind: video'", at: .start)
+            }
+        } catch {
+            log.error(error.code, error.message, at: error.mark)
+        }
+        let load = LoadedRuleFile(path: label, source: source, ruleFile: nil, diagnostics: log.diagnostics)
+        return (log.hasErrors ? nil : predicate, load)
     }
 }

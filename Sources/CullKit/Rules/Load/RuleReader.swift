@@ -1,7 +1,10 @@
 /// Reads one entry of `rules:`; the rule's mark is that of its `name` value.
 enum RuleReader {
-    static func read(_ node: YAMLNode, log: inout DiagnosticLog) -> Rule? {
-        guard let keys = MappingReader(node, expected: "a rule (a mapping with name and match)", log: &log) else { return nil }
+    /// The rule when valid, and its name (when readable) even when the rest is not, for duplicate checks.
+    static func read(_ node: YAMLNode, log: inout DiagnosticLog) -> (name: String?, mark: Mark, rule: Rule?) {
+        guard let keys = MappingReader(node, expected: "a rule (a mapping with name and match)", log: &log) else {
+            return (nil, node.mark, nil)
+        }
         keys.rejectUnknown(allowed: RuleLoader.ruleKeys, in: "a rule", log: &log)
         var name: String?
         var mark = node.mark
@@ -38,9 +41,9 @@ enum RuleReader {
             }
             keep = words
         }
-        guard let name, let match else { return nil }
-        return Rule(name: name, description: description, tags: tags, match: match, action: action,
-                    limit: limit, keep: keep, mark: mark)
+        guard let name, let match else { return (name, mark, nil) }
+        return (name, mark, Rule(name: name, description: description, tags: tags, match: match, action: action,
+                                 limit: limit, keep: keep, mark: mark))
     }
 
     private static func readLimit(_ node: YAMLNode, log: inout DiagnosticLog) -> Limit? {
