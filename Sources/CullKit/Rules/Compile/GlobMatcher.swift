@@ -1,6 +1,7 @@
 /// Cull's glob over UTF-8 bytes: `*` matches within one path segment, `**` across `/`,
 /// `**/` also matches zero folders (`**/WhatsApp/**` matches `WhatsApp/a.jpg`), `?` one character
-/// other than `/`, `[a-z]` / `[!a-z]` an ASCII class, `\x` a literal `x`.
+/// other than `/`, `[a-z]` / `[!a-z]` an ASCII class, `\x` a literal `x`. For labels that are not
+/// paths (camera, lens: `EF 50mm f/1.8`) `/` is an ordinary character (`pathAware` false).
 ///
 /// Runs on the bytes SQLite hands over (no `String` per row); failures are memoised when the
 /// pattern has several stars, so matching is O(pattern × text) at worst.
@@ -8,23 +9,28 @@ struct GlobMatcher {
     private let pattern: UnsafeBufferPointer<UInt8>
     private let text: UnsafeBufferPointer<UInt8>
     private let foldCase: Bool
+    private let pathAware: Bool
     private var failures: Set<Int>?
 
     static let star = UInt8(ascii: "*"), slash = UInt8(ascii: "/"), question = UInt8(ascii: "?")
     static let open = UInt8(ascii: "["), close = UInt8(ascii: "]"), backslash = UInt8(ascii: "\\")
 
     /// True when `text` matches `pattern`.
-    static func matches(pattern: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, foldCase: Bool) -> Bool {
+    static func matches(pattern: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, foldCase: Bool,
+                        pathAware: Bool = true) -> Bool {
         var stars = 0
         for byte in pattern where byte == star { stars += 1 }
-        var matcher = GlobMatcher(pattern: pattern, text: text, foldCase: foldCase, failures: stars > 1 ? [] : nil)
+        var matcher = GlobMatcher(pattern: pattern, text: text, foldCase: foldCase, pathAware: pathAware,
+                                  failures: stars > 1 ? [] : nil)
         return matcher.match(0, 0)
     }
 
     /// Convenience for Swift strings (tests, validation).
-    static func matches(_ pattern: String, _ text: String, foldCase: Bool = false) -> Bool {
+    static func matches(_ pattern: String, _ text: String, foldCase: Bool = false, pathAware: Bool = true) -> Bool {
         var pattern = pattern, text = text
-        return pattern.withUTF8 { p in text.withUTF8 { t in matches(pattern: p, text: t, foldCase: foldCase) } }
+        return pattern.withUTF8 { p in
+            text.withUTF8 { t in matches(pattern: p, text: t, foldCase: foldCase, pathAware: pathAware) }
+        }
     }
 
     private mutating func remembered(_ pi: Int, _ ti: Int) -> Bool {
@@ -43,9 +49,9 @@ struct GlobMatcher {
             if c == Self.star {
                 var next = pi + 1
                 while next < pattern.count, pattern[next] == Self.star { next += 1 }
-                if next - pi >= 2 {
+                if next - pi >= 2 || !pathAware {
                     let segmentStart = pi == 0 || pattern[pi - 1] == Self.slash
-                    if segmentStart, next < pattern.count, pattern[next] == Self.slash {
+                    if pathAware, segmentStart, next < pattern.count, pattern[next] == Self.slash {
                         if remembered(next + 1, ti) { return true }
                         for k in ti..<text.count where text[k] == Self.slash {
                             if remembered(next + 1, k + 1) { return true }
@@ -66,7 +72,7 @@ struct GlobMatcher {
             guard ti < text.count else { return false }
             switch c {
             case Self.question:
-                guard text[ti] != Self.slash else { return false }
+                guard text[ti] != Self.slash || !pathAware else { return false }
                 ti += Self.scalarLength(text[ti])
                 pi += 1
             case Self.open:
@@ -104,7 +110,7 @@ struct GlobMatcher {
         var first = true
         while index < pattern.count {
             let c = pattern[index]
-            if c == Self.close, !first { return (found != negate && byte != Self.slash, index + 1) }
+            if c == Self.close, !first { return (found != negate && (byte != Self.slash || !pathAware), index + 1) }
             first = false
             if index + 2 < pattern.count, pattern[index + 1] == UInt8(ascii: "-"), pattern[index + 2] != Self.close {
                 let low = fold(c), high = fold(pattern[index + 2]), value = fold(byte)

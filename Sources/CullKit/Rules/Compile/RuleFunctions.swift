@@ -1,8 +1,9 @@
 import CSQLite
 
 /// The SQL functions compiled rules call, registered on each connection that evaluates rules:
-/// `cull_glob(pattern, value...)`, `cull_iglob(…)` (case-insensitive), `cull_regexp(pattern, value…)`,
-/// `cull_iregexp(…)`. Each is true when any non-NULL value matches and NULL when every value is
+/// `cull_glob(pattern, value...)` (paths: case-sensitive, `*` stays within a folder), `cull_iglob(…)`
+/// (labels: case-insensitive, `/` is an ordinary character), `cull_regexp(pattern, value…)`,
+/// `cull_iregexp(…)` (case-insensitive). Each is true when any non-NULL value matches and NULL when every value is
 /// NULL, so missing metadata stays unknown under `not`. All are deterministic.
 public enum RuleFunctions {
     /// Registers the functions on `database` (idempotent).
@@ -43,7 +44,8 @@ private func glob(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMut
     guard let values, let patternText = sqlite3_value_text(values[0]) else { return sqlite3_result_null(context) }
     let pattern = UnsafeBufferPointer(start: patternText, count: Int(sqlite3_value_bytes(values[0])))
     evaluate(context, count, values) { text, length in
-        GlobMatcher.matches(pattern: pattern, text: UnsafeBufferPointer(start: text, count: length), foldCase: fold)
+        GlobMatcher.matches(pattern: pattern, text: UnsafeBufferPointer(start: text, count: length), foldCase: fold,
+                            pathAware: !fold)
     }
 }
 
