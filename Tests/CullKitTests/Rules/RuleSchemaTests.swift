@@ -28,6 +28,11 @@ import Testing
                 "regenerate with: swift run cull schema > rules/cull-rules.schema.json")
     }
 
+    @Test func committedFieldReferenceMatchesTheRegistry() throws {
+        let committed = try String(contentsOfFile: repositoryRoot + "/docs/rules.md", encoding: .utf8)
+        #expect(committed == RuleReference.markdown(), "regenerate with: swift run cull schema --format markdown > docs/rules.md")
+    }
+
     @Test func shippedRuleFilesAreCleanAndPointAtTheSchema() throws {
         let files = try Self.shippedRuleFiles()
         #expect(files.count >= 7)
