@@ -50,6 +50,19 @@ import Testing
         #expect(failed.isEmpty, "\(failed)")
     }
 
+    @Test(.enabled(if: validator != nil, "check-jsonschema not installed (pip install check-jsonschema); CI installs it"))
+    func exampleWorkflowIsAValidGitHubWorkflow() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.validator!)
+        process.arguments = ["--builtin-schema", "vendor.github-workflows",
+                             repositoryRoot + "/examples/github/workflows/cull-check.yml"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
     /// Files only the schema's vocabulary can judge (no duplicate keys or names, no regex compilation).
     static let agreementCases: [(name: String, body: String, valid: Bool)] = [
         ("good-basic", "rules:\n  - name: a\n    match: {kind: video, size: {gt: 1GB}}\n    limit: {count: 3}\n", true),

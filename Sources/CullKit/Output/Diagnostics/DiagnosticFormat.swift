@@ -23,6 +23,7 @@ public enum DiagnosticFormat: String, Sendable, CaseIterable {
 extension LoadedRuleFile {
     /// The text of 1-based `line`, without its newline.
     func sourceLine(_ line: Int) -> String? {
+        guard !source.isEmpty else { return nil }
         var current = 1
         var start = source.startIndex
         while current < line {
