@@ -5,6 +5,10 @@ import Foundation
 let commands: [any CullCommand.Type] = [
     InitCommand.self,
     ScanCommand.self,
+    CheckCommand.self,
+    ExplainCommand.self,
+    FindCommand.self,
+    SchemaCommand.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,0 +1,86 @@
+/// A JSON document with ordered keys, rendered deterministically (golden tests, committed schema).
+public indirect enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int64) { self = .integer(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.rendered() == rhs.rendered() }
+
+    /// The value of an SQL column or bound argument.
+    public init(_ value: SQLValue) {
+        switch value {
+        case .null: self = .null
+        case let .integer(int): self = .integer(int)
+        case let .real(double): self = .number(double)
+        case let .text(text): self = .string(text)
+        case let .blob(bytes): self = .string(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// Two-space indented text (`pretty`), or one line.
+    public func rendered(pretty: Bool = true) -> String {
+        var out = ""
+        write(into: &out, indent: pretty ? 0 : nil)
+        return out
+    }
+
+    private func write(into out: inout String, indent: Int?) {
+        switch self {
+        case .null: out += "null"
+        case let .bool(value): out += value ? "true" : "false"
+        case let .integer(value): out += String(value)
+        case let .number(value):
+            out += value.isFinite ? (value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)) : "null"
+        case let .string(text): Self.quote(text, into: &out)
+        case let .array(items):
+            writeContainer(items.map { (nil, $0) }, open: "[", close: "]", into: &out, indent: indent)
+        case let .object(pairs):
+            writeContainer(pairs.map { ($0.0, $0.1) }, open: "{", close: "}", into: &out, indent: indent)
+        }
+    }
+
+    private func writeContainer(_ items: [(String?, JSONValue)], open: String, close: String,
+                                into out: inout String, indent: Int?) {
+        guard !items.isEmpty else { out += open + close; return }
+        out += open
+        for (index, (key, value)) in items.enumerated() {
+            if index > 0 { out += "," }
+            if let indent { out += "\n" + String(repeating: "  ", count: indent + 1) }
+            if let key {
+                Self.quote(key, into: &out)
+                out += indent == nil ? ":" : ": "
+            }
+            value.write(into: &out, indent: indent.map { $0 + 1 })
+        }
+        if let indent { out += "\n" + String(repeating: "  ", count: indent) }
+        out += close
+    }
+
+    static func quote(_ text: String, into out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}

@@ -1,0 +1,57 @@
+/// A rule compiled to its one evaluation query.
+///
+/// The query selects every asset the rule's `match` selects, with the reasons that may exclude it
+/// as columns, so one pass yields the whole breakdown:
+///
+///     SELECT a.id, a.size, r.status, <protect 0>, <protect 1>, …, <keep rule 0>, …
+///     FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id
+///     WHERE <match>
+public struct CompiledRule: Sendable {
+    public let rule: Rule
+    /// The file the rule came from.
+    public let file: String
+    /// The rule's `match` alone.
+    public let match: SQLFragment
+    /// The evaluation query (see the type's documentation).
+    public let query: SQLFragment
+    /// The protect guards whose columns follow `r.status`, in order (empty for keep rules).
+    public let guards: [Guard]
+    /// The keep rules whose columns follow the guards, in order (empty for keep rules).
+    public let keepRules: [(file: String, name: String)]
+}
+
+/// Compiles the rule files of one run. Protect guards apply to the rules of their own file;
+/// `action: keep` rules apply to every trash rule of the run (keep wins over trash).
+public enum RuleCompiler {
+    /// The first columns of every evaluation query.
+    static let fixedColumns = 3
+
+    public static func compile(_ files: [RuleFile], _ context: CompileContext) -> [CompiledRule] {
+        let keepRules = files.flatMap { file in
+            file.rules.filter { $0.action == .keep }.map { (file: file.path, rule: $0) }
+        }
+        let keepSQL = keepRules.map { PredicateCompiler.compile($0.rule.match, context) }
+        var compiled: [CompiledRule] = []
+        for file in files {
+            let guardSQL = file.protect.map { PredicateCompiler.compile($0.predicate, context) }
+            for rule in file.rules {
+                let match = PredicateCompiler.compile(rule.match, context)
+                let isTrash = rule.action == .trash
+                let columns = isTrash ? guardSQL + keepSQL : []
+                var select = SQLFragment("SELECT a.id, a.size, r.status")
+                for column in columns { select = select + SQLFragment(", ") + column }
+                let query = select + SQLFragment(" FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE ") + match
+                compiled.append(CompiledRule(rule: rule, file: file.path, match: match, query: query,
+                                             guards: isTrash ? file.protect : [],
+                                             keepRules: isTrash ? keepRules.map { ($0.file, $0.rule.name) } : []))
+            }
+        }
+        return compiled
+    }
+
+    /// `SELECT <columns> FROM assets a LEFT JOIN reviews r … WHERE <predicate> ORDER BY a.path`, for `cull find`.
+    public static func findQuery(_ predicate: Predicate, columns: String, _ context: CompileContext) -> SQLFragment {
+        SQLFragment("SELECT \(columns) FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE ")
+            + PredicateCompiler.compile(predicate, context) + SQLFragment(" ORDER BY a.path")
+    }
+}

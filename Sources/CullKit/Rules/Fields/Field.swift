@@ -1,0 +1,34 @@
+/// One word of the rule vocabulary: its type, the SQL it reads, its operators, doc line and examples.
+///
+/// The validator, the compiler, `cull schema` and the docs all read these declarations, so a new
+/// field is added in one place. SQL comes only from here (alias `a` = assets, `r` = reviews).
+public struct Field: Sendable {
+    public let name: String
+    public let type: FieldType
+    public let doc: String
+    /// Predicates using the field, as written in a rule file (`size: {gt: 500MB}`).
+    public let examples: [String]
+    /// False for fields that are declared but not implemented yet (rejected with a clear error).
+    public let isSupported: Bool
+    /// The SQL expressions the field's values are compared with; text fields may have several
+    /// (a `camera` glob tries make, model and "make model"). Never NULL for boolean fields.
+    let subjects: @Sendable (CompileContext) -> [SQLFragment]
+
+    init(_ name: String, _ type: FieldType, doc: String, examples: [String], supported: Bool = true,
+         subjects: @escaping @Sendable (CompileContext) -> [SQLFragment]) {
+        self.name = name
+        self.type = type
+        self.doc = doc
+        self.examples = examples
+        self.isSupported = supported
+        self.subjects = subjects
+    }
+
+    /// A field read from one fixed column expression.
+    init(_ name: String, _ type: FieldType, column: String, doc: String, examples: [String]) {
+        self.init(name, type, doc: doc, examples: examples) { _ in [SQLFragment(column)] }
+    }
+
+    /// The operators a rule may apply to this field.
+    public var operators: [Operator] { isSupported ? type.operators : [] }
+}

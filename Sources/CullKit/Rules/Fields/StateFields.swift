@@ -1,0 +1,25 @@
+/// Fields about relations and review state: pairs, groups, status, damage.
+enum StateFields {
+    static let all: [Field] = [
+        Field("live", .boolean,
+              column: "(a.live_id IS NOT NULL AND EXISTS (SELECT 1 FROM assets l WHERE l.live_id = a.live_id AND l.kind <> a.kind))",
+              doc: "Half of a Live Photo pair (a photo and a video sharing a live id).",
+              examples: ["live: true"]),
+        Field("burst", .boolean, column: "(a.burst_id IS NOT NULL)",
+              doc: "Member of a burst.",
+              examples: ["burst: true"]),
+        Field("raw", .boolean, column: "a.raw",
+              doc: "A RAW file (or the RAW half of a RAW+JPEG pair).",
+              examples: ["raw: true"]),
+        Field("status", .enumeration(["new", "kept", "trashed"]), column: "COALESCE(r.status, 'new')",
+              doc: "new (never reviewed), kept (cull keep), trashed (staged).",
+              examples: ["status: new"]),
+        Field("broken", .boolean, column: "a.broken",
+              doc: "The file could not be parsed.",
+              examples: ["broken: true"]),
+        Field("duplicate", .boolean, doc: "Exact-content duplicate group member (not supported yet).",
+              examples: ["duplicate: true"], supported: false) { _ in [] },
+        Field("similar", .boolean, doc: "Perceptually similar group member (not supported yet).",
+              examples: ["similar: true"], supported: false) { _ in [] },
+    ]
+}

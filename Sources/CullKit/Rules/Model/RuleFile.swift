@@ -1,0 +1,49 @@
+/// A validated rule file: a version, protect guards and rules in order.
+public struct RuleFile: Sendable {
+    /// The file as the user named it.
+    public let path: String
+    public let version: Int
+    public let description: String?
+    /// Nothing matching any of these is staged by this file.
+    public let protect: [Guard]
+    public let rules: [Rule]
+}
+
+/// One `protect:` entry.
+public struct Guard: Sendable {
+    /// 0-based position in the `protect:` list.
+    public let index: Int
+    public let predicate: Predicate
+    public let mark: Mark
+
+    /// `protect[0]: favorite eq true`, for plans and explain.
+    public var label: String { "protect[\(index)]: \(predicate.normalised)" }
+}
+
+/// One rule of a file.
+public struct Rule: Sendable {
+    /// What a rule does with its matches.
+    public enum Action: String, Sendable, CaseIterable {
+        /// Stage matches in the trash (the default).
+        case trash
+        /// Exclude matches from every trash rule of the run (keep wins over trash).
+        case keep
+    }
+
+    public let name: String
+    public let description: String?
+    public let tags: [String]
+    public let match: Predicate
+    public let action: Action
+    public let limit: Limit?
+    /// Keeper ranking for group rules (`oldest`, `largest`, …), used once groups exist.
+    public let keep: [String]
+    public let mark: Mark
+}
+
+/// A rule's circuit breaker: stop instead of staging more than this.
+public struct Limit: Sendable, Equatable {
+    public let count: Int?
+    /// Percent of the library's asset count.
+    public let percent: Double?
+}

@@ -1,0 +1,90 @@
+/// An ISO 8601 date (`2020-01-01`) or date-time (`2020-01-01T10:00:00`, optionally `Z` or `+02:00`).
+///
+/// Time-zone semantics (see `DateSemantics`):
+/// - a date or a date-time without offset is a wall-clock time, compared with the *local* capture
+///   time `taken` as is (a photo taken at 23:30 in Tokyo on Dec 31 is "before 2020-01-01" everywhere);
+/// - a date-time with an offset is an instant, compared with `taken_utc` when the offset of the
+///   photo is known, else with `taken` read as if it were in the literal's own offset.
+public struct RuleDate: Sendable, Hashable, CustomStringConvertible {
+    /// Seconds since 1970 of the wall-clock time, as if it were UTC.
+    public let wallClock: Int64
+    /// The offset east of UTC in seconds, when the literal had one.
+    public let offset: Int?
+    /// True for a date without a time (`eq` then means the whole day).
+    public let isDateOnly: Bool
+    public let written: String
+
+    public var description: String { written }
+
+    /// The instant: wall clock minus offset (UTC when the literal had no offset).
+    public var instant: Int64 { wallClock - Int64(offset ?? 0) }
+
+    /// Parses ISO 8601 (`T`, `t` or a space between date and time; seconds optional).
+    public static func parse(_ text: String) -> RuleDate? {
+        let chars = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= chars.count else { return nil }
+            var value = 0
+            for index in range {
+                let c = chars[index]
+                guard c >= 48, c <= 57 else { return nil }
+                value = value * 10 + Int(c - 48)
+            }
+            return value
+        }
+        func char(_ index: Int) -> UInt8? { index < chars.count ? chars[index] : nil }
+        guard chars.count >= 10, let year = number(0..<4), char(4) == 45, let month = number(5..<7),
+              char(7) == 45, let day = number(8..<10),
+              (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
+        var seconds = Int64(daysFromCivil(year: year, month: month, day: day)) * 86_400
+        if chars.count == 10 {
+            return RuleDate(wallClock: seconds, offset: nil, isDateOnly: true, written: text)
+        }
+        guard let separator = char(10), separator == 84 || separator == 116 || separator == 32,
+              let hour = number(11..<13), char(13) == 58, let minute = number(14..<16),
+              hour < 24, minute < 60 else { return nil }
+        var index = 16
+        var second = 0
+        if char(index) == 58 {
+            guard let value = number(17..<19), value < 60 else { return nil }
+            second = value
+            index = 19
+            if char(index) == 46 {
+                index += 1
+                while let c = char(index), c >= 48, c <= 57 { index += 1 }
+            }
+        }
+        seconds += Int64(hour * 3600 + minute * 60 + second)
+        var offset: Int?
+        if index < chars.count {
+            if chars[index] == 90 || chars[index] == 122, index + 1 == chars.count {
+                offset = 0
+            } else if chars[index] == 43 || chars[index] == 45, chars.count == index + 6, char(index + 3) == 58,
+                      let hours = number(index + 1..<index + 3), let minutes = number(index + 4..<index + 6),
+                      hours < 24, minutes < 60 {
+                offset = (hours * 3600 + minutes * 60) * (chars[index] == 45 ? -1 : 1)
+            } else {
+                return nil
+            }
+        }
+        return RuleDate(wallClock: seconds, offset: offset, isDateOnly: false, written: text)
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+}

@@ -1,0 +1,19 @@
+/// A failure of libyaml or of the document shape, with libyaml's own mark.
+public struct YAMLError: Error, Sendable, Equatable {
+    public enum Reason: Sendable, Equatable {
+        /// libyaml's scanner or parser rejected the text.
+        case syntax
+        /// A tab where YAML allows only spaces.
+        case tab
+        /// An anchor/alias (`*ref`): rejected so a shared file cannot expand exponentially.
+        case alias
+        /// Nesting deeper than the loader accepts.
+        case tooDeep
+        /// More than one document in a rule file.
+        case multipleDocuments
+    }
+
+    public let reason: Reason
+    public let message: String
+    public let mark: Mark
+}

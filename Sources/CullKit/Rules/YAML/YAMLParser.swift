@@ -1,0 +1,182 @@
+internal import CYAML
+
+/// Parses YAML text into a ``YAMLNode`` tree through libyaml's event API.
+///
+/// Aliases are rejected (billion-laughs safe: nothing is ever expanded) and nesting is capped,
+/// so a hostile shared file costs at most linear time and bounded stack.
+public enum YAMLParser {
+    /// The deepest nesting a rule file may use.
+    public static let maximumDepth = 64
+
+    /// The single document of `text`, or nil for an empty stream.
+    public static func parse(_ text: String) throws(YAMLError) -> YAMLNode? {
+        let reader = EventReader(Array(text.utf8))
+        return try TreeBuilder(reader: reader, lines: text).build()
+    }
+}
+
+/// Owns a `yaml_parser_t` and the input bytes it reads; both are freed in `deinit`.
+private final class EventReader {
+    private var parser = yaml_parser_t()
+    private let input: UnsafeMutableBufferPointer<UInt8>
+
+    init(_ bytes: [UInt8]) {
+        input = .allocate(capacity: max(bytes.count, 1))
+        _ = input.initialize(from: bytes)
+        yaml_parser_initialize(&parser)
+        yaml_parser_set_input_string(&parser, input.baseAddress, bytes.count)
+    }
+
+    deinit {
+        yaml_parser_delete(&parser)
+        input.deallocate()
+    }
+
+    /// The next event, converted to Swift; libyaml's event is deleted before returning.
+    func next() throws(YAMLError) -> Event {
+        var event = yaml_event_t()
+        guard yaml_parser_parse(&parser, &event) == 1 else {
+            let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+            var message = problem
+            if let context = parser.context.map({ String(cString: $0) }) {
+                message = "\(problem) (\(context) at \(Self.mark(parser.context_mark)))"
+            }
+            throw YAMLError(reason: .syntax, message: message, mark: Self.mark(parser.problem_mark))
+        }
+        defer { yaml_event_delete(&event) }
+        let mark = Self.mark(event.start_mark)
+        switch event.type {
+        case YAML_STREAM_START_EVENT: return .streamStart
+        case YAML_STREAM_END_EVENT: return .streamEnd
+        case YAML_DOCUMENT_START_EVENT: return .documentStart(mark)
+        case YAML_DOCUMENT_END_EVENT: return .documentEnd
+        case YAML_ALIAS_EVENT: return .alias(mark)
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let text = scalar.value.map {
+                String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
+            } ?? ""
+            let style: YAMLNode.ScalarStyle
+            switch scalar.style {
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
+            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
+            case YAML_LITERAL_SCALAR_STYLE: style = .literal
+            case YAML_FOLDED_SCALAR_STYLE: style = .folded
+            default: style = .plain
+            }
+            return .scalar(text, style, Self.tag(scalar.tag), mark)
+        case YAML_SEQUENCE_START_EVENT: return .sequenceStart(Self.tag(event.data.sequence_start.tag), mark)
+        case YAML_SEQUENCE_END_EVENT: return .sequenceEnd
+        case YAML_MAPPING_START_EVENT: return .mappingStart(Self.tag(event.data.mapping_start.tag), mark)
+        case YAML_MAPPING_END_EVENT: return .mappingEnd
+        default: return .streamEnd
+        }
+    }
+
+    private static func mark(_ mark: yaml_mark_t) -> Mark {
+        Mark(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    private static func tag(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+}
+
+/// A libyaml event in Swift terms.
+private enum Event {
+    case streamStart, streamEnd, documentEnd, sequenceEnd, mappingEnd
+    case documentStart(Mark)
+    case alias(Mark)
+    case scalar(String, YAMLNode.ScalarStyle, String?, Mark)
+    case sequenceStart(String?, Mark)
+    case mappingStart(String?, Mark)
+}
+
+/// Folds the event stream into nodes with an explicit stack (no recursion over the input).
+private struct TreeBuilder {
+    let reader: EventReader
+    let lines: String
+
+    private enum Frame {
+        case sequence([YAMLNode], String?, Mark)
+        case mapping([YAMLNode.Pair], pendingKey: YAMLNode?, String?, Mark)
+    }
+
+    func build() throws(YAMLError) -> YAMLNode? {
+        var stack: [Frame] = []
+        var root: YAMLNode?
+        var documents = 0
+        while true {
+            let event: Event
+            do {
+                event = try reader.next()
+            } catch {
+                throw refined(error)
+            }
+            var finished: YAMLNode?
+            switch event {
+            case .streamStart, .documentEnd:
+                continue
+            case .streamEnd:
+                return root
+            case let .documentStart(mark):
+                documents += 1
+                if documents > 1 {
+                    throw YAMLError(reason: .multipleDocuments,
+                                    message: "a rule file holds one YAML document; found a second one", mark: mark)
+                }
+                continue
+            case let .alias(mark):
+                throw YAMLError(reason: .alias,
+                                message: "anchors and aliases are not supported in rule files; write the value out", mark: mark)
+            case let .scalar(text, style, tag, mark):
+                finished = YAMLNode(.scalar(text, style), mark: mark, tag: tag)
+            case let .sequenceStart(tag, mark):
+                try checkDepth(stack.count, mark)
+                stack.append(.sequence([], tag, mark))
+            case let .mappingStart(tag, mark):
+                try checkDepth(stack.count, mark)
+                stack.append(.mapping([], pendingKey: nil, tag, mark))
+            case .sequenceEnd:
+                if case let .sequence(items, tag, mark)? = stack.popLast() {
+                    finished = YAMLNode(.sequence(items), mark: mark, tag: tag)
+                }
+            case .mappingEnd:
+                if case let .mapping(pairs, _, tag, mark)? = stack.popLast() {
+                    finished = YAMLNode(.mapping(pairs), mark: mark, tag: tag)
+                }
+            }
+            guard let node = finished else { continue }
+            switch stack.popLast() {
+            case nil:
+                root = node
+            case let .sequence(items, tag, mark)?:
+                stack.append(.sequence(items + [node], tag, mark))
+            case let .mapping(pairs, pendingKey, tag, mark)?:
+                if let key = pendingKey {
+                    stack.append(.mapping(pairs + [YAMLNode.Pair(key: key, value: node)], pendingKey: nil, tag, mark))
+                } else {
+                    stack.append(.mapping(pairs, pendingKey: node, tag, mark))
+                }
+            }
+        }
+    }
+
+    private func checkDepth(_ depth: Int, _ mark: Mark) throws(YAMLError) {
+        guard depth < YAMLParser.maximumDepth else {
+            throw YAMLError(reason: .tooDeep, message: "nesting deeper than \(YAMLParser.maximumDepth) levels", mark: mark)
+        }
+    }
+
+    /// libyaml reports a tab as "found character that cannot start any token"; say so plainly.
+    private func refined(_ error: YAMLError) -> YAMLError {
+        let lineText = lines.split(separator: "\n", omittingEmptySubsequences: false)
+            .dropFirst(error.mark.line - 1).first.map(Array.init) ?? []
+        let index = error.mark.column - 1
+        if index >= 0, index < lineText.count, lineText[index] == "\t" {
+            return YAMLError(reason: .tab, message: "tabs are not allowed in YAML indentation; use spaces (\(error.message))",
+                             mark: error.mark)
+        }
+        return error
+    }
+}

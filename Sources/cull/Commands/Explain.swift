@@ -1,0 +1,60 @@
+import CullKit
+import Foundation
+
+/// `cull explain RULES...`: what each rule compiles to — predicate, SQL, bound values, query plan.
+struct ExplainCommand: CullCommand {
+    static let spec = CommandSpec(
+        name: "explain",
+        abstract: "Show what each rule compiles to: the normalised predicate, SQL, bound values and SQLite's plan.",
+        discussion: "Without a library, plans are made against an empty index with the current schema.",
+        arguments: [ArgumentSpec(name: "rules", help: "Rule files, or folders of *.yaml / *.yml files.", repeats: true)],
+        options: [
+            CommonOptions.library,
+            CommonOptions.now,
+            OptionSpec(long: "format", value: "FORMAT", help: "Output format: text or json."),
+            OptionSpec(long: "evaluate", help: "Also run each rule and report counts and timings (changes nothing)."),
+        ]
+    )
+
+    let paths: [String]
+    let library: String?
+    let clock: RunClock
+    let format: OutputFormat
+    let evaluate: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard !arguments.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<rules> ...'") }
+        paths = arguments.positionals
+        library = arguments.value("library")
+        clock = try RunClockOption.parse(arguments)
+        format = try arguments.choice("format", default: OutputFormat.text)
+        evaluate = arguments.flag("evaluate")
+    }
+
+    func run(_ terminal: Terminal) throws -> ExitCode {
+        let loads = RuleFiles.expand(paths).map(RuleLoader.load(path:))
+        if loads.contains(where: \.hasErrors) {
+            terminal.err(DiagnosticFormat.text.render(loads) + DiagnosticSummary.line(loads))
+            return .ruleError
+        }
+        let (database, isLibrary) = try IndexOption.open(library)
+        let evaluator = try RuleEvaluator(database: database, clock: clock)
+        let compiled = evaluator.compile(loads.compactMap(\.ruleFile))
+        let count = try evaluator.libraryAssetCount()
+        var reports: [JSONValue] = []
+        var text = isLibrary ? "" : "note: no library found; plans are for an empty index\n\n"
+        for rule in compiled {
+            let plan = try database.queryPlan(rule.query.sql, rule.query.arguments)
+            var evaluation: (RuleEvaluation, Double)?
+            if evaluate {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let result = try evaluator.evaluate(rule, libraryCount: count)
+                evaluation = (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            }
+            reports.append(ExplainReport.json(rule, plan: plan, evaluation: evaluation))
+            text += ExplainReport.text(rule, plan: plan, evaluation: evaluation)
+        }
+        terminal.out(format == .json ? JSONValue.array(reports).rendered() + "\n" : text)
+        return .success
+    }
+}

@@ -1,0 +1,59 @@
+import CullKit
+import Foundation
+
+/// The text and JSON forms of one explained rule.
+enum ExplainReport {
+    static func text(_ rule: CompiledRule, plan: [String], evaluation: (RuleEvaluation, Double)?) -> String {
+        var out = "\(rule.file): \(rule.rule.name) (\(rule.rule.action.rawValue))\n"
+        out += "  match:   \(rule.rule.match.normalised)\n"
+        for item in rule.guards { out += "  guard:   \(item.label)\n" }
+        for keep in rule.keepRules { out += "  keep:    \(keep.name) (\(keep.file))\n" }
+        if let limit = rule.rule.limit {
+            out += "  limit:   " + [limit.count.map { "count \($0)" }, limit.percent.map { "percent \($0)" }]
+                .compactMap { $0 }.joined(separator: ", ") + "\n"
+        }
+        out += "  sql:     \(rule.query.sql)\n"
+        let values = rule.query.arguments.enumerated().map { "?\($0.offset + 1)=\($0.element)" }
+        out += "  values:  \(values.isEmpty ? "(none)" : values.joined(separator: ", "))\n"
+        out += "  plan:\n" + plan.map { "    \($0)\n" }.joined()
+        if let (result, seconds) = evaluation {
+            out += "  result:  \(result.matched.count) matched, \(result.net.count) net"
+            out += ", \(result.userKept.count) kept by user, \(result.protected.reduce(0) { $0 + $1.ids.count }) protected"
+            out += ", \(result.keptByRules.reduce(0) { $0 + $1.ids.count }) kept by rules"
+            if let limit = result.limit { out += limit.tripped ? ", LIMIT TRIPPED (\(limit.actual) > \(limit.allowed))" : ", limit ok" }
+            out += String(format: " in %.1f ms\n", seconds * 1000)
+        }
+        return out + "\n"
+    }
+
+    static func json(_ rule: CompiledRule, plan: [String], evaluation: (RuleEvaluation, Double)?) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("file", .string(rule.file)),
+            ("rule", .string(rule.rule.name)),
+            ("action", .string(rule.rule.action.rawValue)),
+            ("match", .string(rule.rule.match.normalised)),
+            ("guards", .array(rule.guards.map { .string($0.label) })),
+            ("sql", .string(rule.query.sql)),
+            ("arguments", .array(rule.query.arguments.map(JSONValue.init))),
+            ("plan", .array(plan.map { .string($0) })),
+        ]
+        if let (result, seconds) = evaluation {
+            var summary: [(String, JSONValue)] = [
+                ("matched", .integer(Int64(result.matched.count))),
+                ("net", .integer(Int64(result.net.count))),
+                ("netBytes", .integer(result.netBytes)),
+                ("userKept", .integer(Int64(result.userKept.count))),
+                ("protected", .integer(Int64(result.protected.reduce(0) { $0 + $1.ids.count }))),
+                ("keptByRules", .integer(Int64(result.keptByRules.reduce(0) { $0 + $1.ids.count }))),
+                ("seconds", .number(seconds)),
+            ]
+            if let limit = result.limit {
+                summary.append(("limit", .object([("allowed", .integer(Int64(limit.allowed))),
+                                                  ("actual", .integer(Int64(limit.actual))),
+                                                  ("tripped", .bool(limit.tripped))])))
+            }
+            fields.append(("evaluation", .object(summary)))
+        }
+        return .object(fields)
+    }
+}

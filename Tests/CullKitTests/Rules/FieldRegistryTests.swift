@@ -1,0 +1,43 @@
+@testable import CullKit
+import Testing
+
+/// The registry's examples double as tests: each one loads, and unsupported fields are rejected clearly.
+@Suite struct FieldRegistryTests {
+    @Test func everyExampleLoadsAndCompiles() {
+        for field in FieldRegistry.all where field.isSupported {
+            #expect(!field.examples.isEmpty, "\(field.name) has no example")
+            for example in field.examples {
+                let (predicate, load) = RuleLoader.predicate(fragment: example, label: field.name)
+                #expect(predicate != nil, "\(example): \(load.diagnostics)")
+                if let predicate {
+                    let sql = PredicateCompiler.compile(predicate, CompileContext(now: 0)).sql
+                    #expect(!sql.contains("NULL") || sql.contains("IS NOT NULL") || sql.contains("IS NULL"), "\(example): \(sql)")
+                }
+            }
+        }
+    }
+
+    @Test func unsupportedFieldsSayNotSupportedYet() {
+        for name in ["duplicate", "similar"] {
+            let (predicate, load) = RuleLoader.predicate(fragment: "\(name): true", label: "x")
+            #expect(predicate == nil)
+            #expect(load.diagnostics.first?.code == .unsupportedField)
+            #expect(load.diagnostics.first?.message.contains("not supported yet") == true)
+        }
+    }
+
+    @Test func unitsParseAtTheirBoundaries() throws {
+        #expect(try ByteSize.parse("1MB").get().bytes == 1_000_000)
+        #expect(try ByteSize.parse("1MiB").get().bytes == 1_048_576)
+        #expect(try ByteSize.parse("1.5 GB").get().bytes == 1_500_000_000)
+        #expect(ByteSize.parse("1mb") == .failure(.unknownUnit("mb", "MB")))
+        #expect(ByteSize.parse("12") == .failure(.missingUnit))
+        #expect(try TimeSpan.parse("90s").get().seconds == 90)
+        #expect(try TimeSpan.parse("1y").get().seconds == 365 * 86_400)
+        #expect(RuleDate.parse("2024-02-29")?.wallClock == 1_709_164_800)
+        #expect(RuleDate.parse("2023-02-29") == nil)
+        #expect(RuleDate.parse("2020-01-01T10:00:00+02:00")?.instant == 1_577_865_600)
+        #expect(RuleDate.parse("2020-01-01T10:00") != nil)
+        #expect(RuleDate.parse("2020-01-01T25:00") == nil)
+    }
+}

@@ -1,0 +1,97 @@
+@testable import CullKit
+import Testing
+
+/// The breakdown one query per rule yields: matched, user-kept, protected per guard, kept by keep rules, net, limits.
+@Suite struct RuleEvaluatorTests {
+    static let source = """
+        version: 1
+        protect:
+          - favorite: true
+          - path: "Family/**"
+        rules:
+          - name: everything
+            match:
+              extension: {in: [jpg, png, mov, heic, dng]}
+            limit: {percent: 10}
+          - name: keep-videos
+            action: keep
+            match: {kind: video}
+          - name: screenshots
+            match: {screenshot: true}
+            limit: {count: 5}
+        """
+
+    @Test func breaksDownEveryMatchByTheFirstReasonThatExcludesIt() throws {
+        let index = try TestIndex(OperatorRoundTripTests.assets)
+        let file = try validRuleFile(Self.source)
+        let evaluator = try RuleEvaluator(database: index.database, clock: OperatorRoundTripTests.clock)
+        let results = try evaluator.evaluate([file])
+        #expect(results.map(\.rule.name) == ["everything", "keep-videos", "screenshots"])
+
+        let everything = results[0]
+        let id = { (name: String) in try index.id(name) }
+        #expect(everything.matched == [try id("a.jpg"), try id("b.jpg"), try id("c.png"), try id("d.mov"),
+                                       try id("e.heic"), try id("f.dng")])
+        #expect(everything.userKept == [try id("c.png")])
+        #expect(everything.protected.map(\.protect.index) == [0, 1])
+        #expect(everything.protected[0].ids == [try id("a.jpg"), try id("b.jpg")])
+        #expect(everything.protected[1].ids == [try id("e.heic")])
+        #expect(everything.keptByRules.map(\.rule) == ["keep-videos"])
+        #expect(everything.keptByRules[0].ids == [try id("d.mov")])
+        #expect(everything.net == [try id("f.dng")])
+        #expect(everything.netBytes == 0)
+        // 10% of 6 assets allows 0: the breaker trips on one.
+        #expect(everything.limit == LimitCheck(limit: Limit(count: nil, percent: 10), libraryCount: 6, actual: 1))
+        #expect(everything.limit?.tripped == true)
+
+        let keep = results[1]
+        #expect(keep.net == [try id("d.mov")])
+        #expect(keep.limit == nil)
+
+        let screenshots = results[2]
+        #expect(screenshots.matched == [try id("c.png")])
+        #expect(screenshots.net.isEmpty)
+        #expect(screenshots.limit?.tripped == false)
+    }
+
+    @Test func alreadyStagedMatchesStayInNetAndAreFlagged() throws {
+        let index = try TestIndex(OperatorRoundTripTests.assets)
+        let file = try validRuleFile("version: 1\nrules:\n  - name: videos\n    match: {kind: video}\n")
+        let results = try RuleEvaluator(database: index.database, clock: OperatorRoundTripTests.clock).evaluate([file])
+        #expect(results[0].net == [try index.id("d.mov")])
+        #expect(results[0].alreadyStaged == [try index.id("d.mov")])
+        #expect(results[0].netBytes == 2_000_000_000)
+    }
+
+    @Test func valuesAreBoundNeverSplicedIntoSQL() throws {
+        let file = try validRuleFile("""
+            version: 1
+            rules:
+              - name: injection
+                match: {name: "x'; DROP TABLE assets; --", camera: "Robert'); --", size: {gt: 12345MB}}
+            """)
+        let compiled = RuleCompiler.compile([file], CompileContext(now: 0))
+        let sql = compiled[0].query.sql
+        #expect(!sql.contains("DROP") && !sql.contains("Robert") && !sql.contains("12345"))
+        #expect(compiled[0].query.arguments.contains(.text("x'; DROP TABLE assets; --")))
+        let index = try TestIndex(OperatorRoundTripTests.assets)
+        let results = try RuleEvaluator(database: index.database, clock: OperatorRoundTripTests.clock).evaluate([file])
+        #expect(results[0].matched.isEmpty)
+    }
+
+    @Test func favoriteThresholdComesFromLibrarySettings() throws {
+        let index = try TestIndex(OperatorRoundTripTests.assets)
+        try index.database.execute("UPDATE settings SET value = 2 WHERE key = 'favorite_threshold'")
+        #expect(try index.names("favorite: true", clock: OperatorRoundTripTests.clock) == ["a.jpg", "b.jpg", "e.heic"])
+    }
+
+    @Test func indexesServeTheStockRulePlans() throws {
+        let index = try TestIndex([])
+        let evaluator = try RuleEvaluator(database: index.database, clock: OperatorRoundTripTests.clock)
+        let file = try validRuleFile("version: 1\nrules:\n  - name: big\n    match: {kind: video, size: {gt: 1GB}}\n"
+                                     + "    limit: {count: 1}\n")
+        let rule = evaluator.compile([file])[0]
+        let plan = try index.database.queryPlan(rule.query.sql, rule.query.arguments).joined(separator: "\n")
+        #expect(plan.contains("INDEX assets_kind_size"), "\(plan)")
+    }
+}
