@@ -1,11 +1,6 @@
 import CullKit
 import Foundation
 
-/// `--format` of commands that print text or JSON.
-enum OutputFormat: String, CaseIterable {
-    case text, json
-}
-
 /// `--now`: the run's one clock, pinned for reproducible plans and tests.
 enum RunClockOption {
     static func parse(_ arguments: ParsedArguments) throws(UsageError) -> RunClock {

@@ -12,18 +12,6 @@ extension MetadataTests {
         /// readers stop at the first JPEG scan, so the tail is pixel data the fuzzer cannot affect.
         static let maxSeedBytes = 256 * 1024
 
-        /// SplitMix64: tiny, deterministic, good enough to pick offsets.
-        struct SplitMix64 {
-            var state: UInt64
-            mutating func next() -> UInt64 {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                return z ^ (z >> 31)
-            }
-            mutating func below(_ bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
-        }
 
         static func seeds() -> [(name: String, bytes: [UInt8])] {
             var seeds: [(String, [UInt8])] = []

@@ -2,18 +2,6 @@
 import Foundation
 import Testing
 
-/// SplitMix64: a tiny seeded generator, so a failing case can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Random edits of the stock rule files must never crash the loader or the compiler, and every
 /// diagnostic must point inside the file.
 @Suite struct LoaderFuzzTests {
