@@ -4,6 +4,11 @@ import Foundation
 /// Every subcommand, in the order `cull --help` lists them.
 let commands: [any CullCommand.Type] = [
     InitCommand.self,
+    TrashCommand.self,
+    RestoreCommand.self,
+    KeepCommand.self,
+    CommitCommand.self,
+    UndoCommand.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
