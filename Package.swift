@@ -32,7 +32,7 @@ let package = Package(
         ),
         .testTarget(
             name: "cullTests",
-            dependencies: ["CullKit"]
+            dependencies: ["CullKit", "cull"]
         ),
     ]
 )

@@ -29,8 +29,8 @@ final class Mover {
     private var canonicalFolders: [[UInt8]: Bool] = [:]
     private var touchedDirectories: Set<[UInt8]> = []
 
-    /// Items per booking transaction (and per directory sync).
-    static let chunkSize = 500
+    /// Items per booking transaction (and per directory sync); `CULL_COMMIT_CHUNK` overrides it (tests).
+    let chunkSize: Int
 
     init(library: Library, db: Database, commit: Int64, destination: CommitDestination, crash: CrashHook) {
         self.library = library
@@ -39,6 +39,7 @@ final class Mover {
         self.destination = destination
         self.crash = crash
         self.root = Array(library.absolutePath(of: "").utf8)
+        self.chunkSize = crash.chunkSize
     }
 
     /// Processes the `pending` items of the batch, whole entries per chunk.
@@ -49,7 +50,7 @@ final class Mover {
         for (index, item) in pending.enumerated() {
             chunk.append(item)
             let entryEnds = index + 1 == pending.count || pending[index + 1].entry != item.entry
-            if entryEnds && chunk.count >= Self.chunkSize {
+            if entryEnds && chunk.count >= chunkSize {
                 try process(chunk)
                 done += chunk.count
                 progress?(done, pending.count)
@@ -225,9 +226,11 @@ final class Mover {
 final class CrashHook {
     private let limit: Int?
     private var count = 0
+    let chunkSize: Int
 
     init(environment: [String: String]) {
         limit = environment["CULL_TEST_CRASH_AFTER"].flatMap(Int.init)
+        chunkSize = environment["CULL_COMMIT_CHUNK"].flatMap(Int.init).map { max(1, $0) } ?? 500
     }
 
     func step() {

@@ -72,8 +72,17 @@ struct CommitCommand: CullCommand {
             }
         }
         let progress = ProgressBar(label: "committing", terminal: terminal)
-        let receipt = try Committer(library: access.library, db: access.db, destination: destination)
-            .commit(expectedFingerprint: fingerprint ?? listing.fingerprint) { progress.update(done: $0, total: $1) }
+        let receipt: CommitReceipt
+        do {
+            receipt = try Committer(library: access.library, db: access.db, destination: destination)
+                .commit(expectedFingerprint: fingerprint ?? listing.fingerprint) { progress.update(done: $0, total: $1) }
+        } catch let error as CommitError {
+            progress.finish()
+            terminal.err("cull: error: \(error)\n")
+            if case .badQuarantine = error { return .usage }
+            if case .fingerprintMismatch = error { return .ruleError }
+            return .failure
+        }
         progress.finish()
         switch format {
         case .json: terminal.out(ReceiptRenderer.json(receipt))
