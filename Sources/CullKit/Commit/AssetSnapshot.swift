@@ -4,22 +4,24 @@ import Foundation
 /// can put the row back without re-reading the file. Column names are read from the row, so
 /// columns a later migration adds are kept too; undo restores the columns that still exist.
 enum AssetSnapshot {
+    /// The JSON is written by hand (columns in table order): Foundation's sorted-key writer
+    /// collates keys through ICU and cost more than the whole commit.
     static func capture(_ db: Database, assetID: Int64) throws -> String? {
-        var asset: [String: Any]?
+        var asset: String?
         let statement = try db.cached("SELECT * FROM assets WHERE id = ?")
         try statement.forEachRow([.integer(assetID)]) { row in
-            var columns: [String: Any] = [:]
-            for index in 0..<statement.columnCount { columns[statement.columnName(index)] = encode(row.value(index)) }
-            asset = columns
+            var fields: [String] = []
+            for index in 0..<statement.columnCount {
+                fields.append(JSONText.quote(statement.columnName(index)) + ":" + encode(row.value(index)))
+            }
+            asset = "{" + fields.joined(separator: ",") + "}"
         }
         guard let asset else { return nil }
-        var companions: [[Any]] = []
+        var companions: [String] = []
         try db.forEachRow("SELECT path, role FROM companions WHERE asset_id = ?", [.integer(assetID)]) { row in
-            companions.append([encode(row.value(0)), row.string(1) ?? ""])
+            companions.append("[" + encode(row.value(0)) + "," + JSONText.quote(row.string(1) ?? "") + "]")
         }
-        let object: [String: Any] = ["asset": asset, "companions": companions]
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        return "{\"asset\":" + asset + ",\"companions\":[" + companions.joined(separator: ",") + "]}"
     }
 
     /// Re-inserts the row saved by ``capture(_:assetID:)``. Keeps the old id when it is free;
@@ -48,13 +50,13 @@ enum AssetSnapshot {
         return id
     }
 
-    private static func encode(_ value: SQLValue) -> Any {
+    private static func encode(_ value: SQLValue) -> String {
         switch value {
-        case .null: NSNull()
-        case let .integer(number): NSNumber(value: number)
-        case let .real(number): NSNumber(value: number)
-        case let .text(text): text
-        case let .blob(bytes): ["blob": bytes.map(PathBytes.hex).joined()]
+        case .null: "null"
+        case let .integer(number): String(number)
+        case let .real(number): number.isFinite ? "\(number)" : "null"
+        case let .text(text): JSONText.quote(text)
+        case let .blob(bytes): "{\"blob\":\"" + bytes.map(PathBytes.hex).joined() + "\"}"
         }
     }
 

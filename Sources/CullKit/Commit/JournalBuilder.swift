@@ -150,9 +150,8 @@ struct JournalBuilder {
             item.destination = PathBytes.join(Array(directory.utf8), item.path)
         case .trash:
             let location = try trash.location(for: source, device: item.device)
-            var pool = names[location.directory] ?? TrashNames(location: location)
-            let name = pool.allocate(PathBytes.basename(item.path))
-            names[location.directory] = pool
+            // Mutated in place: copying the pool out and back would copy its set for every item.
+            let name = names[location.directory, default: TrashNames(location: location)].allocate(PathBytes.basename(item.path))
             item.destination = location.filePath(name)
             item.info = location.infoPath(name)
         }
