@@ -31,9 +31,11 @@ public struct Committer {
         defer { try? db.execute("PRAGMA synchronous = NORMAL") }
         let effective = target.map { CommitDestination.quarantine(String(decoding: $0, as: UTF8.self)) } ?? destination
         var builder = JournalBuilder(library: library, db: db, destination: effective, environment: environment)
-        let items = try builder.build(staged)
         let now = Int64(Date().timeIntervalSince1970)
+        // One transaction reads what the journal needs and writes it: consistent, and one lock
+        // instead of one per query.
         let commit = try db.transaction {
+            let items = try builder.build(staged)
             try db.execute("INSERT INTO commits (state, mode, target, fingerprint, started_at) VALUES ('open', ?, ?, ?, ?)",
                            [.text(destination.mode), target.map(SQLValue.blob) ?? .null, .text(fingerprint), .integer(now)])
             let commit = db.lastInsertRowID

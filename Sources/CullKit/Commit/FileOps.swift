@@ -71,14 +71,6 @@ enum FileOps {
         return unsafeBitCast(symbol, to: Renameat2.self)
     }()
 
-    private typealias Syncfs = @convention(c) (Int32) -> Int32
-
-    /// Nor `syncfs`.
-    private static let syncfsFunction: Syncfs? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else { return nil }
-        return unsafeBitCast(symbol, to: Syncfs.self)
-    }()
-
     /// `unlink(2)`; 0 or the errno.
     static func unlink(_ path: [UInt8]) -> Int32 {
         withCPath(path) { Glibc.unlink($0) } == 0 ? 0 : errno
@@ -142,16 +134,6 @@ enum FileOps {
         guard fd >= 0 else { return errno }
         defer { close(fd) }
         return fsync(fd) == 0 ? 0 : errno
-    }
-
-    /// `syncfs(2)` on the file system holding `path`: one call makes every file written there
-    /// (here: a chunk's `.trashinfo` files) durable, instead of one fsync per file.
-    static func syncFileSystem(_ path: [UInt8]) -> Int32 {
-        let fd = withCPath(path) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard fd >= 0 else { return errno }
-        defer { close(fd) }
-        guard let syncfs = syncfsFunction else { return fsync(fd) == 0 ? 0 : errno }
-        return syncfs(fd) == 0 ? 0 : errno
     }
 
     /// The canonical absolute path (symlinks resolved), or nil.
