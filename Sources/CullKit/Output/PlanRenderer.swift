@@ -36,9 +36,8 @@ public enum PlanRenderer {
             + "\"fingerprint\":\(JSONText.quote(plan.fingerprint))}\n"
     }
 
-    /// Every net-new path (not only the samples) needs the ids resolved by the caller; the plan
-    /// carries samples, so `paths` prints those the caller passes.
-    public static func paths(_ paths: [[UInt8]], nul: Bool, terminal: Terminal) {
-        terminal.outPaths(paths, nul: nul)
+    /// Every path staging would add (all rules, not only the samples), for `--format paths`.
+    public static func netNewPaths(_ plan: Plan, db: Database) throws -> [[UInt8]] {
+        try StagedSet.assets(db, ids: plan.rules.flatMap(\.netNewIDs)).map(\.path)
     }
 }
