@@ -59,4 +59,19 @@ import Testing
         let result = try box.cull(["commit", "--yes"])
         #expect(result.status == 3 && result.stdout.contains("symbolic link"))
     }
+
+    @Test func undoNeverOverwritesANewFile() throws {
+        let box = try Sandbox("undo-clash")
+        try box.stageFiles([Array("u/a.jpg".utf8), Array("u/b.jpg".utf8)])
+        #expect(try box.cull(["commit", "--yes"]).status == 0)
+        box.write("u/a.jpg", "a new photo at the old name")
+        let undo = try box.cull(["undo", "1"])
+        #expect(undo.status == 3 && undo.stdout.contains("u/a.jpg: a file exists at the original path"), "\(undo.stdout)")
+        #expect(FileOps.read(box.root + Array("u/a.jpg".utf8)) == Array("a new photo at the old name".utf8))
+        #expect(box.exists("u/b.jpg") && box.trashEntries().count == 1)
+        #expect(try box.db.scalar("SELECT state FROM commits WHERE id = 1")?.string == "done")
+        _ = FileOps.unlink(box.root + Array("u/a.jpg".utf8))
+        #expect(try box.cull(["undo", "1"]).status == 0 && box.trashEntries().isEmpty)
+        #expect(try box.cull(["undo", "1"]).status == 1)
+    }
 }
