@@ -149,7 +149,13 @@ struct JournalBuilder {
         case let .quarantine(directory):
             item.destination = PathBytes.join(Array(directory.utf8), item.path)
         case .trash:
-            let location = try trash.location(for: source, device: item.device)
+            let location: TrashLocation
+            do {
+                location = try trash.location(for: source, device: item.device)
+            } catch {
+                item.reason = "no usable trash on its file system: \(error)"   // skipped by the Mover
+                return
+            }
             // Mutated in place: copying the pool out and back would copy its set for every item.
             let name = names[location.directory, default: TrashNames(location: location)].allocate(PathBytes.basename(item.path))
             item.destination = location.filePath(name)

@@ -132,7 +132,7 @@ final class Mover {
 
     private func move(_ item: inout JournalItem, source: [UInt8]) throws -> Outcome {
         for _ in 0..<1000 {
-            guard let target = item.destination else { return .skipped("no destination journaled") }
+            guard let target = item.destination else { return .skipped(item.reason ?? "no destination journaled") }
             if let info = item.info {
                 let contents = FreeDesktopTrash.infoContents(originalPath: source, location: location(of: item), date: deletionTime)
                 var code = FileOps.createExclusive(info, contents: contents)

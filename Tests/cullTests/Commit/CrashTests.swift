@@ -6,10 +6,11 @@ import Testing
 /// must finish the batch and leave no orphan.
 @Suite struct CrashTests {
     static let files = 150
-    static let runs = 50
+    /// `CULL_CRASH_RUNS` / `CULL_CRASH_SEED` run a longer soak with other crash points.
+    static let runs = ProcessInfo.processInfo.environment["CULL_CRASH_RUNS"].flatMap(Int.init) ?? 50
 
     @Test func killedCommitLosesNothingAndRecovers() throws {
-        var random = SeededRandom(seed: 0xC0FFEE)
+        var random = SeededRandom(seed: ProcessInfo.processInfo.environment["CULL_CRASH_SEED"].flatMap(UInt64.init) ?? 0xC0FFEE)
         var outcomes: [String: Int] = [:]
         for run in 0..<Self.runs {
             let box = try Sandbox("crash")
