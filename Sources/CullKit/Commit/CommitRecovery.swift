@@ -23,7 +23,7 @@ public enum CommitRecovery {
         guard try !Journal.openCommits(db).isEmpty else { return [] }
         var ownLock: LibraryLock?
         if lock == nil {
-            ownLock = try? LibraryLock(library: library)
+            ownLock = try LibraryLock.acquireIfFree(library: library)
             if ownLock == nil { return [] }
         }
         defer { ownLock?.release() }

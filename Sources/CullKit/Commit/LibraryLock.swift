@@ -29,6 +29,16 @@ public final class LibraryLock {
         }
     }
 
+    /// The lock, or nil when another run holds it (other failures still throw).
+    public static func acquireIfFree(library: Library) throws(IndexError) -> LibraryLock? {
+        do {
+            return try LibraryLock(library: library)
+        } catch {
+            if case .locked = error { return nil }
+            throw error
+        }
+    }
+
     /// Releases the lock (idempotent).
     public func release() {
         guard fd >= 0 else { return }
