@@ -9,6 +9,11 @@ let commands: [any CullCommand.Type] = [
     ExplainCommand.self,
     FindCommand.self,
     SchemaCommand.self,
+    TrashCommand.self,
+    RestoreCommand.self,
+    KeepCommand.self,
+    CommitCommand.self,
+    UndoCommand.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,0 +1,66 @@
+/// What a commit actually did, read back from the journal: the committed subset, never the request.
+public struct CommitReceipt: Sendable {
+    /// One file left in place, and why.
+    public struct Skip: Sendable, Equatable {
+        /// Library-relative path bytes.
+        public let path: [UInt8]
+        public let role: String
+        public let reason: String
+    }
+
+    public let commit: Int64
+    public let destination: CommitDestination
+    /// Primaries moved (or deleted with `--permanently`).
+    public let moved: Int
+    /// Sidecars and Live Photo halves moved with them.
+    public let companionsMoved: Int
+    /// Staged files that were already gone (their rows are cleaned).
+    public let alreadyGone: Int
+    public let skipped: [Skip]
+    /// Bytes of every file moved.
+    public let bytes: Int64
+    /// Library-relative paths of the moved primaries, for `--format paths`.
+    public let movedPaths: [[UInt8]]
+
+    /// True when something was skipped (exit code 3).
+    public var isPartial: Bool { !skipped.isEmpty }
+
+    /// Reads the receipt of batch `commit`.
+    public static func load(_ db: Database, commit: Int64) throws -> CommitReceipt {
+        var moved = 0, companions = 0, gone = 0
+        var bytes: Int64 = 0
+        var skipped: [Skip] = []
+        var paths: [[UInt8]] = []
+        for item in try Journal.items(db, commit: commit) {
+            switch item.state {
+            case "moved", "restored":
+                if item.role == "primary" { moved += 1; paths.append(item.path) } else { companions += 1 }
+                bytes += item.size
+            case "gone": if item.role == "primary" { gone += 1 }
+            case "skipped": skipped.append(Skip(path: item.path, role: item.role, reason: item.reason ?? "skipped"))
+            default: break
+            }
+        }
+        return CommitReceipt(commit: commit, destination: try Journal.destination(db, commit: commit) ?? .trash,
+                             moved: moved, companionsMoved: companions, alreadyGone: gone, skipped: skipped,
+                             bytes: bytes, movedPaths: paths)
+    }
+
+    /// Closes batch `commit`: state `done` with its counts.
+    static func book(_ db: Database, commit: Int64, finishedAt: Int64) throws -> CommitReceipt {
+        let receipt = try load(db, commit: commit)
+        try db.execute("""
+            UPDATE commits SET state = 'done', finished_at = ?, moved = ?, gone = ?, skipped = ?, bytes = ? WHERE id = ?
+            """, [.integer(finishedAt), .integer(Int64(receipt.moved + receipt.companionsMoved)),
+                  .integer(Int64(receipt.alreadyGone)), .integer(Int64(receipt.skipped.count)),
+                  .integer(receipt.bytes), .integer(commit)])
+        return receipt
+    }
+
+    /// The counts for `.cull/log` (never paths).
+    public func logFields() -> [String: RunLog.Field] {
+        ["commit": .int(commit), "mode": .string(destination.mode), "moved": .int(Int64(moved)),
+         "companions": .int(Int64(companionsMoved)), "gone": .int(Int64(alreadyGone)),
+         "skipped": .int(Int64(skipped.count)), "bytes": .int(bytes)]
+    }
+}

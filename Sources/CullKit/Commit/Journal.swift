@@ -1,0 +1,117 @@
+/// Where a commit puts files.
+public enum CommitDestination: Sendable, Equatable {
+    /// The FreeDesktop.org trash (default).
+    case trash
+    /// A quarantine folder keeping library-relative paths (`--to DIR`, absolute).
+    case quarantine(String)
+    /// Unlink (`--permanently`); cannot be undone.
+    case permanently
+
+    var mode: String {
+        switch self {
+        case .trash: "trash"
+        case .quarantine: "quarantine"
+        case .permanently: "permanent"
+        }
+    }
+}
+
+/// One file of a batch as the journal records it.
+struct JournalItem {
+    var seq: Int64
+    var entry: Int64
+    var role: String
+    var assetID: Int64?
+    /// Library-relative path bytes.
+    var path: [UInt8]
+    /// The identity the file must still have to be moved (from the index, or from lstat at journal time).
+    var device: Int64
+    var inode: Int64
+    var size: Int64
+    var mtimeNs: Int64
+    /// Absolute destination (`files/NAME` or the quarantine path); nil for `--permanently`.
+    var destination: [UInt8]?
+    /// Absolute `.trashinfo` path in trash mode.
+    var info: [UInt8]?
+    var state: String = "pending"
+    var reason: String?
+    var snapshot: String?
+
+    func matches(_ stat: FileStat) -> Bool {
+        stat.device == device && stat.inode == inode && stat.size == size && stat.mtimeNs == mtimeNs
+    }
+
+    /// Why `stat` differs from the journaled identity (for the receipt).
+    func difference(_ stat: FileStat) -> String {
+        var parts: [String] = []
+        if stat.size != size { parts.append("size") }
+        if stat.mtimeNs != mtimeNs { parts.append("mtime") }
+        if stat.inode != inode || stat.device != device { parts.append("replaced") }
+        return "changed since staging (" + parts.joined(separator: ", ") + ")"
+    }
+}
+
+/// Reads and writes `commits` / `commit_items` (migration `0002-commits`).
+enum Journal {
+    static let columns = "seq, entry, role, asset_id, path, device, inode, size, mtime_ns, destination, info, state, reason, snapshot"
+
+    static func insert(_ db: Database, commit: Int64, _ item: JournalItem) throws {
+        try db.execute("""
+            INSERT INTO commit_items (commit_id, \(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.integer(commit), .integer(item.seq), .integer(item.entry), .text(item.role), item.assetID.sqlValue,
+                  .blob(item.path), .integer(item.device), .integer(item.inode), .integer(item.size),
+                  .integer(item.mtimeNs), item.destination.map(SQLValue.blob) ?? .null,
+                  item.info.map(SQLValue.blob) ?? .null, .text(item.state), item.reason.sqlValue, item.snapshot.sqlValue])
+    }
+
+    /// Items of `commit`, in order, optionally only those in `states`.
+    static func items(_ db: Database, commit: Int64, states: [String]? = nil) throws -> [JournalItem] {
+        var sql = "SELECT \(columns) FROM commit_items WHERE commit_id = ?"
+        var arguments: [SQLValue] = [.integer(commit)]
+        if let states {
+            sql += " AND state IN (" + states.map { _ in "?" }.joined(separator: ", ") + ")"
+            arguments += states.map(SQLValue.text)
+        }
+        sql += " ORDER BY seq"
+        var result: [JournalItem] = []
+        try db.prepare(sql).forEachRow(arguments) { row in
+            result.append(JournalItem(
+                seq: row.int64(0), entry: row.int64(1), role: row.string(2) ?? "primary", assetID: row.optionalInt64(3),
+                path: row.bytes(4) ?? [], device: row.int64(5), inode: row.int64(6), size: row.int64(7),
+                mtimeNs: row.int64(8), destination: row.bytes(9), info: row.bytes(10), state: row.string(11) ?? "pending",
+                reason: row.string(12), snapshot: row.string(13)))
+        }
+        return result
+    }
+
+    static func setState(_ db: Database, commit: Int64, seq: Int64, state: String, reason: String? = nil) throws {
+        try db.execute("UPDATE commit_items SET state = ?, reason = ? WHERE commit_id = ? AND seq = ?",
+                       [.text(state), reason.sqlValue, .integer(commit), .integer(seq)])
+    }
+
+    static func setDestination(_ db: Database, commit: Int64, item: JournalItem) throws {
+        try db.execute("UPDATE commit_items SET destination = ?, info = ? WHERE commit_id = ? AND seq = ?",
+                       [item.destination.map(SQLValue.blob) ?? .null, item.info.map(SQLValue.blob) ?? .null,
+                        .integer(commit), .integer(item.seq)])
+    }
+
+    /// Batches left open by a crash, oldest first.
+    static func openCommits(_ db: Database) throws -> [Int64] {
+        var ids: [Int64] = []
+        try db.forEachRow("SELECT id FROM commits WHERE state = 'open' ORDER BY id") { ids.append($0.int64(0)) }
+        return ids
+    }
+
+    /// The mode and target of a batch.
+    static func destination(_ db: Database, commit: Int64) throws -> CommitDestination? {
+        var result: CommitDestination?
+        try db.forEachRow("SELECT mode, target FROM commits WHERE id = ?", [.integer(commit)]) { row in
+            switch row.string(0) {
+            case "quarantine": result = .quarantine(String(decoding: row.bytes(1) ?? [], as: UTF8.self))
+            case "permanent": result = .permanently
+            default: result = .trash
+            }
+        }
+        return result
+    }
+}

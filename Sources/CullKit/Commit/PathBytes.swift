@@ -1,0 +1,74 @@
+/// Helpers for paths held as raw bytes (file names on Linux need not be UTF-8).
+public enum PathBytes {
+    static let slash: UInt8 = 47
+
+    /// `parent/child`.
+    public static func join(_ parent: [UInt8], _ child: [UInt8]) -> [UInt8] {
+        if parent.last == slash { return parent + child }
+        return parent + [slash] + child
+    }
+
+    /// Everything before the last `/` (`/` for a top-level path, empty for a bare name).
+    public static func parent(_ path: [UInt8]) -> [UInt8] {
+        guard let index = path.lastIndex(of: slash) else { return [] }
+        return index == 0 ? [slash] : Array(path[..<index])
+    }
+
+    /// The last component.
+    public static func basename(_ path: [UInt8]) -> [UInt8] {
+        guard let index = path.lastIndex(of: slash) else { return path }
+        return Array(path[(index + 1)...])
+    }
+
+    /// The name without its last extension (`IMG_1.JPG` → `IMG_1`); the name itself when none.
+    public static func stem(_ name: [UInt8]) -> [UInt8] {
+        guard let dot = name.lastIndex(of: 46), dot > 0 else { return name }
+        return Array(name[..<dot])
+    }
+
+    /// True when a library-relative path could leave the library: absolute, empty, or with
+    /// an empty, `.` or `..` component.
+    public static func escapes(_ relative: [UInt8]) -> Bool {
+        if relative.isEmpty || relative.first == slash { return true }
+        for component in relative.split(separator: slash, omittingEmptySubsequences: false) {
+            if component.isEmpty || component.elementsEqual([46]) || component.elementsEqual([46, 46]) { return true }
+        }
+        return false
+    }
+
+    /// The value an `assets.path` column holds for these bytes: TEXT when UTF-8, else a BLOB.
+    public static func sqlValue(_ path: [UInt8]) -> SQLValue {
+        if let text = String(validating: path, as: UTF8.self) { return .text(text) }
+        return .blob(path)
+    }
+
+    /// Text for humans: UTF-8 as is, other bytes as `\xNN`, control characters escaped.
+    public static func display(_ path: [UInt8]) -> String {
+        var text = ""
+        var index = 0
+        while index < path.count {
+            let byte = path[index]
+            if byte < 0x20 || byte == 0x7F {
+                text += byte == 10 ? "\\n" : byte == 9 ? "\\t" : "\\x" + hex(byte)
+                index += 1
+                continue
+            }
+            if byte < 0x80 { text.unicodeScalars.append(Unicode.Scalar(byte)); index += 1; continue }
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            if index + length <= path.count, length > 1,
+               let scalar = String(validating: path[index..<(index + length)], as: UTF8.self) {
+                text += scalar
+                index += length
+            } else {
+                text += "\\x" + hex(byte)
+                index += 1
+            }
+        }
+        return text
+    }
+
+    static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789abcdef")
+        return String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 15)])
+    }
+}

@@ -1,0 +1,39 @@
+/// Renders a ``CommitReceipt`` and an undo report.
+public enum ReceiptRenderer {
+    public static func text(_ receipt: CommitReceipt, terminal: Terminal) -> String {
+        let verb = receipt.destination == .permanently ? "deleted" : "moved"
+        let place: String
+        switch receipt.destination {
+        case .trash: place = " to the trash"
+        case let .quarantine(directory): place = " to \(directory)"
+        case .permanently: place = ""
+        }
+        var lines = ["Commit \(receipt.commit): \(verb) \(receipt.moved) files\(place) (\(ByteCount.format(receipt.bytes)))"
+                     + (receipt.companionsMoved > 0 ? ", with \(receipt.companionsMoved) companions" : "")]
+        if receipt.alreadyGone > 0 { lines.append("already gone: \(receipt.alreadyGone)") }
+        if !receipt.skipped.isEmpty {
+            lines.append(terminal.styled("skipped: \(receipt.skipped.count) (left in place, still staged)", "33"))
+            for skip in receipt.skipped { lines.append("  \(PathBytes.display(skip.path)): \(skip.reason)") }
+        }
+        if receipt.destination != .permanently { lines.append("undo with: cull undo \(receipt.commit)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public static func json(_ receipt: CommitReceipt) -> String {
+        let skipped = receipt.skipped.map {
+            "{\"path\":\(JSONText.quote(PathBytes.display($0.path))),\"role\":\(JSONText.quote($0.role)),\"reason\":\(JSONText.quote($0.reason))}"
+        }
+        return "{\"commit\":\(receipt.commit),\"mode\":\(JSONText.quote(receipt.destination.mode)),\"moved\":\(receipt.moved),"
+            + "\"companions\":\(receipt.companionsMoved),\"gone\":\(receipt.alreadyGone),\"bytes\":\(receipt.bytes),"
+            + "\"skipped\":[" + skipped.joined(separator: ",") + "]}\n"
+    }
+
+    public static func text(_ report: CommitUndo.Report) -> String {
+        var lines = ["Undo of commit \(report.commit): put back \(report.restored) files"]
+        if !report.refused.isEmpty {
+            lines.append("left in the trash: \(report.refused.count)")
+            for skip in report.refused { lines.append("  \(PathBytes.display(skip.path)): \(skip.reason)") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

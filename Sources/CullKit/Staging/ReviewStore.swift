@@ -1,0 +1,103 @@
+import Foundation
+
+/// The review rows: staging (`trashed`), keeping (`kept`) and unstaging. Nothing on disk changes.
+public struct ReviewStore {
+    let db: Database
+
+    public init(db: Database) { self.db = db }
+
+    /// What one `stage` call did.
+    public struct StageResult: Sendable, Equatable {
+        /// Rows written per rule, in request order.
+        public var stagedByRule: [(rule: String, count: Int)] = []
+        public var total: Int { stagedByRule.reduce(0) { $0 + $1.count } }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.stagedByRule.map(\.rule) == rhs.stagedByRule.map(\.rule) && lhs.stagedByRule.map(\.count) == rhs.stagedByRule.map(\.count)
+        }
+    }
+
+    /// Stages the requests in one transaction: a `trashed` row for each matched, unprotected asset
+    /// that has no review row yet. Idempotent (an already staged asset keeps its first rule and
+    /// time) and never over a `kept` row. When any rule's limit trips, nothing is staged and
+    /// `StagingError.limitTripped` is thrown.
+    @discardableResult
+    public func stage(_ requests: [StageRequest], runID: String, at time: Int64 = Int64(Date().timeIntervalSince1970)) throws -> StageResult {
+        let plan = try PlanBuilder(db: db).build(requests)
+        if let tripped = plan.rules.first(where: \.limitTripped), let limit = tripped.limit {
+            throw StagingError.limitTripped(rule: tripped.rule, ruleFile: tripped.ruleFile, wouldStage: tripped.netNew.count, limit: limit)
+        }
+        return try db.transaction {
+            var result = StageResult()
+            let insert = try db.cached("""
+                INSERT INTO reviews (asset_id, status, rule, rule_file, run_id, at)
+                SELECT id, 'trashed', ?, ?, ?, ? FROM assets WHERE id = ? ON CONFLICT (asset_id) DO NOTHING
+                """)
+            for rule in plan.rules {
+                var count = 0
+                for id in rule.netNewIDs {
+                    try insert.execute([.text(rule.rule), .text(rule.ruleFile), .text(runID), .integer(time), .integer(id)])
+                    count += db.changes
+                }
+                result.stagedByRule.append((rule.rule, count))
+            }
+            return result
+        }
+    }
+
+    /// Marks assets kept (overwriting a staged row); no rule stages them again. Returns rows written.
+    @discardableResult
+    public func keep(assetIDs: [Int64], at time: Int64 = Int64(Date().timeIntervalSince1970)) throws -> Int {
+        try db.transaction {
+            var count = 0
+            let upsert = try db.cached("""
+                INSERT INTO reviews (asset_id, status, rule, rule_file, run_id, at) VALUES (?, 'kept', NULL, NULL, NULL, ?)
+                ON CONFLICT (asset_id) DO UPDATE SET status = 'kept', rule = NULL, rule_file = NULL, run_id = NULL, at = excluded.at
+                """)
+            for id in assetIDs {
+                try upsert.execute([.integer(id), .integer(time)])
+                count += db.changes
+            }
+            return count
+        }
+    }
+
+    /// Which staged rows `restore` removes.
+    public enum Selection: Sendable {
+        case assets([Int64])
+        case rule(String)
+        case all
+    }
+
+    /// Unstages: deletes `trashed` rows (never `kept` ones). Returns how many were removed.
+    @discardableResult
+    public func restore(_ selection: Selection) throws -> Int {
+        try db.transaction {
+            switch selection {
+            case .all:
+                try db.execute("DELETE FROM reviews WHERE status = 'trashed'", [])
+                return db.changes
+            case let .rule(rule):
+                try db.execute("DELETE FROM reviews WHERE status = 'trashed' AND rule = ?", [.text(rule)])
+                return db.changes
+            case let .assets(ids):
+                var count = 0
+                for id in ids {
+                    try db.execute("DELETE FROM reviews WHERE status = 'trashed' AND asset_id = ?", [.integer(id)])
+                    count += db.changes
+                }
+                return count
+            }
+        }
+    }
+
+    /// The review status of one asset.
+    public func status(of assetID: Int64) throws -> ReviewStatus {
+        ReviewStatus(stored: try db.scalar("SELECT status FROM reviews WHERE asset_id = ?", [.integer(assetID)])?.string)
+    }
+
+    /// The asset id at a library-relative path, or nil when it is not indexed.
+    public func assetID(path: [UInt8]) throws -> Int64? {
+        try db.scalar("SELECT id FROM assets WHERE path = ?", [PathBytes.sqlValue(path)])?.int64
+    }
+}

@@ -1,0 +1,79 @@
+/// One staged asset: what a commit would remove, with the identity it must still have.
+public struct StagedAsset: Sendable, Equatable {
+    public let id: Int64
+    /// Library-relative path bytes.
+    public let path: [UInt8]
+    public let device: Int64
+    public let inode: Int64
+    public let size: Int64
+    public let mtimeNs: Int64
+    public let kind: String?
+    public let liveID: String?
+    public let taken: Int64?
+    public let rule: String?
+    public let ruleFile: String?
+    public let stagedAt: Int64
+}
+
+/// Reads the staged set (`reviews.status = 'trashed'`) and fingerprints it.
+public enum StagedSet {
+    /// Every staged asset, ordered by path; `kind` and `rule` filter.
+    public static func load(_ db: Database, kind: String? = nil, rule: String? = nil) throws -> [StagedAsset] {
+        var sql = """
+            SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.kind, a.live_id, a.taken, r.rule, r.rule_file, r.at
+            FROM reviews r JOIN assets a ON a.id = r.asset_id WHERE r.status = 'trashed'
+            """
+        var arguments: [SQLValue] = []
+        if let kind { sql += " AND a.kind = ?"; arguments.append(.text(kind)) }
+        if let rule { sql += " AND r.rule = ?"; arguments.append(.text(rule)) }
+        sql += " ORDER BY a.path"
+        var result: [StagedAsset] = []
+        try db.prepare(sql).forEachRow(arguments) { row in
+            result.append(StagedAsset(
+                id: row.int64(0), path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3),
+                size: row.int64(4), mtimeNs: row.int64(5), kind: row.string(6), liveID: row.string(7),
+                taken: row.optionalInt64(8), rule: row.string(9), ruleFile: row.string(10), stagedAt: row.int64(11)))
+        }
+        return result
+    }
+
+    /// The assets with these ids (for plans of what staging would add), ordered by path.
+    public static func assets(_ db: Database, ids: some Collection<Int64>) throws -> [StagedAsset] {
+        var result: [StagedAsset] = []
+        let statement = try db.cached("SELECT id, path, device, inode, size, mtime_ns, kind, live_id, taken FROM assets WHERE id = ?")
+        for id in ids {
+            try statement.forEachRow([.integer(id)]) { row in
+                result.append(StagedAsset(
+                    id: row.int64(0), path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3),
+                    size: row.int64(4), mtimeNs: row.int64(5), kind: row.string(6), liveID: row.string(7),
+                    taken: row.optionalInt64(8), rule: nil, ruleFile: nil, stagedAt: 0))
+            }
+        }
+        return result.sorted { $0.path.lexicographicallyPrecedes($1.path) }
+    }
+}
+
+/// A short, stable fingerprint of exactly what a commit would remove.
+///
+/// FNV-1a 64 over the staged assets sorted by path bytes, each contributing its path, a NUL,
+/// its size and its mtime (nanoseconds) as decimal text and a newline; printed as the first 12 of
+/// 16 hex digits. Not cryptographic: it detects change between review and commit, which is its job.
+public enum Fingerprint {
+    public static func of(_ assets: [StagedAsset]) -> String {
+        let sorted = assets.sorted { $0.path.lexicographicallyPrecedes($1.path) }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+        }
+        for asset in sorted {
+            mix(asset.path)
+            mix([0])
+            mix("\(asset.size) \(asset.mtimeNs)\n".utf8)
+        }
+        let hex = String(hash, radix: 16)
+        return String((String(repeating: "0", count: 16 - hex.count) + hex).prefix(12))
+    }
+}

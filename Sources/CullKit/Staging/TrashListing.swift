@@ -1,0 +1,42 @@
+/// What `cull trash` shows: the staged assets, sorted and filtered, with totals by rule.
+public struct TrashListing: Sendable {
+    /// Sort orders of the listing.
+    public enum Order: String, Sendable, CaseIterable {
+        case largest, newest, oldest, path
+    }
+
+    /// Count and bytes of one rule's (or all) staged assets.
+    public struct Total: Sendable, Equatable {
+        public let rule: String
+        public var count: Int
+        public var bytes: Int64
+    }
+
+    public let items: [StagedAsset]
+    public let byRule: [Total]
+    public let total: Total
+    /// Of the whole staged set (filters do not change it), as `cull commit --fingerprint` checks it.
+    public let fingerprint: String
+
+    /// Loads the staged set with the filters applied, sorted by `order`.
+    public init(db: Database, order: Order = .largest, kind: String? = nil, rule: String? = nil) throws {
+        var items = try StagedSet.load(db, kind: kind, rule: rule)
+        func when(_ asset: StagedAsset) -> Int64 { asset.taken ?? asset.mtimeNs / 1_000_000_000 }
+        switch order {
+        case .largest: items.sort { $0.size != $1.size ? $0.size > $1.size : $0.path.lexicographicallyPrecedes($1.path) }
+        case .newest: items.sort { when($0) > when($1) }
+        case .oldest: items.sort { when($0) < when($1) }
+        case .path: break
+        }
+        self.items = items
+        var totals: [String: Total] = [:]
+        for item in items {
+            let rule = item.rule ?? "(none)"
+            totals[rule, default: Total(rule: rule, count: 0, bytes: 0)].count += 1
+            totals[rule]!.bytes += item.size
+        }
+        byRule = totals.values.sorted { ($0.bytes, $1.rule) > ($1.bytes, $0.rule) }
+        total = Total(rule: "total", count: items.count, bytes: items.reduce(0) { $0 + $1.size })
+        fingerprint = Fingerprint.of(kind == nil && rule == nil ? items : try StagedSet.load(db))
+    }
+}

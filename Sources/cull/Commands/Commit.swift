@@ -1,0 +1,98 @@
+import CullKit
+import Foundation
+
+/// `cull commit`: empty the staged trash in one journaled batch.
+struct CommitCommand: CullCommand {
+    static let spec = CommandSpec(
+        name: "commit",
+        abstract: "Move everything staged to the trash (or --to DIR, or --permanently) in one undoable batch.",
+        discussion: """
+            Shows the plan, then asks once on a terminal; without a terminal it refuses unless --yes is given \
+            (exit 2). --fingerprint F commits only if the staged set still has fingerprint F (else exit 1). \
+            Exit 0: everything moved or already gone; 3: some files were skipped (see the receipt); \
+            5: another cull run holds the library; 6: I/O or database failure.
+            """,
+        options: [
+            CommonOptions.library,
+            OptionSpec(long: "yes", short: "y", help: "Do not ask; required when standard input is not a terminal."),
+            OptionSpec(long: "to", value: "DIR", help: "Move into this quarantine folder (same file system), keeping relative paths."),
+            OptionSpec(long: "permanently", help: "Delete instead of moving to the trash; cannot be undone."),
+            OptionSpec(long: "fingerprint", value: "F", help: "Commit only if the staged set still has this fingerprint."),
+            OptionSpec(long: "format", value: "FORMAT", help: "text (default) or json (the receipt)."),
+        ]
+    )
+
+    let library: String?
+    let yes: Bool
+    let destination: CommitDestination
+    let fingerprint: String?
+    let format: OutputFormat
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.isEmpty else { throw UsageError(message: "Unexpected argument '\(arguments.positionals[0])'") }
+        library = arguments.value("library")
+        yes = arguments.flag("yes")
+        fingerprint = arguments.value("fingerprint")
+        format = try arguments.choice("format", default: .text)
+        if format == .paths { throw UsageError(message: "--format paths is not available for commit") }
+        switch (arguments.value("to"), arguments.flag("permanently")) {
+        case (.some, true): throw UsageError(message: "--to and --permanently exclude each other")
+        case let (.some(directory), false):
+            let absolute = directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory
+            destination = .quarantine(absolute)
+        case (nil, true): destination = .permanently
+        case (nil, false): destination = .trash
+        }
+    }
+
+    func run(_ terminal: Terminal) throws -> ExitCode {
+        let started = Date()
+        let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
+        let listing = try TrashListing(db: access.db)
+        guard listing.total.count > 0 else {
+            terminal.out("Nothing is staged.\n")
+            return .success
+        }
+        if let fingerprint, fingerprint.lowercased() != listing.fingerprint {
+            terminal.err("cull: error: \(CommitError.fingerprintMismatch(expected: fingerprint, actual: listing.fingerprint))\n")
+            return .ruleError
+        }
+        let plan = TrashRenderer.text(listing, terminal: terminal, limit: 10)
+        if format == .text { terminal.out(plan) } else { terminal.err(plan) }
+        if !yes {
+            guard isatty(STDIN_FILENO) == 1 else {
+                terminal.err("cull: error: refusing to commit without a terminal; pass --yes (and --fingerprint \(listing.fingerprint) to commit exactly this)\n")
+                return .usage
+            }
+            let what = destination == .permanently ? "DELETE" : "move"
+            terminal.err("Type 'yes' to \(what) \(listing.total.count) files (\(ByteCount.format(listing.total.bytes))): ")
+            guard readLine()?.trimmingCharacters(in: .whitespaces) == "yes" else {
+                terminal.err("Nothing was committed.\n")
+                return .success
+            }
+        }
+        let progress = ProgressBar(label: "committing", terminal: terminal)
+        let receipt: CommitReceipt
+        do {
+            receipt = try Committer(library: access.library, db: access.db, destination: destination)
+                .commit(expectedFingerprint: fingerprint ?? listing.fingerprint) { progress.update(done: $0, total: $1) }
+        } catch let error as CommitError {
+            progress.finish()
+            terminal.err("cull: error: \(error)\n")
+            if case .badQuarantine = error { return .usage }
+            if case .fingerprintMismatch = error { return .ruleError }
+            return .failure
+        }
+        progress.finish()
+        switch format {
+        case .json: terminal.out(ReceiptRenderer.json(receipt))
+        default: terminal.out(ReceiptRenderer.text(receipt, terminal: terminal))
+        }
+        var fields = receipt.logFields()
+        fields["command"] = .string("commit")
+        fields["ms"] = .int(Int64(Date().timeIntervalSince(started) * 1000))
+        fields["exit"] = .int(Int64(receipt.isPartial ? ExitCode.partialCommit.rawValue : 0))
+        RunLog.append(library: access.library, fields)
+        return receipt.isPartial ? .partialCommit : .success
+    }
+}

@@ -1,0 +1,55 @@
+import CullKit
+
+/// `cull restore PATH... | --rule R | --all`: unstage.
+struct RestoreCommand: CullCommand {
+    static let spec = CommandSpec(
+        name: "restore",
+        abstract: "Unstage files: by path, by rule, or everything (deletes their staged rows; no file moves).",
+        arguments: [ArgumentSpec(name: "path", help: "Staged files to unstage.", repeats: true, optional: true)],
+        options: [
+            CommonOptions.library,
+            OptionSpec(long: "rule", value: "RULE", help: "Unstage everything this rule staged."),
+            OptionSpec(long: "all", help: "Unstage everything."),
+        ]
+    )
+
+    let library: String?
+    let selection: Selection
+
+    enum Selection {
+        case paths([String])
+        case rule(String)
+        case all
+    }
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        library = arguments.value("library")
+        let given = [!arguments.positionals.isEmpty, arguments.value("rule") != nil, arguments.flag("all")].filter { $0 }.count
+        guard given == 1 else { throw UsageError(message: "Give paths, --rule RULE or --all (exactly one of them)") }
+        if let rule = arguments.value("rule") {
+            selection = .rule(rule)
+        } else if arguments.flag("all") {
+            selection = .all
+        } else {
+            selection = .paths(arguments.positionals)
+        }
+    }
+
+    func run(_ terminal: Terminal) throws -> ExitCode {
+        let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
+        let store = ReviewStore(db: access.db)
+        let count: Int
+        do {
+            switch selection {
+            case .all: count = try store.restore(.all)
+            case let .rule(rule): count = try store.restore(.rule(rule))
+            case let .paths(paths): count = try store.restore(.assets(try access.assetIDs(paths)))
+            }
+        } catch let error as StagingError {
+            terminal.err("cull: error: \(error)\n")
+            return .usage
+        }
+        terminal.out("Unstaged \(count) file\(count == 1 ? "" : "s").\n")
+        return .success
+    }
+}

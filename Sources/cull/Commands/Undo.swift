@@ -1,0 +1,45 @@
+import CullKit
+import Foundation
+
+/// `cull undo [COMMIT]`: bring a committed batch back.
+struct UndoCommand: CullCommand {
+    static let spec = CommandSpec(
+        name: "undo",
+        abstract: "Put a committed batch back where it was (the latest, or COMMIT), never overwriting a file.",
+        discussion: "Exit 0: everything came back; 3: some files were left in the trash (see the report); 1: no such batch or it cannot be undone.",
+        arguments: [ArgumentSpec(name: "commit", help: "The batch number printed by 'cull commit'.", optional: true)],
+        options: [CommonOptions.library]
+    )
+
+    let library: String?
+    let commit: Int64?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count <= 1 else { throw UsageError(message: "Expected at most one commit number") }
+        library = arguments.value("library")
+        if let text = arguments.positionals.first {
+            guard let number = Int64(text), number > 0 else { throw UsageError(message: "Invalid commit number '\(text)'") }
+            commit = number
+        } else {
+            commit = nil
+        }
+    }
+
+    func run(_ terminal: Terminal) throws -> ExitCode {
+        let started = Date()
+        let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
+        let report: CommitUndo.Report
+        do {
+            report = try CommitUndo.undo(library: access.library, db: access.db, commit: commit)
+        } catch let error as CommitError {
+            terminal.err("cull: error: \(error)\n")
+            return .ruleError
+        }
+        terminal.out(ReceiptRenderer.text(report))
+        RunLog.append(library: access.library, [
+            "command": .string("undo"), "commit": .int(report.commit), "restored": .int(Int64(report.restored)),
+            "refused": .int(Int64(report.refused.count)), "ms": .int(Int64(Date().timeIntervalSince(started) * 1000)),
+        ])
+        return report.refused.isEmpty ? .success : .partialCommit
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import CullKit
+
+@Suite struct CommitGuardTests {
+    @Test func nonTTYRefusesWithoutYes() throws {
+        let box = try Sandbox("tty")
+        try box.stageFiles([Array("a.jpg".utf8)])
+        let result = try box.cull(["commit"])
+        #expect(result.status == 2 && result.stderr.contains("--yes"))
+        #expect(box.exists("a.jpg"))
+    }
+
+    @Test func fingerprintMustMatch() throws {
+        let box = try Sandbox("fp")
+        try box.stageFiles([Array("a.jpg".utf8), Array("b.jpg".utf8)])
+        let wrong = try box.cull(["commit", "--yes", "--fingerprint", "000000000000"])
+        #expect(wrong.status == 1 && box.exists("a.jpg"))
+        let fingerprint = try TrashListing(db: box.db).fingerprint
+        #expect(try box.cull(["commit", "--yes", "--fingerprint", fingerprint]).status == 0)
+        #expect(!box.exists("a.jpg"))
+    }
+
+    @Test func secondRunGetsLocked() throws {
+        let box = try Sandbox("lock")
+        try box.stageFiles([Array("a.jpg".utf8)])
+        let lock = try LibraryLock(library: box.library)
+        let result = try box.cull(["commit", "--yes"])
+        #expect(result.status == 5 && result.stderr.contains("locked"))
+        #expect(throws: IndexError.self) { try LibraryLock(library: box.library) }
+        lock.release()
+        #expect(try box.cull(["commit", "--yes"]).status == 0)
+    }
+
+    /// A file in a folder it cannot leave is skipped with the reason, never lost.
+    @Test func unmovableFileIsSkippedNotLost() throws {
+        let box = try Sandbox("readonly")
+        try box.stageFiles([Array("ro/stuck.jpg".utf8), Array("rw/free.jpg".utf8)])
+        let folder = box.library.root + "/ro"
+        chmod(folder, 0o555)
+        let root = getuid() == 0
+        if root { _ = try Subprocess.run(["/usr/bin/chattr", "+i", folder], environment: box.environment) }
+        defer {
+            if root { _ = try? Subprocess.run(["/usr/bin/chattr", "-i", folder], environment: box.environment) }
+            chmod(folder, 0o755)
+        }
+        let result = try box.cull(["commit", "--yes"])
+        #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("ro/stuck.jpg: cannot move"), "\(result.stdout)")
+        #expect(box.exists("ro/stuck.jpg") && !box.exists("rw/free.jpg"))
+        #expect(box.trashEntries().count == 1)
+    }
+
+    @Test func symlinkSwappedInIsSkipped() throws {
+        let box = try Sandbox("symlink")
+        try box.stageFiles([Array("s/a.jpg".utf8)])
+        _ = FileOps.unlink(box.root + Array("s/a.jpg".utf8))
+        symlink("/etc/hostname", box.library.root + "/s/a.jpg")
+        let result = try box.cull(["commit", "--yes"])
+        #expect(result.status == 3 && result.stdout.contains("symbolic link"))
+    }
+
+    @Test func undoNeverOverwritesANewFile() throws {
+        let box = try Sandbox("undo-clash")
+        try box.stageFiles([Array("u/a.jpg".utf8), Array("u/b.jpg".utf8)])
+        #expect(try box.cull(["commit", "--yes"]).status == 0)
+        box.write("u/a.jpg", "a new photo at the old name")
+        let undo = try box.cull(["undo", "1"])
+        #expect(undo.status == 3 && undo.stdout.contains("u/a.jpg: a file exists at the original path"), "\(undo.stdout)")
+        #expect(FileOps.read(box.root + Array("u/a.jpg".utf8)) == Array("a new photo at the old name".utf8))
+        #expect(box.exists("u/b.jpg") && box.trashEntries().count == 1)
+        #expect(try box.db.scalar("SELECT state FROM commits WHERE id = 1")?.string == "done")
+        _ = FileOps.unlink(box.root + Array("u/a.jpg".utf8))
+        #expect(try box.cull(["undo", "1"]).status == 0 && box.trashEntries().isEmpty)
+        #expect(try box.cull(["undo", "1"]).status == 1)
+    }
+}

@@ -1,0 +1,60 @@
+import Testing
+@testable import CullKit
+
+@Suite struct StagingTests {
+    @Test func stagingIsIdempotentAndNeverOverKept() throws {
+        let box = try Sandbox("stage")
+        let ids = try ["a.jpg", "b.jpg", "c.jpg"].map { path -> Int64 in box.write(path); return try box.index(path) }
+        let store = ReviewStore(db: box.db)
+        try store.keep(assetIDs: [ids[2]])
+        let first = try store.stage([StageRequest(rule: "r", ruleFile: "f.yml", assetIDs: ids)], runID: "1")
+        #expect(first.total == 2)
+        let again = try store.stage([StageRequest(rule: "other", ruleFile: "g.yml", assetIDs: ids)], runID: "2")
+        #expect(again.total == 0)
+        #expect(try store.status(of: ids[0]) == .trashed)
+        #expect(try store.status(of: ids[2]) == .kept)
+        #expect(try StagedSet.load(box.db).allSatisfy { $0.rule == "r" })
+    }
+
+    @Test func protectedAndLimitedRulesStageNothingExtra() throws {
+        let box = try Sandbox("limit")
+        let ids = try (0..<5).map { index -> Int64 in box.write("p\(index).jpg"); return try box.index("p\(index).jpg") }
+        let store = ReviewStore(db: box.db)
+        let plan = try PlanBuilder(db: box.db).build([
+            StageRequest(rule: "r", ruleFile: "f.yml", assetIDs: ids, protectedIDs: [ids[0]]),
+            StageRequest(rule: "big", ruleFile: "f.yml", assetIDs: ids, limit: 0),
+        ])
+        #expect(plan.rules[0].netNew.count == 4 && plan.rules[0].protected == 1)
+        #expect(plan.rules[1].alreadyStaged == 4 && plan.rules[1].netNew.count == 1 && plan.limitTripped)
+        #expect(throws: StagingError.self) {
+            try store.stage([StageRequest(rule: "big", ruleFile: "f.yml", assetIDs: ids, limit: 2)], runID: "x")
+        }
+        #expect(try StagedSet.load(box.db).isEmpty)
+        let okPlan = try PlanBuilder(db: box.db).build([StageRequest(rule: "r", ruleFile: "f.yml", assetIDs: ids)])
+        try store.stage([StageRequest(rule: "r", ruleFile: "f.yml", assetIDs: ids)], runID: "y")
+        #expect(try TrashListing(db: box.db).fingerprint == okPlan.fingerprint)
+    }
+
+    @Test func restoreByAssetRuleAndAll() throws {
+        let box = try Sandbox("restore")
+        let a = try box.stageFiles([Array("a.jpg".utf8), Array("b.jpg".utf8)], rule: "one")
+        _ = try box.stageFiles([Array("c.mov".utf8)], rule: "two", kind: "video")
+        let store = ReviewStore(db: box.db)
+        #expect(try TrashListing(db: box.db, kind: "video").items.count == 1)
+        #expect(try TrashListing(db: box.db, rule: "one").total.count == 2)
+        #expect(try store.restore(.assets([a[0]])) == 1)
+        #expect(try store.restore(.rule("two")) == 1)
+        #expect(try store.restore(.all) == 1)
+        #expect(try TrashListing(db: box.db).total.count == 0)
+    }
+
+    @Test func fingerprintIsStableAndOrderFree() throws {
+        let one = StagedAsset(id: 1, path: Array("a".utf8), device: 1, inode: 1, size: 5, mtimeNs: 9, kind: nil, liveID: nil,
+                              taken: nil, rule: nil, ruleFile: nil, stagedAt: 0)
+        let two = StagedAsset(id: 2, path: Array("b".utf8), device: 1, inode: 2, size: 6, mtimeNs: 9, kind: nil, liveID: nil,
+                              taken: nil, rule: nil, ruleFile: nil, stagedAt: 0)
+        #expect(Fingerprint.of([one, two]) == Fingerprint.of([two, one]))
+        #expect(Fingerprint.of([one]) != Fingerprint.of([one, two]))
+        #expect(Fingerprint.of([one]).count == 12)
+    }
+}
