@@ -7,6 +7,8 @@ let commands: [any CullCommand.Type] = [
     ScanCommand.self,
     CheckCommand.self,
     ExplainCommand.self,
+    PlanCommand.self,
+    StageCommand.self,
     FindCommand.self,
     SchemaCommand.self,
     TrashCommand.self,
@@ -14,6 +16,7 @@ let commands: [any CullCommand.Type] = [
     KeepCommand.self,
     CommitCommand.self,
     UndoCommand.self,
+    RunCommand.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

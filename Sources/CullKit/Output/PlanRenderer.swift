@@ -1,39 +1,66 @@
 /// Renders a staging ``Plan`` as text, JSON or paths.
 public enum PlanRenderer {
+    /// Per rule: counts, bytes, what was left out and why, sample paths; then totals and the fingerprint.
     public static func text(_ plan: Plan, terminal: Terminal) -> String {
         var lines: [String] = []
         for rule in plan.rules {
             var line = terminal.styled(rule.rule, "1") + " (\(rule.ruleFile)): matched \(rule.matched), "
-            line += "new \(rule.netNew.count) (\(ByteCount.format(rule.netNew.bytes)))"
-            var notes: [String] = []
-            if rule.alreadyStaged > 0 { notes.append("\(rule.alreadyStaged) already staged") }
-            if rule.protected > 0 { notes.append("\(rule.protected) protected") }
-            if rule.keptByUser > 0 { notes.append("\(rule.keptByUser) kept by you") }
-            if !notes.isEmpty { line += "; " + notes.joined(separator: ", ") }
-            if rule.limitTripped, let limit = rule.limit { line += terminal.styled("; LIMIT \(limit) TRIPPED", "31") }
+            line += "new " + terminal.styled("\(rule.netNew.count)", "1") + " (\(ByteCount.format(rule.netNew.bytes)))"
+            if rule.alreadyStaged > 0 { line += ", \(rule.alreadyStaged) already staged" }
+            if rule.limitTripped, let limit = rule.limit {
+                line += terminal.styled("  LIMIT TRIPPED: selects \(rule.selected), limit \(limit)", "31;1")
+            }
             lines.append(line)
+            for exclusion in rule.excluded {
+                lines.append("    " + terminal.styled("spared \(exclusion.count)", "32") + " by \(exclusion.reason)")
+            }
             for path in rule.samplePaths { lines.append("    " + PathBytes.display(path)) }
             if rule.netNew.count > rule.samplePaths.count {
                 lines.append("    … and \(rule.netNew.count - rule.samplePaths.count) more")
             }
         }
-        lines.append("total: \(plan.netNew.count) new (\(ByteCount.format(plan.netNew.bytes))), "
+        if let ceiling = plan.ceiling, ceiling.tripped {
+            lines.append(terminal.styled("CEILING TRIPPED: the trash would hold \(ceiling.staged) assets; "
+                                         + "at most \(ceiling.allowed) (\(ceiling.percent)% of \(ceiling.libraryCount))", "31;1"))
+        }
+        lines.append("total: " + terminal.styled("\(plan.netNew.count) new", "1") + " (\(ByteCount.format(plan.netNew.bytes))), "
                      + "\(plan.stagedBefore.count) staged already (\(ByteCount.format(plan.stagedBefore.bytes)))")
         lines.append("fingerprint: \(plan.fingerprint)")
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// One JSON object: rules (with exclusions by reason and samples), totals, ceiling, fingerprint.
     public static func json(_ plan: Plan) -> String {
-        let rules = plan.rules.map { rule in
-            "{\"rule\":\(JSONText.quote(rule.rule)),\"rule_file\":\(JSONText.quote(rule.ruleFile)),"
-                + "\"matched\":\(rule.matched),\"already_staged\":\(rule.alreadyStaged),\"protected\":\(rule.protected),"
-                + "\"kept_by_user\":\(rule.keptByUser),\"new\":\(rule.netNew.count),\"new_bytes\":\(rule.netNew.bytes),"
-                + "\"limit\":\(rule.limit.map(String.init) ?? "null"),\"limit_tripped\":\(rule.limitTripped),"
-                + "\"samples\":[" + rule.samplePaths.map { JSONText.quote(PathBytes.display($0)) }.joined(separator: ",") + "]}"
+        let rules: [JSONValue] = plan.rules.map { rule in
+            .object([
+                ("rule", .string(rule.rule)),
+                ("rule_file", .string(rule.ruleFile)),
+                ("matched", .integer(Int64(rule.matched))),
+                ("already_staged", .integer(Int64(rule.alreadyStaged))),
+                ("excluded", .array(rule.excluded.map { .object([("reason", .string($0.reason)), ("count", .integer(Int64($0.count)))]) })),
+                ("new", .integer(Int64(rule.netNew.count))),
+                ("new_bytes", .integer(rule.netNew.bytes)),
+                ("limit", rule.limit.map { .integer(Int64($0)) } ?? .null),
+                ("limit_tripped", .bool(rule.limitTripped)),
+                ("samples", .array(rule.samplePaths.map { .string(PathBytes.display($0)) })),
+            ])
         }
-        return "{\"rules\":[" + rules.joined(separator: ",") + "],\"new\":\(plan.netNew.count),\"new_bytes\":\(plan.netNew.bytes),"
-            + "\"staged_before\":\(plan.stagedBefore.count),\"staged_before_bytes\":\(plan.stagedBefore.bytes),"
-            + "\"fingerprint\":\(JSONText.quote(plan.fingerprint))}\n"
+        var fields: [(String, JSONValue)] = [
+            ("rules", .array(rules)),
+            ("new", .integer(Int64(plan.netNew.count))),
+            ("new_bytes", .integer(plan.netNew.bytes)),
+            ("staged_before", .integer(Int64(plan.stagedBefore.count))),
+            ("staged_before_bytes", .integer(plan.stagedBefore.bytes)),
+            ("limit_tripped", .bool(plan.limitTripped)),
+            ("fingerprint", .string(plan.fingerprint)),
+        ]
+        if let ceiling = plan.ceiling {
+            fields.append(("ceiling", .object([
+                ("percent", .number(ceiling.percent)), ("allowed", .integer(Int64(ceiling.allowed))),
+                ("staged", .integer(Int64(ceiling.staged))), ("tripped", .bool(ceiling.tripped)),
+            ])))
+        }
+        return JSONValue.object(fields).rendered() + "\n"
     }
 
     /// Every path staging would add (all rules, not only the samples), for `--format paths`.

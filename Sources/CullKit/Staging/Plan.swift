@@ -1,29 +1,42 @@
-/// The dry run of staging: per rule what it matched and what staging would add, with totals
-/// and the fingerprint the staged set would then have. Built from id sets, so it does not depend
-/// on how rules are evaluated; `cull plan` and `cull stage` build it from the evaluator's output.
+/// The dry run of staging: per rule what it matched, what it leaves out and why, and what staging
+/// would add; totals; and the fingerprint the staged set would then have.
 public struct Plan: Sendable {
     /// One rule's line of the plan.
     public struct RuleLine: Sendable {
         public let rule: String
         public let ruleFile: String
-        /// Assets the rule matched.
+        /// Assets the rule matched, before exclusions.
         public let matched: Int
-        /// Matched but staged already (by this or an earlier run, or an earlier rule of this plan).
+        /// Selected but staged already (by an earlier run, or an earlier rule of this plan).
         public let alreadyStaged: Int
-        /// Matched but shielded by a `protect:` guard.
-        public let protected: Int
-        /// Matched but marked kept by the user.
-        public let keptByUser: Int
+        /// Matches left out, by reason (protect guards, the user's keeps, keep rules), with counts.
+        public let excluded: [(reason: String, count: Int)]
         /// What staging would add.
         public let netNewIDs: [Int64]
         public let netNewBytes: Int64
         /// A few of the net-new paths (library-relative bytes), for the reader.
         public let samplePaths: [[UInt8]]
+        /// The most assets the rule may select, and how many it selects.
         public let limit: Int?
+        public let selected: Int
 
         public var netNew: (count: Int, bytes: Int64) { (netNewIDs.count, netNewBytes) }
-        /// True when staging would exceed the rule's limit: the whole run stages nothing.
-        public var limitTripped: Bool { limit.map { netNewIDs.count > $0 } ?? false }
+        /// Matches excluded by `protect:` guards.
+        public var protected: Int { excluded.filter { $0.reason.hasPrefix("protect") }.reduce(0) { $0 + $1.count } }
+        /// Matches the user marked kept.
+        public var keptByUser: Int { excluded.first { $0.reason == Exclusion.keptByUser }?.count ?? 0 }
+        /// True when the rule selects more than its limit: the whole run stages nothing.
+        public var limitTripped: Bool { limit.map { selected > $0 } ?? false }
+    }
+
+    /// The library-wide circuit breaker: the staged set may not grow past a share of the library.
+    public struct Ceiling: Sendable, Equatable {
+        public let percent: Double
+        public let libraryCount: Int
+        /// What would be staged after this plan.
+        public let staged: Int
+        public var allowed: Int { Int((percent * Double(libraryCount) / 100).rounded(.down)) }
+        public var tripped: Bool { staged > max(allowed, 0) && staged > 0 && percent < 100 }
     }
 
     public let rules: [RuleLine]
@@ -33,18 +46,28 @@ public struct Plan: Sendable {
     public let netNew: (count: Int, bytes: Int64)
     /// Fingerprint of the staged set after staging: what `cull commit --fingerprint` would then accept.
     public let fingerprint: String
-    /// True when any rule's limit trips.
-    public var limitTripped: Bool { rules.contains(where: \.limitTripped) }
+    public let ceiling: Ceiling?
+
+    /// True when any rule's limit, or the library-wide ceiling, trips: the run stages nothing.
+    public var limitTripped: Bool { rules.contains(where: \.limitTripped) || (ceiling?.tripped ?? false) }
+
+    /// What staging this plan writes: each rule's net-new assets.
+    public var stageRequests: [StageRequest] {
+        rules.map { StageRequest(rule: $0.rule, ruleFile: $0.ruleFile, assetIDs: $0.netNewIDs) }
+    }
 }
 
 /// Builds a ``Plan`` from ``StageRequest``s against the current review state.
 public struct PlanBuilder {
     let db: Database
     let sampleCount: Int
+    /// The library-wide ceiling in percent of the library's assets (nil: none).
+    let ceilingPercent: Double?
 
-    public init(db: Database, sampleCount: Int = 5) {
+    public init(db: Database, sampleCount: Int = 5, ceilingPercent: Double? = nil) {
         self.db = db
         self.sampleCount = sampleCount
+        self.ceilingPercent = ceilingPercent
     }
 
     public func build(_ requests: [StageRequest]) throws -> Plan {
@@ -57,30 +80,43 @@ public struct PlanBuilder {
         var lines: [Plan.RuleLine] = []
         var added: [StagedAsset] = []
         for request in requests {
-            var already = 0, protected = 0, kept = 0
+            var already = 0, kept = 0
             var fresh: [Int64] = []
             for id in request.assetIDs {
                 if claimed.contains(id) { already += 1; continue }
                 switch status[id] ?? .new {
                 case .trashed: already += 1; continue
-                case .kept: kept += 1; continue
+                case .kept: kept += 1; continue // re-checked here: a keep always wins
                 case .new: break
                 }
-                if request.protectedIDs.contains(id) { protected += 1; continue }
                 claimed.insert(id)
                 fresh.append(id)
+            }
+            var excluded = request.exclusions.map { (reason: $0.reason, count: $0.ids.count) }
+            if kept > 0 {
+                if let index = excluded.firstIndex(where: { $0.reason == Exclusion.keptByUser }) {
+                    excluded[index].count += kept
+                } else {
+                    excluded.insert((Exclusion.keptByUser, kept), at: 0)
+                }
             }
             let assets = try StagedSet.assets(db, ids: fresh)
             added += assets
             lines.append(Plan.RuleLine(
-                rule: request.rule, ruleFile: request.ruleFile, matched: request.assetIDs.count, alreadyStaged: already,
-                protected: protected, keptByUser: kept, netNewIDs: assets.map(\.id),
+                rule: request.rule, ruleFile: request.ruleFile, matched: request.matched, alreadyStaged: already,
+                excluded: excluded.filter { $0.count > 0 }, netNewIDs: assets.map(\.id),
                 netNewBytes: assets.reduce(0) { $0 + $1.size }, samplePaths: assets.prefix(sampleCount).map(\.path),
-                limit: request.limit))
+                limit: request.limit, selected: request.assetIDs.count - kept))
+        }
+        var ceiling: Plan.Ceiling?
+        if let ceilingPercent {
+            let count = Int(try db.scalar("SELECT count(*) FROM assets")?.int64 ?? 0)
+            ceiling = Plan.Ceiling(percent: ceilingPercent, libraryCount: count, staged: stagedNow.count + added.count)
         }
         return Plan(rules: lines,
                     stagedBefore: (stagedNow.count, stagedNow.reduce(0) { $0 + $1.size }),
                     netNew: (added.count, added.reduce(0) { $0 + $1.size }),
-                    fingerprint: Fingerprint.of(stagedNow + added))
+                    fingerprint: Fingerprint.of(stagedNow + added),
+                    ceiling: ceiling)
     }
 }

@@ -17,15 +17,23 @@ public struct ReviewStore {
         }
     }
 
-    /// Stages the requests in one transaction: a `trashed` row for each matched, unprotected asset
-    /// that has no review row yet. Idempotent (an already staged asset keeps its first rule and
-    /// time) and never over a `kept` row. When any rule's limit trips, nothing is staged and
-    /// `StagingError.limitTripped` is thrown.
+    /// Stages the requests in one transaction: a `trashed` row for each selected asset that has
+    /// no review row yet. Idempotent (an already staged asset keeps its first rule and time) and
+    /// never over a `kept` row. When a limit trips, nothing is staged and `StagingError.limitTripped`
+    /// is thrown.
     @discardableResult
     public func stage(_ requests: [StageRequest], runID: String, at time: Int64 = Int64(Date().timeIntervalSince1970)) throws -> StageResult {
-        let plan = try PlanBuilder(db: db).build(requests)
+        try stage(PlanBuilder(db: db).build(requests), runID: runID, at: time)
+    }
+
+    /// Stages what `plan` says it would add, in one transaction; nothing when a limit trips.
+    @discardableResult
+    public func stage(_ plan: Plan, runID: String, at time: Int64 = Int64(Date().timeIntervalSince1970)) throws -> StageResult {
         if let tripped = plan.rules.first(where: \.limitTripped), let limit = tripped.limit {
-            throw StagingError.limitTripped(rule: tripped.rule, ruleFile: tripped.ruleFile, wouldStage: tripped.netNew.count, limit: limit)
+            throw StagingError.limitTripped(rule: tripped.rule, ruleFile: tripped.ruleFile, wouldStage: tripped.selected, limit: limit)
+        }
+        if let ceiling = plan.ceiling, ceiling.tripped {
+            throw StagingError.ceilingTripped(wouldStage: ceiling.staged, allowed: ceiling.allowed, percent: ceiling.percent)
         }
         return try db.transaction {
             var result = StageResult()

@@ -1,22 +1,53 @@
-/// What the rule evaluator asks the stager to do for one rule: stage these assets.
+/// What one rule asks staging to do: stage these assets. Built from a ``RuleEvaluation`` (or by
+/// hand in tests), so staging does not depend on how rules are evaluated.
 public struct StageRequest: Sendable, Equatable {
     /// The rule's name.
     public let rule: String
     /// The rule file it came from (as the user named it).
     public let ruleFile: String
-    /// Every asset the rule matched (before protections and reviews are applied).
+    /// What the rule selects after every exclusion; some may be staged already.
     public let assetIDs: [Int64]
-    /// Matched assets a `protect:` guard of the rule file shields; never staged.
-    public let protectedIDs: Set<Int64>
-    /// The rule's `limit: {count: N}`: staging more than this many new assets trips it.
+    /// Matches left out, each with its reason, in the order the reasons apply.
+    public let exclusions: [Exclusion]
+    /// The most assets the rule may select (its `limit:`); selecting more trips the run.
     public let limit: Int?
 
-    public init(rule: String, ruleFile: String, assetIDs: [Int64], protectedIDs: Set<Int64> = [], limit: Int? = nil) {
+    public init(rule: String, ruleFile: String, assetIDs: [Int64], exclusions: [Exclusion] = [], limit: Int? = nil) {
         self.rule = rule
         self.ruleFile = ruleFile
         self.assetIDs = assetIDs
-        self.protectedIDs = protectedIDs
+        self.exclusions = exclusions
         self.limit = limit
+    }
+
+    /// The request of a trash rule's evaluation: its net selection, with why the rest is left out.
+    public init(_ evaluation: RuleEvaluation) {
+        var exclusions: [Exclusion] = []
+        if !evaluation.userKept.isEmpty { exclusions.append(Exclusion(reason: Exclusion.keptByUser, ids: evaluation.userKept)) }
+        for (guardClause, ids) in evaluation.protected { exclusions.append(Exclusion(reason: guardClause.label, ids: ids)) }
+        for (file, rule, ids) in evaluation.keptByRules {
+            exclusions.append(Exclusion(reason: "keep rule \(rule) (\(file))", ids: ids))
+        }
+        self.init(rule: evaluation.rule.name, ruleFile: evaluation.file, assetIDs: evaluation.net,
+                  exclusions: exclusions, limit: evaluation.limit?.allowed)
+    }
+
+    /// Every asset the rule matched, before exclusions.
+    public var matched: Int { assetIDs.count + exclusions.reduce(0) { $0 + $1.ids.count } }
+}
+
+/// Matches a rule does not stage, and why: a protect guard, the user's keep, a keep rule.
+public struct Exclusion: Sendable, Equatable {
+    /// The reason staging reports, e.g. `protect[0]: favorite eq true`.
+    public let reason: String
+    public let ids: [Int64]
+
+    /// The reason for assets the user marked kept.
+    public static let keptByUser = "kept by you"
+
+    public init(reason: String, ids: [Int64]) {
+        self.reason = reason
+        self.ids = ids
     }
 }
 
@@ -38,15 +69,24 @@ public enum ReviewStatus: String, Sendable {
 public enum StagingError: Error, Sendable, CustomStringConvertible {
     /// A rule's limit tripped: nothing was staged for the whole run.
     case limitTripped(rule: String, ruleFile: String, wouldStage: Int, limit: Int)
+    /// The staged set would grow past the library-wide ceiling: nothing was staged.
+    case ceilingTripped(wouldStage: Int, allowed: Int, percent: Double)
     /// A path given on the command line is not inside the library.
     case outsideLibrary(path: String)
     /// A path given on the command line is not in the index.
     case notIndexed(path: String)
 
+    static func percentText(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
     public var description: String {
         switch self {
         case let .limitTripped(rule, file, count, limit):
-            "\(file): rule '\(rule)' would stage \(count) assets, over its limit of \(limit); nothing was staged"
+            "\(file): rule '\(rule)' selects \(count) assets, over its limit of \(limit); nothing was staged"
+        case let .ceilingTripped(count, allowed, percent):
+            "the trash would hold \(count) assets, over the library-wide ceiling of \(allowed) (\(Self.percentText(percent))% of the library); "
+                + "nothing was staged (raise it with --ceiling PERCENT if this is intended)"
         case let .outsideLibrary(path): "\(path): not inside the library"
         case let .notIndexed(path): "\(path): not in the index (run 'cull scan')"
         }

@@ -27,7 +27,7 @@ struct ExplainCommand: CullCommand {
         paths = arguments.positionals
         library = arguments.value("library")
         clock = try RunClockOption.parse(arguments)
-        format = try arguments.choice("format", default: OutputFormat.text)
+        format = try arguments.format()
         evaluate = arguments.flag("evaluate")
     }
 

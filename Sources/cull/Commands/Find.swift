@@ -10,7 +10,8 @@ struct FindCommand: CullCommand {
         options: [
             CommonOptions.library,
             CommonOptions.now,
-            OptionSpec(long: "format", value: "FORMAT", help: "Output format: text (paths) or json (indexed fields)."),
+            OptionSpec(long: "format", value: "FORMAT", help: "text (paths), json (indexed fields) or paths (raw bytes, for piping)."),
+            OptionSpec(long: "null", short: "0", help: "With --format paths: end each path with NUL instead of a newline."),
         ]
     )
 
@@ -27,13 +28,15 @@ struct FindCommand: CullCommand {
     let library: String?
     let clock: RunClock
     let format: OutputFormat
+    let nul: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<predicate> ...'") }
         fragments = arguments.positionals
         library = arguments.value("library")
         clock = try RunClockOption.parse(arguments)
-        format = try arguments.choice("format", default: OutputFormat.text)
+        format = try arguments.format(allowing: [.text, .json, .paths])
+        nul = arguments.flag("null")
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
@@ -43,22 +46,26 @@ struct FindCommand: CullCommand {
             terminal.err(DiagnosticFormat.text.render(loads))
             return .ruleError
         }
-        let library = try Library.locate(explicit: library)
-        let database = try library.openIndex()
+        let database = try LibraryAccess(libraryOption: library, locking: false, terminal: terminal).db
         let evaluator = try RuleEvaluator(database: database, clock: clock)
         let predicate = Predicate.conjunction(parsed.compactMap(\.predicate))
         let query = RuleCompiler.findQuery(predicate, columns: Self.columns.joined(separator: ", "), evaluator.context)
         var items: [JSONValue] = []
+        var paths: [[UInt8]] = []
         let statement = try database.prepare(query.sql)
         let names = (0..<Self.columns.count).map { statement.columnName($0) }
         try statement.forEachRow(query.arguments) { row in
-            if format == .json {
-                items.append(.object(names.enumerated().map { ($0.element, JSONValue(row.value($0.offset))) }))
-            } else {
-                terminal.out((row.string(1) ?? "") + "\n")
+            switch format {
+            case .json: items.append(.object(names.enumerated().map { ($0.element, JSONValue(row.value($0.offset))) }))
+            case .text: terminal.out(String(decoding: row.bytes(1) ?? [], as: UTF8.self) + "\n")
+            case .paths: paths.append(row.bytes(1) ?? [])
             }
         }
-        if format == .json { terminal.out(JSONValue.array(items).rendered() + "\n") }
+        switch format {
+        case .json: terminal.out(JSONValue.array(items).rendered() + "\n")
+        case .paths: terminal.outPaths(paths, nul: nul)
+        case .text: break
+        }
         return .success
     }
 }

@@ -15,22 +15,21 @@ struct ScanCommand: CullCommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.isEmpty else { throw UsageError(message: "Unexpected argument '\(arguments.positionals[0])'") }
         library = arguments.value("library")
-        format = try arguments.choice("format", default: .text)
+        format = try arguments.format()
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
-        let library = try Library.locate(explicit: library)
-        let db = try library.openIndex()
-        var scanner = Scanner(library: library)
+        let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
+        var scanner = Scanner(library: access.library)
         let bar = ProgressBar(label: "Reading", terminal: terminal)
         scanner.progress = { done, total in bar.update(done: done, total: total) }
-        let summary = try scanner.scan(db)
+        let summary = try scanner.scan(access.db)
         bar.finish()
         switch format {
         case .text:
             terminal.out(summary.line + "\n")
             for problem in summary.problems { terminal.err("cull: warning: \(problem.path): \(problem.reason)\n") }
-        case .json:
+        case .json, .paths:
             terminal.out(try JSONOutput.encode(summary))
         }
         return .success

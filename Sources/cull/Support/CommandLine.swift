@@ -88,6 +88,16 @@ struct ParsedArguments {
     }
 
     func flag(_ long: String) -> Bool { flags.contains(long) }
+
+    /// `--format`, limited to the formats a command can print.
+    func format(allowing allowed: [OutputFormat] = [.text, .json]) throws(UsageError) -> OutputFormat {
+        let format: OutputFormat = try choice("format", default: .text)
+        guard allowed.contains(format) else {
+            let names = allowed.map(\.rawValue).joined(separator: ", ")
+            throw UsageError(message: "Invalid value '\(format.rawValue)' for '--format': expected one of \(names)")
+        }
+        return format
+    }
     func value(_ long: String) -> String? { values[long]?.last }
     func all(_ long: String) -> [String] { values[long] ?? [] }
 

@@ -1,10 +1,5 @@
 import Foundation
 
-/// `--format` values shared by commands that print results.
-enum OutputFormat: String, CaseIterable {
-    case text, json
-}
-
 /// Encodes a value as pretty, key-sorted JSON followed by a newline.
 enum JSONOutput {
     static func encode<T: Encodable>(_ value: T, pretty: Bool = true) throws -> String {

@@ -16,22 +16,35 @@ import Testing
         #expect(try StagedSet.load(box.db).allSatisfy { $0.rule == "r" })
     }
 
-    @Test func protectedAndLimitedRulesStageNothingExtra() throws {
+    @Test func exclusionsLimitsAndTheCeilingStageNothingExtra() throws {
         let box = try Sandbox("limit")
         let ids = try (0..<5).map { index -> Int64 in box.write("p\(index).jpg"); return try box.index("p\(index).jpg") }
         let store = ReviewStore(db: box.db)
+        let guarded = Exclusion(reason: "protect[0]: favorite eq true", ids: [ids[0]])
         let plan = try PlanBuilder(db: box.db).build([
-            StageRequest(rule: "r", ruleFile: "f.yml", assetIDs: ids, protectedIDs: [ids[0]]),
-            StageRequest(rule: "big", ruleFile: "f.yml", assetIDs: ids, limit: 0),
+            StageRequest(rule: "r", ruleFile: "f.yml", assetIDs: Array(ids.dropFirst()), exclusions: [guarded]),
+            StageRequest(rule: "big", ruleFile: "f.yml", assetIDs: ids, limit: 4),
         ])
-        #expect(plan.rules[0].netNew.count == 4 && plan.rules[0].protected == 1)
+        #expect(plan.rules[0].matched == 5 && plan.rules[0].netNew.count == 4 && plan.rules[0].protected == 1)
+        #expect(plan.rules[0].excluded.map(\.reason) == ["protect[0]: favorite eq true"])
+        // An asset two rules select is new under the first only; the limit counts what the rule selects.
         #expect(plan.rules[1].alreadyStaged == 4 && plan.rules[1].netNew.count == 1 && plan.limitTripped)
         #expect(throws: StagingError.self) {
             try store.stage([StageRequest(rule: "big", ruleFile: "f.yml", assetIDs: ids, limit: 2)], runID: "x")
         }
         #expect(try StagedSet.load(box.db).isEmpty)
+
+        // The library-wide ceiling: 3 of 5 assets is over 50%.
+        let ceilinged = try PlanBuilder(db: box.db, ceilingPercent: 50).build([StageRequest(rule: "r", ruleFile: "f.yml", assetIDs: Array(ids.prefix(3)))])
+        #expect(ceilinged.ceiling?.allowed == 2 && ceilinged.limitTripped)
+        #expect(throws: StagingError.self) { try store.stage(ceilinged, runID: "c") }
+        #expect(try StagedSet.load(box.db).isEmpty)
+
+        // A user's keep is re-checked by the plan even when the request did not know about it.
+        try store.keep(assetIDs: [ids[4]])
         let okPlan = try PlanBuilder(db: box.db).build([StageRequest(rule: "r", ruleFile: "f.yml", assetIDs: ids)])
-        try store.stage([StageRequest(rule: "r", ruleFile: "f.yml", assetIDs: ids)], runID: "y")
+        #expect(okPlan.rules[0].keptByUser == 1 && okPlan.rules[0].netNew.count == 4)
+        try store.stage(okPlan, runID: "y")
         #expect(try TrashListing(db: box.db).fingerprint == okPlan.fingerprint)
     }
 

@@ -1,0 +1,38 @@
+/// `cull plan --explain PATH`: which rules matched one asset, and why it is or is not staged.
+public enum AssetExplanation {
+    public static func text(assetID: Int64, path: String, status: ReviewStatus, plan: Plan,
+                            evaluations: [RuleEvaluation], terminal: Terminal) -> String {
+        var lines = [terminal.styled(path, "1") + "  (status: \(status.rawValue))"]
+        var stagedBy: String?
+        for evaluation in evaluations {
+            let name = "\(evaluation.rule.name) (\(evaluation.file))"
+            guard evaluation.matched.contains(assetID) else {
+                lines.append("  \(name): no match")
+                continue
+            }
+            if evaluation.rule.action == .keep {
+                let keeps = evaluation.net.contains(assetID)
+                lines.append("  \(name): matched; keep rule" + (keeps ? " — keeps it from every trash rule" : ""))
+                continue
+            }
+            if evaluation.userKept.contains(assetID) {
+                lines.append("  \(name): matched, not staged: you marked it kept")
+            } else if let guardClause = evaluation.protected.first(where: { $0.ids.contains(assetID) }) {
+                lines.append("  \(name): matched, not staged: protected by \(guardClause.protect.label)")
+            } else if let keeper = evaluation.keptByRules.first(where: { $0.ids.contains(assetID) }) {
+                lines.append("  \(name): matched, not staged: kept by rule \(keeper.rule) (\(keeper.file))")
+            } else if status == .trashed {
+                lines.append("  \(name): matched; already staged")
+            } else if stagedBy == nil, plan.rules.contains(where: { $0.rule == evaluation.rule.name && $0.ruleFile == evaluation.file && $0.netNewIDs.contains(assetID) }) {
+                stagedBy = name
+                lines.append("  \(name): " + terminal.styled("matched; would be staged", "33"))
+            } else {
+                lines.append("  \(name): matched; staged by an earlier rule of this run")
+            }
+        }
+        if plan.limitTripped && stagedBy != nil {
+            lines.append("  but a limit trips, so this run stages nothing")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

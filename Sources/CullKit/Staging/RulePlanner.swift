@@ -1,0 +1,25 @@
+/// From rule files to a staging plan: every rule is evaluated once, on the run's one clock, and
+/// the trash rules' selections (with why the rest is left out) go to the ``PlanBuilder``.
+public struct RulePlanner {
+    /// The default library-wide ceiling: a run may not grow the staged set past this share of
+    /// the library, whatever its rules say (a rule file that stages most photos is a mistake).
+    public static let defaultCeilingPercent = 30.0
+
+    public let db: Database
+    public let clock: RunClock
+    public var ceilingPercent: Double?
+
+    public init(db: Database, clock: RunClock, ceilingPercent: Double? = RulePlanner.defaultCeilingPercent) {
+        self.db = db
+        self.clock = clock
+        self.ceilingPercent = ceilingPercent
+    }
+
+    /// The plan for `files`, and every rule's evaluation (keep rules included), for `--explain`.
+    public func plan(_ files: [RuleFile]) throws -> (plan: Plan, evaluations: [RuleEvaluation]) {
+        let evaluations = try RuleEvaluator(database: db, clock: clock).evaluate(files)
+        let requests = evaluations.filter { $0.rule.action == .trash }.map(StageRequest.init)
+        let plan = try PlanBuilder(db: db, ceilingPercent: ceilingPercent).build(requests)
+        return (plan, evaluations)
+    }
+}

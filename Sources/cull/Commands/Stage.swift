@@ -1,0 +1,62 @@
+import CullKit
+import Foundation
+
+/// `cull stage RULES...`: stage what the rules match, in one transaction; no file is touched.
+struct StageCommand: CullCommand {
+    static let spec = CommandSpec(
+        name: "stage",
+        abstract: "Stage what these rules match in Cull's trash (one transaction; no file is touched).",
+        discussion: """
+            Prints the plan, then stages its new matches. Re-running is idempotent. When a rule's limit or the \
+            library-wide ceiling trips, nothing is staged and the exit code is 4.
+            """,
+        arguments: [ArgumentSpec(name: "rules", help: "Rule files, or folders of *.yaml / *.yml files.", repeats: true)],
+        options: [
+            CommonOptions.library,
+            CommonOptions.now,
+            OptionSpec(long: "format", value: "FORMAT", help: "text (default) or json (the plan that was staged)."),
+            RuleSelection.ceilingOption,
+        ]
+    )
+
+    let paths: [String]
+    let library: String?
+    let clock: RunClock
+    let format: OutputFormat
+    let ceiling: Double
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard !arguments.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<rules> ...'") }
+        paths = arguments.positionals
+        library = arguments.value("library")
+        clock = try RunClockOption.parse(arguments)
+        format = try arguments.format()
+        ceiling = try RuleSelection.ceiling(arguments)
+    }
+
+    func run(_ terminal: Terminal) throws -> ExitCode {
+        guard let files = RuleSelection.load(paths, terminal: terminal) else { return .ruleError }
+        let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
+        let plan = try RulePlanner(db: access.db, clock: clock, ceilingPercent: ceiling).plan(files).plan
+        terminal.out(format == .json ? PlanRenderer.json(plan) : PlanRenderer.text(plan, terminal: terminal))
+        do {
+            let result = try ReviewStore(db: access.db).stage(plan, runID: RunID.make())
+            if format == .text {
+                terminal.out("staged \(result.total) (\(ByteCount.format(plan.netNew.bytes))); review with 'cull trash', "
+                             + "commit exactly this with 'cull commit --fingerprint \(plan.fingerprint)'\n")
+            }
+            return .success
+        } catch let error as StagingError {
+            terminal.err("cull: error: \(error)\n")
+            return .limitTripped
+        }
+    }
+}
+
+/// Identifies one run in review rows and the log.
+enum RunID {
+    static func make() -> String {
+        let stamp = Int64(Date().timeIntervalSince1970)
+        return "\(stamp)-\(getpid())"
+    }
+}

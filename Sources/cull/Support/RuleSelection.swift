@@ -1,0 +1,30 @@
+import CullKit
+
+/// Rule files named on the command line, loaded and validated; diagnostics go to stderr.
+enum RuleSelection {
+    /// The loaded files, or `nil` after printing their errors (exit 1). Warnings are printed and the run goes on.
+    static func load(_ paths: [String], terminal: Terminal) -> [RuleFile]? {
+        let loads = RuleFiles.expand(paths).map(RuleLoader.load(path:))
+        if loads.contains(where: { !$0.diagnostics.isEmpty }) {
+            terminal.err(DiagnosticFormat.text.render(loads, color: terminal.stderrIsTTY))
+        }
+        if loads.contains(where: \.hasErrors) {
+            terminal.err(DiagnosticSummary.line(loads))
+            return nil
+        }
+        return loads.compactMap(\.ruleFile)
+    }
+
+    /// Options every rule-running command shares.
+    static let ceilingOption = OptionSpec(long: "ceiling", value: "PERCENT",
+        help: "Stop if the trash would hold more than this share of the library (default \(Int(RulePlanner.defaultCeilingPercent))%; 100 disables).")
+
+    static func ceiling(_ arguments: ParsedArguments) throws(UsageError) -> Double {
+        guard let text = arguments.value("ceiling") else { return RulePlanner.defaultCeilingPercent }
+        let number = text.hasSuffix("%") ? String(text.dropLast()) : text
+        guard let value = Double(number), value >= 0, value <= 100 else {
+            throw UsageError(message: "Invalid value '\(text)' for '--ceiling': expected a percentage from 0 to 100")
+        }
+        return value
+    }
+}
