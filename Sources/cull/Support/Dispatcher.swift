@@ -54,6 +54,12 @@ struct Dispatcher {
             case .notALibrary, .alreadyALibrary, .notADirectory, .newerSchema: return .ruleError
             case .system: return .failure
             }
+        } catch let error as StagingError {
+            terminal.err("cull: error: \(error)\n")
+            switch error {
+            case .limitTripped, .ceilingTripped: return .limitTripped
+            case .outsideLibrary, .notIndexed: return .usage
+            }
         } catch {
             terminal.err("cull: error: \(error)\n")
             return .failure
