@@ -9,10 +9,11 @@ enum DateCompiler {
             let now: Int64
             if case .localWallClock = semantics { now = context.localNow } else { now = context.now }
             let cutoff = now - Int64(span.seconds.rounded())
-            return subject + SQLFragment(condition.op == .olderThan ? " < ?" : " >= ?", [.integer(cutoff)])
+            if condition.op == .olderThan { return broad(subject) + SQLFragment(" < ?", [.integer(cutoff)]) }
+            return subject + SQLFragment(" >= ?", [.integer(cutoff)])
         case let (.before, .date(date)):
             let (left, start) = frame(date, subject, semantics)
-            return left + SQLFragment(" < ?", [.integer(start)])
+            return broad(left) + SQLFragment(" < ?", [.integer(start)])
         case let (.after, .date(date)):
             let (left, start) = frame(date, subject, semantics)
             return date.isDateOnly ? left + SQLFragment(" >= ?", [.integer(start + 86_400)])
@@ -31,6 +32,14 @@ enum DateCompiler {
         default:
             return SQLFragment("NULL")
         }
+    }
+
+    /// `older_than` and `before` usually select most of a library, where walking a date index and
+    /// looking up each row costs more than one pass over the table; without STAT4 SQLite cannot see
+    /// that from a bound value, so unary `+` (same value, NULL stays NULL) keeps it off the index.
+    /// Other conjuncts (kind, screenshot, size) still pick their indexes.
+    static func broad(_ subject: SQLFragment) -> SQLFragment {
+        SQLFragment("+") + subject
     }
 
     /// The expression to compare and the value to compare it with, in the same frame.
