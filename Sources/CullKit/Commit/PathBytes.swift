@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Helpers for paths held as raw bytes (file names on Linux need not be UTF-8).
 public enum PathBytes {
     static let slash: UInt8 = 47
@@ -70,5 +76,16 @@ public enum PathBytes {
     static func hex(_ byte: UInt8) -> String {
         let digits = Array("0123456789abcdef")
         return String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 15)])
+    }
+}
+
+extension PathBytes {
+    /// Byte order of two paths (memcmp, then length): the order fingerprints and listings use.
+    /// `lexicographicallyPrecedes` on `[UInt8]` is generic and dominated sorting 50k staged paths.
+    @inline(__always)
+    public static func precedes(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+        let common = min(lhs.count, rhs.count)
+        let order = lhs.withUnsafeBytes { a in rhs.withUnsafeBytes { b in common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common) } }
+        return order != 0 ? order < 0 : lhs.count < rhs.count
     }
 }

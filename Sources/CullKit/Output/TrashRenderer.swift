@@ -1,19 +1,23 @@
 /// Renders `cull trash` (a ``TrashListing``) and the commit plan shown before confirming.
 public enum TrashRenderer {
-    public static func text(_ listing: TrashListing, terminal: Terminal, limit: Int? = nil) -> String {
+    /// Totals by rule, then the first `limit` items in the listing's order (a terminal is no place
+    /// for fifty thousand lines; `--format paths` lists every one).
+    public static func text(_ listing: TrashListing, terminal: Terminal, limit: Int = 50) -> String {
         guard listing.total.count > 0 else { return "Nothing is staged.\n" }
         var lines = [terminal.styled("Staged: \(listing.total.count) files, \(ByteCount.format(listing.total.bytes))", "1")]
         for total in listing.byRule {
             lines.append("  \(total.rule): \(total.count) files, \(ByteCount.format(total.bytes))")
         }
         lines.append("")
-        let shown = limit.map { Array(listing.items.prefix($0)) } ?? listing.items
+        let shown = listing.items.prefix(limit)
         for item in shown {
             let size = ByteCount.format(item.size)
             lines.append(String(repeating: " ", count: max(0, 10 - size.count)) + size + "  "
                          + PathBytes.display(item.path) + terminal.styled("  [\(item.rule ?? "-")]", "2"))
         }
-        if shown.count < listing.items.count { lines.append("  … and \(listing.items.count - shown.count) more") }
+        if shown.count < listing.items.count {
+            lines.append("  … and \(listing.items.count - shown.count) more (--format paths lists them all)")
+        }
         lines.append("fingerprint: \(listing.fingerprint)")
         return lines.joined(separator: "\n") + "\n"
     }

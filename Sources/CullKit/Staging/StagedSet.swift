@@ -49,7 +49,7 @@ public enum StagedSet {
                     taken: row.optionalInt64(8), rule: nil, ruleFile: nil, stagedAt: 0))
             }
         }
-        return result.sorted { $0.path.lexicographicallyPrecedes($1.path) }
+        return result.sorted { PathBytes.precedes($0.path, $1.path) }
     }
 }
 
@@ -60,7 +60,9 @@ public enum StagedSet {
 /// 16 hex digits. Not cryptographic: it detects change between review and commit, which is its job.
 public enum Fingerprint {
     public static func of(_ assets: [StagedAsset]) -> String {
-        let sorted = assets.sorted { $0.path.lexicographicallyPrecedes($1.path) }
+        // The staged set is loaded in path order already; only sort when it is not.
+        let inOrder = zip(assets, assets.dropFirst()).allSatisfy { !PathBytes.precedes($1.path, $0.path) }
+        let sorted = inOrder ? assets : assets.sorted { PathBytes.precedes($0.path, $1.path) }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ bytes: some Sequence<UInt8>) {
             for byte in bytes {
@@ -68,10 +70,20 @@ public enum Fingerprint {
                 hash = hash &* 0x0000_0100_0000_01B3
             }
         }
+        func mixDecimal(_ value: Int64) {
+            if value < 0 { mix(CollectionOfOne(UInt8(ascii: "-"))) }
+            var digits: [UInt8] = []
+            var rest = value.magnitude
+            repeat { digits.append(UInt8(ascii: "0") + UInt8(rest % 10)); rest /= 10 } while rest > 0
+            mix(digits.reversed())
+        }
         for asset in sorted {
             mix(asset.path)
-            mix([0])
-            mix("\(asset.size) \(asset.mtimeNs)\n".utf8)
+            mix(CollectionOfOne(0))
+            mixDecimal(asset.size)
+            mix(CollectionOfOne(UInt8(ascii: " ")))
+            mixDecimal(asset.mtimeNs)
+            mix(CollectionOfOne(UInt8(ascii: "\n")))
         }
         let hex = String(hash, radix: 16)
         return String((String(repeating: "0", count: 16 - hex.count) + hex).prefix(12))

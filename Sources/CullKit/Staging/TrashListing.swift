@@ -23,7 +23,7 @@ public struct TrashListing: Sendable {
         var items = try StagedSet.load(db, kind: kind, rule: rule)
         func when(_ asset: StagedAsset) -> Int64 { asset.taken ?? asset.mtimeNs / 1_000_000_000 }
         switch order {
-        case .largest: items.sort { $0.size != $1.size ? $0.size > $1.size : $0.path.lexicographicallyPrecedes($1.path) }
+        case .largest: items.sort { $0.size != $1.size ? $0.size > $1.size : PathBytes.precedes($0.path, $1.path) }
         case .newest: items.sort { when($0) > when($1) }
         case .oldest: items.sort { when($0) < when($1) }
         case .path: break
