@@ -27,9 +27,13 @@ struct IndexWriter {
         RETURNING id
         """
 
-    /// Upserts `records` (and replaces their companions) in one transaction.
-    func write(_ records: [AssetRecord]) throws {
+    /// Upserts `records` (and replaces their companions) in one transaction. Assets in `changed`
+    /// lose a `trashed` review: the user decided on content that is no longer there, so the next
+    /// `stage` decides again (a `kept` review stays: keeping is never undone behind the user's back).
+    func write(_ records: [AssetRecord], changed: [Int64] = []) throws {
         try db.transaction {
+            let unstage = try db.cached("DELETE FROM reviews WHERE asset_id = ? AND status = 'trashed'")
+            for id in changed { try unstage.execute([.integer(id)]) }
             let upsert = try db.cached(Self.upsertSQL)
             let clearCompanions = try db.cached("DELETE FROM companions WHERE asset_id = ?")
             let addCompanion = try db.cached("INSERT OR REPLACE INTO companions (asset_id, path, role) VALUES (?, ?, ?)")

@@ -49,7 +49,7 @@ public struct Scanner {
 
         var seen = Set<Int64>()
         seen.reserveCapacity(known.count)
-        var toRead: [FoundFile] = []
+        var toRead: [(file: FoundFile, existing: Int64?)] = []
         for file in found {
             if let entry = known[PathKey(file.relativePath)] {
                 seen.insert(entry.id)
@@ -58,20 +58,21 @@ public struct Scanner {
                     continue
                 }
                 summary.changed += 1
+                toRead.append((file, entry.id))
             } else {
                 summary.added += 1
+                toRead.append((file, nil))
             }
-            toRead.append(file)
         }
 
         let writer = IndexWriter(db: db, now: Int64(now.timeIntervalSince1970))
         var done = 0
         var start = 0
         while start < toRead.count {
-            let batch = Array(toRead[start ..< min(start + batchSize, toRead.count)])
-            let records = Self.readInParallel(batch, root: library.root)
+            let batch = toRead[start ..< min(start + batchSize, toRead.count)]
+            let records = Self.readInParallel(batch.map(\.file), root: library.root)
             summary.broken += records.lazy.filter { $0.brokenReason != nil }.count
-            try writer.write(records)
+            try writer.write(records, changed: batch.compactMap(\.existing))
             done += batch.count
             progress?(done, toRead.count)
             start += batchSize

@@ -214,3 +214,24 @@ import Testing
         #expect(none.taken == nil && none.takenSource == nil)
     }
 }
+
+@Suite struct ScannerReviewTests {
+    @Test func aChangedFileIsUnstagedButStaysKept() throws {
+        let f = try ScannerTests.Fixture()
+        f.directory.write("staged.jpg", Fixtures.jpeg())
+        f.directory.write("kept.jpg", Fixtures.jpeg())
+        f.directory.write("untouched.jpg", Fixtures.jpeg())
+        _ = try f.scan()
+        try f.db.execute("INSERT INTO reviews (asset_id, status, at) SELECT id, 'trashed', 0 FROM assets WHERE path IN ('staged.jpg', 'untouched.jpg')")
+        try f.db.execute("INSERT INTO reviews (asset_id, status, at) SELECT id, 'kept', 0 FROM assets WHERE path = 'kept.jpg'")
+        f.directory.write("staged.jpg", Fixtures.jpeg(width: 640, height: 480))
+        f.directory.write("kept.jpg", Fixtures.jpeg(width: 640, height: 480))
+        #expect(try f.scan().changed == 2)
+        var statuses: [String: String] = [:]
+        try f.db.forEachRow("SELECT a.path, r.status FROM reviews r JOIN assets a ON a.id = r.asset_id") { row in
+            statuses[row.string(0) ?? ""] = row.string(1)
+        }
+        // The user staged what the file was; a new version is decided again. A keep is never dropped.
+        #expect(statuses == ["kept.jpg": "kept", "untouched.jpg": "trashed"])
+    }
+}
