@@ -13,7 +13,8 @@ public enum CommitUndo {
 
     /// Moves the `moved` items of `commit` (default: the latest committed batch) back, never
     /// overwriting a file that now exists at the original path; removes their `.trashinfo` files and
-    /// re-inserts their index rows (without review rows: they come back as never reviewed).
+    /// re-inserts their index rows, marked `kept`: undoing a commit is the user deciding to keep
+    /// those photos, and without it next night's `cull run --commit` would take them again.
     /// The batch is marked `undone` when every item came back; run again after fixing what was refused.
     /// The caller holds the ``LibraryLock``.
     public static func undo(library: Library, db: Database, commit requested: Int64? = nil) throws -> Report {
@@ -58,7 +59,12 @@ public enum CommitUndo {
         try db.transaction {
             for item in restored {
                 try Journal.setState(db, commit: commit, seq: item.seq, state: "restored")
-                if let snapshot = item.snapshot { try AssetSnapshot.restore(db, snapshot) }
+                if let snapshot = item.snapshot, let id = try AssetSnapshot.restore(db, snapshot) {
+                    try db.execute("""
+                        INSERT INTO reviews (asset_id, status, at) VALUES (?, 'kept', strftime('%s', 'now'))
+                        ON CONFLICT (asset_id) DO UPDATE SET status = 'kept', rule = NULL, rule_file = NULL, at = excluded.at
+                        """, [.integer(id)])
+                }
             }
             if refused.isEmpty {
                 try db.execute("UPDATE commits SET state = 'undone' WHERE id = ?", [.integer(commit)])

@@ -77,7 +77,9 @@ public struct ReviewStore {
         case all
     }
 
-    /// Unstages: deletes `trashed` rows (never `kept` ones). Returns how many were removed.
+    /// Unstages: deletes `trashed` rows. Named assets also lose a `kept` row (the user names them:
+    /// they are back to never reviewed, so rules may stage them again); `--rule` and `--all` never
+    /// touch keeps. Returns how many rows were removed.
     @discardableResult
     public func restore(_ selection: Selection) throws -> Int {
         try db.transaction {
@@ -91,7 +93,7 @@ public struct ReviewStore {
             case let .assets(ids):
                 var count = 0
                 for id in ids {
-                    try db.execute("DELETE FROM reviews WHERE status = 'trashed' AND asset_id = ?", [.integer(id)])
+                    try db.execute("DELETE FROM reviews WHERE asset_id = ?", [.integer(id)])
                     count += db.changes
                 }
                 return count

@@ -4,8 +4,8 @@ import CullKit
 struct RestoreCommand: CullCommand {
     static let spec = CommandSpec(
         name: "restore",
-        abstract: "Unstage files: by path, by rule, or everything (deletes their staged rows; no file moves).",
-        arguments: [ArgumentSpec(name: "path", help: "Staged files to unstage.", repeats: true, optional: true)],
+        abstract: "Unstage files by path, by rule, or everything; a named file also loses a keep (no file moves).",
+        arguments: [ArgumentSpec(name: "path", help: "Files to unstage (or un-keep): back to never reviewed.", repeats: true, optional: true)],
         options: [
             CommonOptions.library,
             OptionSpec(long: "rule", value: "RULE", help: "Unstage everything this rule staged."),

@@ -57,7 +57,10 @@ import Testing
         }
         #expect(box.trashEntries().isEmpty)
         #expect(try box.db.scalar("SELECT count(*) FROM assets")?.int64 == Int64(committed.count + 1))
-        #expect(try ReviewStore(db: box.db).assetID(path: names[7]) != nil)
+        let store = ReviewStore(db: box.db)
+        let restoredID = try #require(try store.assetID(path: names[7]))
+        // Undo is the user deciding to keep these: no rule stages them again.
+        #expect(try store.status(of: restoredID) == .kept)
     }
 
     @Test func companionsAndLivePhotoTravelTogether() throws {
@@ -92,8 +95,12 @@ import Testing
         #expect(box.trashEntries().isEmpty)
         #expect(try box.cull(["undo"]).status == 0)
         #expect(box.exists("q/a.jpg") && box.exists("q/b.jpg"))
-        try ReviewStore(db: box.db).stage([StageRequest(rule: "r", ruleFile: "f", assetIDs: [try #require(
-            try ReviewStore(db: box.db).assetID(path: Array("q/a.jpg".utf8)))])], runID: "again")
+        // Undo marked it kept; the user changes their mind once more: restoring it by name forgets the keep.
+        let store = ReviewStore(db: box.db)
+        let again = try #require(try store.assetID(path: Array("q/a.jpg".utf8)))
+        #expect(try store.status(of: again) == .kept)
+        try store.restore(.assets([again]))
+        try store.stage([StageRequest(rule: "r", ruleFile: "f", assetIDs: [again])], runID: "again")
         #expect(try box.cull(["commit", "--yes", "--to", box.library.root + "/inside"]).status == 2)
         #expect(try box.cull(["restore", "--all"]).status == 0)
 
