@@ -4,24 +4,39 @@ import Foundation
 /// can put the row back without re-reading the file. Column names are read from the row, so
 /// columns a later migration adds are kept too; undo restores the columns that still exist.
 enum AssetSnapshot {
+    /// Captures many rows with one prepared statement and the column names quoted once.
     /// The JSON is written by hand (columns in table order): Foundation's sorted-key writer
     /// collates keys through ICU and cost more than the whole commit.
-    static func capture(_ db: Database, assetID: Int64) throws -> String? {
-        var asset: String?
-        let statement = try db.cached("SELECT * FROM assets WHERE id = ?")
-        try statement.forEachRow([.integer(assetID)]) { row in
-            var fields: [String] = []
-            for index in 0..<statement.columnCount {
-                fields.append(JSONText.quote(statement.columnName(index)) + ":" + encode(row.value(index)))
+    struct Capturer {
+        let db: Database
+        private let asset: Statement
+        private let companions: Statement
+        private let keys: [String]
+
+        init(db: Database) throws {
+            self.db = db
+            let asset = try db.cached("SELECT * FROM assets WHERE id = ?")
+            self.asset = asset
+            companions = try db.cached("SELECT path, role FROM companions WHERE asset_id = ?")
+            keys = (0 ..< asset.columnCount).map { JSONText.quote(asset.columnName($0)) + ":" }
+        }
+
+        func capture(assetID: Int64) throws -> String? {
+            var row: String?
+            try asset.forEachRow([.integer(assetID)]) { values in
+                row = "{" + keys.indices.map { keys[$0] + AssetSnapshot.encode(values.value($0)) }.joined(separator: ",") + "}"
             }
-            asset = "{" + fields.joined(separator: ",") + "}"
+            guard let row else { return nil }
+            var sidecars: [String] = []
+            try companions.forEachRow([.integer(assetID)]) { values in
+                sidecars.append("[" + AssetSnapshot.encode(values.value(0)) + "," + JSONText.quote(values.string(1) ?? "") + "]")
+            }
+            return "{\"asset\":" + row + ",\"companions\":[" + sidecars.joined(separator: ",") + "]}"
         }
-        guard let asset else { return nil }
-        var companions: [String] = []
-        try db.forEachRow("SELECT path, role FROM companions WHERE asset_id = ?", [.integer(assetID)]) { row in
-            companions.append("[" + encode(row.value(0)) + "," + JSONText.quote(row.string(1) ?? "") + "]")
-        }
-        return "{\"asset\":" + asset + ",\"companions\":[" + companions.joined(separator: ",") + "]}"
+    }
+
+    static func capture(_ db: Database, assetID: Int64) throws -> String? {
+        try Capturer(db: db).capture(assetID: assetID)
     }
 
     /// Re-inserts the row saved by ``capture(_:assetID:)``. Keeps the old id when it is free;
@@ -50,7 +65,7 @@ enum AssetSnapshot {
         return id
     }
 
-    private static func encode(_ value: SQLValue) -> String {
+    fileprivate static func encode(_ value: SQLValue) -> String {
         switch value {
         case .null: "null"
         case let .integer(number): String(number)

@@ -23,9 +23,10 @@ struct JournalBuilder {
     /// The journal items for `staged`, in order, with sequence numbers and destinations.
     mutating func build(_ staged: [StagedAsset]) throws -> [JournalItem] {
         claimed = Set(staged.map(\.path))
+        let snapshots = try AssetSnapshot.Capturer(db: db)
         var entries: [[JournalItem]] = []
         for asset in staged {
-            var entry = [item(role: "primary", asset: asset, snapshot: try AssetSnapshot.capture(db, assetID: asset.id))]
+            var entry = [item(role: "primary", asset: asset, snapshot: try snapshots.capture(assetID: asset.id))]
             entry += try livePartners(of: asset)
             entries.append(entry)
         }
