@@ -58,24 +58,13 @@ enum DateParsing {
         return scanner.zoneOffset()
     }
 
-    /// Days from 1970-01-01 to the given proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
     private static func make(
         _ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int, offsetMinutes: Int?
     ) -> CaptureDate? {
         guard year > 0, (1 ... 12).contains(month), (1 ... 31).contains(day),
               (0 ... 24).contains(hour), (0 ... 59).contains(minute), (0 ... 60).contains(second)
         else { return nil }
-        let days = Int64(daysFromCivil(year, month, day))
+        let days = Int64(CivilDate.days(year: year, month: month, day: day))
         let local = days * 86400 + Int64(hour * 3600 + minute * 60 + second)
         return CaptureDate(local: local, offsetMinutes: offsetMinutes)
     }

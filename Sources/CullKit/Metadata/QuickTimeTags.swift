@@ -92,7 +92,7 @@ enum QuickTimeTags {
         guard !value.isEmpty else { return }
         var found = MediaMetadata()
         switch name {
-        case "com.apple.quicktime.creationdate": found.quickTimeDate = parseDate(value)
+        case "com.apple.quicktime.creationdate": found.quickTimeDate = DateParsing.iso8601(Array(value.utf8))
         case "com.apple.quicktime.location.ISO6709", "©xyz":
             if let (latitude, longitude) = parseISO6709(value) {
                 found.latitude = latitude
@@ -105,49 +105,6 @@ enum QuickTimeTags {
         default: return
         }
         metadata.fillGaps(from: found)
-    }
-
-    /// An ISO 8601 date-time "YYYY-MM-DDTHH:MM:SS[.fff][Z|±HHMM|±HH:MM]" as local time
-    /// plus the offset when given.
-    static func parseDate(_ text: String) -> CaptureDate? {
-        let chars = Array(text.utf8)
-        func number(_ start: Int, _ length: Int) -> Int? {
-            guard start >= 0, start + length <= chars.count else { return nil }
-            var value = 0
-            for byte in chars[start ..< start + length] {
-                guard (0x30 ... 0x39).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - 0x30)
-            }
-            return value
-        }
-        guard chars.count >= 19, let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-              (1 ... 12).contains(month), (1 ... 31).contains(day), hour < 24, minute < 60, second <= 60
-        else { return nil }
-        let local = Int64(daysFromCivil(year, month, day)) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
-        var index = 19
-        if index < chars.count, chars[index] == UInt8(ascii: ".") {
-            index += 1
-            while index < chars.count, (0x30 ... 0x39).contains(chars[index]) { index += 1 }
-        }
-        guard index < chars.count else { return CaptureDate(local: local) }
-        if chars[index] == UInt8(ascii: "Z") { return CaptureDate(local: local, offsetMinutes: 0) }
-        guard chars[index] == UInt8(ascii: "+") || chars[index] == UInt8(ascii: "-"),
-              let hours = number(index + 1, 2) else { return CaptureDate(local: local) }
-        let colon = index + 3 < chars.count && chars[index + 3] == UInt8(ascii: ":") ? 1 : 0
-        let minutes = number(index + 3 + colon, 2) ?? 0
-        let sign = chars[index] == UInt8(ascii: "-") ? -1 : 1
-        return CaptureDate(local: local, offsetMinutes: sign * (hours * 60 + minutes))
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// Latitude and longitude from an ISO 6709 string such as "+37.7858-122.4064+000.000/"

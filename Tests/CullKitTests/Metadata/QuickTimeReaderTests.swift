@@ -136,12 +136,12 @@ enum MovieFixture {
     }
 
     @Test func parsesDatesAndLocations() throws {
-        #expect(QuickTimeTags.parseDate("2023-06-01T12:34:56-07:30") == CaptureDate(local: 1_685_622_896, offsetMinutes: -450))
-        #expect(QuickTimeTags.parseDate("2023-06-01T12:34:56.123Z") == CaptureDate(local: 1_685_622_896, offsetMinutes: 0))
-        #expect(QuickTimeTags.parseDate("2023-06-01T12:34:56") == CaptureDate(local: 1_685_622_896))
-        #expect(QuickTimeTags.parseDate("1969-12-31T23:59:59Z")?.local == -1)
-        #expect(QuickTimeTags.parseDate("2023-13-01T12:34:56Z") == nil)
-        #expect(QuickTimeTags.parseDate("garbage") == nil)
+        #expect(DateParsing.iso8601(Array("2023-06-01T12:34:56-07:30".utf8)) == CaptureDate(local: 1_685_622_896, offsetMinutes: -450))
+        #expect(DateParsing.iso8601(Array("2023-06-01T12:34:56.123Z".utf8)) == CaptureDate(local: 1_685_622_896, offsetMinutes: 0))
+        #expect(DateParsing.iso8601(Array("2023-06-01T12:34:56".utf8)) == CaptureDate(local: 1_685_622_896))
+        #expect(DateParsing.iso8601(Array("1969-12-31T23:59:59Z".utf8))?.local == -1)
+        #expect(DateParsing.iso8601(Array("2023-13-01T12:34:56Z".utf8)) == nil)
+        #expect(DateParsing.iso8601(Array("garbage".utf8)) == nil)
         let minutes = try #require(QuickTimeTags.parseISO6709("+3747.148-12224.384/"))
         #expect(abs(minutes.0 - 37.785_8) < 1e-4 && abs(minutes.1 + 122.406_4) < 1e-4)
         #expect(QuickTimeTags.parseISO6709("-33.8688+151.2093+050.0/")! == (-33.8688, 151.2093))

@@ -36,7 +36,7 @@ public struct RuleDate: Sendable, Hashable, CustomStringConvertible {
         guard chars.count >= 10, let year = number(0..<4), char(4) == 45, let month = number(5..<7),
               char(7) == 45, let day = number(8..<10),
               (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
-        var seconds = Int64(daysFromCivil(year: year, month: month, day: day)) * 86_400
+        var seconds = Int64(CivilDate.days(year: year, month: month, day: day)) * 86_400
         if chars.count == 10 {
             return RuleDate(wallClock: seconds, offset: nil, isDateOnly: true, written: text)
         }
@@ -76,15 +76,5 @@ public struct RuleDate: Sendable, Hashable, CustomStringConvertible {
         case 4, 6, 9, 11: return 30
         default: return 31
         }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
     }
 }
