@@ -10,40 +10,30 @@ struct PlanCommand: CullCommand {
             is new, with bytes and sample paths; then totals and the fingerprint 'cull commit --fingerprint' accepts \
             once this plan is staged. Exit 4 when a rule's limit or the library-wide ceiling would trip.
             """,
-        arguments: [ArgumentSpec(name: "rules", help: "Rule files, or folders of *.yaml / *.yml files.", repeats: true)],
-        options: [
-            CommonOptions.library,
-            CommonOptions.now,
+        arguments: [RuleRunOptions.argument],
+        options: RuleRunOptions.options + [
             OptionSpec(long: "format", value: "FORMAT", help: "text (default), json, or paths (every path staging would add)."),
             OptionSpec(long: "null", short: "0", help: "With --format paths: end each path with NUL instead of a newline."),
             OptionSpec(long: "explain", value: "PATH", help: "Say which rules match this file and why it is or is not staged."),
-            RuleSelection.ceilingOption,
         ]
     )
 
-    let paths: [String]
-    let library: String?
-    let clock: RunClock
+    let rules: RuleRunOptions
     let format: OutputFormat
     let nul: Bool
     let explain: String?
-    let ceiling: Double
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<rules> ...'") }
-        paths = arguments.positionals
-        library = arguments.value("library")
-        clock = try RunClockOption.parse(arguments)
+        rules = try RuleRunOptions(arguments)
         format = try arguments.format(allowing: [.text, .json, .paths])
         nul = arguments.flag("null")
         explain = arguments.value("explain")
-        ceiling = try RuleSelection.ceiling(arguments)
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
-        guard let files = RuleSelection.load(paths, terminal: terminal) else { return .ruleError }
-        let access = try LibraryAccess(libraryOption: library, locking: false, terminal: terminal)
-        let (plan, evaluations) = try RulePlanner(db: access.db, clock: clock, ceilingPercent: ceiling).plan(files)
+        guard let files = RuleSelection.load(rules.paths, terminal: terminal) else { return .ruleError }
+        let access = try LibraryAccess(libraryOption: rules.library, locking: false, terminal: terminal)
+        let (plan, evaluations) = try RulePlanner(db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling).plan(files)
         if let explain {
             let relative = try access.relativePath(explain)
             let store = ReviewStore(db: access.db)

@@ -11,31 +11,22 @@ struct RunCommand: CullCommand {
             Every run appends one line of counts and timings to .cull/log. Exit 4 when a limit or the ceiling trips \
             (nothing staged, nothing committed), 5 when another cull run holds the library, 3 when a commit skipped files.
             """,
-        arguments: [ArgumentSpec(name: "rules", help: "Rule files, or folders of *.yaml / *.yml files.", repeats: true)],
-        options: [
-            CommonOptions.library,
-            CommonOptions.now,
+        arguments: [RuleRunOptions.argument],
+        options: RuleRunOptions.options + [
             OptionSpec(long: "commit", help: "Also commit everything staged (needs --yes)."),
             OptionSpec(long: "yes", short: "y", help: "Confirm --commit without asking (cron has no one to ask)."),
             OptionSpec(long: "to", value: "DIR", help: "With --commit: move into this quarantine folder instead of the trash."),
             OptionSpec(long: "format", value: "FORMAT", help: "text (default) or json (one object per run)."),
-            RuleSelection.ceilingOption,
         ]
     )
 
-    let paths: [String]
-    let library: String?
-    let clock: RunClock
+    let rules: RuleRunOptions
     let commit: Bool
     let destination: CommitDestination
     let format: OutputFormat
-    let ceiling: Double
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<rules> ...'") }
-        paths = arguments.positionals
-        library = arguments.value("library")
-        clock = try RunClockOption.parse(arguments)
+        rules = try RuleRunOptions(arguments)
         commit = arguments.flag("commit")
         if commit && !arguments.flag("yes") { throw UsageError(message: "--commit needs --yes: an unattended run cannot ask") }
         if let directory = arguments.value("to") {
@@ -45,16 +36,15 @@ struct RunCommand: CullCommand {
             destination = .trash
         }
         format = try arguments.format()
-        ceiling = try RuleSelection.ceiling(arguments)
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
         let started = Date()
-        guard let files = RuleSelection.load(paths, terminal: terminal) else { return .ruleError }
-        let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
+        guard let files = RuleSelection.load(rules.paths, terminal: terminal) else { return .ruleError }
+        let access = try LibraryAccess(libraryOption: rules.library, locking: true, terminal: terminal)
         var report = RunReport()
         report.scan = try Scanner(library: access.library).scan(access.db)
-        let plan = try RulePlanner(db: access.db, clock: clock, ceilingPercent: ceiling).plan(files).plan
+        let plan = try RulePlanner(db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling).plan(files).plan
         report.fingerprint = plan.fingerprint
         var exit = ExitCode.success
         do {

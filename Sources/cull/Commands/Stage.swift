@@ -10,34 +10,24 @@ struct StageCommand: CullCommand {
             Prints the plan, then stages its new matches. Re-running is idempotent. When a rule's limit or the \
             library-wide ceiling trips, nothing is staged and the exit code is 4.
             """,
-        arguments: [ArgumentSpec(name: "rules", help: "Rule files, or folders of *.yaml / *.yml files.", repeats: true)],
-        options: [
-            CommonOptions.library,
-            CommonOptions.now,
+        arguments: [RuleRunOptions.argument],
+        options: RuleRunOptions.options + [
             OptionSpec(long: "format", value: "FORMAT", help: "text (default) or json (the plan that was staged)."),
-            RuleSelection.ceilingOption,
         ]
     )
 
-    let paths: [String]
-    let library: String?
-    let clock: RunClock
+    let rules: RuleRunOptions
     let format: OutputFormat
-    let ceiling: Double
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<rules> ...'") }
-        paths = arguments.positionals
-        library = arguments.value("library")
-        clock = try RunClockOption.parse(arguments)
+        rules = try RuleRunOptions(arguments)
         format = try arguments.format()
-        ceiling = try RuleSelection.ceiling(arguments)
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
-        guard let files = RuleSelection.load(paths, terminal: terminal) else { return .ruleError }
-        let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
-        let plan = try RulePlanner(db: access.db, clock: clock, ceilingPercent: ceiling).plan(files).plan
+        guard let files = RuleSelection.load(rules.paths, terminal: terminal) else { return .ruleError }
+        let access = try LibraryAccess(libraryOption: rules.library, locking: true, terminal: terminal)
+        let plan = try RulePlanner(db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling).plan(files).plan
         terminal.out(format == .json ? PlanRenderer.json(plan) : PlanRenderer.text(plan, terminal: terminal))
         do {
             let result = try ReviewStore(db: access.db).stage(plan, runID: RunID.make())

@@ -28,3 +28,22 @@ enum RuleSelection {
         return value
     }
 }
+
+/// What `plan`, `stage` and `run` share: the rule files, the library, the run's clock and the ceiling.
+struct RuleRunOptions {
+    static let argument = ArgumentSpec(name: "rules", help: "Rule files, or folders of *.yaml / *.yml files.", repeats: true)
+    static let options = [CommonOptions.library, CommonOptions.now, RuleSelection.ceilingOption]
+
+    let paths: [String]
+    let library: String?
+    let clock: RunClock
+    let ceiling: Double
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard !arguments.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<rules> ...'") }
+        paths = arguments.positionals
+        library = arguments.value("library")
+        clock = try RunClockOption.parse(arguments)
+        ceiling = try RuleSelection.ceiling(arguments)
+    }
+}
