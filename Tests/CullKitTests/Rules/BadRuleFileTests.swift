@@ -81,4 +81,13 @@ import Testing
         #expect(load.ruleFile != nil)
         #expect(load.promotingWarnings().hasErrors)
     }
+
+    @Test func warnsThatMinutesAreNotMonths() {
+        let source = "version: 1\nrules:\n  - name: half-year\n    match: {kind: photo, taken: {older_than: 6m}}\n"
+            + "    limit: {count: 10}\n  - name: fresh\n    match: {kind: photo, added: {newer_than: 2d}}\n    limit: {count: 10}\n"
+        let load = RuleLoader.load(source: source, path: "m.yaml")
+        #expect(load.diagnostics.map(\.code) == [.ambiguousMinutes])
+        #expect(load.diagnostics.first.map { "\($0.mark)" } == "4:34")
+        #expect(load.diagnostics.first?.message.contains("'180d'") == true)
+    }
 }

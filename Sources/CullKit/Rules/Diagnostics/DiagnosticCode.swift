@@ -26,11 +26,12 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Hashable {
     // Warnings
     case neverMatches = "never-matches"
     case unboundedBroadRule = "unbounded-broad-rule"
+    case ambiguousMinutes = "ambiguous-minutes"
 
     /// The default severity of the code.
     public var severity: Diagnostic.Severity {
         switch self {
-        case .neverMatches, .unboundedBroadRule: .warning
+        case .neverMatches, .unboundedBroadRule, .ambiguousMinutes: .warning
         default: .error
         }
     }
@@ -61,6 +62,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Hashable {
         case .unsupportedVersion: "The file's version is not one this Cull reads."
         case .neverMatches: "A predicate can never match anything."
         case .unboundedBroadRule: "A trash rule with a very broad match and no limit."
+        case .ambiguousMinutes: "An age in minutes (m) that probably meant months."
         }
     }
 }

@@ -22,7 +22,18 @@ enum RuleLints {
             if let reason = impossibility(condition) {
                 log.warning(.neverMatches, "'\(condition)' can never match: \(reason)", at: condition.mark)
             }
+            minutesForMonths(condition, log: &log)
         }
+    }
+
+    /// `older_than: 6m` is six minutes (units are s m h d w y); in a cleanup rule that is
+    /// almost always a month that went wrong, and it would stage everything but the newest photos.
+    private static func minutesForMonths(_ condition: Condition, log: inout DiagnosticLog) {
+        guard condition.op == .olderThan || condition.op == .newerThan, case let .span(span) = condition.value,
+              span.written.hasSuffix("m"), span.seconds < 86_400 else { return }
+        let days = Int((span.seconds / 60 * 30).rounded())
+        log.warning(.ambiguousMinutes, "'\(span.written)' is \(Int(span.seconds / 60)) minutes (m is minutes); "
+                    + "for months write days, e.g. '\(days)d'", at: condition.mark)
     }
 
     private static func impossibility(_ condition: Condition) -> String? {
