@@ -12,6 +12,8 @@ public enum CommitError: Error, Sendable, CustomStringConvertible {
     case badQuarantine(path: String, reason: String)
     /// `cull undo` named a batch that does not exist.
     case noSuchCommit(id: Int64)
+    /// `cull undo` with no committed batch to undo.
+    case nothingToUndo
     /// The batch cannot be undone (permanently deleted, already undone, or still open).
     case notUndoable(id: Int64, reason: String)
 
@@ -24,6 +26,7 @@ public enum CommitError: Error, Sendable, CustomStringConvertible {
         case let .unsafeTrash(path): "\(path): exists but is not a usable trash directory"
         case let .badQuarantine(path, reason): "\(path): cannot quarantine there: \(reason)"
         case let .noSuchCommit(id): "no commit \(id); 'cull undo' without an argument undoes the latest"
+        case .nothingToUndo: "there is no committed batch to undo"
         case let .notUndoable(id, reason): "commit \(id) cannot be undone: \(reason)"
         }
     }

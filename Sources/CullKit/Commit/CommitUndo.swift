@@ -19,7 +19,7 @@ public enum CommitUndo {
     /// The caller holds the ``LibraryLock``.
     public static func undo(library: Library, db: Database, commit requested: Int64? = nil) throws -> Report {
         let latest = try db.scalar("SELECT max(id) FROM commits WHERE state = 'done'")?.int64
-        guard let commit = requested ?? latest else { throw CommitError.noSuchCommit(id: requested ?? 0) }
+        guard let commit = requested ?? latest else { throw CommitError.nothingToUndo }
         guard let state = try db.scalar("SELECT state FROM commits WHERE id = ?", [.integer(commit)])?.string else {
             throw CommitError.noSuchCommit(id: commit)
         }

@@ -28,6 +28,15 @@ public enum ReceiptRenderer {
             + "\"skipped\":[" + skipped.joined(separator: ",") + "]}\n"
     }
 
+    /// The undo report as one JSON object: the batch, how many came back, what was left and why.
+    public static func json(_ report: CommitUndo.Report) -> String {
+        JSONValue.object([
+            ("commit", .integer(report.commit)),
+            ("restored", .integer(Int64(report.restored))),
+            ("refused", .array(report.refused.map { .object([("path", .string(PathBytes.display($0.path))), ("reason", .string($0.reason))]) })),
+        ]).rendered(pretty: false) + "\n"
+    }
+
     public static func text(_ report: CommitUndo.Report) -> String {
         var lines = ["Undo of commit \(report.commit): put back \(report.restored) files"]
         if !report.refused.isEmpty {

@@ -5,19 +5,23 @@ struct InitCommand: CullCommand {
     static let spec = CommandSpec(
         name: "init",
         abstract: "Make a folder a Cull library (creates DIR/.cull/ with the index).",
-        arguments: [ArgumentSpec(name: "dir", help: "The library root (default: the working directory).", optional: true)]
+        arguments: [ArgumentSpec(name: "dir", help: "The library root (default: the working directory).", optional: true)],
+        options: [CommonOptions.format]
     )
 
     let directory: String
+    let format: OutputFormat
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count <= 1 else { throw UsageError(message: "Expected at most one directory") }
         directory = arguments.positionals.first ?? "."
+        format = try arguments.format()
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
         let library = try Library.initialize(at: directory)
-        terminal.out("Initialized Cull library in \(library.root)\n")
+        terminal.out(format == .json ? JSONValue.object([("library", .string(library.root))]).rendered(pretty: false) + "\n"
+                                     : "Initialized Cull library in \(library.root)\n")
         return .success
     }
 }

@@ -10,11 +10,13 @@ struct RestoreCommand: CullCommand {
             CommonOptions.library,
             OptionSpec(long: "rule", value: "RULE", help: "Unstage everything this rule staged."),
             OptionSpec(long: "all", help: "Unstage everything."),
+            CommonOptions.format,
         ]
     )
 
     let library: String?
     let selection: Selection
+    let format: OutputFormat
 
     enum Selection {
         case paths([String])
@@ -24,6 +26,7 @@ struct RestoreCommand: CullCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         library = arguments.value("library")
+        format = try arguments.format()
         let given = [!arguments.positionals.isEmpty, arguments.value("rule") != nil, arguments.flag("all")].filter { $0 }.count
         guard given == 1 else { throw UsageError(message: "Give paths, --rule RULE or --all (exactly one of them)") }
         if let rule = arguments.value("rule") {
@@ -49,7 +52,8 @@ struct RestoreCommand: CullCommand {
             terminal.err("cull: error: \(error)\n")
             return .usage
         }
-        terminal.out("Unstaged \(count) file\(count == 1 ? "" : "s").\n")
+        terminal.out(format == .json ? JSONValue.object([("unstaged", .integer(Int64(count)))]).rendered(pretty: false) + "\n"
+                                     : "Unstaged \(count) file\(count == 1 ? "" : "s").\n")
         return .success
     }
 }

@@ -8,15 +8,17 @@ struct UndoCommand: CullCommand {
         abstract: "Put a committed batch back where it was (the latest, or COMMIT), never overwriting a file.",
         discussion: "Exit 0: everything came back; 3: some files were left in the trash (see the report); 1: no such batch or it cannot be undone.",
         arguments: [ArgumentSpec(name: "commit", help: "The batch number printed by 'cull commit'.", optional: true)],
-        options: [CommonOptions.library]
+        options: [CommonOptions.library, CommonOptions.format]
     )
 
     let library: String?
     let commit: Int64?
+    let format: OutputFormat
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count <= 1 else { throw UsageError(message: "Expected at most one commit number") }
         library = arguments.value("library")
+        format = try arguments.format()
         if let text = arguments.positionals.first {
             guard let number = Int64(text), number > 0 else { throw UsageError(message: "Invalid commit number '\(text)'") }
             commit = number
@@ -35,7 +37,7 @@ struct UndoCommand: CullCommand {
             terminal.err("cull: error: \(error)\n")
             return .ruleError
         }
-        terminal.out(ReceiptRenderer.text(report))
+        terminal.out(format == .json ? ReceiptRenderer.json(report) : ReceiptRenderer.text(report))
         RunLog.append(library: access.library, [
             "command": .string("undo"), "commit": .int(report.commit), "restored": .int(Int64(report.restored)),
             "refused": .int(Int64(report.refused.count)), "ms": .int(Int64(Date().timeIntervalSince(started) * 1000)),

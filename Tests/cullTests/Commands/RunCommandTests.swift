@@ -110,4 +110,17 @@ import Testing
         lock.release()
         #expect(try box.cull(["run", Examples.monthlyRules, "--now", Self.now]).status == 0)
     }
+
+    @Test func everyCommandSpeaksJSONForScripts() throws {
+        let box = try Self.exampleLibrary("json")
+        #expect(try Self.json(try box.cull(["keep", "Phone/sticker.gif", "--format", "json"]).stdout)["kept"] as? Int == 1)
+        #expect(try Self.json(try box.cull(["restore", "Phone/sticker.gif", "--format", "json"]).stdout)["unstaged"] as? Int == 1)
+        let nothing = try box.cull(["undo", "--format", "json"])
+        #expect(nothing.status == 1 && nothing.stderr.contains("no committed batch to undo"))
+        #expect(try box.cull(["run", Examples.monthlyRules, "--now", Self.now, "--commit", "--yes"]).status == 0)
+        let undo = try Self.json(try box.cull(["undo", "--format", "json"]).stdout)
+        #expect(undo["restored"] as? Int == 5)
+        #expect((undo["refused"] as? [Any])?.isEmpty == true)
+        #expect(box.exists("Phone/IMG_3001.PNG"))
+    }
 }
