@@ -43,9 +43,11 @@ public struct Scanner {
         let started = DispatchTime.now()
         var summary = ScanSummary()
         let known = try loadKnown(db)
-        var problems: [(path: String, reason: String)] = []
+        var problems: [UnreadableFolder] = []
         let found = TreeWalker(root: library.root).walk(problems: &problems)
-        summary.problems = problems.map { ScanSummary.Problem(path: $0.path, reason: $0.reason) }
+        summary.problems = problems.map {
+            ScanSummary.Problem(path: library.absolutePath(of: String(decoding: $0.relativePath, as: UTF8.self)), reason: $0.reason)
+        }
 
         var seen = Set<Int64>()
         seen.reserveCapacity(known.count)
@@ -79,7 +81,7 @@ public struct Scanner {
         }
 
         // A folder we could not read is not evidence that its files vanished.
-        let unreadable = problems.map { Array($0.path.utf8.dropFirst(library.root.utf8.count + 1)) }
+        let unreadable = problems.map { $0.relativePath.isEmpty ? [] : $0.relativePath + [UInt8(ascii: "/")] }
         let vanished = known.values.filter { entry in
             !seen.contains(entry.id) && !unreadable.contains { prefix in entry.path.starts(with: prefix) }
         }.map(\.id)

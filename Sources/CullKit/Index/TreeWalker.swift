@@ -39,6 +39,14 @@ public struct SidecarFile: Sendable, Equatable {
     public var stamp: FileStamp
 }
 
+/// A folder the walk could not list. Its files are not evidence of anything: the scanner keeps
+/// their index rows (and reviews) instead of treating them as vanished.
+public struct UnreadableFolder: Sendable {
+    /// Library-relative path bytes ("" for the root).
+    public var relativePath: [UInt8]
+    public var reason: String
+}
+
 /// One media file found by the walk, with the sidecars that belong to it.
 public struct FoundFile: Sendable {
     /// Path relative to the library root, raw bytes (file names need not be UTF-8).
@@ -78,14 +86,14 @@ public struct TreeWalker: Sendable {
     ///
     /// Folders are shared out to one worker per core: a warm rescan is mostly `fstatat`, and two
     /// cores stat twice as many files. The order of the result is not defined.
-    public func walk(problems: inout [(path: String, reason: String)]) -> [FoundFile] {
+    public func walk(problems: inout [UnreadableFolder]) -> [FoundFile] {
         let queue = FolderQueue(first: [])
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
         let results = WorkerResults(count: workers)
         let rootBytes = Array(root.utf8)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var found: [FoundFile] = []
-            var trouble: [(path: String, reason: String)] = []
+            var trouble: [UnreadableFolder] = []
             while let folder = queue.next() {
                 var subfolders: [[UInt8]] = []
                 visit(folder, rootBytes: rootBytes, found: &found, subfolders: &subfolders, problems: &trouble)
@@ -99,7 +107,7 @@ public struct TreeWalker: Sendable {
 
     /// Lists one folder: its media files (with sidecars) into `found`, its subfolders into `subfolders`.
     private func visit(_ relativeDirectory: [UInt8], rootBytes: [UInt8], found: inout [FoundFile],
-                       subfolders: inout [[UInt8]], problems: inout [(path: String, reason: String)]) {
+                       subfolders: inout [[UInt8]], problems: inout [UnreadableFolder]) {
         var absolute = rootBytes
         if !relativeDirectory.isEmpty { absolute.append(UInt8(ascii: "/")); absolute += relativeDirectory }
         absolute.append(0)
@@ -107,11 +115,11 @@ public struct TreeWalker: Sendable {
             buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
         }
         guard fd >= 0 else {
-            problems.append((String(decoding: absolute.dropLast(), as: UTF8.self), Errno.message(errno)))
+            problems.append(UnreadableFolder(relativePath: relativeDirectory, reason: Errno.message(errno)))
             return
         }
         guard let directory = fdopendir(fd) else {
-            problems.append((String(decoding: absolute.dropLast(), as: UTF8.self), Errno.message(errno)))
+            problems.append(UnreadableFolder(relativePath: relativeDirectory, reason: Errno.message(errno)))
             close(fd)
             return
         }
@@ -228,11 +236,11 @@ private final class FolderQueue: @unchecked Sendable {
 private final class WorkerResults: @unchecked Sendable {
     private let lock = NSLock()
     private var parts: [[FoundFile]]
-    private(set) var problems: [(path: String, reason: String)] = []
+    private(set) var problems: [UnreadableFolder] = []
 
     init(count: Int) { parts = Array(repeating: [], count: count) }
 
-    func store(_ worker: Int, found: [FoundFile], problems more: [(path: String, reason: String)]) {
+    func store(_ worker: Int, found: [FoundFile], problems more: [UnreadableFolder]) {
         lock.lock()
         parts[worker] = found
         problems += more

@@ -235,3 +235,35 @@ import Testing
         #expect(statuses == ["kept.jpg": "kept", "untouched.jpg": "trashed"])
     }
 }
+
+@Suite struct UnreadableFolderTests {
+    /// A folder the walk cannot open (here: deeper than PATH_MAX, with a name that is not UTF-8) keeps
+    /// the index rows, and so the keeps, of the files below it: they did not vanish, we could not look.
+    @Test func filesBelowAnUnreadableFolderAreNotForgotten() throws {
+        let f = try ScannerTests.Fixture()
+        f.directory.write("visible.jpg", Fixtures.jpeg())
+        var components: [[UInt8]] = []
+        var fd = open(f.directory.path, O_RDONLY | O_DIRECTORY)
+        for level in 0 ..< 18 {
+            let name: [UInt8] = (level == 0 ? [0xE9] : []) + [UInt8](repeating: UInt8(ascii: "d"), count: 240)
+            let made = (name + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { mkdirat(fd, $0.baseAddress!, 0o755) } }
+            #expect(made == 0)
+            let next = (name + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { openat(fd, $0.baseAddress!, O_RDONLY | O_DIRECTORY) } }
+            close(fd)
+            fd = next
+            components.append(name)
+        }
+        close(fd)
+        let hidden = components.joined(separator: [UInt8(ascii: "/")]) + Array("/x.jpg".utf8)
+        try f.db.execute("""
+            INSERT INTO assets (path, folder, name, extension, device, inode, size, mtime_ns, added, modified)
+            VALUES (?, '', 'x.jpg', 'jpg', 0, 0, 0, 0, 0, 0)
+            """, [.blob(hidden)])
+        try f.db.execute("INSERT INTO reviews (asset_id, status, at) SELECT id, 'kept', 0 FROM assets")
+
+        let summary = try f.scan()
+        #expect(summary.added == 1 && summary.removed == 0)
+        #expect(summary.problems.count == 1)
+        #expect(try f.db.scalar("SELECT count(*) FROM reviews WHERE status = 'kept'")?.int64 == 1)
+    }
+}
