@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 
 /// What one scan did, printed as the one-line summary or as JSON.
-public struct ScanSummary: Sendable, Codable, Equatable {
+public struct ScanSummary: Sendable, Equatable {
     public var added = 0
     public var changed = 0
     public var removed = 0
@@ -12,12 +12,22 @@ public struct ScanSummary: Sendable, Codable, Equatable {
     /// Folders that could not be read (path and reason); their files are left as they were.
     public var problems: [Problem] = []
 
-    public struct Problem: Sendable, Codable, Equatable {
+    public struct Problem: Sendable, Equatable {
         public var path: String
         public var reason: String
     }
 
     public init() {}
+
+    /// The summary as one JSON object (`cull scan --format json`).
+    public var json: JSONValue {
+        .object([
+            ("added", .integer(Int64(added))), ("changed", .integer(Int64(changed))),
+            ("removed", .integer(Int64(removed))), ("broken", .integer(Int64(broken))),
+            ("unchanged", .integer(Int64(unchanged))), ("seconds", .number(seconds)),
+            ("problems", .array(problems.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
+        ])
+    }
 
     /// `added 12, changed 1, removed 0, broken 2, unchanged 4031 in 0.41s`
     public var line: String {

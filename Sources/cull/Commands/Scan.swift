@@ -30,7 +30,7 @@ struct ScanCommand: CullCommand {
             terminal.out(summary.line + "\n")
             for problem in summary.problems { terminal.err("cull: warning: \(problem.path): \(problem.reason)\n") }
         case .json, .paths:
-            terminal.out(try JSONOutput.encode(summary))
+            terminal.out(summary.json.rendered() + "\n")
         }
         return .success
     }
