@@ -1,61 +1,88 @@
 import Foundation
 
-/// An asset's index row (and its companions rows) as JSON, saved in the journal so `cull undo`
-/// can put the row back without re-reading the file. Column names are read from the row, so
-/// columns a later migration adds are kept too; undo restores the columns that still exist.
+/// The index rows of moved assets, kept in the journal so `cull undo` can put them back exactly,
+/// without re-reading the files: `commit_assets` and `commit_companions` (migration
+/// `0004-commit-snapshots`) hold copies of the `assets` and `companions` rows. Batches of the
+/// first release kept a JSON snapshot in `commit_items.snapshot` instead; undo still reads those.
 enum AssetSnapshot {
-    /// Captures many rows with one prepared statement and the column names quoted once.
-    /// The JSON is written by hand (columns in table order): Foundation's sorted-key writer
-    /// collates keys through ICU and cost more than the whole commit.
-    struct Capturer {
-        let db: Database
-        private let asset: Statement
-        private let companions: Statement
-        private let keys: [String]
-
-        init(db: Database) throws {
-            self.db = db
-            let asset = try db.cached("SELECT * FROM assets WHERE id = ?")
-            self.asset = asset
-            companions = try db.cached("SELECT path, role FROM companions WHERE asset_id = ?")
-            keys = (0 ..< asset.columnCount).map { JSONText.quote(asset.columnName($0)) + ":" }
+    /// The statements that copy the asset and companions rows of a commit's `moved` items whose
+    /// `seq` lies in a range (each bound: commit, first seq, last seq). Run in the transaction that
+    /// books the items, before their rows are deleted.
+    static func captureStatements(_ db: Database) throws -> [Statement] {
+        let columns = try sharedColumns(db)
+        func movedItems(joining join: String) -> String {
+            "FROM commit_items i JOIN \(join) WHERE i.commit_id = ? AND i.seq BETWEEN ? AND ? AND i.state = 'moved'"
         }
-
-        func capture(assetID: Int64) throws -> String? {
-            var row: String?
-            try asset.forEachRow([.integer(assetID)]) { values in
-                row = "{" + keys.indices.map { keys[$0] + AssetSnapshot.encode(values.value($0)) }.joined(separator: ",") + "}"
-            }
-            guard let row else { return nil }
-            var sidecars: [String] = []
-            try companions.forEachRow([.integer(assetID)]) { values in
-                sidecars.append("[" + AssetSnapshot.encode(values.value(0)) + "," + JSONText.quote(values.string(1) ?? "") + "]")
-            }
-            return "{\"asset\":" + row + ",\"companions\":[" + sidecars.joined(separator: ",") + "]}"
-        }
+        return [
+            try db.prepare("""
+                INSERT OR IGNORE INTO commit_assets (commit_id, seq, \(columns.map(quoted).joined(separator: ", ")))
+                SELECT i.commit_id, i.seq, \(columns.map { "a." + quoted($0) }.joined(separator: ", "))
+                \(movedItems(joining: "assets a ON a.id = i.asset_id"))
+                """),
+            try db.prepare("""
+                INSERT OR IGNORE INTO commit_companions (commit_id, seq, path, role)
+                SELECT i.commit_id, i.seq, c.path, c.role
+                \(movedItems(joining: "companions c ON c.asset_id = i.asset_id"))
+                """),
+        ]
     }
 
-    static func capture(_ db: Database, assetID: Int64) throws -> String? {
-        try Capturer(db: db).capture(assetID: assetID)
+    /// Puts back the index row of item `seq` of `commit` and its companions rows. Keeps the old id
+    /// when it is free; does nothing when the path is indexed again already, or when nothing was
+    /// saved. Returns the asset id used.
+    static func restore(_ db: Database, commit: Int64, seq: Int64) throws -> Int64? {
+        let key: [SQLValue] = [.integer(commit), .integer(seq)]
+        guard try db.scalar("SELECT 1 FROM commit_assets WHERE commit_id = ? AND seq = ?", key) != nil else {
+            let legacy = try db.scalar("SELECT snapshot FROM commit_items WHERE commit_id = ? AND seq = ?", key)?.string
+            return try legacy.flatMap { try restore(db, json: $0) }
+        }
+        let columns = try sharedColumns(db).filter { $0 != "id" }
+        try db.execute("""
+            INSERT OR IGNORE INTO assets (id, \(columns.map(quoted).joined(separator: ", ")))
+            SELECT CASE WHEN EXISTS (SELECT 1 FROM assets WHERE id = s.id) THEN NULL ELSE s.id END,
+                   \(columns.map { "s." + quoted($0) }.joined(separator: ", "))
+            FROM commit_assets s WHERE s.commit_id = ? AND s.seq = ?
+            """, key)
+        guard db.changes == 1 else { return nil }
+        let id = db.lastInsertRowID
+        try db.execute("""
+            INSERT OR IGNORE INTO companions (asset_id, path, role)
+            SELECT ?, path, role FROM commit_companions WHERE commit_id = ? AND seq = ?
+            """, [.integer(id)] + key)
+        return id
     }
 
-    /// Re-inserts the row saved by ``capture(_:assetID:)``. Keeps the old id when it is free;
-    /// does nothing when the path is indexed again already. Returns the asset id used.
-    @discardableResult
-    static func restore(_ db: Database, _ json: String) throws -> Int64? {
+    /// The columns of `assets` that `commit_assets` has too (all of them, as a test checks; the
+    /// intersection keeps a forgotten column from failing a commit half-way).
+    static func sharedColumns(_ db: Database) throws -> [String] {
+        let saved = Set(try columns(db, table: "commit_assets"))
+        return try columns(db, table: "assets").filter(saved.contains)
+    }
+
+    static func columns(_ db: Database, table: String) throws -> [String] {
+        var names: [String] = []
+        try db.forEachRow("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(table)]) { names.append($0.string(0) ?? "") }
+        return names
+    }
+
+    /// Column names come from the schema (identifiers Cull declared), never from input.
+    private static func quoted(_ column: String) -> String { "\"" + column + "\"" }
+
+    /// Re-inserts a row saved as JSON by the first release (`{"asset": {...}, "companions": [[path, role]]}`,
+    /// BLOBs as `{"blob": HEX}`).
+    private static func restore(_ db: Database, json: String) throws -> Int64? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
               var asset = object["asset"] as? [String: Any] else { return nil }
-        var existing = Set<String>()
-        try db.forEachRow("SELECT name FROM pragma_table_info('assets')") { existing.insert($0.string(0) ?? "") }
+        let existing = Set(try columns(db, table: "assets"))
         if let id = asset["id"] as? NSNumber,
            try db.scalar("SELECT 1 FROM assets WHERE id = ?", [.integer(id.int64Value)]) != nil {
             asset["id"] = nil
         }
         let names = asset.keys.filter(existing.contains).sorted()
         guard !names.isEmpty else { return nil }
-        let quoted = names.map { "\"" + $0 + "\"" }.joined(separator: ", ")
         let marks = names.map { _ in "?" }.joined(separator: ", ")
-        try db.execute("INSERT OR IGNORE INTO assets (\(quoted)) VALUES (\(marks))", names.map { decode(asset[$0]) })
+        try db.execute("INSERT OR IGNORE INTO assets (\(names.map(quoted).joined(separator: ", "))) VALUES (\(marks))",
+                       names.map { decode(asset[$0]) })
         guard db.changes == 1 else { return nil }
         let id = db.lastInsertRowID
         for companion in object["companions"] as? [[Any]] ?? [] where companion.count == 2 {
@@ -63,16 +90,6 @@ enum AssetSnapshot {
                            [.integer(id), decode(companion[0]), .text(companion[1] as? String ?? "")])
         }
         return id
-    }
-
-    fileprivate static func encode(_ value: SQLValue) -> String {
-        switch value {
-        case .null: "null"
-        case let .integer(number): String(number)
-        case let .real(number): number.isFinite ? "\(number)" : "null"
-        case let .text(text): JSONText.quote(text)
-        case let .blob(bytes): "{\"blob\":\"" + bytes.map(PathBytes.hex).joined() + "\"}"
-        }
     }
 
     private static func decode(_ value: Any?) -> SQLValue {

@@ -19,8 +19,6 @@ public struct CommitReceipt: Sendable {
     public let skipped: [Skip]
     /// Bytes of every file moved.
     public let bytes: Int64
-    /// Library-relative paths of the moved primaries, for `--format paths`.
-    public let movedPaths: [[UInt8]]
 
     /// True when something was skipped (exit code 3).
     public var isPartial: Bool { !skipped.isEmpty }
@@ -29,21 +27,26 @@ public struct CommitReceipt: Sendable {
     public static func load(_ db: Database, commit: Int64) throws -> CommitReceipt {
         var moved = 0, companions = 0, gone = 0
         var bytes: Int64 = 0
-        var skipped: [Skip] = []
-        var paths: [[UInt8]] = []
-        for item in try Journal.items(db, commit: commit) {
-            switch item.state {
-            case "moved", "restored":
-                if item.role == "primary" { moved += 1; paths.append(item.path) } else { companions += 1 }
-                bytes += item.size
-            case "gone": if item.role == "primary" { gone += 1 }
-            case "skipped": skipped.append(Skip(path: item.path, role: item.role, reason: item.reason ?? "skipped"))
-            default: break
+        try db.forEachRow("""
+            SELECT state, role = 'primary', count(*), coalesce(sum(size), 0) FROM commit_items
+            WHERE commit_id = ? AND state IN ('moved', 'restored', 'gone') GROUP BY 1, 2
+            """, [.integer(commit)]) { row in
+            let primary = row.int64(1) == 1
+            let count = row.int(2)
+            switch row.string(0) {
+            case "gone": if primary { gone += count }
+            default:
+                if primary { moved += count } else { companions += count }
+                bytes += row.int64(3)
             }
         }
+        var skipped: [Skip] = []
+        try db.forEachRow("SELECT path, role, reason FROM commit_items WHERE commit_id = ? AND state = 'skipped' ORDER BY seq",
+                          [.integer(commit)]) { row in
+            skipped.append(Skip(path: row.bytes(0) ?? [], role: row.string(1) ?? "", reason: row.string(2) ?? "skipped"))
+        }
         return CommitReceipt(commit: commit, destination: try Journal.destination(db, commit: commit) ?? .trash,
-                             moved: moved, companionsMoved: companions, alreadyGone: gone, skipped: skipped,
-                             bytes: bytes, movedPaths: paths)
+                             moved: moved, companionsMoved: companions, alreadyGone: gone, skipped: skipped, bytes: bytes)
     }
 
     /// Closes batch `commit`: state `done` with its counts.

@@ -34,7 +34,7 @@ public enum CommitRecovery {
             try db.execute("PRAGMA synchronous = FULL")
             defer { try? db.execute("PRAGMA synchronous = NORMAL") }
             try Mover(library: library, db: db, commit: commit, destination: destination,
-                      crash: CrashHook(environment: [:])).run()
+                      crash: CrashHook(environment: [:]), resuming: true).run()
             let receipt = try CommitReceipt.book(db, commit: commit, finishedAt: Int64(Date().timeIntervalSince1970))
             var fields = receipt.logFields()
             fields["command"] = .string("recover")

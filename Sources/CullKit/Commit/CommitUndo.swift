@@ -59,7 +59,7 @@ public enum CommitUndo {
         try db.transaction {
             for item in restored {
                 try Journal.setState(db, commit: commit, seq: item.seq, state: "restored")
-                if let snapshot = item.snapshot, let id = try AssetSnapshot.restore(db, snapshot) {
+                if let id = try AssetSnapshot.restore(db, commit: commit, seq: item.seq) {
                     try db.execute("""
                         INSERT INTO reviews (asset_id, status, at) VALUES (?, 'kept', strftime('%s', 'now'))
                         ON CONFLICT (asset_id) DO UPDATE SET status = 'kept', rule = NULL, rule_file = NULL, at = excluded.at

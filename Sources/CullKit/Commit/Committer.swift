@@ -17,12 +17,14 @@ public struct Committer {
         self.environment = environment
     }
 
-    /// Commits exactly the staged set. Throws `CommitError.nothingStaged`, or
-    /// `.fingerprintMismatch` when `expectedFingerprint` is given and differs (nothing moves then).
-    public func commit(expectedFingerprint: String? = nil, progress: ((Int, Int) -> Void)? = nil) throws -> CommitReceipt {
-        let staged = try StagedSet.load(db)
+    /// Commits exactly the staged set, as `listing` (read under the lock the caller holds) has it.
+    /// Throws `CommitError.nothingStaged`, or `.fingerprintMismatch` when `expectedFingerprint` is
+    /// given and differs (nothing moves then).
+    public func commit(_ listing: TrashListing, expectedFingerprint: String? = nil,
+                       progress: ((Int, Int) -> Void)? = nil) throws -> CommitReceipt {
+        let staged = listing.staged
         guard !staged.isEmpty else { throw CommitError.nothingStaged }
-        let fingerprint = Fingerprint.of(staged)
+        let fingerprint = listing.fingerprint
         if let expectedFingerprint, expectedFingerprint.lowercased() != fingerprint {
             throw CommitError.fingerprintMismatch(expected: expectedFingerprint, actual: fingerprint)
         }
@@ -39,12 +41,13 @@ public struct Committer {
             try db.execute("INSERT INTO commits (state, mode, target, fingerprint, started_at) VALUES ('open', ?, ?, ?, ?)",
                            [.text(destination.mode), target.map(SQLValue.blob) ?? .null, .text(fingerprint), .integer(now)])
             let commit = db.lastInsertRowID
-            for item in items { try Journal.insert(db, commit: commit, item) }
+            try Journal.insert(db, commit: commit, items)
             return commit
         }
         let crash = CrashHook(environment: environment)
         crash.step()
-        try Mover(library: library, db: db, commit: commit, destination: effective, crash: crash).run(progress: progress)
+        try Mover(library: library, db: db, commit: commit, destination: effective, crash: crash, resuming: false)
+            .run(progress: progress)
         return try CommitReceipt.book(db, commit: commit, finishedAt: Int64(Date().timeIntervalSince1970))
     }
 

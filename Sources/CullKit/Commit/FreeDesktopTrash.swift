@@ -101,29 +101,47 @@ public struct FreeDesktopTrash {
 
     /// The `.trashinfo` text for a file originally at `absolutePath`, deleted at `date` (local time).
     public static func infoContents(originalPath absolutePath: [UInt8], location: TrashLocation, date: time_t) -> [UInt8] {
-        var path = absolutePath
+        infoContents(originalPath: absolutePath, location: location, deletionDate: Array(deletionDate(date).utf8))
+    }
+
+    /// The same with the date already formatted (a commit formats it once for all its files).
+    static func infoContents(originalPath absolutePath: [UInt8], location: TrashLocation, deletionDate: [UInt8]) -> [UInt8] {
+        var path = absolutePath[...]
         if let topdir = location.topdir, topdir != [PathBytes.slash], path.starts(with: topdir + [PathBytes.slash]) {
-            path = Array(path[(topdir.count + 1)...])
+            path = path[(path.startIndex + topdir.count + 1)...]
         }
-        return Array("[Trash Info]\nPath=".utf8) + percentEncode(path) + Array("\nDeletionDate=".utf8)
-            + Array(deletionDate(date).utf8) + [10]
+        var contents = Array("[Trash Info]\nPath=".utf8)
+        contents.reserveCapacity(64 + path.count * 3)
+        percentEncode(path, into: &contents)
+        contents += Array("\nDeletionDate=".utf8)
+        contents += deletionDate
+        contents.append(10)
+        return contents
     }
 
     /// RFC 2396 escaping as the spec asks: unreserved characters and `/` stay, every other byte is `%XX`.
     public static func percentEncode(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
-        let hex = Array("0123456789ABCDEF".utf8)
+        percentEncode(bytes[...], into: &out)
+        return out
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    private static func percentEncode(_ bytes: ArraySlice<UInt8>, into out: inout [UInt8]) {
+        let hex = hexDigits
         for byte in bytes {
             switch byte {
             case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
                  UInt8(ascii: "~"), UInt8(ascii: "/"):
                 out.append(byte)
             default:
-                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+                out.append(UInt8(ascii: "%"))
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 15)])
             }
         }
-        return out
     }
 
     /// The inverse of ``percentEncode(_:)`` (malformed escapes are kept as is).

@@ -17,7 +17,7 @@ public enum CommitDestination: Sendable, Equatable {
 }
 
 /// One file of a batch as the journal records it.
-struct JournalItem {
+struct JournalItem: Sendable {
     var seq: Int64
     var entry: Int64
     var role: String
@@ -35,7 +35,6 @@ struct JournalItem {
     var info: [UInt8]?
     var state: String = "pending"
     var reason: String?
-    var snapshot: String?
 
     func matches(_ stat: FileStat) -> Bool {
         stat.device == device && stat.inode == inode && stat.size == size && stat.mtimeNs == mtimeNs
@@ -53,15 +52,31 @@ struct JournalItem {
 
 /// Reads and writes `commits` / `commit_items` (migration `0002-commits`).
 enum Journal {
-    static let columns = "seq, entry, role, asset_id, path, device, inode, size, mtime_ns, destination, info, state, reason, snapshot"
+    static let columns = "seq, entry, role, asset_id, path, device, inode, size, mtime_ns, destination, info, state, reason"
 
-    static func insert(_ db: Database, commit: Int64, _ item: JournalItem) throws {
-        try db.execute("""
-            INSERT INTO commit_items (commit_id, \(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [.integer(commit), .integer(item.seq), .integer(item.entry), .text(item.role), item.assetID.sqlValue,
-                  .blob(item.path), .integer(item.device), .integer(item.inode), .integer(item.size),
-                  .integer(item.mtimeNs), item.destination.map(SQLValue.blob) ?? .null,
-                  item.info.map(SQLValue.blob) ?? .null, .text(item.state), item.reason.sqlValue, item.snapshot.sqlValue])
+    /// Journals `items` of batch `commit`, many rows per statement (one statement per row cost
+    /// more than SQLite's own work for it).
+    static func insert(_ db: Database, commit: Int64, _ items: [JournalItem]) throws {
+        let rowsPerStatement = 64
+        let row = "(" + Array(repeating: "?", count: 14).joined(separator: ", ") + ")"
+        func statement(rows: Int) throws -> Statement {
+            try db.cached("INSERT INTO commit_items (commit_id, \(columns)) VALUES "
+                          + Array(repeating: row, count: rows).joined(separator: ", "))
+        }
+        var start = 0
+        while start < items.count {
+            let batch = items[start ..< min(start + rowsPerStatement, items.count)]
+            var values: [SQLValue] = []
+            values.reserveCapacity(batch.count * 14)
+            for item in batch {
+                values += [.integer(commit), .integer(item.seq), .integer(item.entry), .text(item.role), item.assetID.sqlValue,
+                           .blob(item.path), .integer(item.device), .integer(item.inode), .integer(item.size),
+                           .integer(item.mtimeNs), item.destination.map(SQLValue.blob) ?? .null,
+                           item.info.map(SQLValue.blob) ?? .null, .text(item.state), item.reason.sqlValue]
+            }
+            try statement(rows: batch.count).execute(values)
+            start += batch.count
+        }
     }
 
     /// Items of `commit`, in order, optionally only those in `states`.
@@ -79,7 +94,7 @@ enum Journal {
                 seq: row.int64(0), entry: row.int64(1), role: row.string(2) ?? "primary", assetID: row.optionalInt64(3),
                 path: row.bytes(4) ?? [], device: row.int64(5), inode: row.int64(6), size: row.int64(7),
                 mtimeNs: row.int64(8), destination: row.bytes(9), info: row.bytes(10), state: row.string(11) ?? "pending",
-                reason: row.string(12), snapshot: row.string(13)))
+                reason: row.string(12)))
         }
         return result
     }

@@ -5,9 +5,11 @@ struct JournalBuilder {
     let db: Database
     let destination: CommitDestination
     var trash: FreeDesktopTrash
+    private let root: [UInt8]
     private var names: [[UInt8]: TrashNames] = [:]
-    private var listings: [[UInt8]: Set<[UInt8]>] = [:]
-    private var claimed: Set<[UInt8]> = []
+    private var folders: [PathKey: FolderListing] = [:]
+    private var claimed: Set<PathKey> = []
+    private var stagedCompanions: [Int64: [[UInt8]]] = [:]
 
     static let sidecarExtensions: [[UInt8]] = ["xmp", "XMP", "aae", "AAE"].map { Array($0.utf8) }
     static let jsonExtension = Array("json".utf8)
@@ -18,24 +20,26 @@ struct JournalBuilder {
         self.db = db
         self.destination = destination
         self.trash = FreeDesktopTrash(environment: environment)
+        self.root = Array(library.absolutePath(of: "").utf8)
     }
 
     /// The journal items for `staged`, in order, with sequence numbers and destinations.
     mutating func build(_ staged: [StagedAsset]) throws -> [JournalItem] {
-        claimed = Set(staged.map(\.path))
-        let snapshots = try AssetSnapshot.Capturer(db: db)
+        claimed = Set(staged.map { PathKey($0.path) })
+        stagedCompanions = try loadStagedCompanions()
         var entries: [[JournalItem]] = []
+        entries.reserveCapacity(staged.count)
         for asset in staged {
-            var entry = [item(role: "primary", asset: asset, snapshot: try snapshots.capture(assetID: asset.id))]
-            entry += try livePartners(of: asset)
-            entries.append(entry)
+            entries.append([item(role: "primary", asset: asset)] + (try livePartners(of: asset)))
         }
+        // Sidecars once every Live Photo half is claimed: a shared `STEM.xmp` goes only when all its files go.
         for index in entries.indices {
             for member in entries[index] where member.assetID != nil {
                 entries[index] += try sidecars(of: member)
             }
         }
         var items: [JournalItem] = []
+        items.reserveCapacity(entries.reduce(0) { $0 + $1.count })
         for entry in entries {
             let first = Int64(items.count + 1)
             for var member in entry {
@@ -48,16 +52,15 @@ struct JournalBuilder {
         return items
     }
 
-    private func item(role: String, asset: StagedAsset, snapshot: String?) -> JournalItem {
+    private func item(role: String, asset: StagedAsset) -> JournalItem {
         JournalItem(seq: 0, entry: 0, role: role, assetID: asset.id, path: asset.path, device: asset.device,
-                    inode: asset.inode, size: asset.size, mtimeNs: asset.mtimeNs, snapshot: snapshot)
+                    inode: asset.inode, size: asset.size, mtimeNs: asset.mtimeNs)
     }
 
     /// A file found on disk (not an indexed asset): journaled with the stat it has now.
     private mutating func fileItem(role: String, path: [UInt8]) -> JournalItem? {
-        guard !claimed.contains(path), let info = FileOps.lstat(Array(library.absolutePath(of: "").utf8) + path).0,
-              info.isRegular else { return nil }
-        claimed.insert(path)
+        guard !claimed.contains(PathKey(path)), let info = FileOps.lstat(root + path).0, info.isRegular else { return nil }
+        claimed.insert(PathKey(path))
         return JournalItem(seq: 0, entry: 0, role: role, assetID: nil, path: path, device: info.device,
                            inode: info.inode, size: info.size, mtimeNs: info.mtimeNs)
     }
@@ -73,10 +76,7 @@ struct JournalBuilder {
         var unindexed: [[UInt8]] = []
         if asset.kind == "photo" {
             let folder = PathBytes.parent(asset.path)
-            let stem = PathBytes.stem(PathBytes.basename(asset.path))
-            for movie in Self.movieExtensions {
-                let name = stem + [46] + movie
-                guard listing(folder).contains(name) else { continue }
+            for name in listing(folder).moviesByStem[PathKey(PathBytes.stem(PathBytes.basename(asset.path)))] ?? [] {
                 let path = folder.isEmpty ? name : PathBytes.join(folder, name)
                 if let id = try ids("SELECT id FROM assets WHERE path = ?", [PathBytes.sqlValue(path)]).first {
                     found += try StagedSet.assets(db, ids: [id])
@@ -86,11 +86,11 @@ struct JournalBuilder {
             }
         }
         var items: [JournalItem] = []
-        for partner in found where !claimed.contains(partner.path) {
+        for partner in found where !claimed.contains(PathKey(partner.path)) {
             let status = ReviewStatus(stored: try db.scalar("SELECT status FROM reviews WHERE asset_id = ?", [.integer(partner.id)])?.string)
             if status == .kept { continue }
-            claimed.insert(partner.path)
-            items.append(item(role: "live", asset: partner, snapshot: try AssetSnapshot.capture(db, assetID: partner.id)))
+            claimed.insert(PathKey(partner.path))
+            items.append(item(role: "live", asset: partner))
         }
         items += unindexed.compactMap { fileItem(role: "live", path: $0) }
         return items
@@ -99,41 +99,54 @@ struct JournalBuilder {
     /// Sidecars: `companions` rows, `NAME.xmp` / `NAME.aae` / `NAME.json` next to the file, and
     /// `STEM.xmp` / `STEM.aae` when no other file of that stem stays behind (RAW+JPEG share them).
     private mutating func sidecars(of member: JournalItem) throws -> [JournalItem] {
-        var paths: [[UInt8]] = []
-        try db.forEachRow("SELECT path FROM companions WHERE asset_id = ?", [.integer(member.assetID ?? 0)]) { row in
-            paths.append(row.bytes(0) ?? [])
-        }
+        var paths = try companions(of: member.assetID ?? 0)
         let folder = PathBytes.parent(member.path)
         let name = PathBytes.basename(member.path)
+        let here = listing(folder)
+        var names = here.sidecarsByOwner[PathKey(name)] ?? []
         let stem = PathBytes.stem(name)
-        let names = listing(folder)
-        var candidates = (Self.sidecarExtensions + [Self.jsonExtension]).map { name + [46] + $0 }
-        if stemIsLeaving(stem, folder: folder, names: names) {
-            candidates += Self.sidecarExtensions.map { stem + [46] + $0 }
+        if let shared = here.sidecarsByOwner[PathKey(stem)], stem != name, stemIsLeaving(stem, folder: folder, listing: here) {
+            names += shared.filter { Self.sidecarExtensions.contains(Array($0.dropFirst(stem.count + 1))) }
         }
-        for candidate in candidates where names.contains(candidate) {
-            paths.append(folder.isEmpty ? candidate : PathBytes.join(folder, candidate))
-        }
+        paths += names.map { folder.isEmpty ? $0 : PathBytes.join(folder, $0) }
         return paths.compactMap { fileItem(role: "sidecar", path: $0) }
     }
 
+    /// The `companions` paths of every staged asset, in one query.
+    private func loadStagedCompanions() throws -> [Int64: [[UInt8]]] {
+        var result: [Int64: [[UInt8]]] = [:]
+        try db.forEachRow("""
+            SELECT c.asset_id, c.path FROM companions c JOIN reviews r ON r.asset_id = c.asset_id
+            WHERE r.status = 'trashed' ORDER BY c.asset_id, c.path
+            """) { row in
+            result[row.int64(0), default: []].append(row.bytes(1) ?? [])
+        }
+        return result
+    }
+
+    private func companions(of assetID: Int64) throws -> [[UInt8]] {
+        if let known = stagedCompanions[assetID] { return known }
+        var paths: [[UInt8]] = []
+        try db.forEachRow("SELECT path FROM companions WHERE asset_id = ? ORDER BY path", [.integer(assetID)]) { row in
+            paths.append(row.bytes(0) ?? [])
+        }
+        return paths
+    }
+
     /// True when every non-sidecar file in `folder` named `stem.*` is part of this commit.
-    private func stemIsLeaving(_ stem: [UInt8], folder: [UInt8], names: Set<[UInt8]>) -> Bool {
-        let prefix = stem + [46]
-        for name in names where name.starts(with: prefix) {
-            let ext = Array(name.dropFirst(prefix.count))
-            if Self.sidecarExtensions.contains(ext) || ext == Self.jsonExtension || ext.contains(46) { continue }
-            if !claimed.contains(folder.isEmpty ? name : PathBytes.join(folder, name)) { return false }
+    private func stemIsLeaving(_ stem: [UInt8], folder: [UInt8], listing: FolderListing) -> Bool {
+        for name in listing.primariesByStem[PathKey(stem)] ?? [] {
+            if !claimed.contains(PathKey(folder.isEmpty ? name : PathBytes.join(folder, name))) { return false }
         }
         return true
     }
 
-    private mutating func listing(_ folder: [UInt8]) -> Set<[UInt8]> {
-        if let known = listings[folder] { return known }
+    private mutating func listing(_ folder: [UInt8]) -> FolderListing {
+        if let known = folders[PathKey(folder)] { return known }
         let absolute = Array(library.root.utf8) + (folder.isEmpty ? [] : [PathBytes.slash] + folder)
-        let names = Set(FileOps.listDirectory(absolute) ?? [])
-        listings[folder] = names
-        return names
+        let listing = FolderListing(FileOps.listDirectory(absolute) ?? [])
+        folders[PathKey(folder)] = listing
+        return listing
     }
 
     private func ids(_ sql: String, _ arguments: [SQLValue]) throws -> [Int64] {
@@ -143,7 +156,7 @@ struct JournalBuilder {
     }
 
     private mutating func assignDestination(_ item: inout JournalItem) throws {
-        let source = Array(library.absolutePath(of: "").utf8) + item.path
+        let source = root + item.path
         switch destination {
         case .permanently:
             return
@@ -161,6 +174,31 @@ struct JournalBuilder {
             let name = names[location.directory, default: TrashNames(location: location)].allocate(PathBytes.basename(item.path))
             item.destination = location.filePath(name)
             item.info = location.infoPath(name)
+        }
+    }
+}
+
+/// One folder's names, grouped the ways a commit looks for companions.
+private struct FolderListing {
+    /// `OWNER.xmp`, `OWNER.aae` and `OWNER.json` files by OWNER (`IMG_1.JPG` or `IMG_1`).
+    var sidecarsByOwner: [PathKey: [[UInt8]]] = [:]
+    /// `STEM.MOV` files by STEM: Live Photo halves found by name.
+    var moviesByStem: [PathKey: [[UInt8]]] = [:]
+    /// `STEM.EXT` files (EXT without a dot, not a sidecar extension) by STEM: the files that must
+    /// all leave before a shared `STEM.xmp` may go with them.
+    var primariesByStem: [PathKey: [[UInt8]]] = [:]
+
+    init(_ entries: [[UInt8]]) {
+        for name in entries.sorted(by: PathBytes.precedes) {
+            guard let dot = name.lastIndex(of: 46), dot > 0 else { continue }
+            let stem = PathKey(Array(name[..<dot]))
+            let ext = Array(name[(dot + 1)...])
+            if JournalBuilder.sidecarExtensions.contains(ext) || ext == JournalBuilder.jsonExtension {
+                sidecarsByOwner[stem, default: []].append(name)
+                continue
+            }
+            if JournalBuilder.movieExtensions.contains(ext) { moviesByStem[stem, default: []].append(name) }
+            primariesByStem[stem, default: []].append(name)
         }
     }
 }

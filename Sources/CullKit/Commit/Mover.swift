@@ -1,166 +1,113 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Dispatch
+import Foundation
 
-/// Carries journaled items to their destination, chunk by chunk, and books each chunk.
+/// Carries the pending items of a journaled batch to their destinations, chunk by chunk, and books
+/// each chunk.
 ///
-/// The same code runs a fresh commit and rolls a crashed one forward: for each pending item it
-/// looks at the file system (destination already holding our inode → the move happened; source
-/// gone → already gone; source changed → skipped) and does only what is left. Item states are
-/// booked once per chunk in one transaction after the chunk's directories are synced, so the
-/// journal never says `moved` for a move that is not durable; a crash between the move and the
-/// booking leaves the item `pending`, and the next run sees where the file is.
+/// The same code runs a fresh commit and rolls a crashed one forward: for each pending item the
+/// ``FileCarrier`` looks at the file system (destination already holding our inode → the move
+/// happened; source gone → already gone; source changed → skipped) and does only what is left.
+///
+/// Two threads share the work: a carrier thread moves chunk N+1 while this thread books chunk N.
+/// A chunk is booked in one transaction only after the carrier has synced the folders its moves
+/// touched, so the journal never says `moved` for a move that is not durable; a crash between a
+/// move and its booking leaves the item `pending`, and the next run sees where the file is.
 final class Mover {
-    enum Outcome {
-        case moved
-        case gone
-        case skipped(String)
-    }
-
-    let library: Library
     let db: Database
     let commit: Int64
     let destination: CommitDestination
     let crash: CrashHook
-    let root: [UInt8]
-    let deletionTime = time(nil)
-    private var canonicalFolders: [[UInt8]: Bool] = [:]
-    private var touchedDirectories: Set<[UInt8]> = []
-
     /// Items per booking transaction (and per directory sync); `CULL_COMMIT_CHUNK` overrides it (tests).
     let chunkSize: Int
+    private let root: [UInt8]
+    private let resuming: Bool
+    private let deletionTime = time(nil)
 
-    init(library: Library, db: Database, commit: Int64, destination: CommitDestination, crash: CrashHook) {
-        self.library = library
+    /// `resuming`: rolling forward a batch a crash left open (its destinations may hold files already).
+    init(library: Library, db: Database, commit: Int64, destination: CommitDestination, crash: CrashHook, resuming: Bool) {
         self.db = db
         self.commit = commit
         self.destination = destination
         self.crash = crash
-        self.root = Array(library.absolutePath(of: "").utf8)
         self.chunkSize = crash.chunkSize
+        self.root = Array(library.absolutePath(of: "").utf8)
+        self.resuming = resuming
     }
 
     /// Processes the `pending` items of the batch, whole entries per chunk.
     func run(progress: ((Int, Int) -> Void)? = nil) throws {
         let pending = try Journal.items(db, commit: commit, states: ["pending"])
-        var chunk: [JournalItem] = []
+        let chunks = Self.chunks(of: pending, size: chunkSize)
+        guard !chunks.isEmpty else { return }
+        let conveyor = Conveyor(count: chunks.count)
+        let carrying = DispatchGroup()
+        for _ in 0 ..< min(chunks.count, max(1, ProcessInfo.processInfo.activeProcessorCount)) {
+            let carrier = makeCarrier()
+            DispatchQueue.global(qos: .userInitiated).async(group: carrying) {
+                while let index = conveyor.claim() {
+                    conveyor.put(carrier.carry(chunks[index]), at: index)
+                }
+            }
+        }
+        // Whatever happens here, the carrier threads stop before this returns (they never
+        // outlive the lock the caller holds).
+        defer {
+            conveyor.cancel()
+            carrying.wait()
+        }
+        let settler = makeCarrier()
+        let booking = try Booking(db: db, commit: commit, snapshots: destination != .permanently)
         var done = 0
-        for (index, item) in pending.enumerated() {
+        for index in chunks.indices {
+            var carried = try conveyor.take(index).get()
+            try settle(&carried, with: settler)
+            try booking.book(carried)
+            crash.step()
+            done += carried.count
+            progress?(done, pending.count)
+        }
+    }
+
+    private func makeCarrier() -> FileCarrier {
+        FileCarrier(root: root, destination: destination, deletionTime: deletionTime, crash: crash, resuming: resuming)
+    }
+
+    /// Splits items into chunks of about `size`, never splitting an entry (a primary and its companions).
+    static func chunks(of items: [JournalItem], size: Int) -> [[JournalItem]] {
+        var chunks: [[JournalItem]] = []
+        var chunk: [JournalItem] = []
+        for (index, item) in items.enumerated() {
             chunk.append(item)
-            let entryEnds = index + 1 == pending.count || pending[index + 1].entry != item.entry
-            if entryEnds && chunk.count >= chunkSize {
-                try process(chunk)
-                done += chunk.count
-                progress?(done, pending.count)
+            let entryEnds = index + 1 == items.count || items[index + 1].entry != item.entry
+            if entryEnds && chunk.count >= size {
+                chunks.append(chunk)
                 chunk.removeAll(keepingCapacity: true)
             }
         }
-        if !chunk.isEmpty { try process(chunk) }
-        progress?(pending.count, pending.count)
+        if !chunk.isEmpty { chunks.append(chunk) }
+        return chunks
     }
 
-    private func process(_ chunk: [JournalItem]) throws {
-        var outcomes: [(JournalItem, Outcome)] = []
+    /// Finishes, on this thread, the items the carrier handed back because their destination name
+    /// was taken: each gets a new name, journaled before it is used, and is carried again.
+    private func settle(_ carried: inout [FileCarrier.Carried], with carrier: FileCarrier) throws {
+        guard carried.contains(where: { if case .collided = $0.outcome { true } else { false } }) else { return }
         var primarySkipped = false
-        for var item in chunk {
-            if item.role == "primary" { primarySkipped = false }
-            let outcome: Outcome
-            if primarySkipped {
-                outcome = .skipped("its primary was skipped")
-            } else {
-                outcome = try carry(&item)
+        for index in carried.indices {
+            if carried[index].item.role == "primary" { primarySkipped = false }
+            if case .collided = carried[index].outcome {
+                carried[index].outcome = primarySkipped ? .skipped("its primary was skipped") : try retry(&carried[index].item, with: carrier)
             }
-            if item.role == "primary", case .skipped = outcome { primarySkipped = true }
-            outcomes.append((item, outcome))
+            if carried[index].item.role == "primary", case .skipped = carried[index].outcome { primarySkipped = true }
         }
-        // Durability before booking: fsync each folder that gained entries (files/, info/, quarantine
-        // folders) once per chunk. The .trashinfo contents are not fsynced one by one (that, or a
-        // syncfs, cost more than the whole commit on a busy disk): after a power cut a booked file
-        // could sit in Trash/files with an empty .trashinfo, but it is never lost: the journal keeps
-        // its destination and `cull undo` does not need the .trashinfo.
-        for directory in touchedDirectories { _ = FileOps.syncDirectory(directory) }
-        touchedDirectories.removeAll()
-        try db.transaction {
-            for (item, outcome) in outcomes {
-                switch outcome {
-                case .moved: try Journal.setState(db, commit: commit, seq: item.seq, state: "moved")
-                case .gone: try Journal.setState(db, commit: commit, seq: item.seq, state: "gone")
-                case let .skipped(reason): try Journal.setState(db, commit: commit, seq: item.seq, state: "skipped", reason: reason)
-                }
-                if case .skipped = outcome { continue }
-                if let id = item.assetID {
-                    try db.execute("DELETE FROM assets WHERE id = ?", [.integer(id)])
-                }
-            }
-        }
-        crash.step()
+        carrier.syncTouchedDirectories()
     }
 
-    /// Moves one item (or finds it moved already); never overwrites, never loses the source.
-    private func carry(_ item: inout JournalItem) throws -> Outcome {
-        let source = root + item.path
-        if PathBytes.escapes(item.path) { return .skipped("path escapes the library") }
-        if let target = item.destination, let there = FileOps.lstat(target).0,
-           there.inode == item.inode && there.device == item.device {
-            try ensureInfo(item, source: source)
-            return .moved
-        }
-        let (found, failure) = FileOps.lstat(source)
-        guard let found else {
-            removeOwnInfo(item, source: source)
-            if failure == ENOENT || failure == ENOTDIR { return .gone }
-            return .skipped("cannot stat: " + Errno.message(failure))
-        }
-        if found.isSymlink { removeOwnInfo(item, source: source); return .skipped("now a symbolic link") }
-        if !found.isRegular { removeOwnInfo(item, source: source); return .skipped("no longer a regular file") }
-        if !item.matches(found) { removeOwnInfo(item, source: source); return .skipped(item.difference(found)) }
-        if !isCanonicalFolder(PathBytes.parent(source)) {
-            removeOwnInfo(item, source: source)
-            return .skipped("its folder is reached through a symbolic link")
-        }
-        switch destination {
-        case .permanently:
-            let code = FileOps.unlink(source)
-            crash.step()
-            return code == 0 ? .moved : .skipped("cannot delete: " + Errno.message(code))
-        case .quarantine, .trash:
-            return try move(&item, source: source)
-        }
-    }
-
-    private func move(_ item: inout JournalItem, source: [UInt8]) throws -> Outcome {
+    private func retry(_ item: inout JournalItem, with carrier: FileCarrier) throws -> FileCarrier.Outcome {
         for _ in 0..<1000 {
-            guard let target = item.destination else { return .skipped(item.reason ?? "no destination journaled") }
-            if let info = item.info {
-                let contents = FreeDesktopTrash.infoContents(originalPath: source, location: location(of: item), date: deletionTime)
-                var code = FileOps.createExclusive(info, contents: contents)
-                if code == EEXIST {
-                    guard isOwnOrphan(info, source: source, target: target) else {
-                        try renameDestination(&item)
-                        continue
-                    }
-                    _ = FileOps.unlink(info)     // ours from a killed run, maybe empty: write it again
-                    code = FileOps.createExclusive(info, contents: contents)
-                }
-                if code != 0 { return .skipped("cannot write trash info: " + Errno.message(code)) }
-                touchedDirectories.insert(PathBytes.parent(info))
-                crash.step()
-            } else {
-                let code = FileOps.makeDirectories(PathBytes.parent(target))
-                if code != 0 { return .skipped("cannot create the quarantine folder: " + Errno.message(code)) }
-            }
-            let code = FileOps.renameNoReplace(source, target)
-            if code == 0 {
-                touchedDirectories.insert(PathBytes.parent(target))
-                crash.step()
-                return .moved
-            }
-            if let info = item.info { _ = FileOps.unlink(info) }
-            if code == EEXIST { try renameDestination(&item); continue }
-            if code == EXDEV { return .skipped("on another file system than its destination") }
-            return .skipped("cannot move: " + Errno.message(code))
+            let outcome = try carrier.carry(item)
+            guard case .collided = outcome else { return outcome }
+            try renameDestination(&item)
         }
         return .skipped("no free name at the destination")
     }
@@ -169,66 +116,128 @@ final class Mover {
     private func renameDestination(_ item: inout JournalItem) throws {
         guard let target = item.destination else { return }
         let folder = PathBytes.parent(target)
-        var pool: TrashNames
-        if item.info != nil {
-            pool = TrashNames(location: location(of: item))
-        } else {
-            pool = TrashNames(taken: Set(FileOps.listDirectory(folder) ?? []))
-        }
+        var pool = item.info != nil ? TrashNames(location: FileCarrier.location(of: item))
+                                    : TrashNames(taken: FileOps.listDirectory(folder) ?? [])
         pool.reserve(PathBytes.basename(target))
         let name = pool.allocate(PathBytes.basename(item.path))
+        if item.info != nil { item.info = FileCarrier.location(of: item).infoPath(name) }
         item.destination = PathBytes.join(folder, name)
-        if item.info != nil { item.info = location(of: item).infoPath(name) }
         try Journal.setDestination(db, commit: commit, item: item)
     }
+}
 
-    private func location(of item: JournalItem) -> TrashLocation {
-        TrashLocation(inferringFrom: PathBytes.parent(PathBytes.parent(item.destination ?? [])))
+/// Books carried chunks, each in one transaction: item states, copies of the moved assets' index
+/// rows (for undo), then the deletion of the rows of files that moved or were gone.
+///
+/// Set-based, and with foreign keys off while booking: SQLite's cascade costs as much as the
+/// delete itself, so the rows of every table that cascades from `assets` (read from the schema,
+/// so a new one is not forgotten) are deleted explicitly first.
+private struct Booking {
+    let db: Database
+    let commit: Int64
+    private let markOne: Statement
+    private let markMoved: Statement
+    private let snapshots: [Statement]
+    private let deletions: [Statement]
+
+    init(db: Database, commit: Int64, snapshots: Bool) throws {
+        self.db = db
+        self.commit = commit
+        markOne = try db.prepare("UPDATE commit_items SET state = ?, reason = ? WHERE commit_id = ? AND seq = ?")
+        // Every item of a chunk is booked, and a chunk holds every pending item of its seq range.
+        markMoved = try db.prepare("""
+            UPDATE commit_items SET state = 'moved' WHERE commit_id = ? AND seq BETWEEN ? AND ? AND state = 'pending'
+            """)
+        self.snapshots = snapshots ? try AssetSnapshot.captureStatements(db) : []
+        let leaving = """
+            SELECT asset_id FROM commit_items WHERE commit_id = ? AND seq BETWEEN ? AND ?
+            AND state IN ('moved', 'gone') AND asset_id IS NOT NULL
+            """
+        var deletions: [Statement] = []
+        try db.forEachRow("""
+            SELECT m.name, f."from" FROM sqlite_schema m, pragma_foreign_key_list(m.name) f
+            WHERE m.type = 'table' AND f."table" = 'assets' AND f.on_delete = 'CASCADE' ORDER BY m.name
+            """) { row in
+            // Table and column names from the schema, never from input.
+            deletions.append(try db.prepare("DELETE FROM \"\(row.string(0) ?? "")\" WHERE \"\(row.string(1) ?? "")\" IN (\(leaving))"))
+        }
+        deletions.append(try db.prepare("DELETE FROM assets WHERE id IN (\(leaving))"))
+        self.deletions = deletions
     }
 
-    /// A `.trashinfo` at our journaled name with no file beside it that records our source, or
-    /// records nothing (a run killed between creating and writing it): ours, left by a crash.
-    private func isOwnOrphan(_ info: [UInt8], source: [UInt8], target: [UInt8]) -> Bool {
-        guard !FileOps.exists(target), let contents = FileOps.read(info) else { return false }
-        let location = TrashLocation(inferringFrom: PathBytes.parent(PathBytes.parent(info)))
-        guard let recorded = FreeDesktopTrash.originalPath(ofInfo: contents, location: location) else { return true }
-        return recorded == source
+    func book(_ carried: [FileCarrier.Carried]) throws {
+        guard let first = carried.first?.item.seq, let last = carried.last?.item.seq else { return }
+        let range: [SQLValue] = [.integer(commit), .integer(first), .integer(last)]
+        try db.withoutForeignKeys {
+            try db.transaction {
+                for entry in carried {
+                    let (state, reason): (String, String?)
+                    switch entry.outcome {
+                    case .moved: continue
+                    case .gone: (state, reason) = ("gone", nil)
+                    case let .skipped(why): (state, reason) = ("skipped", why)
+                    case .collided: (state, reason) = ("skipped", "no free name at the destination")  // settled before booking
+                    }
+                    try markOne.execute([.text(state), reason.sqlValue, .integer(commit), .integer(entry.item.seq)])
+                }
+                try markMoved.execute(range)
+                for statement in snapshots + deletions { try statement.execute(range) }
+            }
+        }
+    }
+}
+
+/// Hands chunks to carrier threads and their results, in chunk order, to the booking thread.
+/// A failed chunk stops the hand-out: later chunks are not started.
+private final class Conveyor: @unchecked Sendable {
+    typealias Value = Result<[FileCarrier.Carried], CommitError>
+    private let condition = NSCondition()
+    private var values: [Value?]
+    private var claimed = 0
+    private var stopped = false
+
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+
+    /// The next chunk to carry, or nil when all are handed out or the conveyor stopped.
+    func claim() -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !stopped, claimed < values.count else { return nil }
+        claimed += 1
+        return claimed - 1
     }
 
-    private func trashInfoRecords(_ contents: [UInt8], source: [UInt8], info: [UInt8]) -> Bool {
-        let location = TrashLocation(inferringFrom: PathBytes.parent(PathBytes.parent(info)))
-        return FreeDesktopTrash.originalPath(ofInfo: contents, location: location) == source
+    func put(_ value: Value, at index: Int) {
+        condition.lock()
+        values[index] = value
+        if case .failure = value { stopped = true }
+        condition.broadcast()
+        condition.unlock()
     }
 
-    /// After a crash between the move and the info (or a lost info write), rewrites the `.trashinfo`.
-    private func ensureInfo(_ item: JournalItem, source: [UInt8]) throws {
-        guard let info = item.info else { return }
-        if let contents = FileOps.read(info), trashInfoRecords(contents, source: source, info: info) { return }
-        _ = FileOps.unlink(info)
-        let code = FileOps.createExclusive(info, contents: FreeDesktopTrash.infoContents(
-            originalPath: source, location: location(of: item), date: deletionTime))
-        if code != 0 { throw CommitError.system(path: PathBytes.display(info), call: "open", errno: code) }
-        touchedDirectories.insert(PathBytes.parent(info))
+    /// Waits for the result of chunk `index` and hands it over (it is not kept).
+    func take(_ index: Int) -> Value {
+        condition.lock()
+        defer { condition.unlock() }
+        while values[index] == nil { condition.wait() }
+        let value = values[index]!
+        values[index] = nil
+        return value
     }
 
-    /// Removes a `.trashinfo` a crashed run wrote for an item that is not going to move.
-    private func removeOwnInfo(_ item: JournalItem, source: [UInt8]) {
-        guard let info = item.info, let target = item.destination, isOwnOrphan(info, source: source, target: target) else { return }
-        _ = FileOps.unlink(info)
-    }
-
-    private func isCanonicalFolder(_ folder: [UInt8]) -> Bool {
-        if let known = canonicalFolders[folder] { return known }
-        let canonical = FileOps.realPath(folder) == folder
-        canonicalFolders[folder] = canonical
-        return canonical
+    func cancel() {
+        condition.lock()
+        stopped = true
+        condition.unlock()
     }
 }
 
 /// Test hook: `CULL_TEST_CRASH_AFTER=N` kills the process with SIGKILL at the N-th step of a
-/// commit (0 = right after journaling; steps are info written, file moved, chunk booked).
-final class CrashHook {
+/// commit (0 = right after journaling; steps are info written, file moved, chunk booked, counted
+/// across both threads of the commit).
+final class CrashHook: @unchecked Sendable {
     private let limit: Int?
+    private let lock = NSLock()
     private var count = 0
     let chunkSize: Int
 
@@ -239,6 +248,8 @@ final class CrashHook {
 
     func step() {
         guard let limit else { return }
+        lock.lock()
+        defer { lock.unlock() }
         if count == limit { kill(getpid(), SIGKILL) }
         count += 1
     }

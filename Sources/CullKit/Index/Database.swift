@@ -84,6 +84,14 @@ public final class Database {
         }
     }
 
+    /// Runs `body` with foreign-key enforcement off, then turns it on again (every connection Cull
+    /// opens has it on). Call it outside a transaction: SQLite ignores the pragma inside one.
+    public func withoutForeignKeys<T>(_ body: () throws -> T) throws -> T {
+        try execute("PRAGMA foreign_keys = OFF")
+        defer { try? execute("PRAGMA foreign_keys = ON") }
+        return try body()
+    }
+
     /// The rowid of the last INSERT on this connection.
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 

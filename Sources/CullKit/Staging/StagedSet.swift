@@ -17,18 +17,14 @@ public struct StagedAsset: Sendable, Equatable {
 
 /// Reads the staged set (`reviews.status = 'trashed'`) and fingerprints it.
 public enum StagedSet {
-    /// Every staged asset, ordered by path; `kind` and `rule` filter.
-    public static func load(_ db: Database, kind: String? = nil, rule: String? = nil) throws -> [StagedAsset] {
-        var sql = """
+    /// Every staged asset, ordered by path.
+    public static func load(_ db: Database) throws -> [StagedAsset] {
+        let sql = """
             SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.kind, a.live_id, a.taken, r.rule, r.rule_file, r.at
-            FROM reviews r JOIN assets a ON a.id = r.asset_id WHERE r.status = 'trashed'
+            FROM reviews r JOIN assets a ON a.id = r.asset_id WHERE r.status = 'trashed' ORDER BY a.path
             """
-        var arguments: [SQLValue] = []
-        if let kind { sql += " AND a.kind = ?"; arguments.append(.text(kind)) }
-        if let rule { sql += " AND r.rule = ?"; arguments.append(.text(rule)) }
-        sql += " ORDER BY a.path"
         var result: [StagedAsset] = []
-        try db.prepare(sql).forEachRow(arguments) { row in
+        try db.prepare(sql).forEachRow { row in
             result.append(StagedAsset(
                 id: row.int64(0), path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3),
                 size: row.int64(4), mtimeNs: row.int64(5), kind: row.string(6), liveID: row.string(7),

@@ -12,7 +12,10 @@ public struct TrashListing: Sendable {
         public var bytes: Int64
     }
 
+    /// The staged assets shown, filtered and sorted.
     public let items: [StagedAsset]
+    /// Every staged asset in path order, whatever the filters: what a commit takes.
+    public let staged: [StagedAsset]
     public let byRule: [Total]
     public let total: Total
     /// Of the whole staged set (filters do not change it), as `cull commit --fingerprint` checks it.
@@ -20,7 +23,10 @@ public struct TrashListing: Sendable {
 
     /// Loads the staged set with the filters applied, sorted by `order`.
     public init(db: Database, order: Order = .largest, kind: String? = nil, rule: String? = nil) throws {
-        var items = try StagedSet.load(db, kind: kind, rule: rule)
+        staged = try StagedSet.load(db)
+        var items = staged
+        if let kind { items.removeAll { $0.kind != kind } }
+        if let rule { items.removeAll { $0.rule != rule } }
         func when(_ asset: StagedAsset) -> Int64 { asset.taken ?? asset.mtimeNs / 1_000_000_000 }
         switch order {
         case .largest: items.sort { $0.size != $1.size ? $0.size > $1.size : PathBytes.precedes($0.path, $1.path) }
@@ -37,6 +43,6 @@ public struct TrashListing: Sendable {
         }
         byRule = totals.values.sorted { ($0.bytes, $1.rule) > ($1.bytes, $0.rule) }
         total = Total(rule: "total", count: items.count, bytes: items.reduce(0) { $0 + $1.size })
-        fingerprint = Fingerprint.of(kind == nil && rule == nil ? items : try StagedSet.load(db))
+        fingerprint = Fingerprint.of(staged)
     }
 }

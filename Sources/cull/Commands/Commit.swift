@@ -75,7 +75,7 @@ struct CommitCommand: CullCommand {
         let receipt: CommitReceipt
         do {
             receipt = try Committer(library: access.library, db: access.db, destination: destination)
-                .commit(expectedFingerprint: fingerprint ?? listing.fingerprint) { progress.update(done: $0, total: $1) }
+                .commit(listing, expectedFingerprint: fingerprint ?? listing.fingerprint) { progress.update(done: $0, total: $1) }
         } catch let error as CommitError {
             progress.finish()
             terminal.err("cull: error: \(error)\n")

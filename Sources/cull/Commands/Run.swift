@@ -51,8 +51,8 @@ struct RunCommand: CullCommand {
             let staged = try ReviewStore(db: access.db).stage(plan, runID: RunID.make())
             report.staged = staged.total
             report.stagedBytes = plan.netNew.bytes
-            if commit, try TrashListing(db: access.db).total.count > 0 {
-                let receipt = try Committer(library: access.library, db: access.db, destination: destination).commit()
+            if commit, case let listing = try TrashListing(db: access.db), listing.total.count > 0 {
+                let receipt = try Committer(library: access.library, db: access.db, destination: destination).commit(listing)
                 report.receipt = receipt
                 if receipt.isPartial { exit = .partialCommit }
             }

@@ -39,4 +39,36 @@ import Testing
         let undo = try box.cull(["undo"])
         #expect(undo.status == 0 && paths[0...2].allSatisfy(box.exists))
     }
+
+    /// Another program trashed files of the same names between journaling and moving: one took the
+    /// file and `.trashinfo` names, one only the file name. Each of ours gets a new, journaled name.
+    @Test func aNameTakenAfterJournalingGetsANewOne() throws {
+        let box = try Sandbox("collide")
+        let paths = [Array("c/IMG_1.jpg".utf8), Array("c/IMG_2.jpg".utf8)]
+        try box.stageFiles(paths)
+        #expect(try box.cull(["commit", "--yes"], extra: ["CULL_TEST_CRASH_AFTER": "0"]).status != 0)
+        let journaled = try Journal.items(box.db, commit: 1)
+        let location = TrashLocation(directory: Array(box.trash.utf8), topdir: nil)
+        let theirs = FreeDesktopTrash.infoContents(originalPath: Array("/elsewhere/IMG_1.jpg".utf8), location: location, date: 0)
+        #expect(FileOps.createExclusive(try #require(journaled[0].destination), contents: Array("theirs".utf8)) == 0)
+        #expect(FileOps.createExclusive(try #require(journaled[0].info), contents: theirs) == 0)
+        #expect(FileOps.createExclusive(try #require(journaled[1].destination), contents: Array("theirs too".utf8)) == 0)
+
+        let next = try box.cull(["trash"])
+        #expect(next.stderr.contains("finished commit 1"), "\(next.stderr)")
+        let booked = try Journal.items(box.db, commit: 1)
+        #expect(booked.map(\.state) == ["moved", "moved"])
+        for (before, after) in zip(journaled, booked) {
+            let destination = try #require(after.destination)
+            #expect(destination != before.destination)
+            #expect(FileOps.read(destination) == Array(("content of " + PathBytes.display(after.path)).utf8))
+            let infoPath = try #require(after.info)
+            let info = try #require(FileOps.read(infoPath))
+            #expect(FreeDesktopTrash.originalPath(ofInfo: info, location: location) == box.root + after.path)
+        }
+        #expect(FileOps.read(try #require(journaled[0].destination)) == Array("theirs".utf8))
+        #expect(FileOps.read(try #require(journaled[0].info)) == theirs)
+        #expect(FileOps.read(try #require(journaled[1].destination)) == Array("theirs too".utf8))
+        #expect(!FileOps.exists(try #require(journaled[1].info)), "the .trashinfo written before the failed rename is removed")
+    }
 }
