@@ -36,18 +36,18 @@ public struct Committer {
         let now = Int64(Date().timeIntervalSince1970)
         // One transaction reads what the journal needs and writes it: consistent, and one lock
         // instead of one per query.
-        let commit = try db.transaction {
+        let (commit, items) = try db.transaction {
             let items = try builder.build(staged)
             try db.execute("INSERT INTO commits (state, mode, target, fingerprint, started_at) VALUES ('open', ?, ?, ?, ?)",
                            [.text(destination.mode), target.map(SQLValue.blob) ?? .null, .text(fingerprint), .integer(now)])
             let commit = db.lastInsertRowID
             try Journal.insert(db, commit: commit, items)
-            return commit
+            return (commit, items)
         }
         let crash = CrashHook(environment: environment)
         crash.step()
         try Mover(library: library, db: db, commit: commit, destination: effective, crash: crash, resuming: false)
-            .run(progress: progress)
+            .run(journaled: items, progress: progress)
         return try CommitReceipt.book(db, commit: commit, finishedAt: Int64(Date().timeIntervalSince1970))
     }
 

@@ -34,9 +34,10 @@ final class Mover {
         self.resuming = resuming
     }
 
-    /// Processes the `pending` items of the batch, whole entries per chunk.
-    func run(progress: ((Int, Int) -> Void)? = nil) throws {
-        let pending = try Journal.items(db, commit: commit, states: ["pending"])
+    /// Processes the `pending` items of the batch, whole entries per chunk: `journaled` when the
+    /// caller just wrote them (a fresh commit), else as the journal has them.
+    func run(journaled: [JournalItem]? = nil, progress: ((Int, Int) -> Void)? = nil) throws {
+        let pending = try journaled ?? Journal.items(db, commit: commit, states: ["pending"])
         let chunks = Self.chunks(of: pending, size: chunkSize)
         guard !chunks.isEmpty else { return }
         let conveyor = Conveyor(count: chunks.count)
