@@ -27,29 +27,46 @@ enum AssetSnapshot {
         ]
     }
 
-    /// Puts back the index row of item `seq` of `commit` and its companions rows. Keeps the old id
-    /// when it is free; does nothing when the path is indexed again already, or when nothing was
-    /// saved. Returns the asset id used.
-    static func restore(_ db: Database, commit: Int64, seq: Int64) throws -> Int64? {
-        let key: [SQLValue] = [.integer(commit), .integer(seq)]
-        guard try db.scalar("SELECT 1 FROM commit_assets WHERE commit_id = ? AND seq = ?", key) != nil else {
-            let legacy = try db.scalar("SELECT snapshot FROM commit_items WHERE commit_id = ? AND seq = ?", key)?.string
-            return try legacy.flatMap { try restore(db, json: $0) }
+    /// Puts saved rows back into the index; its statements are prepared once per undo.
+    struct Restorer {
+        private let db: Database
+        private let saved: Statement
+        private let insertAsset: Statement
+        private let insertCompanions: Statement
+
+        init(db: Database) throws {
+            self.db = db
+            let columns = try sharedColumns(db).filter { $0 != "id" }
+            saved = try db.prepare("SELECT 1 FROM commit_assets WHERE commit_id = ? AND seq = ?")
+            insertAsset = try db.prepare("""
+                INSERT OR IGNORE INTO assets (id, \(columns.map(quoted).joined(separator: ", ")))
+                SELECT CASE WHEN EXISTS (SELECT 1 FROM assets WHERE id = s.id) THEN NULL ELSE s.id END,
+                       \(columns.map { "s." + quoted($0) }.joined(separator: ", "))
+                FROM commit_assets s WHERE s.commit_id = ? AND s.seq = ?
+                """)
+            insertCompanions = try db.prepare("""
+                INSERT OR IGNORE INTO companions (asset_id, path, role)
+                SELECT ?, path, role FROM commit_companions WHERE commit_id = ? AND seq = ?
+                """)
         }
-        let columns = try sharedColumns(db).filter { $0 != "id" }
-        try db.execute("""
-            INSERT OR IGNORE INTO assets (id, \(columns.map(quoted).joined(separator: ", ")))
-            SELECT CASE WHEN EXISTS (SELECT 1 FROM assets WHERE id = s.id) THEN NULL ELSE s.id END,
-                   \(columns.map { "s." + quoted($0) }.joined(separator: ", "))
-            FROM commit_assets s WHERE s.commit_id = ? AND s.seq = ?
-            """, key)
-        guard db.changes == 1 else { return nil }
-        let id = db.lastInsertRowID
-        try db.execute("""
-            INSERT OR IGNORE INTO companions (asset_id, path, role)
-            SELECT ?, path, role FROM commit_companions WHERE commit_id = ? AND seq = ?
-            """, [.integer(id)] + key)
-        return id
+
+        /// Puts back the index row of item `seq` of `commit` and its companions rows. Keeps the old
+        /// id when it is free; does nothing when the path is indexed again already, or when nothing
+        /// was saved. Returns the asset id used.
+        func restore(commit: Int64, seq: Int64) throws -> Int64? {
+            let key: [SQLValue] = [.integer(commit), .integer(seq)]
+            var found = false
+            try saved.forEachRow(key) { _ in found = true }
+            guard found else {
+                let legacy = try db.scalar("SELECT snapshot FROM commit_items WHERE commit_id = ? AND seq = ?", key)?.string
+                return try legacy.flatMap { try AssetSnapshot.restore(db, json: $0) }
+            }
+            try insertAsset.execute(key)
+            guard db.changes == 1 else { return nil }
+            let id = db.lastInsertRowID
+            try insertCompanions.execute([.integer(id)] + key)
+            return id
+        }
     }
 
     /// The columns of `assets` that `commit_assets` has too (all of them, as a test checks; the

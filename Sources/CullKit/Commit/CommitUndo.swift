@@ -57,9 +57,10 @@ public enum CommitUndo {
             restored.append(item)
         }
         try db.transaction {
+            let restorer = try AssetSnapshot.Restorer(db: db)
             for item in restored {
                 try Journal.setState(db, commit: commit, seq: item.seq, state: "restored")
-                if let id = try AssetSnapshot.restore(db, commit: commit, seq: item.seq) {
+                if let id = try restorer.restore(commit: commit, seq: item.seq) {
                     try db.execute("""
                         INSERT INTO reviews (asset_id, status, at) VALUES (?, 'kept', strftime('%s', 'now'))
                         ON CONFLICT (asset_id) DO UPDATE SET status = 'kept', rule = NULL, rule_file = NULL, at = excluded.at
