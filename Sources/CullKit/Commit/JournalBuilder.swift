@@ -9,6 +9,7 @@ struct JournalBuilder {
     private var names: [[UInt8]: TrashNames] = [:]
     private var folders: [PathKey: FolderListing] = [:]
     private var claimed: Set<PathKey> = []
+    private var stagedIDs: Set<Int64> = []
     private var stagedCompanions: [Int64: [[UInt8]]] = [:]
 
     static let sidecarExtensions: [[UInt8]] = ["xmp", "XMP", "aae", "AAE"].map { Array($0.utf8) }
@@ -26,6 +27,7 @@ struct JournalBuilder {
     /// The journal items for `staged`, in order, with sequence numbers and destinations.
     mutating func build(_ staged: [StagedAsset]) throws -> [JournalItem] {
         claimed = Set(staged.map { PathKey($0.path) })
+        stagedIDs = Set(staged.map(\.id))
         stagedCompanions = try loadStagedCompanions()
         var entries: [[JournalItem]] = []
         entries.reserveCapacity(staged.count)
@@ -125,7 +127,7 @@ struct JournalBuilder {
     }
 
     private func companions(of assetID: Int64) throws -> [[UInt8]] {
-        if let known = stagedCompanions[assetID] { return known }
+        if stagedIDs.contains(assetID) { return stagedCompanions[assetID] ?? [] }
         var paths: [[UInt8]] = []
         try db.forEachRow("SELECT path FROM companions WHERE asset_id = ? ORDER BY path", [.integer(assetID)]) { row in
             paths.append(row.bytes(0) ?? [])

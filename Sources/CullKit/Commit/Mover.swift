@@ -8,10 +8,10 @@ import Foundation
 /// ``FileCarrier`` looks at the file system (destination already holding our inode → the move
 /// happened; source gone → already gone; source changed → skipped) and does only what is left.
 ///
-/// Two threads share the work: a carrier thread moves chunk N+1 while this thread books chunk N.
-/// A chunk is booked in one transaction only after the carrier has synced the folders its moves
-/// touched, so the journal never says `moved` for a move that is not durable; a crash between a
-/// move and its booking leaves the item `pending`, and the next run sees where the file is.
+/// One carrier thread per core takes whole chunks while this thread books finished chunks in
+/// order. A chunk is booked in one transaction only after its carrier has synced the folders its
+/// moves touched, so the journal never says `moved` for a move that is not durable; a crash between
+/// a move and its booking leaves the item `pending`, and the next run sees where the file is.
 final class Mover {
     let db: Database
     let commit: Int64
