@@ -74,4 +74,34 @@ import Testing
         #expect(try box.cull(["undo", "1"]).status == 0 && box.trashEntries().isEmpty)
         #expect(try box.cull(["undo", "1"]).status == 1)
     }
+
+    /// Chunks of 4 spread over every carrier thread: files changed, deleted or kept back by a skipped
+    /// primary in different chunks are booked exactly as in one chunk, and only moved and gone
+    /// assets leave the index.
+    @Test func manyChunksBookEveryOutcome() throws {
+        let box = try Sandbox("chunks")
+        let paths = (0..<40).map { Array("c\($0 % 3)/IMG_\($0).jpg".utf8) }
+        let ids = try box.stageFiles(paths)
+        let changed = [3, 17, 31], deleted = [8, 22], withSidecar = [5, 17, 26]
+        for index in withSidecar { box.write(paths[index] + Array(".xmp".utf8), "sidecar") }
+        for index in changed { box.write(paths[index], "edited since staging") }
+        for index in deleted { _ = FileOps.unlink(box.root + paths[index]) }
+
+        let result = try box.cull(["commit", "--yes"], extra: ["CULL_COMMIT_CHUNK": "4"])
+        #expect(result.status == 3, "\(result.stderr)")
+        let receipt = try CommitReceipt.load(box.db, commit: 1)
+        #expect(receipt.moved == 35 && receipt.alreadyGone == 2 && receipt.companionsMoved == 2)
+        #expect(Set(receipt.skipped.map(\.path)) == Set([3, 17, 31].map { paths[$0] } + [paths[17] + Array(".xmp".utf8)]))
+        #expect(try box.db.scalar("SELECT count(*) FROM commit_items WHERE state = 'pending'")?.int64 == 0)
+        let store = ReviewStore(db: box.db)
+        for index in paths.indices {
+            let stays = changed.contains(index)
+            #expect(box.exists(paths[index]) == stays, "\(index)")
+            #expect(try box.db.scalar("SELECT count(*) FROM assets WHERE id = ?", [.integer(ids[index])])?.int64 == (stays ? 1 : 0))
+            if stays { #expect(try store.status(of: ids[index]) == .trashed, "a skipped file stays staged") }
+        }
+        #expect(box.exists(paths[17] + Array(".xmp".utf8)), "the sidecar of a skipped primary stays")
+        #expect(box.trashEntries().count == 37)
+        #expect(try box.db.scalar("SELECT count(*) FROM commit_assets")?.int64 == 35)
+    }
 }
