@@ -8,8 +8,8 @@ import Foundation
 /// ``FileCarrier`` looks at the file system (destination already holding our inode → the move
 /// happened; source gone → already gone; source changed → skipped) and does only what is left.
 ///
-/// One carrier thread per core takes whole chunks while this thread books finished chunks in
-/// order. A chunk is booked in one transaction only after its carrier has synced the folders its
+/// One carrier thread per core (up to four) takes whole chunks while this thread books finished
+/// chunks in order. A chunk is booked in one transaction only after its carrier has synced the folders its
 /// moves touched, so the journal never says `moved` for a move that is not durable; a crash between
 /// a move and its booking leaves the item `pending`, and the next run sees where the file is.
 final class Mover {
@@ -42,7 +42,10 @@ final class Mover {
         guard !chunks.isEmpty else { return }
         let conveyor = Conveyor(count: chunks.count)
         let carrying = DispatchGroup()
-        for _ in 0 ..< min(chunks.count, max(1, ProcessInfo.processInfo.activeProcessorCount)) {
+        // Every rename and .trashinfo lands in the same two folders, whose locks serialize them in
+        // the kernel: more than a few carriers would only wait on each other.
+        let carriers = min(chunks.count, max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)))
+        for _ in 0 ..< carriers {
             let carrier = makeCarrier()
             DispatchQueue.global(qos: .userInitiated).async(group: carrying) {
                 while let index = conveyor.claim() {
