@@ -56,7 +56,7 @@ final class FileCarrier: @unchecked Sendable {
         do {
             for item in chunk {
                 if item.role == "primary" { primarySkipped = false; entryCollided = false }
-                var outcome: Outcome
+                let outcome: Outcome
                 if entryCollided {
                     outcome = .collided
                 } else if primarySkipped {
