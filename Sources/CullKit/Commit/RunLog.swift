@@ -16,16 +16,13 @@ public enum RunLog {
 
     /// The JSON line for `fields` (keys sorted, so lines are stable and greppable).
     public static func line(_ fields: [String: Field]) -> String {
-        let body = fields.keys.sorted().map { key -> String in
-            let value: String
+        JSONValue.object(fields.keys.sorted().map { key in
             switch fields[key]! {
-            case let .int(number): value = String(number)
-            case let .bool(flag): value = flag ? "true" : "false"
-            case let .string(text): value = JSONText.quote(text)
+            case let .int(number): (key, .integer(number))
+            case let .bool(flag): (key, .bool(flag))
+            case let .string(text): (key, .string(text))
             }
-            return JSONText.quote(key) + ":" + value
-        }
-        return "{" + body.joined(separator: ",") + "}\n"
+        }).rendered(pretty: false) + "\n"
     }
 
     /// Appends one line to `.cull/log` with a single O_APPEND write; logging never fails a run.
@@ -38,31 +35,5 @@ public enum RunLog {
         guard fd >= 0 else { return }
         _ = FileOps.writeAll(fd, Array(line(fields).utf8))
         close(fd)
-    }
-}
-
-/// Minimal JSON string quoting for hand-built output.
-public enum JSONText {
-    /// `text` as a JSON string literal. Works on UTF-8 bytes: most text needs no escaping and is
-    /// copied whole (appending scalar by scalar cost a quarter of a 10k-file commit).
-    public static func quote(_ text: String) -> String {
-        var bytes: [UInt8] = [UInt8(ascii: "\"")]
-        var text = text
-        text.withUTF8 { utf8 in
-            bytes.reserveCapacity(utf8.count + 2)
-            for byte in utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-                case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-                case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-                case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-                case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-                case 0 ..< 0x20: bytes += Array("\\u00".utf8) + Array(PathBytes.hex(byte).utf8)
-                default: bytes.append(byte)
-                }
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -66,21 +66,26 @@ public indirect enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral,
         out += close
     }
 
+    /// Appends `text` as a JSON string literal. Works on UTF-8 bytes: most text needs no escaping
+    /// and is copied whole (appending scalar by scalar cost a quarter of a 10k-item listing).
     static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = [UInt8(ascii: "\"")]
+        var text = text
+        text.withUTF8 { utf8 in
+            bytes.reserveCapacity(utf8.count + 2)
+            for byte in utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+                case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+                case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                case 0 ..< 0x20: bytes += Array("\\u00".utf8) + Array(PathBytes.hex(byte).utf8)
+                default: bytes.append(byte)
+                }
             }
         }
-        out += "\""
+        bytes.append(UInt8(ascii: "\""))
+        out += String(decoding: bytes, as: UTF8.self)
     }
 }

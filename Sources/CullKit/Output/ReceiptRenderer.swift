@@ -20,12 +20,17 @@ public enum ReceiptRenderer {
     }
 
     public static func json(_ receipt: CommitReceipt) -> String {
-        let skipped = receipt.skipped.map {
-            "{\"path\":\(JSONText.quote(PathBytes.display($0.path))),\"role\":\(JSONText.quote($0.role)),\"reason\":\(JSONText.quote($0.reason))}"
-        }
-        return "{\"commit\":\(receipt.commit),\"mode\":\(JSONText.quote(receipt.destination.mode)),\"moved\":\(receipt.moved),"
-            + "\"companions\":\(receipt.companionsMoved),\"gone\":\(receipt.alreadyGone),\"bytes\":\(receipt.bytes),"
-            + "\"skipped\":[" + skipped.joined(separator: ",") + "]}\n"
+        JSONValue.object([
+            ("commit", .integer(receipt.commit)),
+            ("mode", .string(receipt.destination.mode)),
+            ("moved", .integer(Int64(receipt.moved))),
+            ("companions", .integer(Int64(receipt.companionsMoved))),
+            ("gone", .integer(Int64(receipt.alreadyGone))),
+            ("bytes", .integer(receipt.bytes)),
+            ("skipped", .array(receipt.skipped.map {
+                .object([("path", .string(PathBytes.display($0.path))), ("role", .string($0.role)), ("reason", .string($0.reason))])
+            })),
+        ]).rendered(pretty: false) + "\n"
     }
 
     /// The undo report as one JSON object: the batch, how many came back, what was left and why.

@@ -23,13 +23,19 @@ public enum TrashRenderer {
     }
 
     public static func json(_ listing: TrashListing) -> String {
-        let totals = listing.byRule.map { "{\"rule\":\(JSONText.quote($0.rule)),\"count\":\($0.count),\"bytes\":\($0.bytes)}" }
-        let items = listing.items.map { item in
-            "{\"id\":\(item.id),\"path\":\(JSONText.quote(PathBytes.display(item.path))),\"size\":\(item.size),"
-                + "\"kind\":\(item.kind.map(JSONText.quote) ?? "null"),\"rule\":\(item.rule.map(JSONText.quote) ?? "null"),"
-                + "\"rule_file\":\(item.ruleFile.map(JSONText.quote) ?? "null"),\"staged_at\":\(item.stagedAt)}"
-        }
-        return "{\"count\":\(listing.total.count),\"bytes\":\(listing.total.bytes),\"fingerprint\":\(JSONText.quote(listing.fingerprint)),"
-            + "\"by_rule\":[" + totals.joined(separator: ",") + "],\"items\":[" + items.joined(separator: ",") + "]}\n"
+        func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+        return JSONValue.object([
+            ("count", .integer(Int64(listing.total.count))),
+            ("bytes", .integer(listing.total.bytes)),
+            ("fingerprint", .string(listing.fingerprint)),
+            ("by_rule", .array(listing.byRule.map {
+                .object([("rule", .string($0.rule)), ("count", .integer(Int64($0.count))), ("bytes", .integer($0.bytes))])
+            })),
+            ("items", .array(listing.items.map { item in
+                .object([("id", .integer(item.id)), ("path", .string(PathBytes.display(item.path))), ("size", .integer(item.size)),
+                         ("kind", optional(item.kind)), ("rule", optional(item.rule)), ("rule_file", optional(item.ruleFile)),
+                         ("staged_at", .integer(item.stagedAt))])
+            })),
+        ]).rendered(pretty: false) + "\n"
     }
 }
