@@ -81,14 +81,7 @@ enum HEIFReader {
 
     /// Finds the top-level `meta` box and parses what Cull needs from it.
     static func summarize(_ file: MediaFile) throws(MetadataError) -> Summary {
-        var offset = 0
-        var meta: ISOBox?
-        for _ in 0 ..< ISOBMFF.maxChildren where file.size - offset >= 8 {
-            let box = try ISOBMFF.header(file, at: offset, end: file.size)
-            if box.type == "meta" { meta = box; break }
-            offset = box.end
-        }
-        guard let meta else { throw .malformed("no meta box", offset: 0) }
+        guard let meta = try ISOBMFF.topLevelBox("meta", in: file) else { throw .malformed("no meta box", offset: 0) }
         guard meta.size <= maxMetaSize else { throw .malformed("meta box too large", offset: meta.offset) }
         let bytes = try file.read(at: meta.offset, count: meta.size)
         guard bytes.count == meta.size else { throw .truncated(offset: meta.offset, needed: meta.size) }

@@ -98,6 +98,17 @@ enum ISOBMFF {
         return boxes
     }
 
+    /// The first top-level box of `type` in `file` (`meta` of a HEIF, `moov` of a movie), or nil.
+    static func topLevelBox(_ type: String, in file: MediaFile) throws(MetadataError) -> ISOBox? {
+        var offset = 0
+        for _ in 0 ..< maxChildren where file.size - offset >= 8 {
+            let box = try header(file, at: offset, end: file.size)
+            if box.type == type { return box }
+            offset = box.end
+        }
+        return nil
+    }
+
     /// The children of `box`, whose own fields take `skip` bytes (4 for a full box).
     static func children(
         of box: ISOBox, in source: some BoxSource, skip: Int = 0, depth: Int

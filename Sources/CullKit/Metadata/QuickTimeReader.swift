@@ -12,14 +12,7 @@ enum QuickTimeReader {
     static let maxLeafSize = 1 << 20
 
     static func read(_ file: MediaFile, head: [UInt8]) throws(MetadataError) -> MediaMetadata {
-        var offset = 0
-        var moov: ISOBox?
-        for _ in 0 ..< ISOBMFF.maxChildren where file.size - offset >= 8 {
-            let box = try ISOBMFF.header(file, at: offset, end: file.size)
-            if box.type == "moov" { moov = box; break }
-            offset = box.end
-        }
-        guard let moov else { throw .malformed("no moov box", offset: 0) }
+        guard let moov = try ISOBMFF.topLevelBox("moov", in: file) else { throw .malformed("no moov box", offset: 0) }
         return try parseMovie(moov, in: file)
     }
 
