@@ -46,6 +46,7 @@ public struct Committer {
         }
         let crash = CrashHook(environment: environment)
         crash.step()
+        crash.pause("journaled")
         try Mover(library: library, db: db, commit: commit, destination: effective, crash: crash, resuming: false)
             .run(journaled: items, progress: progress)
         return try CommitReceipt.book(db, commit: commit, finishedAt: Int64(Date().timeIntervalSince1970))
@@ -54,25 +55,66 @@ public struct Committer {
     /// `--to DIR` must exist or be creatable, lie outside the library and on the library's file
     /// system: Cull renames, it never copies-then-deletes (a copy across file systems could be
     /// lost half-way), so another file system is refused up front.
+    ///
+    /// It may be neither the library, nor inside it, nor one of its ancestors (files would land
+    /// back in the library, and be scanned again). That is decided on resolved paths *and* on
+    /// device+inode along both chains of parents (a bind mount or symlink alias of an ancestor has
+    /// another path but the same identity), before anything is created: a refused `--to` creates
+    /// no folders. Missing folders are then made with `mkdirat` below the nearest existing one.
     private func checkedQuarantine() throws -> [UInt8]? {
         guard case let .quarantine(directory) = destination else { return nil }
-        let bytes = Array(directory.utf8)
         guard directory.hasPrefix("/") else { throw CommitError.badQuarantine(path: directory, reason: "not an absolute path") }
-        let code = FileOps.makeDirectories(bytes)
-        if code != 0 { throw CommitError.system(path: directory, call: "mkdir", errno: code) }
-        guard let real = FileOps.realPath(bytes) else {
-            throw CommitError.badQuarantine(path: directory, reason: "cannot resolve it")
+        var existing = Array(directory.utf8)
+        while existing.count > 1 && existing.last == PathBytes.slash { existing.removeLast() }
+        var missing: [[UInt8]] = []
+        while FileOps.lstat(existing).1 == ENOENT, existing != [PathBytes.slash] {
+            missing.insert(PathBytes.basename(existing), at: 0)
+            existing = PathBytes.parent(existing)
         }
-        let root = Array(library.root.utf8)
-        if real == root || real.starts(with: root + [PathBytes.slash]) {
+        guard missing.allSatisfy(DirectoryHandle.isPlainName) else {
+            throw CommitError.badQuarantine(path: directory, reason: "its missing part has `.` or `..` components")
+        }
+        guard let real = FileOps.realPath(existing), let there = FileOps.lstat(real).0, there.isDirectory else {
+            throw CommitError.badQuarantine(path: directory, reason: "cannot resolve it to a folder")
+        }
+        let root = FileOps.realPath(Array(library.root.utf8)) ?? Array(library.root.utf8)
+        guard let home = FileOps.lstat(root).0 else { throw CommitError.badQuarantine(path: directory, reason: "cannot stat the library") }
+        let resolved = missing.reduce(real) { PathBytes.join($0, $1) }
+        if resolved == root || resolved.starts(with: root + [PathBytes.slash]) || Self.ancestors(of: real).contains(Identity(home)) {
             throw CommitError.badQuarantine(path: directory, reason: "it is inside the library")
         }
-        guard let there = FileOps.lstat(real).0, let home = FileOps.lstat(root).0 else {
-            throw CommitError.badQuarantine(path: directory, reason: "cannot stat it")
+        if root.starts(with: resolved + [PathBytes.slash]) || resolved == [PathBytes.slash]
+            || (missing.isEmpty && Self.ancestors(of: root).contains(Identity(there))) {
+            throw CommitError.badQuarantine(path: directory, reason: "it contains the library")
         }
         if there.device != home.device {
             throw CommitError.badQuarantine(path: directory, reason: "on another file system than the library (Cull only renames)")
         }
-        return real
+        guard let anchor = DirectoryHandle.open(real).0 else {
+            throw CommitError.badQuarantine(path: directory, reason: "cannot open it")
+        }
+        let (_, code) = anchor.walk(missing.joined(separator: [PathBytes.slash]).map { $0 }, creating: 0o755)
+        if code != 0 { throw CommitError.system(path: directory, call: "mkdir", errno: code) }
+        return resolved
+    }
+
+    /// The identities (device, inode) of `path` and every folder above it, up to `/`.
+    private static func ancestors(of path: [UInt8]) -> Set<Identity> {
+        var result: Set<Identity> = []
+        var current = path
+        while true {
+            if let info = FileOps.lstat(current).0 { result.insert(Identity(info)) }
+            let parent = PathBytes.parent(current)
+            if parent == current || parent.isEmpty { break }
+            current = parent
+        }
+        return result
+    }
+
+    /// Which file (device and inode), whatever its times.
+    private struct Identity: Hashable {
+        let device: Int64
+        let inode: Int64
+        init(_ info: FileIdentity) { device = info.device; inode = info.inode }
     }
 }

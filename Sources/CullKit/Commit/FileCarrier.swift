@@ -4,13 +4,33 @@ import Glibc
 import Darwin
 #endif
 
+/// What one commit holds open for all its carriers: the library root, each trash directory and the
+/// quarantine folder, by descriptor, opened and verified once (``Mover`` builds it).
+final class CarrierContext: Sendable {
+    let library: DirectoryHandle
+    let trashes: [PathKey: Result<HeldTrash, HeldTrash.Refusal>]
+    let quarantine: (path: [UInt8], handle: DirectoryHandle?)?
+
+    init(library: DirectoryHandle, trashes: [PathKey: Result<HeldTrash, HeldTrash.Refusal>],
+         quarantine: (path: [UInt8], handle: DirectoryHandle?)?) {
+        self.library = library
+        self.trashes = trashes
+        self.quarantine = quarantine
+    }
+}
+
 /// The file-system half of a commit: carries journaled items to their journaled destinations,
 /// or finds them there already. Never touches the index, so it can run on its own thread while
 /// the ``Mover`` books the chunk before; a name collision at the destination, which needs a new
 /// journaled name, is handed back as ``Outcome/collided`` for the Mover to settle.
 ///
-/// Never overwrites and never loses a source: `.trashinfo` files are created with `O_EXCL`
-/// before the rename, and renames use `RENAME_NOREPLACE`.
+/// Never follows a symlink, never overwrites and never loses a source. Each source folder is
+/// opened from the library root one component at a time (`O_NOFOLLOW`), the file is checked with
+/// `fstatat` and moved with a no-replace rename between held descriptors (library folder →
+/// trash `files/`), and what arrived is checked again: if it is not the journaled file (swapped in
+/// between the check and the rename), it is moved back and the item skipped. A `.trashinfo` is
+/// written under a temporary name and renamed into place without replacing, so no other
+/// program's entry is ever taken over, and a full disk leaves no empty info file.
 final class FileCarrier: @unchecked Sendable {
     /// What became of one item.
     enum Outcome: Sendable {
@@ -31,15 +51,22 @@ final class FileCarrier: @unchecked Sendable {
     let root: [UInt8]
     let destination: CommitDestination
     let crash: CrashHook
-    /// True when rolling a crashed batch forward: a destination may already hold the file.
+    /// True when rolling a crashed batch forward: a destination may already hold the file, and an
+    /// empty or own `.trashinfo` at a journaled name may be a crashed run's.
     let resuming: Bool
+    private let context: CarrierContext
     private let deletionDate: [UInt8]
-    private var canonicalFolders: [PathKey: Bool] = [:]
-    private var touchedDirectories: Set<PathKey> = []
+    /// The source folder of the last item (items come in path order, so mostly the same folder).
+    private var sourceFolder: (key: PathKey, handle: DirectoryHandle?, code: Int32)?
+    /// The quarantine folder of the last item.
+    private var quarantineFolder: (key: PathKey, handle: DirectoryHandle?, code: Int32)?
+    private var touchedDirectories: [DirectoryHandle] = []
 
     /// Used by one thread at a time (`@unchecked Sendable` so it can be handed to that thread).
-    init(root: [UInt8], destination: CommitDestination, deletionTime: time_t, crash: CrashHook, resuming: Bool) {
+    init(root: [UInt8], context: CarrierContext, destination: CommitDestination, deletionTime: time_t,
+         crash: CrashHook, resuming: Bool) {
         self.root = root
+        self.context = context
         self.destination = destination
         self.crash = crash
         self.resuming = resuming
@@ -80,16 +107,22 @@ final class FileCarrier: @unchecked Sendable {
 
     /// Moves one item (or finds it moved already).
     func carry(_ item: JournalItem) throws(CommitError) -> Outcome {
-        let source = root + item.path
         if PathBytes.escapes(item.path) { return .skipped("path escapes the library") }
-        if resuming, let target = item.destination, let there = FileOps.lstat(target).0,
-           there.inode == item.inode && there.device == item.device {
-            try ensureInfo(item, source: source)
-            return .moved
+        let name = PathBytes.basename(item.path)
+        let trash = heldTrash(of: item)
+        if resuming, let found = try foundAtDestination(item, trash: trash) { return found }
+        let (folder, folderCode) = openSourceFolder(PathBytes.parent(item.path))
+        guard let folder else {
+            removeOwnInfo(item, trash: trash)
+            switch folderCode {
+            case ENOENT, ENOTDIR: return .gone
+            case ELOOP: return .skipped("its folder is reached through a symbolic link")
+            default: return .skipped("cannot open its folder: " + Errno.message(folderCode))
+            }
         }
-        let (found, failure) = FileOps.lstat(source)
+        let (found, failure) = folder.stat(name)
         guard let found else {
-            removeOwnInfo(item, source: source)
+            removeOwnInfo(item, trash: trash)
             if failure == ENOENT || failure == ENOTDIR { return .gone }
             return .skipped("cannot stat: " + Errno.message(failure))
         }
@@ -99,53 +132,146 @@ final class FileCarrier: @unchecked Sendable {
             "no longer a regular file"
         } else if !item.matches(found) {
             item.difference(found)
-        } else if !isCanonicalFolder(PathBytes.parent(source)) {
-            "its folder is reached through a symbolic link"
         } else {
             nil
         }
         if let refusal {
-            removeOwnInfo(item, source: source)
+            removeOwnInfo(item, trash: trash)
             return .skipped(refusal)
         }
         switch destination {
         case .permanently:
-            let code = FileOps.unlink(source)
-            crash.step()
-            return code == 0 ? .moved : .skipped("cannot delete: " + Errno.message(code))
+            return delete(item, in: folder, name: name)
         case .quarantine, .trash:
-            return move(item, source: source)
+            return move(item, from: folder, name: name, trash: trash)
         }
     }
 
-    private func move(_ item: JournalItem, source: [UInt8]) -> Outcome {
+    /// The trash an item goes to, held by the context (nil in quarantine and permanent mode).
+    private func heldTrash(of item: JournalItem) -> Result<HeldTrash, HeldTrash.Refusal>? {
+        guard item.info != nil else { return nil }
+        return context.trashes[PathKey(Self.location(of: item).directory)]
+            ?? .failure(HeldTrash.Refusal(reason: "its trash directory was not opened"))
+    }
+
+    /// Resuming: the journaled destination already holds the journaled file (the crash came after
+    /// the rename). Nil when it does not.
+    private func foundAtDestination(_ item: JournalItem, trash: Result<HeldTrash, HeldTrash.Refusal>?) throws(CommitError) -> Outcome? {
+        guard let target = item.destination else { return nil }
+        let folder: DirectoryHandle?
+        switch trash {
+        case let .success(held)?: folder = held.files
+        case .failure?: folder = nil
+        case nil: folder = openQuarantineFolder(for: target, creating: false).0
+        }
+        guard let there = folder?.stat(PathBytes.basename(target)).0, item.isSameFile(there) else { return nil }
+        if case let .success(held)? = trash { try ensureInfo(item, trash: held) }
+        return .moved
+    }
+
+    /// `--permanently`: renamed aside within its folder first, checked there, then unlinked, so a
+    /// file swapped in at the name after the check is put back instead of deleted.
+    private func delete(_ item: JournalItem, in folder: DirectoryHandle, name: [UInt8]) -> Outcome {
+        let aside = Array(".cull-\(getpid())-delete-\(item.seq)".utf8)
+        crash.pause("before-move")
+        let code = folder.move(name, to: folder, as: aside)
+        guard code == 0 else { return .skipped("cannot delete: " + Errno.message(code)) }
+        guard let moved = folder.stat(aside).0, item.isSameFile(moved), moved.mtimeNs == item.mtimeNs else {
+            _ = folder.move(aside, to: folder, as: name)
+            return .skipped("replaced while it was being deleted")
+        }
+        let unlinked = folder.unlink(aside)
+        crash.step()
+        if unlinked != 0 {
+            _ = folder.move(aside, to: folder, as: name)
+            return .skipped("cannot delete: " + Errno.message(unlinked))
+        }
+        return .moved
+    }
+
+    private func move(_ item: JournalItem, from folder: DirectoryHandle, name: [UInt8],
+                      trash: Result<HeldTrash, HeldTrash.Refusal>?) -> Outcome {
         guard let target = item.destination else { return .skipped(item.reason ?? "no destination journaled") }
-        if let info = item.info {
-            let contents = FreeDesktopTrash.infoContents(originalPath: source, location: Self.location(of: item),
+        let targetName = PathBytes.basename(target)
+        let into: DirectoryHandle
+        var held: HeldTrash?
+        switch trash {
+        case let .failure(refusal)?:
+            return .skipped(refusal.reason)
+        case let .success(trash)?:
+            guard trash.isIntact else { return .skipped("the trash folder was replaced during the commit") }
+            let infoName = PathBytes.basename(item.info ?? [])
+            let contents = FreeDesktopTrash.infoContents(originalPath: root + item.path, location: trash.location,
                                                          deletionDate: deletionDate)
-            var code = FileOps.createExclusive(info, contents: contents)
+            var code = trash.writeInfo(infoName, contents: contents, sync: false)
             if code == EEXIST {
-                guard isOwnOrphan(info, source: source, target: target) else { return .collided }
-                _ = FileOps.unlink(info)     // ours from a killed run, maybe empty: write it again
-                code = FileOps.createExclusive(info, contents: contents)
+                guard isOwnOrphan(item, trash: trash) else { return .collided }
+                _ = trash.info.unlink(infoName)     // ours from a killed run, maybe empty: write it again
+                code = trash.writeInfo(infoName, contents: contents, sync: false)
             }
+            if code == EEXIST { return .collided }
             if code != 0 { return .skipped("cannot write trash info: " + Errno.message(code)) }
-            touchedDirectories.insert(PathKey(PathBytes.parent(info)))
+            touch(trash.info)
             crash.step()
-        } else {
-            let code = FileOps.makeDirectories(PathBytes.parent(target))
-            if code != 0 { return .skipped("cannot create the quarantine folder: " + Errno.message(code)) }
+            into = trash.files
+            held = trash
+        case nil:
+            let (opened, code) = openQuarantineFolder(for: target, creating: true)
+            guard let opened else {
+                if code == ELOOP { return .skipped("its quarantine folder is reached through a symbolic link") }
+                return .skipped("cannot create the quarantine folder: " + Errno.message(code))
+            }
+            into = opened
         }
-        let code = FileOps.renameNoReplace(source, target)
+        crash.pause("before-move")
+        let code = folder.move(name, to: into, as: targetName)
         if code == 0 {
-            touchedDirectories.insert(PathKey(PathBytes.parent(target)))
-            crash.step()
-            return .moved
+            touch(into)
+            if let arrived = into.stat(targetName).0, item.isSameFile(arrived) {
+                crash.step()
+                return .moved
+            }
+            // Not the journaled file: another one was swapped in at the source name after the check.
+            if into.move(targetName, to: folder, as: name) == 0 {
+                if let held { _ = held.info.unlink(PathBytes.basename(item.info ?? [])) }
+                return .skipped("replaced while it was being moved")
+            }
+            // It cannot go back (the name is taken again): it stays where it is, with its .trashinfo.
+            return .skipped("replaced while it was being moved; what arrived stays at \(PathBytes.display(target))")
         }
-        if let info = item.info { _ = FileOps.unlink(info) }
+        if let held { _ = held.info.unlink(PathBytes.basename(item.info ?? [])) }
         if code == EEXIST { return .collided }
         if code == EXDEV { return .skipped("on another file system than its destination") }
         return .skipped("cannot move: " + Errno.message(code))
+    }
+
+    /// The source folder `relative` (library-relative), walked from the library root by descriptor.
+    private func openSourceFolder(_ relative: [UInt8]) -> (DirectoryHandle?, Int32) {
+        let key = PathKey(relative)
+        if let known = sourceFolder, known.key == key { return (known.handle, known.code) }
+        let (handle, code) = context.library.walk(relative)
+        sourceFolder = (key, handle, code)
+        return (handle, code)
+    }
+
+    /// The folder of a quarantine destination, walked (and with `creating`, made) from the held
+    /// quarantine root with `mkdirat`; a symlink on the way is refused (ELOOP).
+    private func openQuarantineFolder(for target: [UInt8], creating: Bool) -> (DirectoryHandle?, Int32) {
+        guard let quarantine = context.quarantine else { return (nil, EINVAL) }
+        guard let handle = quarantine.handle else { return (nil, ENOENT) }
+        let prefix = quarantine.path + [PathBytes.slash]
+        guard target.starts(with: prefix) else { return (nil, EINVAL) }
+        let relative = PathBytes.parent(Array(target.dropFirst(prefix.count)))
+        let key = PathKey(relative)
+        if let known = quarantineFolder, known.key == key, known.handle != nil || !creating { return (known.handle, known.code) }
+        let (folder, code) = handle.walk(relative, creating: creating ? 0o755 : nil)
+        quarantineFolder = (key, folder, code)
+        if folder != nil, creating { touch(handle) }
+        return (folder, code)
+    }
+
+    private func touch(_ directory: DirectoryHandle) {
+        if !touchedDirectories.contains(where: { $0 === directory }) { touchedDirectories.append(directory) }
     }
 
     /// fsyncs each folder that gained entries (`files/`, `info/`, quarantine folders) since the last
@@ -154,7 +280,7 @@ final class FileCarrier: @unchecked Sendable {
     /// could sit in `Trash/files` with an empty `.trashinfo`, but it is never lost: the journal keeps
     /// its destination and `cull undo` does not need the `.trashinfo`.
     func syncTouchedDirectories() {
-        for directory in touchedDirectories { _ = FileOps.syncDirectory(directory.bytes) }
+        for directory in touchedDirectories { _ = directory.sync() }
         touchedDirectories.removeAll(keepingCapacity: true)
     }
 
@@ -163,40 +289,43 @@ final class FileCarrier: @unchecked Sendable {
         TrashLocation(inferringFrom: PathBytes.parent(PathBytes.parent(item.destination ?? [])))
     }
 
-    /// A `.trashinfo` at our journaled name with no file beside it that records our source, or
-    /// records nothing (a run killed between creating and writing it): ours, left by a crash.
-    private func isOwnOrphan(_ info: [UInt8], source: [UInt8], target: [UInt8]) -> Bool {
-        guard !FileOps.exists(target), let contents = FileOps.read(info) else { return false }
-        let location = TrashLocation(inferringFrom: PathBytes.parent(PathBytes.parent(info)))
-        guard let recorded = FreeDesktopTrash.originalPath(ofInfo: contents, location: location) else { return true }
-        return recorded == source
+    /// Resuming only: the `.trashinfo` at this item's journaled name, with no file beside it, records
+    /// this item's source or nothing (a run killed between creating and writing it): ours, left by a
+    /// crash. A fresh commit never claims one: an empty info file there is another program's
+    /// reservation (trash-cli and gio create it with O_EXCL before they rename their file in).
+    /// Anything but a regular file is never ours, and is never opened.
+    private func isOwnOrphan(_ item: JournalItem, trash: HeldTrash) -> Bool {
+        guard resuming, let info = item.info, let target = item.destination else { return false }
+        guard trash.files.stat(PathBytes.basename(target)).1 == ENOENT else { return false }
+        guard let contents = trash.info.readRegularFile(PathBytes.basename(info)).0 else { return false }
+        guard let recorded = FreeDesktopTrash.originalPath(ofInfo: contents, location: trash.location) else { return contents.isEmpty }
+        return recorded == root + item.path
     }
 
-    /// After a crash between the move and the info (or a lost info write), rewrites the `.trashinfo`.
-    private func ensureInfo(_ item: JournalItem, source: [UInt8]) throws(CommitError) {
+    /// After a crash between the move and the info (or a lost info write), writes the `.trashinfo`
+    /// again, replacing only an empty one (an older release could leave that); a `.trashinfo` that
+    /// records something else, or is not a regular file, is not ours and stays.
+    private func ensureInfo(_ item: JournalItem, trash: HeldTrash) throws(CommitError) {
         guard let info = item.info else { return }
-        let location = Self.location(of: item)
-        if let contents = FileOps.read(info), FreeDesktopTrash.originalPath(ofInfo: contents, location: location) == source {
+        let name = PathBytes.basename(info)
+        let (contents, code) = trash.info.readRegularFile(name)
+        if let contents {
+            guard contents.isEmpty else { return }
+            _ = trash.info.unlink(name)
+        } else if code != ENOENT {
             return
         }
-        _ = FileOps.unlink(info)
-        let code = FileOps.createExclusive(info, contents: FreeDesktopTrash.infoContents(
-            originalPath: source, location: location, deletionDate: deletionDate))
-        if code != 0 { throw CommitError.system(path: PathBytes.display(info), call: "open", errno: code) }
-        touchedDirectories.insert(PathKey(PathBytes.parent(info)))
+        let written = trash.writeInfo(name, contents: FreeDesktopTrash.infoContents(
+            originalPath: root + item.path, location: trash.location, deletionDate: deletionDate), sync: false)
+        if written != 0 && written != EEXIST {
+            throw CommitError.system(path: PathBytes.display(info), call: "open", errno: written)
+        }
+        touch(trash.info)
     }
 
     /// Removes a `.trashinfo` a crashed run wrote for an item that is not going to move.
-    private func removeOwnInfo(_ item: JournalItem, source: [UInt8]) {
-        guard resuming, let info = item.info, let target = item.destination,
-              isOwnOrphan(info, source: source, target: target) else { return }
-        _ = FileOps.unlink(info)
-    }
-
-    private func isCanonicalFolder(_ folder: [UInt8]) -> Bool {
-        if let known = canonicalFolders[PathKey(folder)] { return known }
-        let canonical = FileOps.realPath(folder) == folder
-        canonicalFolders[PathKey(folder)] = canonical
-        return canonical
+    private func removeOwnInfo(_ item: JournalItem, trash: Result<HeldTrash, HeldTrash.Refusal>?) {
+        guard resuming, case let .success(held)? = trash, let info = item.info, isOwnOrphan(item, trash: held) else { return }
+        _ = held.info.unlink(PathBytes.basename(info))
     }
 }

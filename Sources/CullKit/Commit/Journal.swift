@@ -29,6 +29,8 @@ struct JournalItem: Sendable {
     var inode: Int64
     var size: Int64
     var mtimeNs: Int64
+    /// Nil when the index row predates migration `0005-ctime`: compared without it then.
+    var ctimeNs: Int64?
     /// Absolute destination (`files/NAME` or the quarantine path); nil for `--permanently`.
     var destination: [UInt8]?
     /// Absolute `.trashinfo` path in trash mode.
@@ -38,6 +40,13 @@ struct JournalItem: Sendable {
 
     func matches(_ stat: FileIdentity) -> Bool {
         stat.device == device && stat.inode == inode && stat.size == size && stat.mtimeNs == mtimeNs
+            && (ctimeNs == nil || stat.ctimeNs == ctimeNs)
+    }
+
+    /// True when `stat` is this item's file (device and inode) with its size: what a rename keeps
+    /// (a rename changes the ctime), checked on what arrived at the destination.
+    func isSameFile(_ stat: FileIdentity) -> Bool {
+        stat.device == device && stat.inode == inode && stat.size == size
     }
 
     /// Why `stat` differs from the journaled identity (for the receipt).
@@ -45,6 +54,7 @@ struct JournalItem: Sendable {
         var parts: [String] = []
         if stat.size != size { parts.append("size") }
         if stat.mtimeNs != mtimeNs { parts.append("mtime") }
+        if let ctimeNs, stat.ctimeNs != ctimeNs, parts.isEmpty { parts.append("ctime") }
         if stat.inode != inode || stat.device != device { parts.append("replaced") }
         return "changed since staging (" + parts.joined(separator: ", ") + ")"
     }
@@ -52,13 +62,13 @@ struct JournalItem: Sendable {
 
 /// Reads and writes `commits` / `commit_items` (migration `0002-commits`).
 enum Journal {
-    static let columns = "seq, entry, role, asset_id, path, device, inode, size, mtime_ns, destination, info, state, reason"
+    static let columns = "seq, entry, role, asset_id, path, device, inode, size, mtime_ns, destination, info, state, reason, ctime_ns"
 
     /// Journals `items` of batch `commit`, many rows per statement (one statement per row cost
     /// more than SQLite's own work for it).
     static func insert(_ db: Database, commit: Int64, _ items: [JournalItem]) throws {
         let rowsPerStatement = 64
-        let row = "(" + Array(repeating: "?", count: 14).joined(separator: ", ") + ")"
+        let row = "(" + Array(repeating: "?", count: 15).joined(separator: ", ") + ")"
         func statement(rows: Int) throws -> Statement {
             try db.cached("INSERT INTO commit_items (commit_id, \(columns)) VALUES "
                           + Array(repeating: row, count: rows).joined(separator: ", "))
@@ -67,12 +77,12 @@ enum Journal {
         while start < items.count {
             let batch = items[start ..< min(start + rowsPerStatement, items.count)]
             var values: [SQLValue] = []
-            values.reserveCapacity(batch.count * 14)
+            values.reserveCapacity(batch.count * 15)
             for item in batch {
                 values += [.integer(commit), .integer(item.seq), .integer(item.entry), .text(item.role), item.assetID.sqlValue,
                            .blob(item.path), .integer(item.device), .integer(item.inode), .integer(item.size),
                            .integer(item.mtimeNs), item.destination.map(SQLValue.blob) ?? .null,
-                           item.info.map(SQLValue.blob) ?? .null, .text(item.state), item.reason.sqlValue]
+                           item.info.map(SQLValue.blob) ?? .null, .text(item.state), item.reason.sqlValue, item.ctimeNs.sqlValue]
             }
             try statement(rows: batch.count).execute(values)
             start += batch.count
@@ -93,8 +103,8 @@ enum Journal {
             result.append(JournalItem(
                 seq: row.int64(0), entry: row.int64(1), role: row.string(2) ?? "primary", assetID: row.optionalInt64(3),
                 path: row.bytes(4) ?? [], device: row.int64(5), inode: row.int64(6), size: row.int64(7),
-                mtimeNs: row.int64(8), destination: row.bytes(9), info: row.bytes(10), state: row.string(11) ?? "pending",
-                reason: row.string(12)))
+                mtimeNs: row.int64(8), ctimeNs: row.optionalInt64(13), destination: row.bytes(9), info: row.bytes(10),
+                state: row.string(11) ?? "pending", reason: row.string(12)))
         }
         return result
     }

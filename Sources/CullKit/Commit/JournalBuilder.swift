@@ -56,7 +56,7 @@ struct JournalBuilder {
 
     private func item(role: String, asset: StagedAsset) -> JournalItem {
         JournalItem(seq: 0, entry: 0, role: role, assetID: asset.id, path: asset.path, device: asset.device,
-                    inode: asset.inode, size: asset.size, mtimeNs: asset.mtimeNs)
+                    inode: asset.inode, size: asset.size, mtimeNs: asset.mtimeNs, ctimeNs: asset.ctimeNs)
     }
 
     /// A file found on disk (not an indexed asset): journaled with the stat it has now.
@@ -64,7 +64,7 @@ struct JournalBuilder {
         guard !claimed.contains(PathKey(path)), let info = FileOps.lstat(root + path).0, info.isRegular else { return nil }
         claimed.insert(PathKey(path))
         return JournalItem(seq: 0, entry: 0, role: role, assetID: nil, path: path, device: info.device,
-                           inode: info.inode, size: info.size, mtimeNs: info.mtimeNs)
+                           inode: info.inode, size: info.size, mtimeNs: info.mtimeNs, ctimeNs: info.ctimeNs)
     }
 
     /// The video half of a Live Photo: indexed videos with the same `live_id`, or `STEM.MOV` next

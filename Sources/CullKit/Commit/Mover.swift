@@ -40,13 +40,14 @@ final class Mover {
         let pending = try journaled ?? Journal.items(db, commit: commit, states: ["pending"])
         let chunks = Self.chunks(of: pending, size: chunkSize)
         guard !chunks.isEmpty else { return }
+        let context = try openDestinations(for: pending)
         let conveyor = Conveyor(count: chunks.count)
         let carrying = DispatchGroup()
         // Every rename and .trashinfo lands in the same two folders, whose locks serialize them in
         // the kernel: more than a few carriers would only wait on each other.
         let carriers = min(chunks.count, max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)))
         for _ in 0 ..< carriers {
-            let carrier = makeCarrier()
+            let carrier = makeCarrier(context)
             DispatchQueue.global(qos: .userInitiated).async(group: carrying) {
                 while let index = conveyor.claim() {
                     conveyor.put(carrier.carry(chunks[index]), at: index)
@@ -59,7 +60,7 @@ final class Mover {
             conveyor.cancel()
             carrying.wait()
         }
-        let settler = makeCarrier()
+        let settler = makeCarrier(context)
         let booking = try Booking(db: db, commit: commit, snapshots: destination != .permanently)
         var done = 0
         for index in chunks.indices {
@@ -72,8 +73,36 @@ final class Mover {
         }
     }
 
-    private func makeCarrier() -> FileCarrier {
-        FileCarrier(root: root, destination: destination, deletionTime: deletionTime, crash: crash, resuming: resuming)
+    private func makeCarrier(_ context: CarrierContext) -> FileCarrier {
+        FileCarrier(root: root, context: context, destination: destination, deletionTime: deletionTime, crash: crash,
+                    resuming: resuming)
+    }
+
+    /// Opens, once for the whole batch, the library root, every trash directory the items go to
+    /// and the quarantine folder, by descriptor (each trash verified by ``HeldTrash/open(_:)``).
+    /// Rolling forward, also clears the temporary `.trashinfo` files a killed run left.
+    private func openDestinations(for items: [JournalItem]) throws -> CarrierContext {
+        let rootPath = root.count > 1 && root.last == PathBytes.slash ? Array(root.dropLast()) : root
+        let (library, code) = DirectoryHandle.open(rootPath)
+        guard let library else { throw CommitError.system(path: PathBytes.display(rootPath), call: "open", errno: code) }
+        var trashes: [PathKey: Result<HeldTrash, HeldTrash.Refusal>] = [:]
+        var lastTrash: [UInt8]?
+        for item in items where item.info != nil {
+            let directory = PathBytes.parent(PathBytes.parent(item.destination ?? []))
+            if directory == lastTrash { continue }
+            lastTrash = directory
+            let key = PathKey(directory)
+            guard trashes[key] == nil else { continue }
+            let held = HeldTrash.open(FileCarrier.location(of: item))
+            if resuming, case let .success(trash) = held { trash.removeStaleTemporaries() }
+            trashes[key] = held
+        }
+        var quarantine: (path: [UInt8], handle: DirectoryHandle?)?
+        if case let .quarantine(directory) = destination {
+            let path = Array(directory.utf8)
+            quarantine = (path, DirectoryHandle.open(path).0)
+        }
+        return CarrierContext(library: library, trashes: trashes, quarantine: quarantine)
     }
 
     /// Splits items into chunks of about `size`, never splitting an entry (a primary and its companions).
@@ -236,18 +265,45 @@ private final class Conveyor: @unchecked Sendable {
     }
 }
 
-/// Test hook: `CULL_TEST_CRASH_AFTER=N` kills the process with SIGKILL at the N-th step of a
+/// Test hooks. `CULL_TEST_CRASH_AFTER=N` kills the process with SIGKILL at the N-th step of a
 /// commit (0 = right after journaling; steps are info written, file moved, chunk booked, counted
 /// across both threads of the commit).
+///
+/// `CULL_TEST_PAUSE=POINT[:N]` with `CULL_TEST_PAUSE_DIR=DIR` opens a race window for real: the
+/// N-th time (default 1) the commit reaches `POINT` it creates `DIR/POINT.reached` and waits until
+/// `DIR/POINT.go` exists (at most a minute), while the test swaps a folder, edits a file or takes
+/// a trash name. Points: `journaled` (before the first move), `before-move` (an item passed its
+/// checks and is about to be renamed).
 final class CrashHook: @unchecked Sendable {
     private let limit: Int?
     private let lock = NSLock()
     private var count = 0
     let chunkSize: Int
+    private let pausePoint: (name: String, occurrence: Int)?
+    private let pauseDirectory: String?
+    private var reached: [String: Int] = [:]
 
     init(environment: [String: String]) {
         limit = environment["CULL_TEST_CRASH_AFTER"].flatMap(Int.init)
         chunkSize = environment["CULL_COMMIT_CHUNK"].flatMap(Int.init).map { max(1, $0) } ?? 1000
+        pauseDirectory = environment["CULL_TEST_PAUSE_DIR"]
+        pausePoint = environment["CULL_TEST_PAUSE"].map { spec in
+            let parts = spec.split(separator: ":", maxSplits: 1)
+            return (String(parts[0]), parts.count > 1 ? Int(parts[1]) ?? 1 : 1)
+        }
+    }
+
+    /// Waits at `point` when a test asked for it (see the type's documentation); else nothing.
+    func pause(_ point: String) {
+        guard let pausePoint, pausePoint.name == point, let pauseDirectory else { return }
+        lock.lock()
+        let occurrence = reached[point, default: 0] + 1
+        reached[point] = occurrence
+        lock.unlock()
+        guard occurrence == pausePoint.occurrence else { return }
+        let marker = Array((pauseDirectory + "/" + point).utf8)
+        _ = FileOps.createExclusive(marker + Array(".reached".utf8), contents: [])
+        for _ in 0 ..< 60_000 where !FileOps.exists(marker + Array(".go".utf8)) { usleep(1000) }
     }
 
     func step() {

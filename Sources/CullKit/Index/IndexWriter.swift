@@ -9,8 +9,8 @@ struct IndexWriter {
         INSERT INTO assets (path, folder, name, extension, device, inode, size, mtime_ns, sidecar_signature,
             added, modified, kind, format, width, height, orientation, duration, taken, taken_utc, taken_offset,
             taken_source, camera_make, camera_model, lens, software, latitude, longitude, rating, favorite_flag,
-            screenshot, screenshot_evidence, live_id, burst_id, raw, broken, broken_reason)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            screenshot, screenshot_evidence, live_id, burst_id, raw, broken, broken_reason, ctime_ns)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(path) DO UPDATE SET
             folder = excluded.folder, name = excluded.name, extension = excluded.extension,
             device = excluded.device, inode = excluded.inode, size = excluded.size, mtime_ns = excluded.mtime_ns,
@@ -23,7 +23,7 @@ struct IndexWriter {
             rating = excluded.rating, favorite_flag = excluded.favorite_flag, screenshot = excluded.screenshot,
             screenshot_evidence = excluded.screenshot_evidence, live_id = excluded.live_id,
             burst_id = excluded.burst_id, raw = excluded.raw, broken = excluded.broken,
-            broken_reason = excluded.broken_reason
+            broken_reason = excluded.broken_reason, ctime_ns = excluded.ctime_ns
         RETURNING id
         """
 
@@ -115,6 +115,7 @@ struct IndexWriter {
             (m.format?.isRaw ?? false).sqlValue,
             (record.brokenReason != nil).sqlValue,
             record.brokenReason.sqlValue,
+            stamp.ctimeNanoseconds.sqlValue,
         ]
     }
 }

@@ -65,7 +65,7 @@ public struct Scanner {
         for file in found {
             if let entry = known[PathKey(file.relativePath)] {
                 seen.insert(entry.id)
-                if entry.stamp == file.stamp && entry.sidecarSignature == file.sidecarSignature {
+                if file.stamp.isUnchanged(since: entry.stamp) && entry.sidecarSignature == file.sidecarSignature {
                     summary.unchanged += 1
                     continue
                 }
@@ -113,10 +113,10 @@ public struct Scanner {
         var known: [PathKey: KnownFile] = [:]
         let count = try db.scalar("SELECT count(*) FROM assets")?.int64 ?? 0
         known.reserveCapacity(Int(count))
-        try db.forEachRow("SELECT id, path, device, inode, size, mtime_ns, sidecar_signature FROM assets") { row in
+        try db.forEachRow("SELECT id, path, device, inode, size, mtime_ns, sidecar_signature, ctime_ns FROM assets") { row in
             let path = row.bytes(1) ?? []
             let stamp = FileStamp(device: UInt64(bitPattern: row.int64(2)), inode: UInt64(bitPattern: row.int64(3)),
-                                  size: row.int64(4), mtimeNanoseconds: row.int64(5))
+                                  size: row.int64(4), mtimeNanoseconds: row.int64(5), ctimeNanoseconds: row.optionalInt64(7))
             known[PathKey(path)] = KnownFile(id: row.int64(0), path: path, stamp: stamp, sidecarSignature: row.string(6) ?? "")
         }
         return known

@@ -64,11 +64,11 @@ final class Sandbox {
         let name = PathBytes.basename(path)
         let ext = name.lastIndex(of: 46).map { String(decoding: name[($0 + 1)...], as: UTF8.self) } ?? ""
         try db.execute("""
-            INSERT INTO assets (path, folder, name, extension, device, inode, size, mtime_ns, added, modified, kind, live_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)
+            INSERT INTO assets (path, folder, name, extension, device, inode, size, mtime_ns, added, modified, kind, live_id, ctime_ns)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)
             """, [PathBytes.sqlValue(path), PathBytes.sqlValue(PathBytes.parent(path)), PathBytes.sqlValue(name), .text(ext),
                   .integer(info.device), .integer(info.inode), .integer(info.size), .integer(info.mtimeNs),
-                  .integer(info.mtimeNs / 1_000_000_000), .text(kind), liveID.sqlValue])
+                  .integer(info.mtimeNs / 1_000_000_000), .text(kind), liveID.sqlValue, .integer(info.ctimeNs)])
         return db.lastInsertRowID
     }
 

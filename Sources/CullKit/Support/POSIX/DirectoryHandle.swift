@@ -34,11 +34,15 @@ final class DirectoryHandle: @unchecked Sendable {
         !name.isEmpty && !name.contains(PathBytes.slash) && !name.elementsEqual([46]) && !name.elementsEqual([46, 46])
     }
 
-    /// Opens the subdirectory `name` (one component, never followed if it is a symlink).
+    /// Opens the subdirectory `name` (one component, never followed if it is a symlink). The code
+    /// is ELOOP exactly when a symlink is in the way, ENOTDIR when something else is.
     func openDirectory(_ name: [UInt8]) -> (DirectoryHandle?, Int32) {
         guard Self.isPlainName(name) else { return (nil, EINVAL) }
         let child = FileOps.withCPath(name) { openat(fd, $0, Self.directoryFlags) }
-        return child >= 0 ? (DirectoryHandle(owning: child), 0) : (nil, errno)
+        if child >= 0 { return (DirectoryHandle(owning: child), 0) }
+        let failure = errno
+        guard failure == ELOOP || failure == ENOTDIR else { return (nil, failure) }
+        return (nil, stat(name).0?.isSymlink == true ? ELOOP : ENOTDIR)
     }
 
     /// Walks down `relative` (`a/b/c`) one component at a time; the empty path is this directory.
