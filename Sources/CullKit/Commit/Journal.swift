@@ -36,12 +36,12 @@ struct JournalItem: Sendable {
     var state: String = "pending"
     var reason: String?
 
-    func matches(_ stat: FileStat) -> Bool {
+    func matches(_ stat: FileIdentity) -> Bool {
         stat.device == device && stat.inode == inode && stat.size == size && stat.mtimeNs == mtimeNs
     }
 
     /// Why `stat` differs from the journaled identity (for the receipt).
-    func difference(_ stat: FileStat) -> String {
+    func difference(_ stat: FileIdentity) -> String {
         var parts: [String] = []
         if stat.size != size { parts.append("size") }
         if stat.mtimeNs != mtimeNs { parts.append("mtime") }

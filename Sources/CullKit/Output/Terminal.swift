@@ -33,7 +33,7 @@ public struct Terminal: Sendable {
         text.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = Platform.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 { if errno == EINTR { continue }; return }
                 offset += written
             }

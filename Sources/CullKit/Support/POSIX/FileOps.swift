@@ -4,30 +4,11 @@ import Glibc
 import Darwin
 #endif
 
-/// What `lstat(2)` says about one path: the identity a commit re-checks before moving a file.
-public struct FileStat: Sendable, Equatable {
-    public let device: Int64
-    public let inode: Int64
-    public let size: Int64
-    public let mtimeNs: Int64
-    public let mode: UInt32
-
-    public var isRegular: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFREG) }
-    public var isSymlink: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFLNK) }
-    public var isDirectory: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFDIR) }
-
-    init(_ info: stat) {
-        device = Int64(bitPattern: UInt64(info.st_dev))
-        inode = Int64(bitPattern: UInt64(info.st_ino))
-        size = Int64(info.st_size)
-        mtimeNs = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        mode = UInt32(info.st_mode)
-    }
-}
-
-/// Thin, byte-path wrappers over the POSIX calls a commit needs. Paths are raw bytes because
-/// file names need not be UTF-8; each call returns the errno on failure instead of throwing,
-/// so callers can turn it into a skip reason or a typed error that names the path.
+/// Byte-path wrappers over POSIX calls, for paths that are not under attack (tests, listings, the
+/// `.cull/` folder). Anything that moves or reads files in the library or a trash goes through a
+/// ``DirectoryHandle`` instead. Paths are raw bytes because file names need not be UTF-8; each
+/// call returns the errno on failure instead of throwing, so callers can turn it into a skip
+/// reason or a typed error that names the path.
 enum FileOps {
     /// Runs `body` with `path` as a NUL-terminated C string.
     static func withCPath<T>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
@@ -38,42 +19,25 @@ enum FileOps {
         }
     }
 
-    /// `lstat(2)`: the stat, or nil with the errno (ENOENT when the path is gone).
-    static func lstat(_ path: [UInt8]) -> (FileStat?, Int32) {
+    /// `lstat(2)`: the identity, or nil with the errno (ENOENT when the path is gone).
+    static func lstat(_ path: [UInt8]) -> (FileIdentity?, Int32) {
         var info = stat()
-        let code = withCPath(path) { Glibc.lstat($0, &info) }
-        return code == 0 ? (FileStat(info), 0) : (nil, errno)
+        let code = withCPath(path) { Platform.lstat($0, &info) }
+        return code == 0 ? (FileIdentity(info), 0) : (nil, errno)
     }
 
     /// Whether anything (even a dangling symlink) is at `path`.
     static func exists(_ path: [UInt8]) -> Bool { lstat(path).0 != nil }
 
-    /// `renameat2(RENAME_NOREPLACE)`: moves `from` to `to`, failing with EEXIST instead of
-    /// replacing a file. Falls back to an lstat check plus `rename(2)` where the kernel or
-    /// file system lacks the flag (a tiny race, only there).
+    /// Moves `from` to `to`, failing with EEXIST instead of replacing a file (see
+    /// ``Platform/renameNoReplace(_:_:_:_:)``: never a plain `rename(2)`).
     static func renameNoReplace(_ from: [UInt8], _ to: [UInt8]) -> Int32 {
-        if let renameat2 = renameat2Function {
-            let code = withCPath(from) { source in withCPath(to) { target in renameat2(AT_FDCWD, source, AT_FDCWD, target, 1) } }
-            if code == 0 { return 0 }
-            let failure = errno
-            if failure != EINVAL && failure != ENOSYS { return failure }
-        }
-        if exists(to) { return EEXIST }
-        let code = withCPath(from) { source in withCPath(to) { target in Glibc.rename(source, target) } }
-        return code == 0 ? 0 : errno
+        withCPath(from) { source in withCPath(to) { target in Platform.renameNoReplace(AT_FDCWD, source, AT_FDCWD, target) } }
     }
-
-    private typealias Renameat2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-
-    /// Glibc's Swift module does not export `renameat2`; look it up once at run time.
-    private static let renameat2Function: Renameat2? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
-        return unsafeBitCast(symbol, to: Renameat2.self)
-    }()
 
     /// `unlink(2)`; 0 or the errno.
     static func unlink(_ path: [UInt8]) -> Int32 {
-        withCPath(path) { Glibc.unlink($0) } == 0 ? 0 : errno
+        withCPath(path) { Platform.unlink($0) } == 0 ? 0 : errno
     }
 
     /// Creates `path` and its missing parents with `mode`; 0 or the errno.
@@ -91,10 +55,10 @@ enum FileOps {
     /// Creates `path` exclusively (O_CREAT|O_EXCL) holding `contents`; 0 or the errno.
     /// `sync` also fdatasyncs it before closing.
     static func createExclusive(_ path: [UInt8], contents: [UInt8], mode: mode_t = 0o600, sync: Bool = false) -> Int32 {
-        let fd = withCPath(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
+        let fd = withCPath(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode) }
         guard fd >= 0 else { return errno }
         let code = writeAll(fd, contents)
-        if code == 0 && sync && fdatasync(fd) != 0 { close(fd); return errno }
+        if code == 0 && sync && Platform.syncData(fd) != 0 { let failure = errno; close(fd); return failure }
         close(fd)
         return code
     }
@@ -104,7 +68,7 @@ enum FileOps {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let written = Platform.write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 { if errno == EINTR { continue }; return errno }
                 offset += written
             }
@@ -112,15 +76,23 @@ enum FileOps {
         }
     }
 
-    /// The whole content of a small file, or nil.
+    /// The whole content of a small regular file, or nil (also for a FIFO, device or symlink,
+    /// which are never opened for reading: see ``DirectoryHandle/openRegularFile(_:)``).
     static func read(_ path: [UInt8], limit: Int = 1 << 20) -> [UInt8]? {
-        let fd = withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        let fd = withCPath(path) { open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, FileIdentity(info).isRegular else { return nil }
+        return readAll(fd, limit: limit)
+    }
+
+    /// Reads `fd` to its end (at most `limit` bytes), or nil on an error.
+    static func readAll(_ fd: Int32, limit: Int) -> [UInt8]? {
         var result: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 8192)
         while result.count < limit {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { Platform.read(fd, $0.baseAddress!, $0.count) }
             if count < 0 { if errno == EINTR { continue }; return nil }
             if count == 0 { break }
             result += buffer[0..<count]
@@ -138,7 +110,7 @@ enum FileOps {
 
     /// The canonical absolute path (symlinks resolved), or nil.
     static func realPath(_ path: [UInt8]) -> [UInt8]? {
-        guard let resolved = withCPath(path, { Glibc.realpath($0, nil) }) else { return nil }
+        guard let resolved = withCPath(path, { Platform.realpath($0) }) else { return nil }
         defer { free(resolved) }
         return Array(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
     }
@@ -147,6 +119,11 @@ enum FileOps {
     static func listDirectory(_ path: [UInt8]) -> [[UInt8]]? {
         guard let dir = withCPath(path, { opendir($0) }) else { return nil }
         defer { closedir(dir) }
+        return names(in: dir)
+    }
+
+    /// The names `readdir` returns (without `.` and `..`).
+    static func names(in dir: Platform.DirectoryStream) -> [[UInt8]] {
         var names: [[UInt8]] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in

@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What `stat(2)` says about one file: the identity a commit (and undo) re-checks before moving
+/// it. Device and inode say *which* file; size, mtime and ctime say whether it changed — ctime too,
+/// because an edit followed by `touch -r` restores the mtime but cannot restore the ctime.
+public struct FileIdentity: Sendable, Equatable, Hashable {
+    public let device: Int64
+    public let inode: Int64
+    public let size: Int64
+    public let mtimeNs: Int64
+    public let ctimeNs: Int64
+    public let mode: UInt32
+    /// The owner's uid (trash directories must be ours).
+    public let owner: UInt32
+
+    public var isRegular: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFREG) }
+    public var isSymlink: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFLNK) }
+    public var isDirectory: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFDIR) }
+    public var isSticky: Bool { mode & UInt32(S_ISVTX) != 0 }
+
+    init(_ info: stat) {
+        device = Int64(bitPattern: UInt64(info.st_dev))
+        inode = Int64(bitPattern: UInt64(info.st_ino))
+        size = Int64(info.st_size)
+        (mtimeNs, ctimeNs) = Platform.times(info)
+        mode = UInt32(info.st_mode)
+        owner = UInt32(info.st_uid)
+    }
+
+    /// True when both name the same file (device and inode), whatever its contents.
+    public func isSameFile(as other: FileIdentity) -> Bool { device == other.device && inode == other.inode }
+}

@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few calls whose name or shape differs between Linux and Darwin, in one place, so the rest
+/// of the POSIX layer is written once. Everything returns 0 or the errno.
+enum Platform {
+    #if canImport(Glibc)
+    /// What `opendir` returns.
+    typealias DirectoryStream = OpaquePointer
+    #elseif canImport(Darwin)
+    typealias DirectoryStream = UnsafeMutablePointer<DIR>
+    #endif
+
+    /// Renames `from` (relative to `fromDirectory`) to `to` (relative to `toDirectory`), failing
+    /// with EEXIST instead of replacing whatever is there. Never falls back to `rename(2)`: where
+    /// the kernel or file system lacks the no-replace flag, it links the new name (which cannot
+    /// overwrite either) and unlinks the old one.
+    static func renameNoReplace(_ fromDirectory: Int32, _ from: UnsafePointer<CChar>,
+                                _ toDirectory: Int32, _ to: UnsafePointer<CChar>) -> Int32 {
+        #if canImport(Glibc)
+        if let renameat2 = renameat2Function {
+            if renameat2(fromDirectory, from, toDirectory, to, 1 /* RENAME_NOREPLACE */) == 0 { return 0 }
+            let failure = errno
+            if failure != EINVAL && failure != ENOSYS && failure != ENOTSUP { return failure }
+        }
+        #elseif canImport(Darwin)
+        if renameatx_np(fromDirectory, from, toDirectory, to, UInt32(RENAME_EXCL)) == 0 { return 0 }
+        let failure = errno
+        if failure != ENOTSUP && failure != EINVAL { return failure }
+        #endif
+        return linkThenUnlink(fromDirectory, from, toDirectory, to)
+    }
+
+    /// The no-replace fallback: `linkat` fails with EEXIST on a taken name; the old name goes only
+    /// once the new one exists (and the new one goes again if the old cannot be removed).
+    private static func linkThenUnlink(_ fromDirectory: Int32, _ from: UnsafePointer<CChar>,
+                                       _ toDirectory: Int32, _ to: UnsafePointer<CChar>) -> Int32 {
+        guard linkat(fromDirectory, from, toDirectory, to, 0) == 0 else { return errno }
+        guard unlinkat(fromDirectory, from, 0) == 0 else {
+            let failure = errno
+            _ = unlinkat(toDirectory, to, 0)
+            return failure
+        }
+        return 0
+    }
+
+    #if canImport(Glibc)
+    private typealias Renameat2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+
+    /// Glibc's Swift module does not export `renameat2`; look it up once at run time.
+    private static let renameat2Function: Renameat2? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
+        return unsafeBitCast(symbol, to: Renameat2.self)
+    }()
+    #endif
+
+    /// `read(2)` (a method named `read` would shadow it).
+    static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.read(fd, buffer, count)
+        #elseif canImport(Darwin)
+        Darwin.read(fd, buffer, count)
+        #endif
+    }
+
+    /// `write(2)`.
+    static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(fd, buffer, count)
+        #elseif canImport(Darwin)
+        Darwin.write(fd, buffer, count)
+        #endif
+    }
+
+    /// `lstat(2)`.
+    static func lstat(_ path: UnsafePointer<CChar>, _ info: inout stat) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.lstat(path, &info)
+        #elseif canImport(Darwin)
+        Darwin.lstat(path, &info)
+        #endif
+    }
+
+    /// `realpath(3)`, malloc'ed.
+    static func realpath(_ path: UnsafePointer<CChar>) -> UnsafeMutablePointer<CChar>? {
+        #if canImport(Glibc)
+        Glibc.realpath(path, nil)
+        #elseif canImport(Darwin)
+        Darwin.realpath(path, nil)
+        #endif
+    }
+
+    /// `unlink(2)`.
+    static func unlink(_ path: UnsafePointer<CChar>) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.unlink(path)
+        #elseif canImport(Darwin)
+        Darwin.unlink(path)
+        #endif
+    }
+
+    /// Flushes a file's data (fdatasync where it exists; Darwin has only fsync in its SDK).
+    static func syncData(_ fd: Int32) -> Int32 {
+        #if canImport(Glibc)
+        fdatasync(fd)
+        #elseif canImport(Darwin)
+        fsync(fd)
+        #endif
+    }
+
+    /// Modification and status-change times in nanoseconds.
+    static func times(_ info: stat) -> (mtime: Int64, ctime: Int64) {
+        #if canImport(Glibc)
+        (Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+         Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))
+        #elseif canImport(Darwin)
+        (Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec),
+         Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec))
+        #endif
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+@testable import CullKit
+
+/// The POSIX layer on a real file system: walks refuse symlinks, moves never replace, reads never
+/// open a FIFO.
+@Suite struct DirectoryHandleTests {
+    let base: String
+
+    init() throws {
+        base = NSTemporaryDirectory() + "cull-posix-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: base + "/lib/a/b", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: base + "/outside", withIntermediateDirectories: true)
+        try "photo".write(toFile: base + "/lib/a/b/x.jpg", atomically: false, encoding: .utf8)
+    }
+
+    private func bytes(_ path: String) -> [UInt8] { Array(path.utf8) }
+
+    @Test func walkOpensEachComponentAndRefusesSymlinks() throws {
+        let root = try #require(DirectoryHandle.open(bytes(base + "/lib")).0)
+        let folder = try #require(root.walk(bytes("a/b")).0)
+        #expect(folder.stat(bytes("x.jpg")).0?.isRegular == true)
+        try FileManager.default.createSymbolicLink(atPath: base + "/lib/link", withDestinationPath: base + "/outside")
+        let (through, code) = root.walk(bytes("link"))
+        #expect(through == nil && (code == ELOOP || code == ENOTDIR), "walked through a symlink: \(code)")
+        #expect(root.walk(bytes("a/../a")).0 == nil, "`..` is not a plain component")
+        #expect(root.walk(bytes("link/new"), creating: 0o755).0 == nil)
+        #expect(!FileManager.default.fileExists(atPath: base + "/outside/new"))
+        let made = try #require(root.walk(bytes("q/r"), creating: 0o755).0)
+        #expect(made.identity()?.isDirectory == true)
+    }
+
+    @Test func moveNeverReplaces() throws {
+        let root = try #require(DirectoryHandle.open(bytes(base + "/lib")).0)
+        let folder = try #require(root.walk(bytes("a/b")).0)
+        try "other".write(toFile: base + "/lib/taken.jpg", atomically: false, encoding: .utf8)
+        #expect(folder.move(bytes("x.jpg"), to: root, as: bytes("taken.jpg")) == EEXIST)
+        #expect(try String(contentsOfFile: base + "/lib/taken.jpg", encoding: .utf8) == "other")
+        #expect(folder.move(bytes("x.jpg"), to: root, as: bytes("free.jpg")) == 0)
+        #expect(root.stat(bytes("free.jpg")).0?.size == 5)
+        #expect(folder.stat(bytes("x.jpg")).1 == ENOENT)
+    }
+
+    @Test func readsOnlyRegularFiles() throws {
+        let root = try #require(DirectoryHandle.open(bytes(base + "/lib")).0)
+        #expect(mkfifo(base + "/lib/fifo", 0o600) == 0)
+        #expect(root.readRegularFile(bytes("fifo")).1 == DirectoryHandle.notRegularFile)
+        #expect(FileOps.read(bytes(base + "/lib/fifo")) == nil)
+        #expect(root.readRegularFile(bytes("a/b/x.jpg")).0 == Array("photo".utf8))
+        #expect(root.createExclusive(bytes("fifo"), contents: [1]) == EEXIST)
+    }
+
+    @Test func identityCarriesCtime() throws {
+        let path = base + "/lib/a/b/x.jpg"
+        let before = try #require(FileOps.lstat(bytes(path)).0)
+        #expect(before.ctimeNs > 0)
+        usleep(30_000)   // past the file system's timestamp granularity (jiffies on ext4)
+        #expect(chmod(path, 0o600) == 0)
+        let after = try #require(FileOps.lstat(bytes(path)).0)
+        #expect(after.isSameFile(as: before) && after.mtimeNs == before.mtimeNs && after.ctimeNs != before.ctimeNs)
+    }
+}
