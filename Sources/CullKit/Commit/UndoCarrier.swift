@@ -9,10 +9,11 @@ import Darwin
 ///
 /// Moves back only the file it trashed: what sits at the journaled trash name must be a regular
 /// file with the journaled device, inode, size and mtime (another program may have emptied the
-/// trash and put a stranger's file under the same name). Walks down to the original folder from the
-/// library root with directory descriptors (`O_NOFOLLOW`): a missing folder is created, a symbolic
-/// link or a file in the way is refused, so nothing is written outside the library. Removes only
-/// a `.trashinfo` whose `Path=` is the item's own original path.
+/// trash and put a stranger's file under the same name). Everything is relative to directory
+/// descriptors (``DirectoryHandle``): the trash folders are held as opened, and the original folder
+/// is reached from the library root one component at a time with `O_NOFOLLOW`: a missing folder is
+/// created, a symbolic link or a file in the way is refused, so nothing is written outside the
+/// library. Removes only a `.trashinfo` whose `Path=` is the item's own original path.
 final class UndoCarrier {
     /// What became of one item.
     enum Outcome {
@@ -21,22 +22,19 @@ final class UndoCarrier {
     }
 
     private let root: [UInt8]
-    private let rootFD: Int32
+    private let library: DirectoryHandle
     private let crash: CrashHook
-    private var folders: [PathKey: Int32] = [:]
-    private var touchedFolders: Set<Int32> = []
-    private var touchedTrash: Set<PathKey> = []
+    /// Library folders by relative path, and trash (or quarantine) folders by absolute path.
+    private var folders: [PathKey: DirectoryHandle] = [:]
+    private var trashFolders: [PathKey: DirectoryHandle] = [:]
+    private var touched: [ObjectIdentifier: DirectoryHandle] = [:]
 
     init(library: Library, crash: CrashHook) throws(CommitError) {
         root = Array(library.absolutePath(of: "").utf8)
-        rootFD = open(library.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard rootFD >= 0 else { throw CommitError.system(path: library.root, call: "open", errno: errno) }
+        let (handle, code) = DirectoryHandle.open(Array(library.root.utf8))
+        guard let handle else { throw CommitError.system(path: library.root, call: "open", errno: code) }
+        self.library = handle
         self.crash = crash
-    }
-
-    deinit {
-        closeFolders()
-        close(rootFD)
     }
 
     /// Brings one item back (or finds it back).
@@ -45,31 +43,36 @@ final class UndoCarrier {
         if PathBytes.escapes(item.path) { return .refused("path escapes the library") }
         let folder = PathBytes.parent(item.path)
         let name = PathBytes.basename(item.path)
+        let sourceName = PathBytes.basename(source)
+        guard let trash = trashFolder(PathBytes.parent(source)) else { return .refused("its trash folder cannot be opened") }
         // Back already: an interrupted undo, or the user restored it with another tool.
         switch openFolder(folder, create: false) {
         case let .failure(refusal): return .refused(refusal.reason)
-        case let .success(fd):
-            if let fd, let here = Self.entry(at: fd, name), here.isRegular, item.matches(here) {
-                if !FileOps.exists(source) { removeOwnInfo(item) }
+        case let .success(handle):
+            if let handle, let here = handle.stat(name).0, here.isRegular, item.matches(here) {
+                if trash.stat(sourceName).0 == nil { removeOwnInfo(item) }
                 return .restored
             }
         }
-        guard let there = FileOps.lstat(source).0 else { return .refused("no longer in the trash") }
+        let (there, missing) = trash.stat(sourceName)
+        guard let there else {
+            return .refused(missing == ENOENT ? "no longer in the trash" : "cannot stat it in the trash: " + Errno.message(missing))
+        }
         guard there.isRegular, item.matches(there) else {
             return .refused("not the file Cull trashed (another file has its name in the trash)")
         }
-        let fd: Int32
+        let target: DirectoryHandle
         switch openFolder(folder, create: true) {
         case let .failure(refusal): return .refused(refusal.reason)
-        case let .success(opened):
-            guard let opened else { return .refused("cannot create its folder") }
-            fd = opened
+        case let .success(handle):
+            guard let handle else { return .refused("cannot create its folder") }
+            target = handle
         }
-        let code = Self.renameNoReplace(source, to: fd, name)
+        let code = trash.move(sourceName, to: target, as: name)
         if code == EEXIST { return .refused("a file exists at the original path") }
         if code != 0 { return .refused("cannot move back: " + Errno.message(code)) }
-        touchedFolders.insert(fd)
-        touchedTrash.insert(PathKey(PathBytes.parent(source)))
+        touch(target)
+        touch(trash)
         crash.step()
         removeOwnInfo(item)
         crash.step()
@@ -79,103 +82,66 @@ final class UndoCarrier {
     /// fsyncs every folder that gained or lost an entry since the last call, so a booked
     /// restore is durable.
     func syncTouched() {
-        for fd in touchedFolders { fsync(fd) }
-        for folder in touchedTrash { _ = FileOps.syncDirectory(folder.bytes) }
-        touchedFolders.removeAll(keepingCapacity: true)
-        touchedTrash.removeAll(keepingCapacity: true)
+        for handle in touched.values { _ = handle.sync() }
+        touched.removeAll(keepingCapacity: true)
         // Bounded descriptors: a library of many folders must not exhaust them.
-        if folders.count > 256 { closeFolders() }
+        if folders.count > 256 { folders.removeAll() }
     }
+
+    private func touch(_ handle: DirectoryHandle) { touched[ObjectIdentifier(handle)] = handle }
 
     /// Removes the item's `.trashinfo` when it records the item's own original path (ours).
     private func removeOwnInfo(_ item: JournalItem) {
-        guard let info = item.info, let contents = Self.readRegular(info),
+        guard let info = item.info, let folder = trashFolder(PathBytes.parent(info)) else { return }
+        let name = PathBytes.basename(info)
+        guard let contents = folder.readRegularFile(name, limit: 1 << 16).0,
               FreeDesktopTrash.originalPath(ofInfo: contents, location: FileCarrier.location(of: item)) == root + item.path
         else { return }
-        if FileOps.unlink(info) == 0 { touchedTrash.insert(PathKey(PathBytes.parent(info))) }
+        if folder.unlink(name) == 0 { touch(folder) }
+    }
+
+    /// A trash (or quarantine) folder, opened once by its journaled absolute path.
+    private func trashFolder(_ path: [UInt8]) -> DirectoryHandle? {
+        if let known = trashFolders[PathKey(path)] { return known }
+        guard let handle = DirectoryHandle.open(path).0 else { return nil }
+        trashFolders[PathKey(path)] = handle
+        return handle
     }
 
     private struct Refusal: Error { let reason: String }
 
-    /// The descriptor of library-relative `folder`, opened one component at a time from the root
-    /// with `O_NOFOLLOW`; nil when a component is missing and `create` is false.
-    private func openFolder(_ folder: [UInt8], create: Bool) -> Result<Int32?, Refusal> {
-        if folder.isEmpty { return .success(rootFD) }
+    /// Library-relative `folder`, opened one component at a time from the root without following
+    /// a symlink; nil when a component is missing and `create` is false.
+    private func openFolder(_ folder: [UInt8], create: Bool) -> Result<DirectoryHandle?, Refusal> {
+        if folder.isEmpty { return .success(library) }
         if let known = folders[PathKey(folder)] { return .success(known) }
-        let parent = PathBytes.parent(folder)
-        let name = PathBytes.basename(folder)
-        let parentFD: Int32
-        switch openFolder(parent, create: create) {
+        let parent: DirectoryHandle
+        switch openFolder(PathBytes.parent(folder), create: create) {
         case let .failure(refusal): return .failure(refusal)
-        case let .success(fd):
-            guard let fd else { return .success(nil) }
-            parentFD = fd
+        case let .success(handle):
+            guard let handle else { return .success(nil) }
+            parent = handle
         }
-        var fd = FileOps.withCPath(name) { openat(parentFD, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
-        if fd < 0 && errno == ENOENT {
+        let name = PathBytes.basename(folder)
+        var (opened, code) = parent.openDirectory(name)
+        if opened == nil, code == ENOENT {
             guard create else { return .success(nil) }
-            let made = FileOps.withCPath(name) { mkdirat(parentFD, $0, 0o755) }
-            if made != 0 && errno != EEXIST {
-                return .failure(Refusal(reason: "cannot create its folder \(PathBytes.display(folder)): " + Errno.message(errno)))
+            let made = parent.makeDirectory(name, mode: 0o755)
+            if made != 0 && made != EEXIST {
+                return .failure(Refusal(reason: "cannot create its folder \(PathBytes.display(folder)): " + Errno.message(made)))
             }
-            touchedFolders.insert(parentFD)
-            fd = FileOps.withCPath(name) { openat(parentFD, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+            touch(parent)
+            (opened, code) = parent.openDirectory(name)
         }
-        guard fd >= 0 else {
-            let failure = errno
-            if failure == ELOOP || failure == ENOTDIR {
-                let link = Self.entry(at: parentFD, name)?.isSymlink == true
+        guard let opened else {
+            if code == ELOOP || code == ENOTDIR {
+                let link = parent.stat(name).0?.isSymlink == true
                 return .failure(Refusal(reason: "its folder \(PathBytes.display(folder)) is "
                                         + (link ? "a symbolic link" : "not a folder") + " now"))
             }
-            return .failure(Refusal(reason: "cannot open its folder \(PathBytes.display(folder)): " + Errno.message(failure)))
+            return .failure(Refusal(reason: "cannot open its folder \(PathBytes.display(folder)): " + Errno.message(code)))
         }
-        folders[PathKey(folder)] = fd
-        return .success(fd)
-    }
-
-    private func closeFolders() {
-        for fd in folders.values { close(fd) }
-        folders.removeAll()
-        touchedFolders.removeAll()
-    }
-
-    /// `fstatat(AT_SYMLINK_NOFOLLOW)` of `name` in the folder `fd`.
-    private static func entry(at fd: Int32, _ name: [UInt8]) -> FileStat? {
-        var info = stat()
-        let code = FileOps.withCPath(name) { fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) }
-        return code == 0 ? FileStat(info) : nil
-    }
-
-    /// A small regular file's content; nil for anything else (a FIFO is never opened for reading).
-    private static func readRegular(_ path: [UInt8]) -> [UInt8]? {
-        let fd = FileOps.withCPath(path) { open($0, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC) }
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, FileStat(info).isRegular, info.st_size <= 1 << 16 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
-        return count == bytes.count ? bytes : nil
-    }
-
-    private typealias Renameat2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-    private static let renameat2Function: Renameat2? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
-        return unsafeBitCast(symbol, to: Renameat2.self)
-    }()
-
-    /// Moves `source` to `name` in the folder `fd` without ever replacing a file: `renameat2`
-    /// with `RENAME_NOREPLACE`, else a hard link (which fails on an existing name) and an unlink.
-    private static func renameNoReplace(_ source: [UInt8], to fd: Int32, _ name: [UInt8]) -> Int32 {
-        if let renameat2 = renameat2Function {
-            let code = FileOps.withCPath(source) { from in FileOps.withCPath(name) { to in renameat2(AT_FDCWD, from, fd, to, 1) } }
-            if code == 0 { return 0 }
-            let failure = errno
-            if failure != EINVAL && failure != ENOSYS { return failure }
-        }
-        let linked = FileOps.withCPath(source) { from in FileOps.withCPath(name) { to in linkat(AT_FDCWD, from, fd, to, 0) } }
-        if linked != 0 { return errno }
-        return FileOps.unlink(source)
+        folders[PathKey(folder)] = opened
+        return .success(opened)
     }
 }

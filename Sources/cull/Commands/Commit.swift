@@ -48,9 +48,7 @@ struct CommitCommand: CullCommand {
 
     func run(_ terminal: Terminal) throws -> ExitCode {
         let started = Date()
-        Interruption.shared.arm()
         let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
-        if Interruption.shared.isRequested { return .interrupted }
         let listing = try TrashListing(db: access.db)
         guard listing.total.count > 0 else {
             terminal.out("Nothing is staged.\n")
@@ -74,6 +72,9 @@ struct CommitCommand: CullCommand {
                 return .success
             }
         }
+        // From here Ctrl-C or SIGTERM stops the commit between chunks instead of killing it (not
+        // earlier: at the prompt, Ctrl-C must still simply quit).
+        Interruption.shared.arm()
         let progress = ProgressBar(label: "committing", terminal: terminal)
         let receipt: CommitReceipt
         do {
