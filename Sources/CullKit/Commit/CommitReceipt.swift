@@ -19,22 +19,27 @@ public struct CommitReceipt: Sendable {
     public let skipped: [Skip]
     /// Bytes of every file moved.
     public let bytes: Int64
+    /// True when Ctrl-C or SIGTERM stopped the batch: what moved is booked, the rest is still staged.
+    public let cancelled: Bool
+    /// Primaries not attempted because the batch was cancelled (still staged, in place).
+    public let stillStaged: Int
 
     /// True when something was skipped (exit code 3).
     public var isPartial: Bool { !skipped.isEmpty }
 
     /// Reads the receipt of batch `commit`.
     public static func load(_ db: Database, commit: Int64) throws -> CommitReceipt {
-        var moved = 0, companions = 0, gone = 0
+        var moved = 0, companions = 0, gone = 0, pending = 0
         var bytes: Int64 = 0
         try db.forEachRow("""
             SELECT state, role = 'primary', count(*), coalesce(sum(size), 0) FROM commit_items
-            WHERE commit_id = ? AND state IN ('moved', 'restored', 'gone') GROUP BY 1, 2
+            WHERE commit_id = ? AND state IN ('moved', 'restored', 'gone', 'pending') GROUP BY 1, 2
             """, [.integer(commit)]) { row in
             let primary = row.int64(1) == 1
             let count = row.int(2)
             switch row.string(0) {
             case "gone": if primary { gone += count }
+            case "pending": if primary { pending += count }
             default:
                 if primary { moved += count } else { companions += count }
                 bytes += row.int64(3)
@@ -45,15 +50,19 @@ public struct CommitReceipt: Sendable {
                           [.integer(commit)]) { row in
             skipped.append(Skip(path: row.bytes(0) ?? [], role: row.string(1) ?? "", reason: row.string(2) ?? "skipped"))
         }
+        let cancelled = try db.scalar("SELECT state FROM commits WHERE id = ?", [.integer(commit)])?.string == "cancelled"
         return CommitReceipt(commit: commit, destination: try Journal.destination(db, commit: commit) ?? .trash,
-                             moved: moved, companionsMoved: companions, alreadyGone: gone, skipped: skipped, bytes: bytes)
+                             moved: moved, companionsMoved: companions, alreadyGone: gone, skipped: skipped, bytes: bytes,
+                             cancelled: cancelled, stillStaged: cancelled ? pending : 0)
     }
 
-    /// Closes batch `commit`: state `done` with its counts.
-    static func book(_ db: Database, commit: Int64, finishedAt: Int64) throws -> CommitReceipt {
+    /// Closes batch `commit` with its counts: state `done`, or `cancelled` when an interruption
+    /// stopped it (its pending items stay pending in a closed batch: still staged, never rolled forward).
+    static func book(_ db: Database, commit: Int64, finishedAt: Int64, cancelled: Bool = false) throws -> CommitReceipt {
+        try db.execute("UPDATE commits SET state = ? WHERE id = ?", [.text(cancelled ? "cancelled" : "done"), .integer(commit)])
         let receipt = try load(db, commit: commit)
         try db.execute("""
-            UPDATE commits SET state = 'done', finished_at = ?, moved = ?, gone = ?, skipped = ?, bytes = ? WHERE id = ?
+            UPDATE commits SET finished_at = ?, moved = ?, gone = ?, skipped = ?, bytes = ? WHERE id = ?
             """, [.integer(finishedAt), .integer(Int64(receipt.moved + receipt.companionsMoved)),
                   .integer(Int64(receipt.alreadyGone)), .integer(Int64(receipt.skipped.count)),
                   .integer(receipt.bytes), .integer(commit)])
@@ -64,6 +73,6 @@ public struct CommitReceipt: Sendable {
     public func logFields() -> [String: RunLog.Field] {
         ["commit": .int(commit), "mode": .string(destination.mode), "moved": .int(Int64(moved)),
          "companions": .int(Int64(companionsMoved)), "gone": .int(Int64(alreadyGone)),
-         "skipped": .int(Int64(skipped.count)), "bytes": .int(bytes)]
+         "skipped": .int(Int64(skipped.count)), "bytes": .int(bytes), "cancelled": .bool(cancelled)]
     }
 }

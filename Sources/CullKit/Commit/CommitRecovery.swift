@@ -1,17 +1,23 @@
 import Foundation
 
-/// Finishes commits a crash left open. **Every command that opens a library calls this first**:
+/// Finishes commits and undos a crash left open. **Every writing command calls this first**,
+/// holding the library lock (read-only commands only report them, with ``unfinished(library:db:)``):
 ///
 /// ```swift
+/// let lock = try LibraryLock(library: library)
 /// let db = try library.openIndex()
-/// let receipts = try CommitRecovery.recover(library: library, db: db)
+/// let receipts = try CommitRecovery.recover(library: library, db: db, holding: lock)
+/// let undos = try CommitRecovery.recoverUndos(library: library, db: db, holding: lock)
 /// ```
 ///
-/// Each pending item is reconciled from the file system: at the destination with our inode →
+/// Each pending commit item is reconciled from the file system: at the destination with our inode →
 /// booked as moved (its `.trashinfo` rewritten if the crash lost it); source gone → already
 /// gone; source unchanged → the move is finished (the user said yes to this batch); source
-/// changed → skipped, and a `.trashinfo` we wrote for it is removed. Cheap when nothing is open
-/// (one indexed query, no lock).
+/// changed → skipped, and a `.trashinfo` we wrote for it is removed. A pending undo item is back
+/// already, or still in the trash and brought back (see ``UndoCarrier``). Cheap when nothing is
+/// open (two indexed queries, no lock).
+///
+/// Only a batch left `open` is rolled forward: Ctrl-C closes a batch as `cancelled`.
 public enum CommitRecovery {
     /// Rolls open batches forward, returning their receipts (empty when there was nothing to do).
     ///
@@ -33,9 +39,10 @@ public enum CommitRecovery {
             let destination = try Journal.destination(db, commit: commit) ?? .trash
             try db.execute("PRAGMA synchronous = FULL")
             defer { try? db.execute("PRAGMA synchronous = NORMAL") }
-            try Mover(library: library, db: db, commit: commit, destination: destination,
-                      crash: CrashHook(environment: [:]), resuming: true).run()
-            let receipt = try CommitReceipt.book(db, commit: commit, finishedAt: Int64(Date().timeIntervalSince1970))
+            let finished = try Mover(library: library, db: db, commit: commit, destination: destination,
+                                     crash: CrashHook(environment: [:]), resuming: true).run()
+            let receipt = try CommitReceipt.book(db, commit: commit, finishedAt: Int64(Date().timeIntervalSince1970),
+                                                 cancelled: !finished)
             var fields = receipt.logFields()
             fields["command"] = .string("recover")
             fields["ms"] = .int(Int64(Date().timeIntervalSince(started) * 1000))
@@ -43,5 +50,30 @@ public enum CommitRecovery {
             receipts.append(receipt)
         }
         return receipts
+    }
+
+    /// Rolls forward the undos a crash left open, returning their reports. The caller holds the lock.
+    public static func recoverUndos(library: Library, db: Database, holding lock: LibraryLock) throws -> [CommitUndo.Report] {
+        let reports = try CommitUndo.recover(library: library, db: db)
+        for report in reports {
+            RunLog.append(library: library, [
+                "command": .string("recover-undo"), "commit": .int(report.commit), "restored": .int(Int64(report.restored)),
+                "refused": .int(Int64(report.refused.count)),
+            ])
+        }
+        return reports
+    }
+
+    /// What a crash left open, for a read-only command to mention (it never finishes them):
+    /// "commit 3", "undo of commit 2". Empty when nothing is open, or when another run holds the
+    /// lock (then the batch is not unfinished but running).
+    public static func unfinished(library: Library, db: Database) throws -> [String] {
+        var found: [String] = []
+        for commit in try Journal.openCommits(db) { found.append("commit \(commit)") }
+        try db.forEachRow("SELECT commit_id FROM undos WHERE state = 'open' ORDER BY id") { found.append("undo of commit \($0.int64(0))") }
+        guard !found.isEmpty else { return [] }
+        guard let probe = try LibraryLock.acquireIfFree(library: library) else { return [] }
+        probe.release()
+        return found
     }
 }

@@ -1,6 +1,10 @@
 import Foundation
 
-/// `cull undo [COMMIT]`: puts a committed batch back where it was.
+/// `cull undo [COMMIT]`: puts a committed batch back where it was, with the commit's journal
+/// discipline: the items to bring back are journaled (`undos` / `undo_items`, migration
+/// `0006-undo-journal`) before the first file moves, each chunk is booked once its moves are
+/// durable, a crash leaves the undo `open` for the next writing command to roll forward, and
+/// Ctrl-C closes it as `cancelled` with the rest still in the trash.
 public enum CommitUndo {
     /// What undo did.
     public struct Report: Sendable {
@@ -9,6 +13,9 @@ public enum CommitUndo {
         public let restored: Int
         /// Files left where they are, with the reason (e.g. a file exists at the original path).
         public let refused: [CommitReceipt.Skip]
+        /// True when Ctrl-C or SIGTERM stopped it; ``remaining`` files are still in the trash.
+        public let cancelled: Bool
+        public let remaining: Int
     }
 
     /// Moves the `moved` items of `commit` (default: the latest committed batch) back, never
@@ -16,61 +23,58 @@ public enum CommitUndo {
     /// re-inserts their index rows, marked `kept`: undoing a commit is the user deciding to keep
     /// those photos, and without it next night's `cull run --commit` would take them again.
     /// The batch is marked `undone` when every item came back; run again after fixing what was refused.
-    /// The caller holds the ``LibraryLock``.
-    public static func undo(library: Library, db: Database, commit requested: Int64? = nil) throws -> Report {
-        let latest = try db.scalar("SELECT max(id) FROM commits WHERE state = 'done'")?.int64
+    /// The caller holds the ``LibraryLock`` and has rolled forward what a crash left open.
+    public static func undo(library: Library, db: Database, commit requested: Int64? = nil,
+                            environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Report {
+        let latest = try db.scalar("SELECT max(id) FROM commits WHERE state IN ('done', 'cancelled')")?.int64
         guard let commit = requested ?? latest else { throw CommitError.nothingToUndo }
         guard let state = try db.scalar("SELECT state FROM commits WHERE id = ?", [.integer(commit)])?.string else {
             throw CommitError.noSuchCommit(id: commit)
         }
-        guard state == "done" else { throw CommitError.notUndoable(id: commit, reason: "it is \(state)") }
+        guard state == "done" || state == "cancelled" else { throw CommitError.notUndoable(id: commit, reason: "it is \(state)") }
         if try Journal.destination(db, commit: commit) == .permanently {
             throw CommitError.notUndoable(id: commit, reason: "its files were deleted permanently")
         }
-        let root = Array(library.absolutePath(of: "").utf8)
-        var restored: [JournalItem] = []
-        var refused: [CommitReceipt.Skip] = []
-        for item in try Journal.items(db, commit: commit, states: ["moved"]) {
-            let source = root + item.path
-            guard let target = item.destination else { continue }
-            let there = FileOps.lstat(target).0
-            let here = FileOps.lstat(source).0
-            if there == nil, let here, here.inode == item.inode, here.device == item.device {
-                restored.append(item)          // put back by an earlier, interrupted undo
-                continue
-            }
-            guard there != nil else {
-                refused.append(.init(path: item.path, role: item.role, reason: "no longer in the trash"))
-                continue
-            }
-            _ = FileOps.makeDirectories(PathBytes.parent(source))
-            let code = FileOps.renameNoReplace(target, source)
-            if code == EEXIST {
-                refused.append(.init(path: item.path, role: item.role, reason: "a file exists at the original path"))
-                continue
-            }
-            if code != 0 {
-                refused.append(.init(path: item.path, role: item.role, reason: "cannot move back: " + Errno.message(code)))
-                continue
-            }
-            if let info = item.info { _ = FileOps.unlink(info) }
-            restored.append(item)
+        try db.execute("PRAGMA synchronous = FULL")
+        defer { try? db.execute("PRAGMA synchronous = NORMAL") }
+        let undo = try db.transaction {
+            try db.execute("INSERT INTO undos (commit_id, state, started_at) VALUES (?, 'open', ?)",
+                           [.integer(commit), .integer(Int64(Date().timeIntervalSince1970))])
+            let undo = db.lastInsertRowID
+            try db.execute("INSERT INTO undo_items (undo_id, seq) SELECT ?, seq FROM commit_items WHERE commit_id = ? AND state = 'moved'",
+                           [.integer(undo), .integer(commit)])
+            return undo
         }
-        try db.transaction {
-            let restorer = try AssetSnapshot.Restorer(db: db)
-            for item in restored {
-                try Journal.setState(db, commit: commit, seq: item.seq, state: "restored")
-                if let id = try restorer.restore(commit: commit, seq: item.seq) {
-                    try db.execute("""
-                        INSERT INTO reviews (asset_id, status, at) VALUES (?, 'kept', strftime('%s', 'now'))
-                        ON CONFLICT (asset_id) DO UPDATE SET status = 'kept', rule = NULL, rule_file = NULL, at = excluded.at
-                        """, [.integer(id)])
-                }
-            }
-            if refused.isEmpty {
-                try db.execute("UPDATE commits SET state = 'undone' WHERE id = ?", [.integer(commit)])
-            }
+        let crash = CrashHook(environment: environment)
+        crash.step()
+        return try run(library: library, db: db, undo: undo, commit: commit, crash: crash)
+    }
+
+    /// Rolls forward the undos a crash left open (oldest first), returning their reports.
+    /// The caller holds the lock.
+    static func recover(library: Library, db: Database) throws -> [Report] {
+        var open: [(Int64, Int64)] = []
+        try db.forEachRow("SELECT id, commit_id FROM undos WHERE state = 'open' ORDER BY id") { open.append(($0.int64(0), $0.int64(1))) }
+        guard !open.isEmpty else { return [] }
+        try db.execute("PRAGMA synchronous = FULL")
+        defer { try? db.execute("PRAGMA synchronous = NORMAL") }
+        return try open.map { try run(library: library, db: db, undo: $0.0, commit: $0.1, crash: CrashHook(environment: [:])) }
+    }
+
+    /// Carries the pending items of undo `undo` chunk by chunk (whole entries), booking each chunk,
+    /// until done or interrupted; then closes it.
+    private static func run(library: Library, db: Database, undo: Int64, commit: Int64, crash: CrashHook) throws -> Report {
+        let pending = try UndoJournal.pendingItems(db, undo: undo, commit: commit)
+        let carrier = try UndoCarrier(library: library, crash: crash)
+        let booking = try UndoJournal.Booking(db: db, undo: undo, commit: commit)
+        var stopped = false
+        for chunk in Mover.chunks(of: pending, size: crash.chunkSize) {
+            if Interruption.shared.isRequested { stopped = true; break }
+            let outcomes = chunk.map { ($0, carrier.carry($0)) }
+            carrier.syncTouched()
+            try booking.book(outcomes)
+            crash.step()
         }
-        return Report(commit: commit, restored: restored.count, refused: refused)
+        return try UndoJournal.close(db, undo: undo, commit: commit, cancelled: stopped)
     }
 }

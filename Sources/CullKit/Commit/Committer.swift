@@ -3,6 +3,7 @@ import Foundation
 /// Runs `cull commit`: journals the staged set as one batch, then moves it.
 ///
 /// The caller holds the ``LibraryLock`` and has run ``CommitRecovery/recover(library:db:)`` first.
+/// When ``Interruption/arm()`` is in force, Ctrl-C stops it between chunks (see ``CommitReceipt/cancelled``).
 public struct Committer {
     public let library: Library
     public let db: Database
@@ -47,9 +48,9 @@ public struct Committer {
         let crash = CrashHook(environment: environment)
         crash.step()
         crash.pause("journaled")
-        try Mover(library: library, db: db, commit: commit, destination: effective, crash: crash, resuming: false)
+        let finished = try Mover(library: library, db: db, commit: commit, destination: effective, crash: crash, resuming: false)
             .run(journaled: items, progress: progress)
-        return try CommitReceipt.book(db, commit: commit, finishedAt: Int64(Date().timeIntervalSince1970))
+        return try CommitReceipt.book(db, commit: commit, finishedAt: Int64(Date().timeIntervalSince1970), cancelled: !finished)
     }
 
     /// `--to DIR` must exist or be creatable, lie outside the library and on the library's file

@@ -36,12 +36,16 @@ final class Mover {
 
     /// Processes the `pending` items of the batch, whole entries per chunk: `journaled` when the
     /// caller just wrote them (a fresh commit), else as the journal has them.
-    func run(journaled: [JournalItem]? = nil, progress: ((Int, Int) -> Void)? = nil) throws {
+    ///
+    /// Returns false when an ``Interruption`` stopped it: the chunks already taken were finished
+    /// and booked, the rest is still `pending` (the caller closes the batch as cancelled).
+    @discardableResult
+    func run(journaled: [JournalItem]? = nil, progress: ((Int, Int) -> Void)? = nil) throws -> Bool {
         let pending = try journaled ?? Journal.items(db, commit: commit, states: ["pending"])
         let chunks = Self.chunks(of: pending, size: chunkSize)
-        guard !chunks.isEmpty else { return }
+        guard !chunks.isEmpty else { return true }
         let context = try openDestinations(for: pending)
-        let conveyor = Conveyor(count: chunks.count)
+        let conveyor = Conveyor(count: chunks.count, interruption: .shared)
         let carrying = DispatchGroup()
         // Every rename and .trashinfo lands in the same two folders, whose locks serialize them in
         // the kernel: more than a few carriers would only wait on each other.
@@ -64,13 +68,14 @@ final class Mover {
         let booking = try Booking(db: db, commit: commit, snapshots: destination != .permanently)
         var done = 0
         for index in chunks.indices {
-            var carried = try conveyor.take(index).get()
+            guard var carried = try conveyor.take(index)?.get() else { return false }
             try settle(&carried, with: settler)
             try booking.book(carried)
             crash.step()
             done += carried.count
             progress?(done, pending.count)
         }
+        return true
     }
 
     private func makeCarrier(_ context: CarrierContext) -> FileCarrier {
@@ -221,20 +226,28 @@ private struct Booking {
 }
 
 /// Hands chunks to carrier threads and their results, in chunk order, to the booking thread.
-/// A failed chunk stops the hand-out: later chunks are not started.
+/// A failed chunk, or an interruption, stops the hand-out: later chunks are not started.
 private final class Conveyor: @unchecked Sendable {
     typealias Value = Result<[FileCarrier.Carried], CommitError>
     private let condition = NSCondition()
+    private let interruption: Interruption
     private var values: [Value?]
     private var claimed = 0
     private var stopped = false
 
-    init(count: Int) { values = Array(repeating: nil, count: count) }
+    init(count: Int, interruption: Interruption) {
+        values = Array(repeating: nil, count: count)
+        self.interruption = interruption
+    }
 
     /// The next chunk to carry, or nil when all are handed out or the conveyor stopped.
     func claim() -> Int? {
         condition.lock()
         defer { condition.unlock() }
+        if interruption.isRequested {
+            stopped = true
+            condition.broadcast()       // the booking thread may wait for a chunk nobody will take now
+        }
         guard !stopped, claimed < values.count else { return nil }
         claimed += 1
         return claimed - 1
@@ -248,11 +261,15 @@ private final class Conveyor: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Waits for the result of chunk `index` and hands it over (it is not kept).
-    func take(_ index: Int) -> Value {
+    /// Waits for the result of chunk `index` and hands it over (it is not kept); nil when the
+    /// conveyor stopped before anyone took that chunk.
+    func take(_ index: Int) -> Value? {
         condition.lock()
         defer { condition.unlock() }
-        while values[index] == nil { condition.wait() }
+        while values[index] == nil {
+            if stopped && index >= claimed { return nil }
+            condition.wait()
+        }
         let value = values[index]!
         values[index] = nil
         return value
@@ -265,9 +282,10 @@ private final class Conveyor: @unchecked Sendable {
     }
 }
 
-/// Test hooks. `CULL_TEST_CRASH_AFTER=N` kills the process with SIGKILL at the N-th step of a
-/// commit (0 = right after journaling; steps are info written, file moved, chunk booked, counted
-/// across both threads of the commit).
+/// Test hooks: `CULL_TEST_CRASH_AFTER=N` kills the process with SIGKILL at the N-th step of a
+/// commit or undo (0 = right after journaling; steps are info written, file moved, chunk booked,
+/// counted across every thread); `CULL_TEST_INTERRUPT_AFTER=N` sends it SIGINT there instead;
+/// `CULL_TEST_STEP_DELAY_US=U` sleeps U µs at every step, so a test can signal it mid-way.
 ///
 /// `CULL_TEST_PAUSE=POINT[:N]` with `CULL_TEST_PAUSE_DIR=DIR` opens a race window for real: the
 /// N-th time (default 1) the commit reaches `POINT` it creates `DIR/POINT.reached` and waits until
@@ -276,6 +294,8 @@ private final class Conveyor: @unchecked Sendable {
 /// checks and is about to be renamed).
 final class CrashHook: @unchecked Sendable {
     private let limit: Int?
+    private let interruptAt: Int?
+    private let delay: UInt32
     private let lock = NSLock()
     private var count = 0
     let chunkSize: Int
@@ -285,6 +305,8 @@ final class CrashHook: @unchecked Sendable {
 
     init(environment: [String: String]) {
         limit = environment["CULL_TEST_CRASH_AFTER"].flatMap(Int.init)
+        interruptAt = environment["CULL_TEST_INTERRUPT_AFTER"].flatMap(Int.init)
+        delay = environment["CULL_TEST_STEP_DELAY_US"].flatMap(UInt32.init) ?? 0
         chunkSize = environment["CULL_COMMIT_CHUNK"].flatMap(Int.init).map { max(1, $0) } ?? 1000
         pauseDirectory = environment["CULL_TEST_PAUSE_DIR"]
         pausePoint = environment["CULL_TEST_PAUSE"].map { spec in
@@ -307,10 +329,12 @@ final class CrashHook: @unchecked Sendable {
     }
 
     func step() {
-        guard let limit else { return }
+        if delay > 0 { usleep(delay) }
+        guard limit != nil || interruptAt != nil else { return }
         lock.lock()
         defer { lock.unlock() }
         if count == limit { kill(getpid(), SIGKILL) }
+        if count == interruptAt { kill(getpid(), SIGINT) }
         count += 1
     }
 }

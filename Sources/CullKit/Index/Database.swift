@@ -15,8 +15,9 @@ public final class Database {
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            let system = handle.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close_v2(handle)
-            throw DatabaseError(code: code, message: message, sql: nil)
+            throw DatabaseError(code: code, message: message, sql: nil, path: path, systemErrno: system)
         }
         self.handle = handle
         self.path = path
@@ -35,7 +36,7 @@ public final class Database {
         guard code == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(message)
-            throw DatabaseError(code: sqlite3_extended_errcode(handle), message: text, sql: sql)
+            throw DatabaseError(connection: handle, sql: sql, message: text)
         }
     }
 

@@ -1,18 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CSQLite
 
-/// An SQLite failure: the extended result code, SQLite's message and the SQL that failed.
-/// Bound values are never printed (they may be paths of the user's photos).
-public struct DatabaseError: Error, Sendable, CustomStringConvertible {
+/// An SQLite failure: the extended result code, SQLite's message, the SQL that failed, and the
+/// database file and OS error where SQLite knows them. Bound values are never printed (they may
+/// be paths of the user's photos).
+///
+/// `description` is the one line a user sees: what failed, where, and what to do. The SQL is in
+/// `debugDescription` only: a full disk must not print a block of PRAGMAs.
+public struct DatabaseError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     public let code: Int32
     public let message: String
     public let sql: String?
+    /// The database file ("" or nil when unknown or in memory).
+    public let path: String?
+    /// The `errno` of the system call that failed under SQLite (0 when none).
+    public let systemErrno: Int32
+
+    public init(code: Int32, message: String, sql: String?, path: String? = nil, systemErrno: Int32 = 0) {
+        self.code = code
+        self.message = message
+        self.sql = sql
+        self.path = path
+        self.systemErrno = systemErrno
+    }
+
+    /// The error SQLite reports now on `connection`.
+    init(connection: OpaquePointer, sql: String?, message: String? = nil) {
+        let file = sqlite3_db_filename(connection, "main").map { String(cString: $0) }
+        self.init(code: sqlite3_extended_errcode(connection), message: message ?? String(cString: sqlite3_errmsg(connection)),
+                  sql: sql, path: file, systemErrno: sqlite3_system_errno(connection))
+    }
 
     public var description: String {
-        var text = "SQLite error \(code): \(message)"
-        if let sql { text += " - while executing `\(sql)`" }
+        let place = (path?.isEmpty == false) ? path! : "the index"
+        let primary = code & 0xFF
+        if primary == SQLITE_FULL || systemErrno == ENOSPC || systemErrno == EDQUOT {
+            return "cannot write \(place): the disk is full; free some space and run the command again"
+        }
+        if primary == SQLITE_READONLY || systemErrno == EROFS || (primary == SQLITE_CANTOPEN && systemErrno == EACCES) {
+            return "cannot write \(place): it is read-only; make .cull/ and its files writable "
+                + "(or mount the file system read-write) and run the command again"
+        }
+        if isDamage {
+            return "\(place) is damaged (\(message)); restore .cull/index.sqlite from a backup, "
+                + "or move .cull aside and run 'cull init' (keeps and undo history are lost)"
+        }
+        if isBusy { return "\(place) is busy: another program holds it locked; try again when it is done" }
+        if primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN {
+            let cause = systemErrno != 0 ? Errno.message(systemErrno) : message
+            return "cannot use \(place): \(cause); check the disk and run the command again"
+        }
+        return "\(place): SQLite error \(code): \(message)"
+    }
+
+    /// With the SQL that failed, for debugging.
+    public var debugDescription: String {
+        var text = description + " [SQLite error \(code): \(message)]"
+        if let sql { text += " while executing `\(sql)`" }
         return text
     }
 
     /// True when another connection holds a lock we needed (SQLITE_BUSY / SQLITE_LOCKED).
     public var isBusy: Bool { code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED }
+
+    /// True when SQLite found the file malformed or not a database at all.
+    public var isDamage: Bool { code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB }
 }

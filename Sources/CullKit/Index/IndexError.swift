@@ -12,6 +12,9 @@ public enum IndexError: Error, Sendable, CustomStringConvertible {
     case locked(path: String)
     /// A file-system call failed.
     case system(path: String, call: String, errno: Int32)
+    /// The library's `.cull/` exists but its index cannot be used as it is: never replaced by a
+    /// fresh one, which would forget every keep and the commits undo needs.
+    case damaged(path: String, problem: IndexDamage)
 
     public var description: String {
         switch self {
@@ -23,6 +26,35 @@ public enum IndexError: Error, Sendable, CustomStringConvertible {
             "\(path): index was written by a newer Cull (unknown migration \(migration)); upgrade Cull"
         case let .locked(path): "library is locked by another cull run: \(path)"
         case let .system(path, call, code): "\(path): \(call) failed: \(Errno.message(code))"
+        case let .damaged(path, problem):
+            "\(path): \(problem)\nhint: restore .cull/index.sqlite from a backup; or move the .cull folder aside "
+                + "(mv .cull .cull.damaged) and run 'cull init' to start a new index (keeps and undo history are lost)"
+        }
+    }
+}
+
+/// What is wrong with an existing index file.
+public enum IndexDamage: Sendable, Equatable, CustomStringConvertible {
+    case missing
+    case empty
+    case notSQLite
+    case truncated(bytes: Int64, expected: Int64)
+    /// SQLite found it malformed (its message).
+    case malformed(String)
+    /// An SQLite database, but not a Cull index (no `schema_migrations` with Cull's first migration).
+    case foreign
+    /// A migration that rebuilt a table left a reference dangling (rolled back).
+    case brokenReferences(migration: String)
+
+    public var description: String {
+        switch self {
+        case .missing: "the index is missing, but .cull/ exists"
+        case .empty: "the index is empty (0 bytes)"
+        case .notSQLite: "the index is not an SQLite database"
+        case let .truncated(bytes, expected): "the index is truncated (\(bytes) of \(expected) bytes)"
+        case let .malformed(message): "the index is damaged (\(message))"
+        case .foreign: "not a Cull index (an SQLite database written by another program)"
+        case let .brokenReferences(migration): "migration \(migration) would break references; nothing was changed"
         }
     }
 }

@@ -25,14 +25,18 @@ public struct Library: Sendable {
             throw IndexError.notADirectory(path: directory)
         }
         let library = Library(root: root)
-        if access(library.indexPath, F_OK) == 0 { throw IndexError.alreadyALibrary(path: root) }
-        if mkdir(library.controlDirectory, 0o755) != 0 && errno != EEXIST {
+        if library.hasControlDirectory {
+            // Whatever is there (a healthy index, a damaged one, none) is never replaced.
+            _ = try library.openIndex()
+            throw IndexError.alreadyALibrary(path: root)
+        }
+        if mkdir(library.controlDirectory, 0o755) != 0 {
             throw IndexError.system(path: library.controlDirectory, call: "mkdir", errno: errno)
         }
         let fd = open(library.lockPath, O_CREAT | O_WRONLY | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw IndexError.system(path: library.lockPath, call: "open", errno: errno) }
         close(fd)
-        _ = try library.openIndex()
+        _ = try library.openIndex(creating: true)
         return library
     }
 
@@ -43,31 +47,51 @@ public struct Library: Sendable {
         if let given = explicit ?? environment["CULL_LIBRARY"].flatMap({ $0.isEmpty ? nil : $0 }) {
             let root = try absolute(given, relativeTo: workingDirectory)
             let library = Library(root: root)
-            guard access(library.indexPath, F_OK) == 0 else { throw IndexError.notALibrary(searchedFrom: root) }
+            guard library.hasControlDirectory else { throw IndexError.notALibrary(searchedFrom: root) }
             return library
         }
         var candidate = try absolute(workingDirectory)
         while true {
             let library = Library(root: candidate)
-            if access(library.indexPath, F_OK) == 0 { return library }
+            if library.hasControlDirectory { return library }
             if candidate == "/" || candidate.isEmpty { break }
             candidate = parent(of: candidate)
         }
         throw IndexError.notALibrary(searchedFrom: workingDirectory)
     }
 
+    /// True when `.cull/` exists (as a folder): the mark of a library, whatever state its index is in.
+    var hasControlDirectory: Bool {
+        var info = stat()
+        return stat(controlDirectory, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
     /// Opens the index, applying pending migrations. WAL mode, so readers never block the writer.
-    public func openIndex() throws -> Database {
-        let db = try Database(path: indexPath)
-        try db.execute("""
-            PRAGMA journal_mode = WAL;
-            PRAGMA synchronous = NORMAL;
-            PRAGMA foreign_keys = ON;
-            PRAGMA temp_store = MEMORY;
-            PRAGMA cache_size = -65536;
-            """)
-        try Migrator.migrate(db)
-        return db
+    ///
+    /// An index that is missing, empty, truncated, not SQLite or not Cull's throws
+    /// ``IndexError/damaged(path:problem:)`` (with a recovery hint): it is never silently replaced
+    /// by a fresh one. `creating` is for `cull init` only.
+    public func openIndex(creating: Bool = false) throws -> Database {
+        if !creating { try IndexFile.checkExists(indexPath) }
+        do {
+            let db = try Database(path: indexPath, create: creating)
+            // Before any PRAGMA: switching a foreign database to WAL would already rewrite its header.
+            if !creating {
+                try IndexFile.checkHeader(db)
+                try IndexFile.checkSchema(db)
+            }
+            try db.execute("""
+                PRAGMA journal_mode = WAL;
+                PRAGMA synchronous = NORMAL;
+                PRAGMA foreign_keys = ON;
+                PRAGMA temp_store = MEMORY;
+                PRAGMA cache_size = -65536;
+                """)
+            try Migrator.migrate(db)
+            return db
+        } catch let error as DatabaseError where error.isDamage {
+            throw IndexError.damaged(path: indexPath, problem: .malformed(error.message))
+        }
     }
 
     /// The absolute path of a library-relative path.

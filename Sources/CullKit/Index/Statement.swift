@@ -12,8 +12,7 @@ public final class Statement {
         var handle: OpaquePointer?
         let code = sqlite3_prepare_v3(connection, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
         guard code == SQLITE_OK, let handle else {
-            throw DatabaseError(code: sqlite3_extended_errcode(connection),
-                                message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+            throw DatabaseError(connection: connection, sql: sql)
         }
         self.handle = handle
         self.connection = connection
@@ -78,8 +77,7 @@ public final class Statement {
     }
 
     func error(_ code: Int32) -> DatabaseError {
-        DatabaseError(code: sqlite3_extended_errcode(connection),
-                      message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+        DatabaseError(connection: connection, sql: sql)
     }
 }
 

@@ -8,8 +8,10 @@ public enum ReceiptRenderer {
         case let .quarantine(directory): place = " to \(directory)"
         case .permanently: place = ""
         }
-        var lines = ["Commit \(receipt.commit): \(verb) \(receipt.moved) files\(place) (\(ByteCount.format(receipt.bytes)))"
+        let title = receipt.cancelled ? "Commit \(receipt.commit) cancelled" : "Commit \(receipt.commit)"
+        var lines = ["\(title): \(verb) \(receipt.moved) files\(place) (\(ByteCount.format(receipt.bytes)))"
                      + (receipt.companionsMoved > 0 ? ", with \(receipt.companionsMoved) companions" : "")]
+        if receipt.cancelled { lines.append(terminal.styled("not moved: \(receipt.stillStaged) still staged (interrupted)", "33")) }
         if receipt.alreadyGone > 0 { lines.append("already gone: \(receipt.alreadyGone)") }
         if !receipt.skipped.isEmpty {
             lines.append(terminal.styled("skipped: \(receipt.skipped.count) (left in place, still staged)", "33"))
@@ -27,6 +29,8 @@ public enum ReceiptRenderer {
             ("companions", .integer(Int64(receipt.companionsMoved))),
             ("gone", .integer(Int64(receipt.alreadyGone))),
             ("bytes", .integer(receipt.bytes)),
+            ("cancelled", .bool(receipt.cancelled)),
+            ("still_staged", .integer(Int64(receipt.stillStaged))),
             ("skipped", .array(receipt.skipped.map {
                 .object([("path", .string(PathBytes.display($0.path))), ("role", .string($0.role)), ("reason", .string($0.reason))])
             })),
@@ -38,12 +42,17 @@ public enum ReceiptRenderer {
         JSONValue.object([
             ("commit", .integer(report.commit)),
             ("restored", .integer(Int64(report.restored))),
+            ("cancelled", .bool(report.cancelled)),
+            ("remaining", .integer(Int64(report.remaining))),
             ("refused", .array(report.refused.map { .object([("path", .string(PathBytes.display($0.path))), ("reason", .string($0.reason))]) })),
         ]).rendered(pretty: false) + "\n"
     }
 
     public static func text(_ report: CommitUndo.Report) -> String {
-        var lines = ["Undo of commit \(report.commit): put back \(report.restored) files"]
+        var lines = ["Undo of commit \(report.commit)\(report.cancelled ? " cancelled" : ""): put back \(report.restored) files"]
+        if report.cancelled {
+            lines.append("still in the trash: \(report.remaining) (interrupted; 'cull undo \(report.commit)' brings them back)")
+        }
         if !report.refused.isEmpty {
             lines.append("left in the trash: \(report.refused.count)")
             for skip in report.refused { lines.append("  \(PathBytes.display(skip.path)): \(skip.reason)") }

@@ -10,7 +10,8 @@ struct CommitCommand: CullCommand {
             Shows the plan, then asks once on a terminal; without a terminal it refuses unless --yes is given \
             (exit 2). --fingerprint F commits only if the staged set still has fingerprint F (else exit 1). \
             Exit 0: everything moved or already gone; 3: some files were skipped (see the receipt); \
-            5: another cull run holds the library; 6: I/O or database failure.
+            5: another cull run holds the library; 6: I/O or database failure; 130: Ctrl-C or SIGTERM stopped it \
+            (what moved is booked and can be undone; the rest stays staged).
             """,
         options: [
             CommonOptions.library,
@@ -71,6 +72,9 @@ struct CommitCommand: CullCommand {
                 return .success
             }
         }
+        // From here Ctrl-C or SIGTERM stops the commit between chunks instead of killing it (not
+        // earlier: at the prompt, Ctrl-C must still simply quit).
+        Interruption.shared.arm()
         let progress = ProgressBar(label: "committing", terminal: terminal)
         let receipt: CommitReceipt
         do {
@@ -91,8 +95,9 @@ struct CommitCommand: CullCommand {
         var fields = receipt.logFields()
         fields["command"] = .string("commit")
         fields["ms"] = .int(Int64(Date().timeIntervalSince(started) * 1000))
-        fields["exit"] = .int(Int64(receipt.isPartial ? ExitCode.partialCommit.rawValue : 0))
+        let exit: ExitCode = Interruption.shared.isRequested ? .interrupted : receipt.isPartial ? .partialCommit : .success
+        fields["exit"] = .int(Int64(exit.rawValue))
         RunLog.append(library: access.library, fields)
-        return receipt.isPartial ? .partialCommit : .success
+        return exit
     }
 }

@@ -37,7 +37,7 @@ struct ExplainCommand: CullCommand {
             terminal.err(DiagnosticFormat.text.render(loads) + DiagnosticSummary.line(loads))
             return .ruleError
         }
-        let (database, isLibrary) = try IndexOption.open(library)
+        let (database, isLibrary) = try IndexOption.open(library, terminal: terminal)
         let evaluator = try RuleEvaluator(database: database, clock: clock)
         let compiled = evaluator.compile(loads.compactMap(\.ruleFile))
         let count = try evaluator.libraryAssetCount()

@@ -52,9 +52,12 @@ struct RunCommand: CullCommand {
             report.staged = staged.total
             report.stagedBytes = plan.netNew.bytes
             if commit, case let listing = try TrashListing(db: access.db), listing.total.count > 0 {
+                // From here Ctrl-C or SIGTERM stops the commit between chunks instead of killing it.
+                Interruption.shared.arm()
                 let receipt = try Committer(library: access.library, db: access.db, destination: destination).commit(listing)
                 report.receipt = receipt
                 if receipt.isPartial { exit = .partialCommit }
+                if Interruption.shared.isRequested { exit = .interrupted }
             }
         } catch let error as StagingError {
             report.tripped = error.description
@@ -99,6 +102,7 @@ struct RunReport {
         if let receipt {
             var commit = "committed \(receipt.moved) (\(ByteCount.format(receipt.bytes)))"
             if !receipt.skipped.isEmpty { commit += ", skipped \(receipt.skipped.count)" }
+            if receipt.cancelled { commit += ", cancelled: \(receipt.stillStaged) still staged" }
             parts.append(commit + ", undo with 'cull undo \(receipt.commit)'")
         }
         return "cull run: " + parts.joined(separator: "; ")
@@ -120,7 +124,8 @@ struct RunReport {
             fields.append(("commit", .object([
                 ("id", .integer(receipt.commit)), ("moved", .integer(Int64(receipt.moved))),
                 ("gone", .integer(Int64(receipt.alreadyGone))), ("skipped", .integer(Int64(receipt.skipped.count))),
-                ("bytes", .integer(receipt.bytes)),
+                ("bytes", .integer(receipt.bytes)), ("cancelled", .bool(receipt.cancelled)),
+                ("still_staged", .integer(Int64(receipt.stillStaged))),
             ])))
         }
         fields += [("ms", .integer(milliseconds)), ("exit", .integer(Int64(exit)))]

@@ -6,7 +6,10 @@ struct UndoCommand: CullCommand {
     static let spec = CommandSpec(
         name: "undo",
         abstract: "Put a committed batch back where it was (the latest, or COMMIT), never overwriting a file.",
-        discussion: "Exit 0: everything came back; 3: some files were left in the trash (see the report); 1: no such batch or it cannot be undone.",
+        discussion: """
+            Exit 0: everything came back; 3: some files were left in the trash (see the report); 1: no such batch or it \
+            cannot be undone; 130: Ctrl-C or SIGTERM stopped it (the rest stays in the trash; run it again).
+            """,
         arguments: [ArgumentSpec(name: "commit", help: "The batch number printed by 'cull commit'.", optional: true)],
         options: [CommonOptions.library, CommonOptions.format]
     )
@@ -29,7 +32,9 @@ struct UndoCommand: CullCommand {
 
     func run(_ terminal: Terminal) throws -> ExitCode {
         let started = Date()
+        Interruption.shared.arm()
         let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
+        if Interruption.shared.isRequested { return .interrupted }
         let report: CommitUndo.Report
         do {
             report = try CommitUndo.undo(library: access.library, db: access.db, commit: commit)
@@ -42,6 +47,7 @@ struct UndoCommand: CullCommand {
             "command": .string("undo"), "commit": .int(report.commit), "restored": .int(Int64(report.restored)),
             "refused": .int(Int64(report.refused.count)), "ms": .int(Int64(Date().timeIntervalSince(started) * 1000)),
         ])
+        if Interruption.shared.isRequested { return .interrupted }
         return report.refused.isEmpty ? .success : .partialCommit
     }
 }

@@ -52,7 +52,7 @@ struct Dispatcher {
             switch error {
             case .locked: return .locked
             case .notALibrary, .alreadyALibrary, .notADirectory, .newerSchema: return .ruleError
-            case .system: return .failure
+            case .system, .damaged: return .failure
             }
         } catch let error as StagingError {
             terminal.err("cull: error: \(error)\n")
@@ -60,6 +60,11 @@ struct Dispatcher {
             case .limitTripped, .ceilingTripped: return .limitTripped
             case .outsideLibrary, .notIndexed: return .usage
             }
+        } catch let error as DatabaseError {
+            // One line: what failed, where, what to do. `CULL_DEBUG=1` adds SQLite's code and the SQL.
+            let debug = ProcessInfo.processInfo.environment["CULL_DEBUG"].map { !$0.isEmpty && $0 != "0" } ?? false
+            terminal.err("cull: error: \(debug ? error.debugDescription : error.description)\n")
+            return .failure
         } catch {
             terminal.err("cull: error: \(error)\n")
             return .failure
@@ -92,6 +97,7 @@ struct Dispatcher {
             Help.row("4", "a rule's limit tripped; nothing was staged"),
             Help.row("5", "the library is locked by another cull run"),
             Help.row("6", "I/O or database failure"),
+            Help.row("130", "interrupted (Ctrl-C, SIGTERM): what moved is booked, the rest stays staged or in the trash"),
         ]
         return lines.joined(separator: "\n") + "\n"
     }

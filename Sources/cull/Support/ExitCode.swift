@@ -14,4 +14,6 @@ enum ExitCode: Int32 {
     case locked = 5
     /// An I/O or database failure.
     case failure = 6
+    /// Ctrl-C or SIGTERM stopped a commit or undo: what moved is booked, the batch is closed as cancelled.
+    case interrupted = 130
 }

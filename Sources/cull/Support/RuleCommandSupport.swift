@@ -14,9 +14,12 @@ enum RunClockOption {
 
 /// Opens the library's index, or (when none is found and none was named) an empty in-memory index.
 enum IndexOption {
-    static func open(_ explicit: String?) throws -> (Database, isLibrary: Bool) {
+    static func open(_ explicit: String?, terminal: Terminal) throws -> (Database, isLibrary: Bool) {
         do {
-            return (try Library.locate(explicit: explicit).openIndex(), true)
+            let library = try Library.locate(explicit: explicit)
+            let database = try library.openIndex()
+            LibraryAccess.reportUnfinished(library: library, db: database, terminal: terminal)
+            return (database, true)
         } catch IndexError.notALibrary where explicit == nil && ProcessInfo.processInfo.environment["CULL_LIBRARY"] == nil {
             let database = try Database(path: ":memory:")
             try Migrator.migrate(database)

@@ -27,7 +27,7 @@ import Testing
         // 4: deleted by the user before the next run: already gone.
         _ = FileOps.unlink(box.root + paths[4])
 
-        let next = try box.cull(["trash"])
+        let next = try box.cull(["restore", "--rule", "no-such-rule"])
         #expect(next.status == 0)
         #expect(next.stderr.contains("finished commit 1"), "\(next.stderr)")
         let receipt = try CommitReceipt.load(box.db, commit: 1)
@@ -54,7 +54,7 @@ import Testing
         #expect(FileOps.createExclusive(try #require(journaled[0].info), contents: theirs) == 0)
         #expect(FileOps.createExclusive(try #require(journaled[1].destination), contents: Array("theirs too".utf8)) == 0)
 
-        let next = try box.cull(["trash"])
+        let next = try box.cull(["restore", "--rule", "no-such-rule"])
         #expect(next.stderr.contains("finished commit 1"), "\(next.stderr)")
         let booked = try Journal.items(box.db, commit: 1)
         #expect(booked.map(\.state) == ["moved", "moved"])

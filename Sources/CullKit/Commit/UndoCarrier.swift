@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The file-system half of `cull undo`: brings journaled items back from the trash (or the
+/// quarantine folder), or finds them back already. Never touches the index.
+///
+/// Moves back only the file it trashed: what sits at the journaled trash name must be a regular
+/// file with the journaled device, inode, size and mtime (another program may have emptied the
+/// trash and put a stranger's file under the same name). Everything is relative to directory
+/// descriptors (``DirectoryHandle``): the trash folders are held as opened, and the original folder
+/// is reached from the library root one component at a time with `O_NOFOLLOW`: a missing folder is
+/// created, a symbolic link or a file in the way is refused, so nothing is written outside the
+/// library. Removes only a `.trashinfo` whose `Path=` is the item's own original path.
+final class UndoCarrier {
+    /// What became of one item.
+    enum Outcome {
+        case restored
+        case refused(String)
+    }
+
+    private let root: [UInt8]
+    private let library: DirectoryHandle
+    private let crash: CrashHook
+    /// Library folders by relative path, and trash (or quarantine) folders by absolute path.
+    private var folders: [PathKey: DirectoryHandle] = [:]
+    private var trashFolders: [PathKey: DirectoryHandle] = [:]
+    private var touched: [ObjectIdentifier: DirectoryHandle] = [:]
+
+    init(library: Library, crash: CrashHook) throws(CommitError) {
+        root = Array(library.absolutePath(of: "").utf8)
+        let (handle, code) = DirectoryHandle.open(Array(library.root.utf8))
+        guard let handle else { throw CommitError.system(path: library.root, call: "open", errno: code) }
+        self.library = handle
+        self.crash = crash
+    }
+
+    /// Brings one item back (or finds it back).
+    func carry(_ item: JournalItem) -> Outcome {
+        guard let source = item.destination else { return .refused("no trash location journaled") }
+        if PathBytes.escapes(item.path) { return .refused("path escapes the library") }
+        let folder = PathBytes.parent(item.path)
+        let name = PathBytes.basename(item.path)
+        let sourceName = PathBytes.basename(source)
+        guard let trash = trashFolder(PathBytes.parent(source)) else { return .refused("its trash folder cannot be opened") }
+        // Back already: an interrupted undo, or the user restored it with another tool.
+        switch openFolder(folder, create: false) {
+        case let .failure(refusal): return .refused(refusal.reason)
+        case let .success(handle):
+            if let handle, let here = handle.stat(name).0, here.isRegular, item.matches(here) {
+                if trash.stat(sourceName).0 == nil { removeOwnInfo(item) }
+                return .restored
+            }
+        }
+        let (there, missing) = trash.stat(sourceName)
+        guard let there else {
+            return .refused(missing == ENOENT ? "no longer in the trash" : "cannot stat it in the trash: " + Errno.message(missing))
+        }
+        guard there.isRegular, item.matches(there) else {
+            return .refused("not the file Cull trashed (another file has its name in the trash)")
+        }
+        let target: DirectoryHandle
+        switch openFolder(folder, create: true) {
+        case let .failure(refusal): return .refused(refusal.reason)
+        case let .success(handle):
+            guard let handle else { return .refused("cannot create its folder") }
+            target = handle
+        }
+        let code = trash.move(sourceName, to: target, as: name)
+        if code == EEXIST { return .refused("a file exists at the original path") }
+        if code != 0 { return .refused("cannot move back: " + Errno.message(code)) }
+        touch(target)
+        touch(trash)
+        crash.step()
+        removeOwnInfo(item)
+        crash.step()
+        return .restored
+    }
+
+    /// fsyncs every folder that gained or lost an entry since the last call, so a booked
+    /// restore is durable.
+    func syncTouched() {
+        for handle in touched.values { _ = handle.sync() }
+        touched.removeAll(keepingCapacity: true)
+        // Bounded descriptors: a library of many folders must not exhaust them.
+        if folders.count > 256 { folders.removeAll() }
+    }
+
+    private func touch(_ handle: DirectoryHandle) { touched[ObjectIdentifier(handle)] = handle }
+
+    /// Removes the item's `.trashinfo` when it records the item's own original path (ours).
+    private func removeOwnInfo(_ item: JournalItem) {
+        guard let info = item.info, let folder = trashFolder(PathBytes.parent(info)) else { return }
+        let name = PathBytes.basename(info)
+        guard let contents = folder.readRegularFile(name, limit: 1 << 16).0,
+              FreeDesktopTrash.originalPath(ofInfo: contents, location: FileCarrier.location(of: item)) == root + item.path
+        else { return }
+        if folder.unlink(name) == 0 { touch(folder) }
+    }
+
+    /// A trash (or quarantine) folder, opened once by its journaled absolute path.
+    private func trashFolder(_ path: [UInt8]) -> DirectoryHandle? {
+        if let known = trashFolders[PathKey(path)] { return known }
+        guard let handle = DirectoryHandle.open(path).0 else { return nil }
+        trashFolders[PathKey(path)] = handle
+        return handle
+    }
+
+    private struct Refusal: Error { let reason: String }
+
+    /// Library-relative `folder`, opened one component at a time from the root without following
+    /// a symlink; nil when a component is missing and `create` is false.
+    private func openFolder(_ folder: [UInt8], create: Bool) -> Result<DirectoryHandle?, Refusal> {
+        if folder.isEmpty { return .success(library) }
+        if let known = folders[PathKey(folder)] { return .success(known) }
+        let parent: DirectoryHandle
+        switch openFolder(PathBytes.parent(folder), create: create) {
+        case let .failure(refusal): return .failure(refusal)
+        case let .success(handle):
+            guard let handle else { return .success(nil) }
+            parent = handle
+        }
+        let name = PathBytes.basename(folder)
+        var (opened, code) = parent.openDirectory(name)
+        if opened == nil, code == ENOENT {
+            guard create else { return .success(nil) }
+            let made = parent.makeDirectory(name, mode: 0o755)
+            if made != 0 && made != EEXIST {
+                return .failure(Refusal(reason: "cannot create its folder \(PathBytes.display(folder)): " + Errno.message(made)))
+            }
+            touch(parent)
+            (opened, code) = parent.openDirectory(name)
+        }
+        guard let opened else {
+            if code == ELOOP || code == ENOTDIR {
+                let link = parent.stat(name).0?.isSymlink == true
+                return .failure(Refusal(reason: "its folder \(PathBytes.display(folder)) is "
+                                        + (link ? "a symbolic link" : "not a folder") + " now"))
+            }
+            return .failure(Refusal(reason: "cannot open its folder \(PathBytes.display(folder)): " + Errno.message(code)))
+        }
+        folders[PathKey(folder)] = opened
+        return .success(opened)
+    }
+}
