@@ -18,6 +18,20 @@ public enum MetadataReaders {
     }
 
     static func read(_ file: MediaFile) throws(MetadataError) -> MediaMetadata {
+        // A read that failed (EIO, ...) makes the file unreadable, whatever the reader made of
+        // the bytes it did not get: damage is only claimed from bytes that were actually read.
+        let metadata: MediaMetadata
+        do {
+            metadata = try readFormat(file)
+        } catch {
+            if let failure = file.readFailure { throw .io(failure) }
+            throw error
+        }
+        if let failure = file.readFailure { throw .io(failure) }
+        return metadata
+    }
+
+    private static func readFormat(_ file: MediaFile) throws(MetadataError) -> MediaMetadata {
         let head = try file.read(at: 0, count: headSize)
         guard let format = sniff(head) else { throw .unrecognized }
         var metadata: MediaMetadata
