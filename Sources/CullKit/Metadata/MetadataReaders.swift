@@ -40,8 +40,12 @@ public enum MetadataReaders {
         case .png: metadata = try PNGReader.read(file, head: head)
         case .gif: metadata = try GIFReader.read(file, head: head)
         case .webp: metadata = try WebPReader.read(file, head: head)
-        case .heic, .avif: metadata = try HEIFReader.read(file, head: head)
-        case .mov, .mp4, .m4v, .threeGP: metadata = try QuickTimeReader.read(file, head: head)
+        case .heic, .avif:
+            try ISOBMFF.requireTopLevelBoxesInFile(file)
+            metadata = try HEIFReader.read(file, head: head)
+        case .mov, .mp4, .m4v, .threeGP:
+            try ISOBMFF.requireTopLevelBoxesInFile(file)
+            metadata = try QuickTimeReader.read(file, head: head)
         case .tiff, .dng, .cr2, .nef, .arw, .orf, .rw2: metadata = try RawReader.read(file, head: head)
         }
         if metadata.format == nil { metadata.format = format }
