@@ -101,8 +101,9 @@ public struct Scanner {
         var file: FoundFile
         var existing: Int64?
         var contentChanged: Bool
-        /// Unchanged on disk, read again because it was broken or unreadable: not counted again.
-        var recheck = false
+        /// Unchanged on disk, read again because it was broken or unreadable: not counted again,
+        /// and not written again when it is still broken (or unreadable) for the same reason.
+        var recheck: KnownFile.Damage?
     }
 
     public func scan(_ db: Database, now: Date = Date()) throws -> ScanSummary {
@@ -135,7 +136,7 @@ public struct Scanner {
             seen.insert(entry.id)
             if entry.stamp == file.stamp && entry.sidecarSignature == file.sidecarSignature {
                 summary.unchanged += 1
-                if entry.needsReread { toRead.append(Pending(file: file, existing: entry.id, contentChanged: false, recheck: true)) }
+                if let damage = entry.damage { toRead.append(Pending(file: file, existing: entry.id, contentChanged: false, recheck: damage)) }
                 continue
             }
             summary.changed += 1
@@ -186,11 +187,18 @@ public struct Scanner {
         var start = 0
         while start < toRead.count {
             let batch = toRead[start ..< min(start + batchSize, toRead.count)]
-            let records = Self.readInParallel(batch.map(\.file), root: library.root)
-            for (pending, record) in zip(batch, records) where !pending.recheck {
+            var records = Self.readInParallel(batch.map(\.file), root: library.root)
+            var stillDamaged = Set<Int>()
+            for (index, (pending, record)) in zip(batch, records).enumerated() {
+                if let damage = pending.recheck {
+                    let same = damage.broken == record.brokenReason && damage.unreadable == record.unreadableReason
+                    if same { stillDamaged.insert(index) }
+                    continue
+                }
                 if record.brokenReason != nil { summary.broken += 1 }
                 if record.unreadableReason != nil { summary.unreadable += 1 }
             }
+            if !stillDamaged.isEmpty { records = records.enumerated().filter { !stillDamaged.contains($0.offset) }.map(\.element) }
             try writer.write(records, changed: batch.filter(\.contentChanged).compactMap(\.existing))
             done += batch.count
             progress?(done, toRead.count)
@@ -226,8 +234,13 @@ public struct Scanner {
         var path: [UInt8]
         var stamp: FileStamp
         var sidecarSignature: String
-        /// Indexed broken or unreadable: read again whatever its stamp says.
-        var needsReread: Bool
+        /// Indexed broken or unreadable (read again whatever its stamp says), with the reasons.
+        var damage: Damage?
+
+        struct Damage {
+            var broken: String?
+            var unreadable: String?
+        }
     }
 
     private func loadKnown(_ db: Database) throws -> [PathKey: KnownFile] {
@@ -236,13 +249,14 @@ public struct Scanner {
         known.reserveCapacity(Int(count))
         try db.forEachRow("""
             SELECT id, path, device, inode, size, mtime_ns, sidecar_signature,
-                   broken <> 0 OR unreadable_reason IS NOT NULL FROM assets
+                   broken <> 0 OR unreadable_reason IS NOT NULL, CASE WHEN broken <> 0 THEN broken_reason END,
+                   unreadable_reason FROM assets
             """) { row in
             let path = row.bytes(1) ?? []
             let stamp = FileStamp(device: UInt64(bitPattern: row.int64(2)), inode: UInt64(bitPattern: row.int64(3)),
                                   size: row.int64(4), mtimeNanoseconds: row.int64(5))
             known[PathKey(path)] = KnownFile(id: row.int64(0), path: path, stamp: stamp, sidecarSignature: row.string(6) ?? "",
-                                            needsReread: row.int64(7) != 0)
+                                            damage: row.int64(7) == 0 ? nil : KnownFile.Damage(broken: row.string(8), unreadable: row.string(9)))
         }
         return known
     }

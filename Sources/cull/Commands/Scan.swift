@@ -5,7 +5,11 @@ struct ScanCommand: CullCommand {
     static let spec = CommandSpec(
         name: "scan",
         abstract: "Index new and changed files, forget vanished ones.",
-        discussion: "Only files whose device, inode, size or modification time changed are read again.",
+        discussion: """
+            Only files whose device, inode, size or modification time changed are read again (and those \
+            indexed broken or unreadable). A renamed file keeps its asset. Other applications' libraries \
+            (Apple Photos, Lightroom previews, Immich, PhotoPrism, digiKam, ...) are skipped and named.
+            """,
         options: [
             CommonOptions.library, CommonOptions.format,
             OptionSpec(long: "include-managed",

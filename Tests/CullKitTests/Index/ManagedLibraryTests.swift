@@ -39,12 +39,36 @@ import Testing
     @Test func managedLibrariesAreSkippedAndNamed() throws {
         let f = try Fixture()
         Self.populate(f)
-        _ = try f.scan()
+        let summary = try f.scan()
+        #expect(summary.managed.map { "\($0.path) | \($0.application)" } == [
+            "Aperture Library.aplibrary | Aperture",
+            "Lightroom/Catalog Previews.lrdata | Adobe Lightroom",
+            "Lightroom/Catalog Smart Previews.lrdata | Adobe Lightroom",
+            "Old/Family.photolibrary | iPhoto",
+            "Old/iPhoto Library | iPhoto",
+            "Photos Library.photoslibrary | Apple Photos",
+            "Pictures | digiKam",
+            "immich | Immich",
+            "photoprism/storage | PhotoPrism",
+        ])
+        #expect(summary.managed.first { $0.application == "Adobe Lightroom" }?.note == "previews of catalog Lightroom/Catalog.lrcat")
         // The user's own photos, a Lightroom catalog's photos, PhotoPrism originals and a digiKam
         // collection are scanned; what the applications manage is not.
         #expect(try f.paths() == [
             "Lightroom/2019/IMG_6.JPG", "Pictures/2021/IMG_11.JPG", "mine/IMG_1.JPG", "photoprism/originals/2020/IMG_9.JPG",
         ])
+    }
+
+    /// A folder merely named like a part of Immich, without its marker, is the user's.
+    @Test func namesAloneDoNotMakeALibrary() throws {
+        let f = try Fixture()
+        f.directory.write("library/2020/IMG_1.JPG", Fixtures.jpeg())
+        f.directory.write("iPhoto Library/IMG_2.JPG", Fixtures.jpeg())
+        f.directory.write("cache/IMG_3.JPG", Fixtures.jpeg())
+        f.directory.write("sidecar/IMG_4.JPG", Fixtures.jpeg())
+        let summary = try f.scan()
+        #expect(summary.managed.isEmpty)
+        #expect(try f.paths().count == 4)
     }
 
     @Test func includeManagedWalksThemAnyway() throws {
