@@ -85,3 +85,27 @@ import Testing
         }
     }
 }
+
+@Suite struct UnreadableMigrationTests {
+    /// An index written by the old scanner holds unreadable files as broken; `0007-unreadable`
+    /// moves them over before any rule sees them, and leaves truly broken files alone.
+    @Test func oldRowsBrokenByAnOpenErrorBecomeUnreadable() throws {
+        let f = try ScannerTests.Fixture()
+        try f.db.execute("""
+            DELETE FROM schema_migrations WHERE id = '0007-unreadable';
+            ALTER TABLE assets DROP COLUMN unreadable_reason;
+            ALTER TABLE commit_assets DROP COLUMN unreadable_reason;
+            """)
+        for (path, reason) in [("locked.jpg", "cannot open: Permission denied"), ("eio.jpg", "read failed at offset 0: Input/output error"),
+                               ("cut.jpg", "truncated: no EOI marker")] {
+            try f.db.execute("""
+                INSERT INTO assets (path, folder, name, extension, device, inode, size, mtime_ns, added, modified, broken, broken_reason)
+                VALUES (?, '', ?, 'jpg', 0, 0, 0, 0, 0, 0, 1, ?)
+                """, [.text(path), .text(path), .text(reason)])
+        }
+        try Migrator.migrate(f.db)
+        #expect(try f.row("locked.jpg", "broken, unreadable_reason") == [.integer(0), .text("cannot open: Permission denied")])
+        #expect(try f.row("eio.jpg", "broken, broken_reason IS NULL") == [.integer(0), .integer(1)])
+        #expect(try f.row("cut.jpg", "broken, unreadable_reason") == [.integer(1), .null])
+    }
+}
