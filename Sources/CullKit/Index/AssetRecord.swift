@@ -5,20 +5,25 @@ public struct AssetRecord: Sendable {
     public var metadata: MediaMetadata
     /// Why the file could not be parsed; `nil` when it could.
     public var brokenReason: String?
+    /// Why the file could not be opened or read (EACCES, EIO, not a regular file); such a file
+    /// is not broken (its content is unknown), and is read again on the next scan.
+    public var unreadableReason: String?
     public var taken: CaptureDate?
     public var takenSource: String?
     public var screenshotEvidence: String?
 
-    /// Reads `file` (under `root`) and its sidecars. Never throws: an unreadable file becomes
-    /// a `broken` record with the reason, so one bad photo never stops a scan.
+    /// Reads `file` (under `root`) and its sidecars. Never throws: a damaged file becomes a
+    /// `broken` record and one that cannot be read an `unreadable` one, each with the reason,
+    /// so one bad photo never stops a scan.
     public static func read(_ file: FoundFile, root: String) -> AssetRecord {
         let rootBytes = Array(root.utf8) + [UInt8(ascii: "/")]
         var metadata = MediaMetadata()
         var brokenReason: String?
+        var unreadableReason: String?
         do {
             metadata = try MetadataReaders.read(pathBytes: rootBytes + file.relativePath)
         } catch {
-            brokenReason = error.description
+            if case let .io(message) = error { unreadableReason = message } else { brokenReason = error.description }
         }
         var sidecarDate: CaptureDate?
         for sidecar in file.sidecars {
@@ -32,7 +37,7 @@ public struct AssetRecord: Sendable {
             if sidecar.role == .xmp, let date = values.xmpDate ?? values.exifDate { sidecarDate = date }
             metadata.override(with: values)
         }
-        var record = AssetRecord(file: file, metadata: metadata, brokenReason: brokenReason)
+        var record = AssetRecord(file: file, metadata: metadata, brokenReason: brokenReason, unreadableReason: unreadableReason)
         record.resolveTaken(sidecarDate: sidecarDate)
         let name = String(decoding: file.name, as: UTF8.self)
         let folder = String(decoding: file.folder, as: UTF8.self)

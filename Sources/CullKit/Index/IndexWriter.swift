@@ -9,8 +9,8 @@ struct IndexWriter {
         INSERT INTO assets (path, folder, name, extension, device, inode, size, mtime_ns, sidecar_signature,
             added, modified, kind, format, width, height, orientation, duration, taken, taken_utc, taken_offset,
             taken_source, camera_make, camera_model, lens, software, latitude, longitude, rating, favorite_flag,
-            screenshot, screenshot_evidence, live_id, burst_id, raw, broken, broken_reason, ctime_ns)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            screenshot, screenshot_evidence, live_id, burst_id, raw, broken, broken_reason, ctime_ns, unreadable_reason)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(path) DO UPDATE SET
             folder = excluded.folder, name = excluded.name, extension = excluded.extension,
             device = excluded.device, inode = excluded.inode, size = excluded.size, mtime_ns = excluded.mtime_ns,
@@ -23,7 +23,8 @@ struct IndexWriter {
             rating = excluded.rating, favorite_flag = excluded.favorite_flag, screenshot = excluded.screenshot,
             screenshot_evidence = excluded.screenshot_evidence, live_id = excluded.live_id,
             burst_id = excluded.burst_id, raw = excluded.raw, broken = excluded.broken,
-            broken_reason = excluded.broken_reason, ctime_ns = excluded.ctime_ns
+            broken_reason = excluded.broken_reason, ctime_ns = excluded.ctime_ns,
+            unreadable_reason = excluded.unreadable_reason
         RETURNING id
         """
 
@@ -42,6 +43,29 @@ struct IndexWriter {
                 try upsert.forEachRow(Self.arguments(record, now: now)) { row in id = row.int64(0) }
                 try clearCompanions.execute([.integer(id)])
                 for sidecar in record.file.sidecars {
+                    try addCompanion.execute([.integer(id), PathValue.bind(sidecar.relativePath), .text(sidecar.role.rawValue)])
+                }
+            }
+        }
+    }
+
+    /// Moves renamed assets to their new paths, keeping their ids (and so their reviews and every
+    /// other row that hangs off them), with their companions, in one transaction. Each path goes
+    /// through a placeholder first (a BLOB, which no real TEXT path equals), so a swap never
+    /// collides with the UNIQUE path of the other file.
+    func rename(_ moves: [(id: Int64, file: FoundFile)]) throws {
+        try db.transaction {
+            let park = try db.cached("UPDATE assets SET path = ? WHERE id = ?")
+            for move in moves { try park.execute([.blob(Array("\u{0}rename:\(move.id)".utf8)), .integer(move.id)]) }
+            let place = try db.cached("UPDATE assets SET path = ?, folder = ?, name = ?, extension = ? WHERE id = ?")
+            let clearCompanions = try db.cached("DELETE FROM companions WHERE asset_id = ?")
+            let addCompanion = try db.cached("INSERT OR REPLACE INTO companions (asset_id, path, role) VALUES (?, ?, ?)")
+            for (id, file) in moves {
+                try place.execute([PathValue.bind(file.relativePath), .text(String(decoding: file.folder, as: UTF8.self)),
+                                   .text(String(decoding: file.name, as: UTF8.self)),
+                                   .text(TreeWalker.lowercaseExtension(file.name)), .integer(id)])
+                try clearCompanions.execute([.integer(id)])
+                for sidecar in file.sidecars {
                     try addCompanion.execute([.integer(id), PathValue.bind(sidecar.relativePath), .text(sidecar.role.rawValue)])
                 }
             }
@@ -116,6 +140,7 @@ struct IndexWriter {
             (record.brokenReason != nil).sqlValue,
             record.brokenReason.sqlValue,
             stamp.ctimeNanoseconds.sqlValue,
+            record.unreadableReason.sqlValue,
         ]
     }
 }

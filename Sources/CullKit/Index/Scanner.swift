@@ -6,15 +6,31 @@ public struct ScanSummary: Sendable, Equatable {
     public var added = 0
     public var changed = 0
     public var removed = 0
+    /// Assets found under a new path (same device, inode, size and mtime): their id, review and
+    /// companions moved with them.
+    public var renamed = 0
     public var broken = 0
+    /// Files that could not be opened or read (never counted as broken).
+    public var unreadable = 0
     public var unchanged = 0
     public var seconds = 0.0
     /// Folders that could not be read (path and reason); their files are left as they were.
     public var problems: [Problem] = []
+    /// Other applications' libraries that were not walked.
+    public var managed: [Managed] = []
+    /// Entries that are not media: symlinks, hidden entries, other files.
+    public var ignored = IgnoredEntries()
 
     public struct Problem: Sendable, Equatable {
         public var path: String
         public var reason: String
+    }
+
+    public struct Managed: Sendable, Equatable {
+        /// Library-relative path of the library (or of the folder holding its managed parts).
+        public var path: String
+        public var application: String
+        public var note: String?
     }
 
     public init() {}
@@ -23,83 +39,194 @@ public struct ScanSummary: Sendable, Equatable {
     public var json: JSONValue {
         .object([
             ("added", .integer(Int64(added))), ("changed", .integer(Int64(changed))),
-            ("removed", .integer(Int64(removed))), ("broken", .integer(Int64(broken))),
+            ("removed", .integer(Int64(removed))), ("renamed", .integer(Int64(renamed))),
+            ("broken", .integer(Int64(broken))), ("unreadable", .integer(Int64(unreadable))),
             ("unchanged", .integer(Int64(unchanged))), ("seconds", .number(seconds)),
             ("problems", .array(problems.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
+            ("skipped", .array(managed.map { library in
+                .object([("path", .string(library.path)), ("application", .string(library.application))]
+                    + (library.note.map { [("note", JSONValue.string($0))] } ?? []))
+            })),
+            ("ignored", .object([
+                ("symlinks", .integer(Int64(ignored.symlinks))), ("hidden", .integer(Int64(ignored.hidden))),
+                ("non_media", .integer(Int64(ignored.nonMedia))), ("special", .integer(Int64(ignored.special))),
+            ])),
         ])
     }
 
-    /// `added 12, changed 1, removed 0, broken 2, unchanged 4031 in 0.41s`
+    /// `added 12, changed 1, removed 0, broken 2, unchanged 4031 in 0.41s` (renamed and
+    /// unreadable appear when there are any).
     public var line: String {
         let time = String(format: "%.2fs", seconds)
-        return "added \(added), changed \(changed), removed \(removed), broken \(broken), unchanged \(unchanged) in \(time)"
+        let moved = renamed > 0 ? ", renamed \(renamed)" : ""
+        let unread = unreadable > 0 ? ", unreadable \(unreadable)" : ""
+        return "added \(added), changed \(changed), removed \(removed)\(moved), broken \(broken)\(unread), unchanged \(unchanged) in \(time)"
+    }
+
+    /// One line per skipped library, then one counting what else was left out (none when nothing was).
+    public var detailLines: [String] {
+        var lines = managed.map { library in
+            "skipped: \(library.path) (managed by \(library.application)\(library.note.map { ": " + $0 } ?? ""))"
+        }
+        func count(_ n: Int, _ one: String, _ many: String) -> String? { n == 0 ? nil : "\(n) \(n == 1 ? one : many)" }
+        let parts = [count(ignored.symlinks, "symlink", "symlinks"), count(ignored.hidden, "hidden entry", "hidden entries"),
+                     count(ignored.nonMedia, "non-media file", "non-media files"),
+                     count(ignored.special, "FIFO, socket or device", "FIFOs, sockets or devices")].compactMap { $0 }
+        if !parts.isEmpty { lines.append("ignored: " + parts.joined(separator: ", ")) }
+        return lines
     }
 }
 
 /// `cull scan`: indexes new and changed files and forgets vanished ones.
 ///
 /// Incremental: a file whose (device, inode, size, mtime) and sidecars are unchanged is not
-/// re-read. Changed files are read on all cores; results are written one transaction per batch.
+/// re-read, unless it was indexed broken or unreadable (a chmod or a repaired disk changes
+/// neither size nor mtime). Changed files are read on all cores; results are written one
+/// transaction per batch. A vanished path and a new one with the same (device, inode, size,
+/// mtime) are one asset renamed: it keeps its id, and so its review and companions.
 public struct Scanner {
     public let library: Library
     /// Files per transaction (and per parallel read batch).
     public var batchSize = 512
     /// Called with (done, total) as changed files are read.
     public var progress: (@Sendable (Int, Int) -> Void)?
+    /// Walk other applications' libraries too (`cull scan --include-managed`).
+    public var includeManaged = false
 
     public init(library: Library) { self.library = library }
+
+    /// A file to read, the asset it updates (nil: a new one), and whether its content changed
+    /// (a changed asset loses a `trashed` review; a renamed or re-checked one keeps it).
+    private struct Pending {
+        var file: FoundFile
+        var existing: Int64?
+        var contentChanged: Bool
+        /// Unchanged on disk, read again because it was broken or unreadable: not counted again,
+        /// and not written again when it is still broken (or unreadable) for the same reason.
+        var recheck: KnownFile.Damage?
+    }
 
     public func scan(_ db: Database, now: Date = Date()) throws -> ScanSummary {
         let started = DispatchTime.now()
         var summary = ScanSummary()
         let known = try loadKnown(db)
         var problems: [UnreadableFolder] = []
-        let found = TreeWalker(root: library.root).walk(problems: &problems)
+        var skipped = TreeWalker.Skipped()
+        let found = TreeWalker(root: library.root, includeManaged: includeManaged).walk(problems: &problems, skipped: &skipped)
         summary.problems = problems.map {
             ScanSummary.Problem(path: library.absolutePath(of: String(decoding: $0.relativePath, as: UTF8.self)), reason: $0.reason)
         }
+        summary.managed = skipped.managed.map {
+            ScanSummary.Managed(path: String(decoding: $0.relativePath, as: UTF8.self), application: $0.application, note: $0.note)
+        }
+        summary.ignored = skipped.ignored
 
         var seen = Set<Int64>()
         seen.reserveCapacity(known.count)
-        var toRead: [(file: FoundFile, existing: Int64?)] = []
+        var toRead: [Pending] = []
+        // New paths, and known paths now holding another inode: maybe renamed from elsewhere.
+        var candidates: [FoundFile] = []
         for file in found {
-            if let entry = known[PathKey(file.relativePath)] {
-                seen.insert(entry.id)
-                if file.stamp.isUnchanged(since: entry.stamp) && entry.sidecarSignature == file.sidecarSignature {
-                    summary.unchanged += 1
-                    continue
+            guard let entry = known[PathKey(file.relativePath)],
+                  entry.stamp.device == file.stamp.device, entry.stamp.inode == file.stamp.inode
+            else {
+                candidates.append(file)
+                continue
+            }
+            seen.insert(entry.id)
+            if file.stamp.isUnchanged(since: entry.stamp) && entry.sidecarSignature == file.sidecarSignature {
+                summary.unchanged += 1
+                if let damage = entry.damage { toRead.append(Pending(file: file, existing: entry.id, contentChanged: false, recheck: damage)) }
+                continue
+            }
+            summary.changed += 1
+            toRead.append(Pending(file: file, existing: entry.id, contentChanged: true))
+        }
+
+        // A folder we could not read is not evidence that its files vanished.
+        let unreadable = problems.map { $0.relativePath.isEmpty ? [] : $0.relativePath + [UInt8(ascii: "/")] }
+        func unlisted(_ entry: KnownFile) -> Bool { unreadable.contains { prefix in entry.path.starts(with: prefix) } }
+
+        // Renames: a candidate takes over an unseen asset with its (device, inode, size, mtime).
+        // Not ctime: a rename changes it. Hard links stay apart, as both names are seen.
+        var renames: [(id: Int64, file: FoundFile)] = []
+        var unmatched = candidates
+        if !candidates.isEmpty {
+            var gone: [RenameKey: [KnownFile]] = [:]
+            for entry in known.values where !seen.contains(entry.id) && !unlisted(entry) {
+                gone[RenameKey(entry.stamp), default: []].append(entry)
+            }
+            unmatched = []
+            for file in candidates {
+                if let entry = gone[RenameKey(file.stamp)]?.popLast() {
+                    seen.insert(entry.id)
+                    renames.append((entry.id, file))
+                    toRead.append(Pending(file: file, existing: entry.id, contentChanged: false))
+                } else {
+                    unmatched.append(file)
                 }
+            }
+        }
+        summary.renamed = renames.count
+        for file in unmatched {
+            if let entry = known[PathKey(file.relativePath)], !seen.contains(entry.id) {
+                // Another inode under the same name (an editor saving through a temporary file).
+                seen.insert(entry.id)
                 summary.changed += 1
-                toRead.append((file, entry.id))
+                toRead.append(Pending(file: file, existing: entry.id, contentChanged: true))
             } else {
                 summary.added += 1
-                toRead.append((file, nil))
+                toRead.append(Pending(file: file, existing: nil, contentChanged: false))
             }
         }
 
         let writer = IndexWriter(db: db, now: Int64(now.timeIntervalSince1970))
+        // Paths move first, so the upserts below (keyed by path) land on the moved rows.
+        if !renames.isEmpty { try writer.rename(renames) }
         var done = 0
         var start = 0
         while start < toRead.count {
             let batch = toRead[start ..< min(start + batchSize, toRead.count)]
-            let records = Self.readInParallel(batch.map(\.file), root: library.root)
-            summary.broken += records.lazy.filter { $0.brokenReason != nil }.count
-            try writer.write(records, changed: batch.compactMap(\.existing))
+            var records = Self.readInParallel(batch.map(\.file), root: library.root)
+            var stillDamaged = Set<Int>()
+            for (index, (pending, record)) in zip(batch, records).enumerated() {
+                if let damage = pending.recheck {
+                    let same = damage.broken == record.brokenReason && damage.unreadable == record.unreadableReason
+                    if same { stillDamaged.insert(index) }
+                    continue
+                }
+                if record.brokenReason != nil { summary.broken += 1 }
+                if record.unreadableReason != nil { summary.unreadable += 1 }
+            }
+            if !stillDamaged.isEmpty { records = records.enumerated().filter { !stillDamaged.contains($0.offset) }.map(\.element) }
+            try writer.write(records, changed: batch.filter(\.contentChanged).compactMap(\.existing))
             done += batch.count
             progress?(done, toRead.count)
             start += batchSize
         }
 
-        // A folder we could not read is not evidence that its files vanished.
-        let unreadable = problems.map { $0.relativePath.isEmpty ? [] : $0.relativePath + [UInt8(ascii: "/")] }
-        let vanished = known.values.filter { entry in
-            !seen.contains(entry.id) && !unreadable.contains { prefix in entry.path.starts(with: prefix) }
-        }.map(\.id)
+        let vanished = known.values.filter { entry in !seen.contains(entry.id) && !unlisted(entry) }.map(\.id)
         summary.removed = vanished.count
         if !vanished.isEmpty { try writer.remove(vanished) }
-        if summary.added + summary.changed > 0 { try writer.pairLivePhotosByName() }
+        if summary.added + summary.changed + summary.renamed > 0 { try writer.pairLivePhotosByName() }
         summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return summary
+    }
+
+    /// What a rename keeps: (device, inode, size, mtime). Spelled out rather than `FileStamp`, so
+    /// a stamp that grows a ctime (which a rename changes) does not break the match.
+    private struct RenameKey: Hashable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var mtimeNanoseconds: Int64
+
+        init(_ stamp: FileStamp) {
+            device = stamp.device
+            inode = stamp.inode
+            size = stamp.size
+            mtimeNanoseconds = stamp.mtimeNanoseconds
+        }
     }
 
     private struct KnownFile {
@@ -107,17 +234,29 @@ public struct Scanner {
         var path: [UInt8]
         var stamp: FileStamp
         var sidecarSignature: String
+        /// Indexed broken or unreadable (read again whatever its stamp says), with the reasons.
+        var damage: Damage?
+
+        struct Damage {
+            var broken: String?
+            var unreadable: String?
+        }
     }
 
     private func loadKnown(_ db: Database) throws -> [PathKey: KnownFile] {
         var known: [PathKey: KnownFile] = [:]
         let count = try db.scalar("SELECT count(*) FROM assets")?.int64 ?? 0
         known.reserveCapacity(Int(count))
-        try db.forEachRow("SELECT id, path, device, inode, size, mtime_ns, sidecar_signature, ctime_ns FROM assets") { row in
+        try db.forEachRow("""
+            SELECT id, path, device, inode, size, mtime_ns, sidecar_signature,
+                   broken <> 0 OR unreadable_reason IS NOT NULL, CASE WHEN broken <> 0 THEN broken_reason END,
+                   unreadable_reason, ctime_ns FROM assets
+            """) { row in
             let path = row.bytes(1) ?? []
             let stamp = FileStamp(device: UInt64(bitPattern: row.int64(2)), inode: UInt64(bitPattern: row.int64(3)),
-                                  size: row.int64(4), mtimeNanoseconds: row.int64(5), ctimeNanoseconds: row.optionalInt64(7))
-            known[PathKey(path)] = KnownFile(id: row.int64(0), path: path, stamp: stamp, sidecarSignature: row.string(6) ?? "")
+                                  size: row.int64(4), mtimeNanoseconds: row.int64(5), ctimeNanoseconds: row.optionalInt64(10))
+            known[PathKey(path)] = KnownFile(id: row.int64(0), path: path, stamp: stamp, sidecarSignature: row.string(6) ?? "",
+                                            damage: row.int64(7) == 0 ? nil : KnownFile.Damage(broken: row.string(8), unreadable: row.string(9)))
         }
         return known
     }

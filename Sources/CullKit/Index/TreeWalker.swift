@@ -83,6 +83,8 @@ public struct FoundFile: Sendable {
 /// contents are sniffed later by the readers.
 public struct TreeWalker: Sendable {
     public let root: String
+    /// Walk into other applications' libraries too (see ``ManagedLibraryKind``).
+    public var includeManaged = false
 
     /// Extensions (lowercase) of the files indexed as media.
     public static let mediaExtensions: Set<String> = [
@@ -91,13 +93,30 @@ public struct TreeWalker: Sendable {
         "mov", "mp4", "m4v", "3gp", "3g2",
     ]
 
-    public init(root: String) { self.root = root }
+    public init(root: String, includeManaged: Bool = false) {
+        self.root = root
+        self.includeManaged = includeManaged
+    }
+
+    /// What a walk left out: other applications' libraries, and entries that are not media.
+    public struct Skipped: Sendable, Equatable {
+        public var managed: [ManagedFolder] = []
+        public var ignored = IgnoredEntries()
+        public init() {}
+    }
 
     /// Every media file under the root, with its sidecars; unreadable folders go to `problems`.
+    public func walk(problems: inout [UnreadableFolder]) -> [FoundFile] {
+        var skipped = Skipped()
+        return walk(problems: &problems, skipped: &skipped)
+    }
+
+    /// Every media file under the root, with its sidecars; unreadable folders go to `problems`,
+    /// managed libraries and ignored entries to `skipped`.
     ///
     /// Folders are shared out to one worker per core: a warm rescan is mostly `fstatat`, and two
     /// cores stat twice as many files. The order of the result is not defined.
-    public func walk(problems: inout [UnreadableFolder]) -> [FoundFile] {
+    public func walk(problems: inout [UnreadableFolder], skipped: inout Skipped) -> [FoundFile] {
         let queue = FolderQueue(first: [])
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
         let results = WorkerResults(count: workers)
@@ -105,20 +124,23 @@ public struct TreeWalker: Sendable {
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var found: [FoundFile] = []
             var trouble: [UnreadableFolder] = []
+            var left = Skipped()
             while let folder = queue.next() {
                 var subfolders: [[UInt8]] = []
-                visit(folder, rootBytes: rootBytes, found: &found, subfolders: &subfolders, problems: &trouble)
+                visit(folder, rootBytes: rootBytes, found: &found, subfolders: &subfolders, problems: &trouble, skipped: &left)
                 queue.finish(adding: subfolders)
             }
-            results.store(worker, found: found, problems: trouble)
+            results.store(worker, found: found, problems: trouble, skipped: left)
         }
         problems += results.problems
+        skipped.managed += results.skipped.managed.sorted { $0.relativePath.lexicographicallyPrecedes($1.relativePath) }
+        skipped.ignored.add(results.skipped.ignored)
         return results.found
     }
 
     /// Lists one folder: its media files (with sidecars) into `found`, its subfolders into `subfolders`.
     private func visit(_ relativeDirectory: [UInt8], rootBytes: [UInt8], found: inout [FoundFile],
-                       subfolders: inout [[UInt8]], problems: inout [UnreadableFolder]) {
+                       subfolders: inout [[UInt8]], problems: inout [UnreadableFolder], skipped: inout Skipped) {
         var absolute = rootBytes
         if !relativeDirectory.isEmpty { absolute.append(UInt8(ascii: "/")); absolute += relativeDirectory }
         absolute.append(0)
@@ -134,39 +156,75 @@ public struct TreeWalker: Sendable {
             close(fd)
             return
         }
-        scan(directory: directory, fd: fd, relative: relativeDirectory, found: &found, pending: &subfolders)
+        scan(directory: directory, fd: fd, relative: relativeDirectory, found: &found, pending: &subfolders, skipped: &skipped)
         closedir(directory)
     }
 
     private func scan(directory: OpaquePointer, fd: Int32, relative: [UInt8],
-                      found: inout [FoundFile], pending: inout [[UInt8]]) {
+                      found: inout [FoundFile], pending: inout [[UInt8]], skipped: inout Skipped) {
         var media: [(name: [UInt8], stamp: FileStamp)] = []
         var sidecars: [String: (name: [UInt8], stamp: FileStamp)] = [:]
+        // The whole listing first, so the managed-library recognisers see every name.
+        var entries: [(name: [UInt8], type: UInt8, ext: String, info: stat?)] = []
+        var directories: [[UInt8]] = []
+        var markerFiles: [[UInt8]] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw -> [UInt8] in
                 let bytes = raw.bindMemory(to: UInt8.self)
                 let length = bytes.firstIndex(of: 0) ?? bytes.count
                 return Array(bytes[..<length])
             }
-            guard let first = name.first, first != UInt8(ascii: ".") else { continue }
-            var type = entry.pointee.d_type
-            var info = stat()
-            var haveStat = false
-            if type == UInt8(DT_UNKNOWN) {
-                guard statEntry(fd, name, &info) else { continue }
-                haveStat = true
-                type = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : ((info.st_mode & S_IFMT) == S_IFREG ? UInt8(DT_REG) : UInt8(DT_LNK))
+            guard let first = name.first else { continue }
+            if first == UInt8(ascii: ".") {
+                if name != [46], name != [46, 46] {
+                    if name == Array(".dtrash".utf8) { directories.append(name) } // digiKam's trash
+                    if !(relative.isEmpty && name == Array(".cull".utf8)) { skipped.ignored.hidden += 1 }
+                }
+                continue
             }
+            var type = entry.pointee.d_type
+            var info: stat?
+            if type == UInt8(DT_UNKNOWN) {
+                var known = stat()
+                guard statEntry(fd, name, &known) else { continue }
+                info = known
+                let format = known.st_mode & S_IFMT
+                type = format == S_IFDIR ? UInt8(DT_DIR) : format == S_IFREG ? UInt8(DT_REG) : format == S_IFLNK ? UInt8(DT_LNK) : UInt8(DT_FIFO)
+            }
+            if type == UInt8(DT_DIR) { directories.append(name) }
+            let ext = type == UInt8(DT_REG) ? Self.lowercaseExtension(name) : ""
+            if ext == "db" || ext == "lrcat" { markerFiles.append(name) }
+            entries.append((name, type, ext, info))
+        }
+        var skippedNames = Set<[UInt8]>()
+        if !includeManaged {
+            let listing = ManagedListing(relative: relative, directories: directories, files: markerFiles) { path in
+                var info = stat()
+                return statEntry(fd, path, &info)
+            }
+            let verdict = ManagedLibraryKind.recognize(listing)
+            skipped.managed += verdict.reports
+            if verdict.skipAll { return }
+            skippedNames = verdict.skipped
+        }
+        for (name, type, ext, known) in entries {
+            if !skippedNames.isEmpty, skippedNames.contains(name) { continue }
             if type == UInt8(DT_DIR) {
                 pending.append(relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name)
                 continue
             }
-            guard type == UInt8(DT_REG) else { continue } // symlinks, sockets, devices: never media
-            let ext = Self.lowercaseExtension(name)
+            guard type == UInt8(DT_REG) else { // symlinks, sockets, devices: never media
+                if type == UInt8(DT_LNK) { skipped.ignored.symlinks += 1 } else { skipped.ignored.special += 1 }
+                continue
+            }
             let isMedia = Self.mediaExtensions.contains(ext)
             let isSidecar = ext == "xmp" || ext == "aae" || ext == "json"
-            guard isMedia || isSidecar else { continue }
-            if !haveStat {
+            guard isMedia || isSidecar else {
+                skipped.ignored.nonMedia += 1
+                continue
+            }
+            var info = known ?? stat()
+            if known == nil {
                 guard statEntry(fd, name, &info) else { continue }
                 guard (info.st_mode & S_IFMT) == S_IFREG else { continue }
             }
@@ -248,13 +306,16 @@ private final class WorkerResults: @unchecked Sendable {
     private let lock = NSLock()
     private var parts: [[FoundFile]]
     private(set) var problems: [UnreadableFolder] = []
+    private(set) var skipped = TreeWalker.Skipped()
 
     init(count: Int) { parts = Array(repeating: [], count: count) }
 
-    func store(_ worker: Int, found: [FoundFile], problems more: [UnreadableFolder]) {
+    func store(_ worker: Int, found: [FoundFile], problems more: [UnreadableFolder], skipped left: TreeWalker.Skipped) {
         lock.lock()
         parts[worker] = found
         problems += more
+        skipped.managed += left.managed
+        skipped.ignored.add(left.ignored)
         lock.unlock()
     }
 

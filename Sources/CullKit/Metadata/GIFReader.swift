@@ -20,7 +20,7 @@ enum GIFReader {
         let flags = try header.slice(10, 1).first ?? 0
         if flags & 0x80 != 0 { try cursor.skip(3 << (Int(flags & 7) + 1)) }
 
-        var delays = 0, frames = 0, complete = true
+        var delays = 0, frames = 0, complete = true, ended = false
         walk: while cursor.position < file.size {
             guard cursor.position < maxWalk else { complete = false; break }
             switch try cursor.byte() {
@@ -50,12 +50,16 @@ enum GIFReader {
                     try cursor.skipSubBlocks()
                 }
             case 0x3B: // trailer
+                ended = true
                 break walk
             default:
                 // Junk after the last frame: keep what was found.
+                ended = true
                 break walk
             }
         }
+        // Blocks ran to the end of the file without the trailer byte: the file was cut.
+        if complete, !ended { throw .incomplete("no GIF trailer") }
         if frames > 1, complete { metadata.duration = Double(delays) / 100 }
         return metadata
     }

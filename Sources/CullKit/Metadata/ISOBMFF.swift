@@ -109,6 +109,32 @@ enum ISOBMFF {
         return nil
     }
 
+    /// How many top-level boxes ``requireTopLevelBoxesInFile(_:)`` checks (a fragmented movie
+    /// has thousands; its first ones are checked, the rest are not worth the reads).
+    static let maxTopLevelChecked = 1000
+
+    /// Throws ``MetadataError/incomplete(_:)`` when a top-level box (`mdat` most often) runs past
+    /// the end of the file: the file was cut. One 16-byte read per top-level box.
+    static func requireTopLevelBoxesInFile(_ file: MediaFile) throws(MetadataError) {
+        var offset = 0
+        for _ in 0 ..< maxTopLevelChecked where file.size - offset >= 8 {
+            let reader = try file.reader(at: offset, count: 16)
+            let size32 = try reader.u32(at: 0)
+            let type = String(try reader.slice(4, 4).map { Character(Unicode.Scalar($0)) })
+            let size: UInt64
+            switch size32 {
+            case 0: return // extends to the end of the file, wherever that is
+            case 1: size = reader.count >= 16 ? try reader.u64(at: 8) : UInt64.max
+            default: size = UInt64(size32)
+            }
+            guard size >= 8 else { return } // not a box structure the readers can judge
+            guard size <= UInt64(file.size - offset) else {
+                throw .incomplete("'\(type)' box at offset \(offset) runs past the end of the file")
+            }
+            offset += Int(size)
+        }
+    }
+
     /// The children of `box`, whose own fields take `skip` bytes (4 for a full box).
     static func children(
         of box: ISOBox, in source: some BoxSource, skip: Int = 0, depth: Int

@@ -1,7 +1,18 @@
 /// Reads a JPEG's header segments: APP1 EXIF (through ``TIFFReader``), APP1 XMP (through
 /// ``XMPReader``) and the SOFn frame header for the pixel size. Stops at the first SOS, so
 /// entropy-coded data is never read.
+///
+/// Truncation is told from structure: a file that ends (or says EOI) before any SOS has no
+/// image, and one whose last bytes hold no EOI marker was cut. The EOI check is one `pread` of
+/// the tail (``tailWindow`` bytes; a second, larger one only when the first finds none):
+/// after SOS, `FF D9` occurs only as an EOI, since entropy-coded data stuffs every `FF`.
 enum JPEGReader {
+    /// Bytes at the end of the file searched for EOI: cameras pad after it, some by kilobytes.
+    static let tailWindow = 4096
+    static let wideTailWindow = 64 * 1024
+    /// XMP that says another file follows the JPEG's EOI (Google and Samsung motion photos).
+    private static let trailerMarkers: [[UInt8]] = ["GCamera:MicroVideo", "GCamera:MotionPhoto", "Container:Directory"]
+        .map { Array($0.utf8) }
     private static let exifSignature: [UInt8] = Array("Exif\0".utf8)
     private static let xmpSignature: [UInt8] = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
     /// Segments read before giving up on finding SOS.
@@ -15,6 +26,9 @@ enum JPEGReader {
         var position = 2 // after SOI
         var cut = false
         var markers = 0
+        var imageData: Int? // where the first scan's data starts
+        var endedEarly = false // EOI before any SOS
+        var announcesTrailer = false
 
         // Real headers have a few dozen segments; a file of millions of tiny ones is hostile.
         scan: while markers < maxMarkers {
@@ -29,8 +43,12 @@ enum JPEGReader {
             switch code {
             case 0x01, 0xD0 ... 0xD8:
                 continue scan // TEM, RSTn, a stray SOI: no length
-            case 0xD9, 0xDA:
-                break scan // EOI, SOS: the header is over
+            case 0xD9:
+                endedEarly = true
+                break scan // EOI: the header is over, with no image
+            case 0xDA:
+                imageData = position
+                break scan // SOS: the header is over
             case 0x00:
                 break scan // a stuffed zero here means the stream is corrupt
             default:
@@ -50,6 +68,7 @@ enum JPEGReader {
                     exif = try? TIFFReader.parseExif(payload.dropFirst(6), base: payloadStart + 6)
                 } else if xmp == nil, payload.starts(with: xmpSignature) {
                     xmp = XMPReader.parse(payload.dropFirst(xmpSignature.count))
+                    announcesTrailer = trailerMarkers.contains { contains(payload, $0) }
                 }
             case 0xC0 ... 0xCF where code != 0xC4 && code != 0xC8 && code != 0xCC && frame == nil:
                 guard let header = window.bytes(at: payloadStart, count: min(payloadLength, 5)), header.count == 5 else {
@@ -68,6 +87,11 @@ enum JPEGReader {
         if frame == nil, cut, exif == nil, xmp == nil {
             throw .truncated(offset: min(position, file.size), needed: 2)
         }
+        if cut { throw .incomplete("no SOS marker: the file ends inside its header") }
+        if endedEarly { throw .incomplete("no SOS marker: EOI before any image data") }
+        if let imageData, !announcesTrailer, try !endsWithEOI(file, after: imageData, window: &window) {
+            throw .incomplete("no EOI marker")
+        }
         var metadata = exif ?? MediaMetadata()
         let embedded = (metadata.width, metadata.height)
         if let xmp { metadata.fillGaps(from: xmp) }
@@ -82,6 +106,36 @@ enum JPEGReader {
         return metadata
     }
 
+    /// Whether the last bytes after `start` hold an EOI marker (`FF D9`).
+    private static func endsWithEOI(_ file: MediaFile, after start: Int, window: inout Window) throws(MetadataError) -> Bool {
+        let eoi: [UInt8] = [0xFF, 0xD9]
+        for size in [tailWindow, wideTailWindow] {
+            let from = max(start, file.size - size)
+            let tail: ArraySlice<UInt8>
+            if let cached = window.cached(at: from, count: file.size - from) {
+                tail = cached
+            } else {
+                tail = try file.read(at: from, count: file.size - from)[...]
+            }
+            if contains(tail, eoi) { return true }
+            // Samsung appends its SEF trailer (motion photo video, ...) after EOI; it ends in "SEFT".
+            if size == tailWindow, tail.suffix(4).elementsEqual("SEFT".utf8) { return true }
+            if from == start { return false }
+        }
+        return false
+    }
+
+    private static func contains(_ haystack: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, haystack.count >= needle.count else { return false }
+        var index = haystack.startIndex
+        let last = haystack.endIndex - needle.count
+        while index <= last {
+            if haystack[index] == first, haystack[index ..< index + needle.count].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
+    }
+
     /// The file seen through the 64 KiB head, refilled with `pread` when a segment lies past it.
     private struct Window {
         let file: MediaFile
@@ -91,6 +145,13 @@ enum JPEGReader {
         init(file: MediaFile, head: [UInt8]) {
             self.file = file
             self.data = head
+        }
+
+        /// Bytes already in memory (the head of a small file), without a read.
+        func cached(at offset: Int, count: Int) -> ArraySlice<UInt8>? {
+            let relative = offset - start
+            guard relative >= 0, count >= 0, relative <= data.count, count <= data.count - relative else { return nil }
+            return data[relative ..< relative + count]
         }
 
         mutating func byte(at offset: Int) -> UInt8? {

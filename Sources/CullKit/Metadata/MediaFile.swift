@@ -9,10 +9,18 @@ import Darwin
 ///
 /// Reads past the end are clamped, never an error; a reader that needs more bytes
 /// than it got throws ``MetadataError/truncated(offset:needed:)`` through ``ByteReader``.
+///
+/// Only a regular file is ever read: the walk saw one, but a FIFO, device, folder or symlink
+/// may stand at that name by the time it is opened. `O_NONBLOCK` keeps `open` of a FIFO from
+/// waiting for a writer, `O_NOFOLLOW` refuses a symlink, and `fstat` on the descriptor refuses
+/// anything that is not a regular file, all as ``MetadataError/io(_:)`` (the file is unreadable).
 public final class MediaFile {
     public let path: String
     public let size: Int
     private let descriptor: Int32
+    /// The first `pread` failure (EIO, ...). Readers may swallow a failed read as "no more
+    /// bytes"; the scanner checks this so an I/O error is never mistaken for a damaged file.
+    public private(set) var readFailure: String?
 
     /// Opens `path` read-only.
     public convenience init(path: String) throws(MetadataError) {
@@ -23,13 +31,17 @@ public final class MediaFile {
     public init(pathBytes: [UInt8]) throws(MetadataError) {
         let path = String(decoding: pathBytes, as: UTF8.self)
         let fd = (pathBytes + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC) }
         }
         guard fd >= 0 else { throw .io("cannot open: \(String(cString: strerror(errno)))") }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             close(fd)
             throw .io("cannot stat: \(String(cString: strerror(errno)))")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw .io("not a regular file (\(Self.kind(of: info.st_mode)))")
         }
         self.path = path
         self.descriptor = fd
@@ -50,13 +62,27 @@ public final class MediaFile {
             }
             if got < 0 {
                 if errno == EINTR { continue }
-                throw .io("read failed at offset \(offset + done): \(String(cString: strerror(errno)))")
+                let message = "read failed at offset \(offset + done): \(String(cString: strerror(errno)))"
+                if readFailure == nil { readFailure = message }
+                throw .io(message)
             }
             if got == 0 { break }
             done += got
         }
         if done < wanted { buffer.removeSubrange(done...) }
         return buffer
+    }
+
+    /// What a non-regular file is, for the reason it is refused.
+    private static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO"
+        case S_IFDIR: "a folder"
+        case S_IFLNK: "a symlink"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        default: "not a file"
+        }
     }
 
     /// A ``ByteReader`` over `count` bytes at `offset`, carrying the absolute base offset.

@@ -6,8 +6,11 @@ public enum MetadataError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformed(String, offset: Int)
     /// The magic bytes match no format Cull reads.
     case unrecognized
-    /// The file could not be opened or read.
+    /// The file could not be opened or read (or is not a regular file): it is *unreadable*,
+    /// which says nothing about its content, so the scanner never indexes it as broken.
     case io(String)
+    /// The file ends before its structure does (no JPEG EOI, no PNG IEND, a box past the end).
+    case incomplete(String)
 
     public var description: String {
         switch self {
@@ -15,6 +18,7 @@ public enum MetadataError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .malformed(what, offset): "malformed at offset \(offset): \(what)"
         case .unrecognized: "not a recognised image or video format"
         case let .io(message): message
+        case let .incomplete(what): "truncated: \(what)"
         }
     }
 }

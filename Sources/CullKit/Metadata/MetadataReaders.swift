@@ -18,6 +18,20 @@ public enum MetadataReaders {
     }
 
     static func read(_ file: MediaFile) throws(MetadataError) -> MediaMetadata {
+        // A read that failed (EIO, ...) makes the file unreadable, whatever the reader made of
+        // the bytes it did not get: damage is only claimed from bytes that were actually read.
+        let metadata: MediaMetadata
+        do {
+            metadata = try readFormat(file)
+        } catch {
+            if let failure = file.readFailure { throw .io(failure) }
+            throw error
+        }
+        if let failure = file.readFailure { throw .io(failure) }
+        return metadata
+    }
+
+    private static func readFormat(_ file: MediaFile) throws(MetadataError) -> MediaMetadata {
         let head = try file.read(at: 0, count: headSize)
         guard let format = sniff(head) else { throw .unrecognized }
         var metadata: MediaMetadata
@@ -26,8 +40,12 @@ public enum MetadataReaders {
         case .png: metadata = try PNGReader.read(file, head: head)
         case .gif: metadata = try GIFReader.read(file, head: head)
         case .webp: metadata = try WebPReader.read(file, head: head)
-        case .heic, .avif: metadata = try HEIFReader.read(file, head: head)
-        case .mov, .mp4, .m4v, .threeGP: metadata = try QuickTimeReader.read(file, head: head)
+        case .heic, .avif:
+            try ISOBMFF.requireTopLevelBoxesInFile(file)
+            metadata = try HEIFReader.read(file, head: head)
+        case .mov, .mp4, .m4v, .threeGP:
+            try ISOBMFF.requireTopLevelBoxesInFile(file)
+            metadata = try QuickTimeReader.read(file, head: head)
         case .tiff, .dng, .cr2, .nef, .arw, .orf, .rw2: metadata = try RawReader.read(file, head: head)
         }
         if metadata.format == nil { metadata.format = format }

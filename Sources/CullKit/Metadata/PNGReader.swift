@@ -79,6 +79,8 @@ enum PNGReader {
             offset += 12 + Int(length)
         }
         guard !chunks.isEmpty else { throw .truncated(offset: offset, needed: 12) }
+        // Every PNG ends with IEND; a file that stops at a chunk boundary before it was cut there.
+        if chunks.last?.type != "IEND", chunks.count < maxChunks { throw .incomplete("no IEND chunk") }
         return chunks
     }
 

@@ -5,6 +5,9 @@
 enum RawReader {
     static func read(_ file: MediaFile, head: [UInt8]) throws(MetadataError) -> MediaMetadata {
         let details = try TIFFReader.parse(TIFFSource(file: file, head: head))
+        if let end = details.dataEnd, end > file.size {
+            throw .incomplete("image data runs past the end of the file (to offset \(end) of \(file.size))")
+        }
         var metadata = details.metadata
         let make = (metadata.make ?? "").uppercased()
         let format: MediaFormat

@@ -20,6 +20,9 @@ enum TIFFReader {
         var sensorWidth: Int?
         var sensorHeight: Int?
         var isDNG = false
+        /// Where the last strip or tile of IFD0, its SubIFDs and the IFDs chained after it ends
+        /// (files only): past the end of the file means the file was cut.
+        var dataEnd: Int?
     }
 
     /// Parses an in-memory TIFF structure (an EXIF block: "II*\0" or "MM\0*" header, IFD0,
@@ -37,9 +40,10 @@ enum TIFFReader {
     /// Parses the TIFF structure at offset 0 of `source`.
     static func parse(_ source: TIFFSource) throws(MetadataError) -> Details {
         var tiff = try TIFFStructure(source: source)
-        guard let ifd0 = tiff.ifd(at: tiff.ifd0Offset)?.entries else {
+        guard let first = tiff.ifd(at: tiff.ifd0Offset) else {
             throw .malformed("unreadable IFD0", offset: source.base + tiff.ifd0Offset)
         }
+        let ifd0 = first.entries
         var details = Details()
         details.magic = tiff.magic
         var m = MediaMetadata()
@@ -77,7 +81,43 @@ enum TIFFReader {
             }
         }
         details.metadata = m
+        if source.readsFile {
+            // CR2 and others keep the sensor data in IFDs chained after IFD0.
+            var next = first.next
+            for _ in 0 ..< 4 {
+                guard let offset = next, let ifd = tiff.ifd(at: offset) else { break }
+                details.dataEnd = max(details.dataEnd ?? 0, dataEnd(ifd.entries, tiff) ?? 0)
+                next = ifd.next
+            }
+        }
         return details
+    }
+
+    /// The end of the furthest strip or tile an IFD points at, or `nil` when it has none.
+    static func dataEnd(_ ifd: [UInt16: TIFFEntry], _ tiff: TIFFStructure) -> Int? {
+        var end: Int?
+        for (offsetsTag, countsTag) in [(UInt16(0x0111), UInt16(0x0117)), (0x0144, 0x0145)] {
+            guard let offsets = values(ifd[offsetsTag], tiff), let counts = values(ifd[countsTag], tiff) else { continue }
+            for (offset, count) in zip(offsets, counts) where count > 0 {
+                end = max(end ?? 0, offset + count)
+            }
+        }
+        return end
+    }
+
+    /// Every value of a SHORT or LONG array entry.
+    private static func values(_ entry: TIFFEntry?, _ tiff: TIFFStructure) -> [Int]? {
+        guard let entry, entry.type == 3 || entry.type == 4, let raw = tiff.data(entry) else { return nil }
+        let width = entry.type == 3 ? 2 : 4
+        var result: [Int] = []
+        result.reserveCapacity(entry.count)
+        var index = raw.startIndex
+        while index + width <= raw.endIndex {
+            let bytes = raw[index ..< index + width]
+            result.append(width == 2 ? Int(tiff.u16(bytes)) : Int(tiff.u32(bytes)))
+            index += width
+        }
+        return result
     }
 
     private static func positive(_ value: Int?) -> Int? {
@@ -175,6 +215,9 @@ enum TIFFReader {
                 let offset = Int(tiff.u32(bytes[i * 4 ..< i * 4 + 4]))
                 if let ifd = tiff.ifd(at: offset)?.entries { candidates.append(ifd) }
             }
+        }
+        if tiff.source.readsFile {
+            for ifd in candidates { d.dataEnd = max(d.dataEnd ?? 0, dataEnd(ifd, tiff) ?? 0) }
         }
         var bestArea = 0
         for ifd in candidates where (tiff.uint(ifd[0x00FE]) ?? 0) == 0 {

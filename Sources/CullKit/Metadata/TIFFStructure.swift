@@ -29,6 +29,9 @@ final class TIFFSource {
     /// Total size of the data.
     var size: Int { file?.size ?? head.count }
 
+    /// Whether this is a whole file (not an EXIF block inside one).
+    var readsFile: Bool { file != nil }
+
     /// Exactly `count` bytes at `offset`, or `nil` if they are not all there.
     func bytes(at offset: Int, count: Int) -> ArraySlice<UInt8>? {
         guard offset >= 0, count >= 0, offset <= size, count <= size - offset else { return nil }

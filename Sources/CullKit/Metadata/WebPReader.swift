@@ -73,7 +73,12 @@ enum WebPReader {
               (try header.slice(8, 4)).elementsEqual("WEBP".utf8) else {
             throw .malformed("not a RIFF WEBP file", offset: 0)
         }
-        let end = min(Int(try header.u32(at: 4)) + 8, file.size)
+        let declared = Int(try header.u32(at: 4)) + 8
+        // The RIFF header says how long the file is (one pad byte of slack for odd writers).
+        guard declared <= file.size + 1 else {
+            throw .incomplete("RIFF size \(declared) runs past the end of the file (\(file.size) bytes)")
+        }
+        let end = min(declared, file.size)
         var chunks: [Chunk] = []
         var offset = 12
         while end - offset >= 8, chunks.count < maxChunks {

@@ -20,7 +20,7 @@ struct FindCommand: CullCommand {
         "a.id", "a.path", "a.folder", "a.name", "a.extension", "a.size", "a.modified", "a.added", "a.kind", "a.format",
         "a.width", "a.height", "a.duration", "a.taken", "a.taken_utc", "a.taken_offset", "a.taken_source",
         "a.camera_make", "a.camera_model", "a.lens", "a.software", "a.latitude", "a.longitude", "a.rating",
-        "a.favorite_flag", "a.screenshot", "a.live_id", "a.burst_id", "a.raw", "a.broken", "a.broken_reason",
+        "a.favorite_flag", "a.screenshot", "a.live_id", "a.burst_id", "a.raw", "a.broken", "a.broken_reason", "a.unreadable_reason",
         "COALESCE(r.status, 'new') AS status",
     ]
 

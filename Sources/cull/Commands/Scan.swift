@@ -5,22 +5,33 @@ struct ScanCommand: CullCommand {
     static let spec = CommandSpec(
         name: "scan",
         abstract: "Index new and changed files, forget vanished ones.",
-        discussion: "Only files whose device, inode, size or modification time changed are read again.",
-        options: [CommonOptions.library, CommonOptions.format]
+        discussion: """
+            Only files whose device, inode, size or modification time changed are read again (and those \
+            indexed broken or unreadable). A renamed file keeps its asset. Other applications' libraries \
+            (Apple Photos, Lightroom previews, Immich, PhotoPrism, digiKam, ...) are skipped and named.
+            """,
+        options: [
+            CommonOptions.library, CommonOptions.format,
+            OptionSpec(long: "include-managed",
+                       help: "Also walk other applications' libraries (Apple Photos, Lightroom previews, Immich, ...)."),
+        ]
     )
 
     let library: String?
     let format: OutputFormat
+    let includeManaged: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.isEmpty else { throw UsageError(message: "Unexpected argument '\(arguments.positionals[0])'") }
         library = arguments.value("library")
         format = try arguments.format()
+        includeManaged = arguments.flag("include-managed")
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
         let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
         var scanner = Scanner(library: access.library)
+        scanner.includeManaged = includeManaged
         let bar = ProgressBar(label: "Reading", terminal: terminal)
         scanner.progress = { done, total in bar.update(done: done, total: total) }
         let summary = try scanner.scan(access.db)
@@ -28,6 +39,7 @@ struct ScanCommand: CullCommand {
         switch format {
         case .text:
             terminal.out(summary.line + "\n")
+            for line in summary.detailLines { terminal.out(line + "\n") }
             for problem in summary.problems { terminal.err("cull: warning: \(problem.path): \(problem.reason)\n") }
         case .json, .paths:
             terminal.out(summary.json.rendered() + "\n")

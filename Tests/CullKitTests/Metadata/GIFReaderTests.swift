@@ -39,9 +39,12 @@ enum GIFFixture {
         #expect(metadata.duration == 0.24)
     }
 
-    @Test func toleratesMissingTrailer() throws {
-        let metadata = try folder.read(GIFFixture.make(width: 9, height: 8, delays: [5, 5], trailer: false))
-        #expect(metadata.duration == 0.1)
+    @Test func aMissingTrailerIsTruncated() throws {
+        #expect(try folder.read(GIFFixture.make(width: 9, height: 8, delays: [5, 5])).duration == 0.1)
+        // Blocks that run to the end of the file without the trailer byte: the file was cut (issue 8 item 3).
+        #expect(throws: MetadataError.incomplete("no GIF trailer")) {
+            try folder.read(GIFFixture.make(width: 9, height: 8, delays: [5, 5], trailer: false))
+        }
     }
 
     @Test func survivesTruncationAtEveryLength() {

@@ -35,9 +35,13 @@ extension MetadataTests {
 
         @Test func exifWithoutFrameFallsBackToPixelDimensions() throws {
             let bytes = [0xFF, 0xD8] + JPEGBuilder.app1Exif(TIFFBuilder.cameraExif())
-            let m = try read(bytes + [0xFF, 0xC0, 0x00])
+            let m = try read(bytes + JPEGBuilder.sos)
             #expect(m.make == "Canon")
             #expect(m.width == 4000)
+            // Cut inside its frame header, the same file is truncated (issue 8 item 3).
+            #expect(throws: MetadataError.incomplete("no SOS marker: the file ends inside its header")) {
+                try read(bytes + [0xFF, 0xC0, 0x00])
+            }
         }
 
         @Test func stopsAfterTooManySegments() throws {
