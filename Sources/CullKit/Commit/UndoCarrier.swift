@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 
 /// The file-system half of `cull undo`: brings journaled items back from the trash (or the
 /// quarantine folder), or finds them back already. Never touches the index.
@@ -82,7 +83,10 @@ final class UndoCarrier {
     /// fsyncs every folder that gained or lost an entry since the last call, so a booked
     /// restore is durable.
     func syncTouched() {
-        for handle in touched.values { _ = handle.sync() }
+        // Concurrently: a chunk touches up to one folder per file, and on a journaling file system
+        // simultaneous fsyncs share one journal commit instead of waiting for one each.
+        let handles = Array(touched.values)
+        DispatchQueue.concurrentPerform(iterations: handles.count) { _ = handles[$0].sync() }
         touched.removeAll(keepingCapacity: true)
         // Bounded descriptors: a library of many folders must not exhaust them.
         if folders.count > 256 { folders.removeAll() }
