@@ -45,16 +45,17 @@ final class UndoCarrier {
         let folder = PathBytes.parent(item.path)
         let name = PathBytes.basename(item.path)
         let sourceName = PathBytes.basename(source)
-        guard let trash = trashFolder(PathBytes.parent(source)) else { return .refused("its trash folder cannot be opened") }
+        let trash = trashFolder(PathBytes.parent(source))
         // Back already: an interrupted undo, or the user restored it with another tool.
         switch openFolder(folder, create: false) {
         case let .failure(refusal): return .refused(refusal.reason)
         case let .success(handle):
             if let handle, let here = handle.stat(name).0, here.isRegular, item.matches(here) {
-                if trash.stat(sourceName).0 == nil { removeOwnInfo(item) }
+                if let trash, trash.stat(sourceName).0 == nil { removeOwnInfo(item) }
                 return .restored
             }
         }
+        guard let trash else { return .refused("no longer in the trash (its trash folder is gone)") }
         let (there, missing) = trash.stat(sourceName)
         guard let there else {
             return .refused(missing == ENOENT ? "no longer in the trash" : "cannot stat it in the trash: " + Errno.message(missing))
