@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 
 /// The file-system half of `cull undo`: brings journaled items back from the trash (or the
 /// quarantine folder), or finds them back already. Never touches the index.
@@ -44,16 +45,17 @@ final class UndoCarrier {
         let folder = PathBytes.parent(item.path)
         let name = PathBytes.basename(item.path)
         let sourceName = PathBytes.basename(source)
-        guard let trash = trashFolder(PathBytes.parent(source)) else { return .refused("its trash folder cannot be opened") }
+        let trash = trashFolder(PathBytes.parent(source))
         // Back already: an interrupted undo, or the user restored it with another tool.
         switch openFolder(folder, create: false) {
         case let .failure(refusal): return .refused(refusal.reason)
         case let .success(handle):
             if let handle, let here = handle.stat(name).0, here.isRegular, item.matches(here) {
-                if trash.stat(sourceName).0 == nil { removeOwnInfo(item) }
+                if let trash, trash.stat(sourceName).0 == nil { removeOwnInfo(item) }
                 return .restored
             }
         }
+        guard let trash else { return .refused("no longer in the trash (its trash folder is gone)") }
         let (there, missing) = trash.stat(sourceName)
         guard let there else {
             return .refused(missing == ENOENT ? "no longer in the trash" : "cannot stat it in the trash: " + Errno.message(missing))
@@ -82,7 +84,10 @@ final class UndoCarrier {
     /// fsyncs every folder that gained or lost an entry since the last call, so a booked
     /// restore is durable.
     func syncTouched() {
-        for handle in touched.values { _ = handle.sync() }
+        // Concurrently: a chunk touches up to one folder per file, and on a journaling file system
+        // simultaneous fsyncs share one journal commit instead of waiting for one each.
+        let handles = Array(touched.values)
+        DispatchQueue.concurrentPerform(iterations: handles.count) { _ = handles[$0].sync() }
         touched.removeAll(keepingCapacity: true)
         // Bounded descriptors: a library of many folders must not exhaust them.
         if folders.count > 256 { folders.removeAll() }

@@ -17,10 +17,11 @@ enum IndexFile {
     static let magic = Array("SQLite format 3\0".utf8)
 
     /// Throws ``IndexError/damaged(path:problem:)`` before SQLite would treat a missing or empty
-    /// file as a new, empty database. Only `stat` (a FIFO or other non-regular file is refused unopened).
+    /// file as a new, empty database. Only `stat` (a FIFO or other non-regular file is refused
+    /// unopened; a symlink to an index elsewhere is followed, as SQLite follows it).
     static func checkExists(_ path: String) throws(IndexError) {
         var info = stat()
-        guard lstat(path, &info) == 0 else {
+        guard stat(path, &info) == 0 else {
             let failure = errno
             if failure == ENOENT { throw IndexError.damaged(path: path, problem: .missing) }
             throw IndexError.system(path: path, call: "stat", errno: failure)

@@ -7,7 +7,7 @@ import Testing
 /// the user's keeps.
 @Suite struct IndexIntegrityTests {
     enum Damage: String, CaseIterable {
-        case empty, truncated, corrupt, foreign, missing, garbage
+        case empty, truncated, corrupt, foreign, missing, garbage, fifo
     }
 
     /// A library with enough rows to span many pages, checkpointed so the main file holds them.
@@ -43,6 +43,9 @@ import Testing
             #expect(try Subprocess.run(["/usr/bin/sqlite3", index, "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES ('mine');"],
                                        environment: box.environment).status == 0)
         case .missing: try FileManager.default.removeItem(atPath: index)
+        case .fifo:
+            try FileManager.default.removeItem(atPath: index)
+            #expect(mkfifo(index, 0o644) == 0)
         }
     }
 
@@ -51,7 +54,7 @@ import Testing
         let box = try Sandbox("damaged-\(kind.rawValue)")
         let (root, index) = try Self.makeLibrary(box)
         try Self.damage(kind, index: index, box: box)
-        let before = try? Data(contentsOf: URL(fileURLWithPath: index))
+        let before = kind == .fifo ? nil : try? Data(contentsOf: URL(fileURLWithPath: index))
         var environment = box.environment
         environment["CULL_LIBRARY"] = root
         let rules = box.base + "/r.yaml"
@@ -64,7 +67,9 @@ import Testing
             #expect(lines.first?.contains(index) == true, "\(kind) \(command): \(result.stderr)")
             #expect(lines.contains { $0.hasPrefix("hint:") }, "\(kind) \(command): \(result.stderr)")
             #expect(!result.stderr.contains("SELECT") && !result.stderr.contains("PRAGMA"), "\(kind) \(command): \(result.stderr)")
-            #expect((try? Data(contentsOf: URL(fileURLWithPath: index))) == before, "\(kind) \(command) rewrote the index")
+            if kind != .fifo {
+                #expect((try? Data(contentsOf: URL(fileURLWithPath: index))) == before, "\(kind) \(command) rewrote the index")
+            }
         }
     }
 }

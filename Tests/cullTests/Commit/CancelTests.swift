@@ -22,7 +22,7 @@ import Testing
         let box = try Sandbox("sigint-commit")
         let paths = (0..<2000).map { Array("f\($0 / 100)/IMG_\($0).jpg".utf8) }
         let ids = try box.stageFiles(paths)
-        let extra = ["CULL_COMMIT_CHUNK": "25", "CULL_TEST_STEP_DELAY_US": "200"]
+        let extra = ["CULL_COMMIT_CHUNK": "25", "CULL_TEST_STEP_DELAY_US": "500"]
         let running = try Subprocess.start([Subprocess.cullBinary, "commit", "--yes"],
                                            environment: box.environment.merging(extra) { $1 }, directory: box.library.root)
         Self.waitForTrash(box, atLeast: 200, while: running)
@@ -61,7 +61,7 @@ import Testing
         for path in paths { box.write(path, "content of " + PathBytes.display(path)) }
         let rules = box.base + "/all.yaml"
         try "version: 1\nrules:\n  - name: all\n    match: {path: \"r*/**\"}\n".write(toFile: rules, atomically: true, encoding: .utf8)
-        let extra = ["CULL_COMMIT_CHUNK": "10", "CULL_TEST_STEP_DELAY_US": "1000"]
+        let extra = ["CULL_COMMIT_CHUNK": "10", "CULL_TEST_STEP_DELAY_US": "2000"]
         let running = try Subprocess.start([Subprocess.cullBinary, "run", rules, "--commit", "--yes", "--ceiling", "100"],
                                            environment: box.environment.merging(extra) { $1 }, directory: box.library.root)
         Self.waitForTrash(box, atLeast: 20, while: running)
