@@ -126,6 +126,7 @@ final class FileCarrier: @unchecked Sendable {
         }
         let (found, failure) = folder.stat(name)
         guard let found else {
+            if resuming, destination == .permanently, failure == ENOENT, finishDeletion(item, in: folder) { return .moved }
             removeOwnInfo(item, trash: trash)
             if failure == ENOENT || failure == ENOTDIR { return .gone }
             return .skipped("cannot stat: " + Errno.message(failure))
@@ -173,13 +174,25 @@ final class FileCarrier: @unchecked Sendable {
         return .moved
     }
 
+    /// The hidden name a file is renamed to before it is deleted: by inode, so a resumed commit
+    /// finds it again (the scanner skips hidden names).
+    private static func asideName(_ item: JournalItem) -> [UInt8] { Array(".cull-delete-\(item.inode)".utf8) }
+
+    /// Resuming `--permanently`: a crash came between renaming the file aside and unlinking it.
+    private func finishDeletion(_ item: JournalItem, in folder: DirectoryHandle) -> Bool {
+        let aside = Self.asideName(item)
+        guard let there = folder.stat(aside).0, item.isSameFile(there) else { return false }
+        return folder.unlink(aside) == 0
+    }
+
     /// `--permanently`: renamed aside within its folder first, checked there, then unlinked, so a
     /// file swapped in at the name after the check is put back instead of deleted.
     private func delete(_ item: JournalItem, in folder: DirectoryHandle, name: [UInt8]) -> Outcome {
-        let aside = Array(".cull-\(getpid())-delete-\(item.seq)".utf8)
+        let aside = Self.asideName(item)
         crash.pause("before-move")
         let code = folder.move(name, to: folder, as: aside)
         guard code == 0 else { return .skipped("cannot delete: " + Errno.message(code)) }
+        crash.step()
         guard let moved = folder.stat(aside).0, item.isSameFile(moved), moved.mtimeNs == item.mtimeNs else {
             _ = folder.move(aside, to: folder, as: name)
             return .skipped("replaced while it was being deleted")

@@ -110,6 +110,20 @@ import Testing
         }
     }
 
+    /// `--permanently` killed between renaming a file aside and unlinking it: recovery finishes the
+    /// deletion and leaves no hidden file in the library.
+    @Test func permanentDeleteKilledMidwayIsFinished() throws {
+        let box = try Sandbox("race-perm-kill")
+        try box.stageFiles([Array("f/a.jpg".utf8), Array("f/b.jpg".utf8)])
+        let killed = try box.cull(["commit", "--yes", "--permanently"], extra: ["CULL_TEST_CRASH_AFTER": "1"])
+        #expect(killed.status != 0)
+        let hidden = try FileManager.default.contentsOfDirectory(atPath: box.library.root + "/f").filter { $0.hasPrefix(".cull-") }
+        #expect(hidden.count == 1, "\(hidden)")
+        #expect(try box.cull(["trash"]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: box.library.root + "/f").isEmpty)
+        #expect(try box.db.scalar("SELECT count(*) FROM commit_items WHERE state = 'moved'")?.int64 == 2)
+    }
+
     /// Item 4: `Trash/files` (and `Trash/info`) swapped for symlinks mid-commit send nothing outside.
     @Test func trashFolderSwappedForSymlinkMidCommit() throws {
         let box = try Sandbox("race-trash")
