@@ -74,20 +74,31 @@ final class HeldTrash: Sendable {
         Array(".cull-\(getpid())-".utf8) + infoName + Array(".tmp".utf8)
     }
 
-    /// Writes `contents` to `info/NAME` without ever leaving a partial or empty file under that
-    /// name: written to a temporary name (fsynced when `sync`), then renamed into place without
-    /// replacing (EEXIST when taken). On any failure nothing is left behind.
-    func writeInfo(_ name: [UInt8], contents: [UInt8], sync: Bool) -> Int32 {
+    /// Writes `contents` under the temporary name of `info/NAME` (fsynced when `sync`); 0 or the
+    /// errno, and nothing left behind on a failure (a full disk leaves no empty file).
+    func writeTemporaryInfo(_ name: [UInt8], contents: [UInt8], sync: Bool) -> Int32 {
         let temporary = Self.temporaryName(for: name)
-        var code = info.createExclusive(temporary, contents: contents, sync: sync)
-        if code == EEXIST {
-            // Only this process writes names with its pid: a leftover of an earlier process that had it.
-            _ = info.unlink(temporary)
-            code = info.createExclusive(temporary, contents: contents, sync: sync)
-        }
+        let code = info.createExclusive(temporary, contents: contents, sync: sync)
+        guard code == EEXIST else { return code }
+        // Only this process writes names with its pid: a leftover of an earlier process that had it.
+        _ = info.unlink(temporary)
+        return info.createExclusive(temporary, contents: contents, sync: sync)
+    }
+
+    /// Renames the temporary info written for `from` into place as `info/NAME`, never replacing
+    /// (EEXIST when the name is taken; the temporary stays for another try).
+    func placeInfo(writtenFor from: [UInt8], as name: [UInt8]) -> Int32 {
+        info.move(Self.temporaryName(for: from), to: info, as: name)
+    }
+
+    /// Writes `contents` to `info/NAME` without ever leaving a partial or empty file under that
+    /// name: written to a temporary name and fsynced, then renamed into place without replacing
+    /// (EEXIST when taken). On any failure nothing is left behind.
+    func writeInfo(_ name: [UInt8], contents: [UInt8]) -> Int32 {
+        var code = writeTemporaryInfo(name, contents: contents, sync: true)
         guard code == 0 else { return code }
-        code = info.move(temporary, to: info, as: name)
-        if code != 0 { _ = info.unlink(temporary) }
+        code = placeInfo(writtenFor: name, as: name)
+        if code != 0 { _ = info.unlink(Self.temporaryName(for: name)) }
         return code
     }
 

@@ -47,7 +47,35 @@ enum Platform {
         return 0
     }
 
+    /// Flushes every file written on the file system holding `fd` (`syncfs`): one call makes a
+    /// whole batch of small files durable. False where there is no such call (Darwin): the
+    /// caller then syncs each file itself.
+    static var canSyncFileSystem: Bool {
+        #if canImport(Glibc)
+        syncfsFunction != nil
+        #elseif canImport(Darwin)
+        false
+        #endif
+    }
+
+    static func syncFileSystem(_ fd: Int32) -> Bool {
+        #if canImport(Glibc)
+        guard let syncfs = syncfsFunction else { return false }
+        return syncfs(fd) == 0
+        #elseif canImport(Darwin)
+        return false
+        #endif
+    }
+
     #if canImport(Glibc)
+    private typealias Syncfs = @convention(c) (Int32) -> Int32
+
+    /// `syncfs` is a GNU extension the Swift module does not export.
+    private static let syncfsFunction: Syncfs? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else { return nil }
+        return unsafeBitCast(symbol, to: Syncfs.self)
+    }()
+
     private typealias Renameat2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
 
     /// Glibc's Swift module does not export `renameat2`; look it up once at run time.
