@@ -18,7 +18,7 @@ public enum AssetExplanation {
             if evaluation.userKept.contains(assetID) {
                 lines.append("  \(name): matched, not staged: you marked it kept")
             } else if let guardClause = evaluation.protected.first(where: { $0.ids.contains(assetID) }) {
-                lines.append("  \(name): matched, not staged: protected by \(guardClause.protect.label)")
+                lines.append("  \(name): matched, not staged: protected by \(guardClause.protect.label(for: evaluation.file))")
             } else if let keeper = evaluation.keptByRules.first(where: { $0.ids.contains(assetID) }) {
                 lines.append("  \(name): matched, not staged: kept by rule \(keeper.rule) (\(keeper.file))")
             } else if status == .trashed {
