@@ -47,7 +47,7 @@ public struct Committer {
         let crash = CrashHook(environment: environment)
         crash.step()
         try Mover(library: library, db: db, commit: commit, destination: effective, crash: crash, resuming: false)
-            .run(journaled: items, progress: progress)
+            .run(journaled: items.filter { $0.state == "pending" }, progress: progress)
         return try CommitReceipt.book(db, commit: commit, finishedAt: Int64(Date().timeIntervalSince1970))
     }
 

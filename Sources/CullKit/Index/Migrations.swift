@@ -8,7 +8,7 @@ public struct Migration: Sendable {
 /// recording each id in `schema_migrations`.
 public enum Migrator {
     /// Every migration, oldest first. Append only.
-    public static let all: [Migration] = [IndexSchema.v1, CommitSchema.v2, RuleIndexes.migration, CommitSchema.v4]
+    public static let all: [Migration] = [IndexSchema.v1, CommitSchema.v2, RuleIndexes.migration, CommitSchema.v4, ReviewSchema.v5]
 
     /// The number of migrations this build knows; an index with more was written by a newer Cull.
     public static var latestVersion: Int { all.count }

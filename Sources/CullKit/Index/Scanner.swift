@@ -97,7 +97,7 @@ public struct Scanner {
         }.map(\.id)
         summary.removed = vanished.count
         if !vanished.isEmpty { try writer.remove(vanished) }
-        if summary.added + summary.changed > 0 { try writer.pairLivePhotosByName() }
+        if summary.added + summary.changed + summary.removed > 0 { try writer.pairLivePhotos() }
         summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return summary
     }

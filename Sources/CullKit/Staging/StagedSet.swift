@@ -13,6 +13,10 @@ public struct StagedAsset: Sendable, Equatable {
     public let rule: String?
     public let ruleFile: String?
     public let stagedAt: Int64
+    /// The change key of its sidecars when it was scanned (a commit refuses it when it differs now).
+    public var sidecarSignature: String = ""
+    /// For the video (or photo) half of a Live Photo staged with its other half: that half's path.
+    public var livePairOf: [UInt8]?
 }
 
 /// Reads the staged set (`reviews.status = 'trashed'`) and fingerprints it.
@@ -20,15 +24,18 @@ public enum StagedSet {
     /// Every staged asset, ordered by path.
     public static func load(_ db: Database) throws -> [StagedAsset] {
         let sql = """
-            SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.kind, a.live_id, a.taken, r.rule, r.rule_file, r.at
-            FROM reviews r JOIN assets a ON a.id = r.asset_id WHERE r.status = 'trashed' ORDER BY a.path
+            SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.kind, a.live_id, a.taken, r.rule, r.rule_file, r.at,
+                a.sidecar_signature, p.path
+            FROM reviews r JOIN assets a ON a.id = r.asset_id LEFT JOIN assets p ON p.id = r.live_pair_of
+            WHERE r.status = 'trashed' ORDER BY a.path
             """
         var result: [StagedAsset] = []
         try db.prepare(sql).forEachRow { row in
             result.append(StagedAsset(
                 id: row.int64(0), path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3),
                 size: row.int64(4), mtimeNs: row.int64(5), kind: row.string(6), liveID: row.string(7),
-                taken: row.optionalInt64(8), rule: row.string(9), ruleFile: row.string(10), stagedAt: row.int64(11)))
+                taken: row.optionalInt64(8), rule: row.string(9), ruleFile: row.string(10), stagedAt: row.int64(11),
+                sidecarSignature: row.string(12) ?? "", livePairOf: row.bytes(13)))
         }
         return result
     }
@@ -36,13 +43,15 @@ public enum StagedSet {
     /// The assets with these ids (for plans of what staging would add), ordered by path.
     public static func assets(_ db: Database, ids: some Collection<Int64>) throws -> [StagedAsset] {
         var result: [StagedAsset] = []
-        let statement = try db.cached("SELECT id, path, device, inode, size, mtime_ns, kind, live_id, taken FROM assets WHERE id = ?")
+        let statement = try db.cached("""
+            SELECT id, path, device, inode, size, mtime_ns, kind, live_id, taken, sidecar_signature FROM assets WHERE id = ?
+            """)
         for id in ids {
             try statement.forEachRow([.integer(id)]) { row in
                 result.append(StagedAsset(
                     id: row.int64(0), path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3),
                     size: row.int64(4), mtimeNs: row.int64(5), kind: row.string(6), liveID: row.string(7),
-                    taken: row.optionalInt64(8), rule: nil, ruleFile: nil, stagedAt: 0))
+                    taken: row.optionalInt64(8), rule: nil, ruleFile: nil, stagedAt: 0, sidecarSignature: row.string(9) ?? ""))
             }
         }
         return result.sorted { PathBytes.precedes($0.path, $1.path) }

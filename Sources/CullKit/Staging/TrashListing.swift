@@ -20,6 +20,9 @@ public struct TrashListing: Sendable {
     public let total: Total
     /// Of the whole staged set (filters do not change it), as `cull commit --fingerprint` checks it.
     public let fingerprint: String
+    /// The sidecars that would travel with the whole staged set, and those that stay because a
+    /// file that stays shares them, as on disk now (what a commit would do).
+    public let companions: CompanionPlan
 
     /// Loads the staged set with the filters applied, sorted by `order`.
     public init(db: Database, order: Order = .largest, kind: String? = nil, rule: String? = nil) throws {
@@ -44,5 +47,7 @@ public struct TrashListing: Sendable {
         byRule = totals.values.sorted { ($0.bytes, $1.rule) > ($1.bytes, $0.rule) }
         total = Total(rule: "total", count: items.count, bytes: items.reduce(0) { $0 + $1.size })
         fingerprint = Fingerprint.of(staged)
+        var resolver = CompanionResolver(indexOf: db)
+        companions = resolver?.plan(staged.map(\.path)) ?? CompanionPlan()
     }
 }
