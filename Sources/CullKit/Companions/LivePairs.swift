@@ -18,7 +18,8 @@ public enum LivePairs {
             "lower(substr(\(alias).name, 1, length(\(alias).name) - length(\(alias).extension) - 1))"
         }
         try db.transaction {
-            try db.execute("UPDATE assets SET live_id = NULL WHERE live_id LIKE 'name:%'")
+            // A range, not LIKE, so the partial index on live_id finds them.
+            try db.execute("UPDATE assets SET live_id = NULL WHERE live_id >= 'name:' AND live_id < 'name;'")
             try db.execute("""
                 WITH pairs AS (
                     SELECT p.id AS photo, v.id AS video, 'name:' || lower(p.folder) || '/' || \(stem("p")) AS live

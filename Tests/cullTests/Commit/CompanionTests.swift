@@ -154,4 +154,28 @@ import Testing
         for path in pair { #expect(!box.exists(path), "\(path) stayed") }
         #expect(box.exists("live/IMG_5001.JPG") && box.exists("live/IMG_5001.MOV"), "a Live photo with a protected half stays whole")
     }
+
+    /// A half the user keeps after staging holds the other back at commit; a half kept before
+    /// staging keeps the other out of the plan. Nothing of a Live Photo goes alone.
+    @Test func aKeptLiveHalfHoldsItsPairBack() throws {
+        let box = try Sandbox("live-kept")
+        for path in ["a/IMG_1.HEIC", "a/IMG_1.MOV", "a/IMG_2.HEIC", "a/IMG_2.MOV"] { box.write(path) }
+        let photo1 = try box.index("a/IMG_1.HEIC", liveID: "L1")
+        let video1 = try box.index("a/IMG_1.MOV", kind: "video", liveID: "L1")
+        let photo2 = try box.index("a/IMG_2.HEIC", liveID: "L2")
+        let video2 = try box.index("a/IMG_2.MOV", kind: "video", liveID: "L2")
+        let store = ReviewStore(db: box.db)
+        try store.keep(assetIDs: [video2])
+        let plan = try PlanBuilder(db: box.db).build([StageRequest(rule: "r", ruleFile: "f", assetIDs: [photo1, photo2])])
+        #expect(Set(plan.rules[0].netNewIDs) == [photo1, video1])
+        #expect(plan.rules[0].livePairOf == [video1: photo1])
+        #expect(plan.rules[0].excluded.map(\.reason) == ["its Live Photo pair: kept by you"])
+        try store.stage(plan, runID: "t")
+        try store.keep(assetIDs: [video1])   // changed their mind about the video alone
+        let result = try box.cull(["commit", "--yes"])
+        #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("a/IMG_1.HEIC: its Live Photo pair a/IMG_1.MOV is not staged"), "\(result.stdout)")
+        for path in ["a/IMG_1.HEIC", "a/IMG_1.MOV", "a/IMG_2.HEIC", "a/IMG_2.MOV"] { #expect(box.exists(path)) }
+        #expect(try store.status(of: photo1) == .trashed)
+    }
 }
