@@ -112,17 +112,20 @@ private struct FolderCompanions {
     var owners: [PathKey: [[UInt8]]] = [:]
 
     init(_ entries: [[UInt8]]) {
+        // Most folders hold no sidecar at all: find that out before sorting or folding any name.
+        let isSidecar = entries.map { Companions.sidecarRole(bytes: $0) != nil }
+        guard isSidecar.contains(true) else { return }
         var sidecars: [String: [[UInt8]]] = [:]
         var others: [[UInt8]] = []
-        for name in entries.sorted(by: PathBytes.precedes) {
-            if Companions.sidecarRole(name) != nil {
+        for (index, name) in entries.enumerated() {
+            if isSidecar[index] {
                 sidecars[Companions.folded(name), default: []].append(name)
             } else {
                 others.append(name)
             }
         }
-        guard !sidecars.isEmpty else { return }
-        for name in others {
+        for key in sidecars.keys { sidecars[key]?.sort(by: PathBytes.precedes) }
+        for name in others.sorted(by: PathBytes.precedes) {
             var mine: [(name: [UInt8], role: SidecarRole)] = []
             for (candidate, role) in Companions.candidates(Companions.folded(name)) {
                 for sidecar in sidecars[candidate] ?? [] {

@@ -15,6 +15,21 @@ public enum Companions {
         SidecarRole(rawValue: TreeWalker.lowercaseExtension(name))
     }
 
+    /// ``sidecarRole(_:)`` without building a string: the commit asks it of every name in a folder.
+    static func sidecarRole(bytes name: [UInt8]) -> SidecarRole? {
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0 else { return nil }
+        let length = name.count - dot - 1
+        guard length == 3 || length == 4 else { return nil }
+        func lower(_ offset: Int) -> UInt8 {
+            let byte = name[dot + 1 + offset]
+            return byte >= 65 && byte <= 90 ? byte + 32 : byte
+        }
+        let start = (lower(0), lower(1), lower(2))
+        if length == 4 { return start == (0x6A, 0x73, 0x6F) && lower(3) == 0x6E ? .json : nil }  // "json"
+        if start == (0x78, 0x6D, 0x70) { return .xmp }                                            // "xmp"
+        return start == (0x61, 0x61, 0x65) ? .aae : nil                                           // "aae"
+    }
+
     /// The lowercase names of the sidecars a file named `lowerName` owns, in the order the scanner
     /// records them (the order of its `sidecar_signature`): `NAME.xmp`, `STEM.xmp`, `STEM.aae`,
     /// Takeout's `NAME.json`, `NAME.supplemental-metadata.json`, `STEM.json`, then `NAME.aae`.
