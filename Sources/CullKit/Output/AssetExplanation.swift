@@ -30,6 +30,10 @@ public enum AssetExplanation {
                 lines.append("  \(name): matched; staged by an earlier rule of this run")
             }
         }
+        if let line = plan.rules.first(where: { $0.livePairOf[assetID] != nil }) {
+            stagedBy = stagedBy ?? line.rule
+            lines.append("  " + terminal.styled("would be staged with its Live Photo pair, which \(line.rule) (\(line.ruleFile)) matched", "33"))
+        }
         if plan.limitTripped && stagedBy != nil {
             lines.append("  but a limit trips, so this run stages nothing")
         }

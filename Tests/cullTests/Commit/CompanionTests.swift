@@ -137,6 +137,8 @@ import Testing
             """)
         let plan = try RunCommandTests.json(try box.cull(["plan", rules, "--ceiling", "100", "--format", "json"]).stdout)
         #expect(plan["new"] as? Int == 2, "\(plan)")
+        let explain = try box.cull(["plan", rules, "--ceiling", "100", "--explain", "live/IMG_5000.MOV"])
+        #expect(explain.stdout.contains("would be staged with its Live Photo pair, which photos (\(rules)) matched"), "\(explain.stdout)")
         #expect(try box.cull(["stage", rules, "--ceiling", "100"]).status == 0)
         let listing = try TrashListing(db: box.db)
         #expect(listing.items.map { PathBytes.display($0.path) }.sorted() == ["live/IMG_5000.JPG", "live/IMG_5000.MOV"])
