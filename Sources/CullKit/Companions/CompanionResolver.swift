@@ -19,23 +19,6 @@ public struct CompanionPlan: Sendable {
     public var staying: [Companion] = []
 
     public var bytes: Int64 { travelling.reduce(0) { $0 + $1.size } }
-
-    /// The travelling sidecars grouped by the file they go with.
-    public var byOwner: [PathKeyed<[Companion]>] {
-        var order: [[UInt8]] = []
-        var groups: [PathKey: [Companion]] = [:]
-        for companion in travelling {
-            if groups[PathKey(companion.owner)] == nil { order.append(companion.owner) }
-            groups[PathKey(companion.owner), default: []].append(companion)
-        }
-        return order.map { PathKeyed(path: $0, value: groups[PathKey($0)] ?? []) }
-    }
-}
-
-/// A value for one library-relative path.
-public struct PathKeyed<Value: Sendable>: Sendable {
-    public let path: [UInt8]
-    public let value: Value
 }
 
 /// Finds the companions of leaving files on disk, one folder listing each: for `cull trash`, the
@@ -86,10 +69,13 @@ struct CompanionResolver {
                     position[PathKey(owner)] == nil || (shared && !intact(owner))
                 }
                 let last = owners.max { (position[PathKey($0)] ?? -1) < (position[PathKey($1)] ?? -1) } ?? path
-                plan.travelling += staying.isEmpty ? [Companion(path: relative, role: entry.role, owner: last, size: info.size,
-                                                               sharedWith: [], stat: info)] : []
-                plan.staying += staying.isEmpty ? [] : [Companion(path: relative, role: entry.role, owner: path, size: info.size,
-                                                                  sharedWith: staying, stat: info)]
+                if staying.isEmpty {
+                    plan.travelling.append(Companion(path: relative, role: entry.role, owner: last, size: info.size,
+                                                     sharedWith: [], stat: info))
+                } else {
+                    plan.staying.append(Companion(path: relative, role: entry.role, owner: path, size: info.size,
+                                                  sharedWith: staying, stat: info))
+                }
             }
         }
         return plan
