@@ -24,7 +24,7 @@ struct JournalBuilder {
     /// The journal items for `staged`, in order, with sequence numbers and destinations.
     mutating func build(_ staged: [StagedAsset]) throws -> [JournalItem] {
         var resolver = CompanionResolver(root: root)
-        let refusals = try refusals(staged, resolver: &resolver)
+        let refusals = try Departure.refusals(staged, db: db, resolver: &resolver)
         let leaving = staged.filter { refusals[$0.id] == nil }
         let byPath = Dictionary(leaving.map { (PathKey($0.path), $0) }, uniquingKeysWith: { first, _ in first })
         let companions = resolver.plan(leaving.map(\.path)) { owner in
@@ -57,33 +57,6 @@ struct JournalBuilder {
             }
         }
         return items
-    }
-
-    /// Staged assets that may not go now, with the reason: sidecars that differ from what the scan
-    /// recorded (edited, added or removed since: the decision was made on other metadata), and Live
-    /// Photo halves whose other half does not leave with them (a pair leaves whole or not at all).
-    private func refusals(_ staged: [StagedAsset], resolver: inout CompanionResolver) throws -> [Int64: String] {
-        var refusals: [Int64: String] = [:]
-        for asset in staged where Companions.signature(resolver.sidecars(of: asset.path)) != asset.sidecarSignature {
-            refusals[asset.id] = "sidecar changed since staging"
-        }
-        let stagedIDs = Set(staged.map(\.id))
-        let partners = try db.cached("SELECT id, path FROM assets WHERE live_id = ? AND kind IS NOT ? AND id <> ? ORDER BY path")
-        var pairs: [(asset: Int64, partner: Int64, path: [UInt8])] = []
-        for asset in staged {
-            guard let liveID = asset.liveID else { continue }
-            try partners.forEachRow([.text(liveID), asset.kind.sqlValue, .integer(asset.id)]) { row in
-                pairs.append((asset.id, row.int64(0), row.bytes(1) ?? []))
-            }
-        }
-        for pair in pairs where refusals[pair.asset] == nil && !stagedIDs.contains(pair.partner) {
-            refusals[pair.asset] = "its Live Photo pair \(PathBytes.display(pair.path)) is not staged"
-        }
-        // A half whose other half was refused above stays with it.
-        for pair in pairs where refusals[pair.asset] == nil && refusals[pair.partner] != nil {
-            refusals[pair.asset] = "its Live Photo pair \(PathBytes.display(pair.path)) stays"
-        }
-        return refusals
     }
 
     private mutating func assignDestination(_ item: inout JournalItem) throws {

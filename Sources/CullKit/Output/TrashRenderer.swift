@@ -23,7 +23,8 @@ public enum TrashRenderer {
         }
         for item in shown {
             let provenance = (item.rule ?? "-") + (item.livePairOf.map { ", live pair of " + PathBytes.display($0) } ?? "")
-            lines.append(sized(item.size) + "  " + PathBytes.display(item.path) + terminal.styled("  [\(provenance)]", "2"))
+            lines.append(sized(item.size) + "  " + PathBytes.display(item.path) + terminal.styled("  [\(provenance)]", "2")
+                         + (listing.heldBack[item.id].map { terminal.styled("  held back: " + $0, "33") } ?? ""))
             for companion in travelling[PathKey(item.path)] ?? [] {
                 lines.append(sized(companion.size, indent: 14) + "  + " + PathBytes.display(companion.path)
                              + terminal.styled("  (\(companion.role.rawValue) sidecar)", "2"))
@@ -40,9 +41,13 @@ public enum TrashRenderer {
     /// The commit prompt: everything that would leave, companions included, with the bytes of all.
     public static func prompt(_ listing: TrashListing, destination: CommitDestination) -> String {
         let what = destination == .permanently ? "DELETE" : "move"
-        var files = count(listing.total.count, "file")
+        let held = listing.staged.filter { listing.heldBack[$0.id] != nil }
+        let leaving = listing.staged.count - held.count
+        let bytes = listing.staged.reduce(0) { $0 + $1.size } - held.reduce(0) { $0 + $1.size } + listing.companions.bytes
+        var files = count(leaving, "file")
         if !listing.companions.travelling.isEmpty { files += " and " + count(listing.companions.travelling.count, "companion") }
-        return "Type 'yes' to \(what) \(files) (\(ByteCount.format(listing.total.bytes + listing.companions.bytes))): "
+        let heldText = held.isEmpty ? "" : "; \(held.count) held back"
+        return "Type 'yes' to \(what) \(files) (\(ByteCount.format(bytes)))\(heldText): "
     }
 
     /// `Pair/IMG_1.xmp stays: shared with Pair/IMG_1.JPG`, for each sidecar a staying file keeps.
@@ -70,6 +75,9 @@ public enum TrashRenderer {
             ("companions", .array(listing.companions.travelling.map(json))),
             ("companion_bytes", .integer(listing.companions.bytes)),
             ("companions_staying", .array(listing.companions.staying.map(json))),
+            ("held_back", .array(listing.staged.compactMap { item in
+                listing.heldBack[item.id].map { .object([("path", .string(PathBytes.display(item.path))), ("reason", .string($0))]) }
+            })),
             ("by_rule", .array(listing.byRule.map {
                 .object([("rule", .string($0.rule)), ("count", .integer(Int64($0.count))), ("bytes", .integer($0.bytes))])
             })),

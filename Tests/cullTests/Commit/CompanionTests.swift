@@ -73,6 +73,10 @@ import Testing
         box.write("IMG_0015.JPG.xmp", Media.xmp(rating: 5))      // appears
         _ = FileOps.unlink(box.root + Array("IMG_0016.xmp".utf8)) // disappears
 
+        let trash = try box.cull(["trash"])
+        #expect(trash.stdout.contains("IMG_0014.JPG  [all]  held back: sidecar changed since staging"), "\(trash.stdout)")
+        let listing = try TrashListing(db: box.db)
+        #expect(TrashRenderer.prompt(listing, destination: .trash).contains("move 1 file and 1 companion"), "held back files are not counted")
         let result = try Self.commit(box, permanently: permanently)
         #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
         for name in ["IMG_0014", "IMG_0015", "IMG_0016"] {
