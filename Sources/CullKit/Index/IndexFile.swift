@@ -52,9 +52,12 @@ enum IndexFile {
         guard pageSize >= 512, pageSize <= 65536, pageSize & (pageSize - 1) == 0 else {
             throw IndexError.damaged(path: db.path, problem: .notSQLite)
         }
+        // A write-ahead log with frames in it is not checkpointed yet: a checkpoint cut short (a
+        // full disk) can leave page 1 saying more pages than the file holds, and SQLite finishes
+        // it from the log. The file's size says nothing then.
+        if walHasFrames(db.path) { return }
         // The page count is trustworthy only when written by a SQLite that also wrote the change
-        // counter beside it (3.7.0 and later); then the file holds at least that many pages (a WAL
-        // may hold more, never fewer).
+        // counter beside it (3.7.0 and later); then the file holds at least that many pages.
         let pages = word(28)
         if pages > 0, word(92) == word(24), size < pages * pageSize {
             throw IndexError.damaged(path: db.path, problem: .truncated(bytes: size, expected: pages * pageSize))
@@ -62,6 +65,12 @@ enum IndexFile {
         if size % pageSize != 0 {
             throw IndexError.damaged(path: db.path, problem: .truncated(bytes: size, expected: (size / pageSize + 1) * pageSize))
         }
+    }
+
+    /// True when `PATH-wal` exists and holds more than its 32-byte header.
+    private static func walHasFrames(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path + "-wal", &info) == 0 && info.st_size > 32
     }
 
     /// Throws ``IndexError/damaged(path:problem:)`` when the database is not a Cull index: no

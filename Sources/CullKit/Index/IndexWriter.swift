@@ -80,22 +80,9 @@ struct IndexWriter {
         }
     }
 
-    /// Pairs a photo and a video with the same folder and stem as a Live Photo when their headers
-    /// carried no content identifier (exports and copies often lose it).
-    func pairLivePhotosByName() throws {
-        let stem = { (alias: String) in
-            "lower(substr(\(alias).name, 1, length(\(alias).name) - length(\(alias).extension) - 1))"
-        }
-        try db.execute("""
-            WITH pairs AS (
-                SELECT p.id AS photo, v.id AS video, 'name:' || lower(p.folder) || '/' || \(stem("p")) AS live
-                FROM assets p JOIN assets v
-                  ON v.folder = p.folder AND v.kind = 'video' AND v.extension = 'mov' AND \(stem("v")) = \(stem("p"))
-                WHERE p.kind = 'photo' AND p.live_id IS NULL AND v.live_id IS NULL AND p.broken = 0 AND v.broken = 0
-            )
-            UPDATE assets SET live_id = (SELECT live FROM pairs WHERE pairs.photo = assets.id OR pairs.video = assets.id)
-            WHERE id IN (SELECT photo FROM pairs UNION SELECT video FROM pairs)
-            """)
+    /// Pairs photos and videos as Live Photos where the evidence says so (``LivePairs``).
+    func pairLivePhotos() throws {
+        try LivePairs.pairByEvidence(db)
     }
 
     static func arguments(_ record: AssetRecord, now: Int64) -> [SQLValue] {

@@ -208,7 +208,7 @@ public struct Scanner {
         let vanished = known.values.filter { entry in !seen.contains(entry.id) && !unlisted(entry) }.map(\.id)
         summary.removed = vanished.count
         if !vanished.isEmpty { try writer.remove(vanished) }
-        if summary.added + summary.changed + summary.renamed > 0 { try writer.pairLivePhotosByName() }
+        if summary.added + summary.changed + summary.removed + summary.renamed > 0 { try writer.pairLivePhotos() }
         summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return summary
     }

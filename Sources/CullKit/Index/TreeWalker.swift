@@ -44,7 +44,7 @@ public struct FileStamp: Sendable, Equatable, Hashable {
 
 /// A sidecar found next to a media file (`IMG_1.xmp`, `IMG_1.JPG.xmp`, `IMG_1.AAE`, `IMG_1.JPG.json`).
 public struct SidecarFile: Sendable, Equatable {
-    public enum Role: String, Sendable { case xmp, aae, json }
+    public typealias Role = SidecarRole
     public var relativePath: [UInt8]
     public var role: Role
     public var stamp: FileStamp
@@ -74,7 +74,7 @@ public struct FoundFile: Sendable {
 
     /// Change key of the sidecars: a sidecar edit makes the primary re-read.
     public var sidecarSignature: String {
-        sidecars.map { "\($0.role.rawValue):\($0.stamp.size):\($0.stamp.mtimeNanoseconds):\($0.stamp.inode)" }.joined(separator: ";")
+        Companions.signature(sidecars)
     }
 }
 
@@ -163,7 +163,7 @@ public struct TreeWalker: Sendable {
     private func scan(directory: OpaquePointer, fd: Int32, relative: [UInt8],
                       found: inout [FoundFile], pending: inout [[UInt8]], skipped: inout Skipped) {
         var media: [(name: [UInt8], stamp: FileStamp)] = []
-        var sidecars: [String: (name: [UInt8], stamp: FileStamp)] = [:]
+        var sidecars: [String: [(name: [UInt8], stamp: FileStamp)]] = [:]
         // The whole listing first, so the managed-library recognisers see every name.
         var entries: [(name: [UInt8], type: UInt8, ext: String, info: stat?)] = []
         var directories: [[UInt8]] = []
@@ -218,7 +218,7 @@ public struct TreeWalker: Sendable {
                 continue
             }
             let isMedia = Self.mediaExtensions.contains(ext)
-            let isSidecar = ext == "xmp" || ext == "aae" || ext == "json"
+            let isSidecar = SidecarRole(rawValue: ext) != nil
             guard isMedia || isSidecar else {
                 skipped.ignored.nonMedia += 1
                 continue
@@ -231,27 +231,12 @@ public struct TreeWalker: Sendable {
             if isMedia {
                 media.append((name, FileStamp(info)))
             } else {
-                sidecars[String(decoding: name, as: UTF8.self).lowercased()] = (name, FileStamp(info))
+                sidecars[Companions.folded(name), default: []].append((name, FileStamp(info)))
             }
         }
         let prefix = relative.isEmpty ? [] : relative + [UInt8(ascii: "/")]
         for file in media {
-            var attached: [SidecarFile] = []
-            if !sidecars.isEmpty {
-                let lowerName = String(decoding: file.name, as: UTF8.self).lowercased()
-                let stem = lowerName.lastIndex(of: ".").map { String(lowerName[..<$0]) } ?? lowerName
-                let candidates: [(String, SidecarFile.Role)] = [
-                    (lowerName + ".xmp", .xmp), (stem + ".xmp", .xmp), (stem + ".aae", .aae),
-                    (lowerName + ".json", .json), (lowerName + ".supplemental-metadata.json", .json), (stem + ".json", .json),
-                ]
-                var seen = Set<String>()
-                for (candidate, role) in candidates where !seen.contains(candidate) {
-                    seen.insert(candidate)
-                    if let sidecar = sidecars[candidate] {
-                        attached.append(SidecarFile(relativePath: prefix + sidecar.name, role: role, stamp: sidecar.stamp))
-                    }
-                }
-            }
+            let attached = Companions.sidecars(ofMedia: file.name, prefix: prefix, in: sidecars)
             found.append(FoundFile(relativePath: prefix + file.name, folderLength: relative.count,
                                    stamp: file.stamp, sidecars: attached))
         }

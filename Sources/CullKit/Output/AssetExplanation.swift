@@ -18,7 +18,7 @@ public enum AssetExplanation {
             if evaluation.userKept.contains(assetID) {
                 lines.append("  \(name): matched, not staged: you marked it kept")
             } else if let guardClause = evaluation.protected.first(where: { $0.ids.contains(assetID) }) {
-                lines.append("  \(name): matched, not staged: protected by \(guardClause.protect.label)")
+                lines.append("  \(name): matched, not staged: protected by \(guardClause.protect.label(for: evaluation.file))")
             } else if let keeper = evaluation.keptByRules.first(where: { $0.ids.contains(assetID) }) {
                 lines.append("  \(name): matched, not staged: kept by rule \(keeper.rule) (\(keeper.file))")
             } else if status == .trashed {
@@ -29,6 +29,10 @@ public enum AssetExplanation {
             } else {
                 lines.append("  \(name): matched; staged by an earlier rule of this run")
             }
+        }
+        if let line = plan.rules.first(where: { $0.livePairOf[assetID] != nil }) {
+            stagedBy = stagedBy ?? line.rule
+            lines.append("  " + terminal.styled("would be staged with its Live Photo pair, which \(line.rule) (\(line.ruleFile)) matched", "33"))
         }
         if plan.limitTripped && stagedBy != nil {
             lines.append("  but a limit trips, so this run stages nothing")

@@ -6,6 +6,7 @@ public enum PlanRenderer {
         for rule in plan.rules {
             var line = terminal.styled(rule.rule, "1") + " (\(rule.ruleFile)): matched \(rule.matched), "
             line += "new " + terminal.styled("\(rule.netNew.count)", "1") + " (\(ByteCount.format(rule.netNew.bytes)))"
+            if !rule.livePairOf.isEmpty { line += ", with \(TrashRenderer.count(rule.livePairOf.count, "Live Photo half")) of its matches" }
             if rule.alreadyStaged > 0 { line += ", \(rule.alreadyStaged) already staged" }
             if rule.limitTripped, let limit = rule.limit {
                 line += terminal.styled("  LIMIT TRIPPED: selects \(rule.selected), limit \(limit)", "31;1")
@@ -25,6 +26,16 @@ public enum PlanRenderer {
         }
         lines.append("total: " + terminal.styled("\(plan.netNew.count) new", "1") + " (\(ByteCount.format(plan.netNew.bytes))), "
                      + "\(plan.stagedBefore.count) staged already (\(ByteCount.format(plan.stagedBefore.bytes)))")
+        let companions = plan.companions
+        if !companions.travelling.isEmpty {
+            lines.append("companions: \(TrashRenderer.count(companions.travelling.count, "sidecar")) (\(ByteCount.format(companions.bytes))) "
+                         + "would travel with them")
+            for companion in companions.travelling.prefix(20) {
+                lines.append("    \(ByteCount.format(companion.size))  \(PathBytes.display(companion.path))  (with \(PathBytes.display(companion.owner)))")
+            }
+            if companions.travelling.count > 20 { lines.append("    … and \(companions.travelling.count - 20) more") }
+        }
+        lines += TrashRenderer.staying(companions)
         lines.append("fingerprint: \(plan.fingerprint)")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -40,6 +51,7 @@ public enum PlanRenderer {
                 ("excluded", .array(rule.excluded.map { .object([("reason", .string($0.reason)), ("count", .integer(Int64($0.count)))]) })),
                 ("new", .integer(Int64(rule.netNew.count))),
                 ("new_bytes", .integer(rule.netNew.bytes)),
+                ("live_halves", .integer(Int64(rule.livePairOf.count))),
                 ("limit", rule.limit.map { .integer(Int64($0)) } ?? .null),
                 ("limit_tripped", .bool(rule.limitTripped)),
                 ("samples", .array(rule.samplePaths.map { .string(PathBytes.display($0)) })),
@@ -53,6 +65,9 @@ public enum PlanRenderer {
             ("staged_before_bytes", .integer(plan.stagedBefore.bytes)),
             ("limit_tripped", .bool(plan.limitTripped)),
             ("fingerprint", .string(plan.fingerprint)),
+            ("companions", .array(plan.companions.travelling.map(TrashRenderer.json))),
+            ("companion_bytes", .integer(plan.companions.bytes)),
+            ("companions_staying", .array(plan.companions.staying.map(TrashRenderer.json))),
         ]
         if let ceiling = plan.ceiling {
             fields.append(("ceiling", .object([

@@ -4,22 +4,66 @@ public enum TrashRenderer {
     /// for fifty thousand lines; `--format paths` lists every one).
     public static func text(_ listing: TrashListing, terminal: Terminal, limit: Int = 50) -> String {
         guard listing.total.count > 0 else { return "Nothing is staged.\n" }
-        var lines = [terminal.styled("Staged: \(listing.total.count) files, \(ByteCount.format(listing.total.bytes))", "1")]
+        let companions = listing.companions
+        var header = "Staged: \(listing.total.count) files, \(ByteCount.format(listing.total.bytes))"
+        if !companions.travelling.isEmpty {
+            header += "; with \(count(companions.travelling.count, "companion")) (\(ByteCount.format(companions.bytes)))"
+        }
+        var lines = [terminal.styled(header, "1")]
         for total in listing.byRule {
             lines.append("  \(total.rule): \(total.count) files, \(ByteCount.format(total.bytes))")
         }
         lines.append("")
         let shown = listing.items.prefix(limit)
+        var travelling: [PathKey: [Companion]] = [:]
+        for companion in companions.travelling { travelling[PathKey(companion.owner), default: []].append(companion) }
+        func sized(_ bytes: Int64, indent: Int = 10) -> String {
+            let size = ByteCount.format(bytes)
+            return String(repeating: " ", count: max(0, indent - size.count)) + size
+        }
         for item in shown {
-            let size = ByteCount.format(item.size)
-            lines.append(String(repeating: " ", count: max(0, 10 - size.count)) + size + "  "
-                         + PathBytes.display(item.path) + terminal.styled("  [\(item.rule ?? "-")]", "2"))
+            let provenance = (item.rule ?? "-") + (item.livePairOf.map { ", live pair of " + PathBytes.display($0) } ?? "")
+            lines.append(sized(item.size) + "  " + PathBytes.display(item.path) + terminal.styled("  [\(provenance)]", "2")
+                         + (listing.heldBack[item.id].map { terminal.styled("  held back: " + $0, "33") } ?? ""))
+            for companion in travelling[PathKey(item.path)] ?? [] {
+                lines.append(sized(companion.size, indent: 14) + "  + " + PathBytes.display(companion.path)
+                             + terminal.styled("  (\(companion.role.rawValue) sidecar)", "2"))
+            }
         }
         if shown.count < listing.items.count {
             lines.append("  … and \(listing.items.count - shown.count) more (--format paths lists them all)")
         }
+        lines += staying(companions)
         lines.append("fingerprint: \(listing.fingerprint)")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The commit prompt: everything that would leave, companions included, with the bytes of all.
+    public static func prompt(_ listing: TrashListing, destination: CommitDestination) -> String {
+        let what = destination == .permanently ? "DELETE" : "move"
+        let held = listing.staged.filter { listing.heldBack[$0.id] != nil }
+        let leaving = listing.staged.count - held.count
+        let bytes = listing.staged.reduce(0) { $0 + $1.size } - held.reduce(0) { $0 + $1.size } + listing.companions.bytes
+        var files = count(leaving, "file")
+        if !listing.companions.travelling.isEmpty { files += " and " + count(listing.companions.travelling.count, "companion") }
+        let heldText = held.isEmpty ? "" : "; \(held.count) held back"
+        return "Type 'yes' to \(what) \(files) (\(ByteCount.format(bytes)))\(heldText): "
+    }
+
+    /// `Pair/IMG_1.xmp stays: shared with Pair/IMG_1.JPG`, for each sidecar a staying file keeps.
+    static func staying(_ companions: CompanionPlan) -> [String] {
+        companions.staying.map { companion in
+            "  " + PathBytes.display(companion.path) + " stays: shared with "
+                + companion.sharedWith.map(PathBytes.display).joined(separator: ", ")
+        }
+    }
+
+    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+
+    static func json(_ companion: Companion) -> JSONValue {
+        .object([("path", .string(PathBytes.display(companion.path))), ("role", .string(companion.role.rawValue)),
+                 ("size", .integer(companion.size)), ("with", .string(PathBytes.display(companion.owner))),
+                 ("shared_with", .array(companion.sharedWith.map { .string(PathBytes.display($0)) }))])
     }
 
     public static func json(_ listing: TrashListing) -> String {
@@ -28,13 +72,20 @@ public enum TrashRenderer {
             ("count", .integer(Int64(listing.total.count))),
             ("bytes", .integer(listing.total.bytes)),
             ("fingerprint", .string(listing.fingerprint)),
+            ("companions", .array(listing.companions.travelling.map(json))),
+            ("companion_bytes", .integer(listing.companions.bytes)),
+            ("companions_staying", .array(listing.companions.staying.map(json))),
+            ("held_back", .array(listing.staged.compactMap { item in
+                listing.heldBack[item.id].map { .object([("path", .string(PathBytes.display(item.path))), ("reason", .string($0))]) }
+            })),
             ("by_rule", .array(listing.byRule.map {
                 .object([("rule", .string($0.rule)), ("count", .integer(Int64($0.count))), ("bytes", .integer($0.bytes))])
             })),
             ("items", .array(listing.items.map { item in
                 .object([("id", .integer(item.id)), ("path", .string(PathBytes.display(item.path))), ("size", .integer(item.size)),
                          ("kind", optional(item.kind)), ("rule", optional(item.rule)), ("rule_file", optional(item.ruleFile)),
-                         ("staged_at", .integer(item.stagedAt))])
+                         ("staged_at", .integer(item.stagedAt)),
+                         ("live_pair_of", item.livePairOf.map { .string(PathBytes.display($0)) } ?? .null)])
             })),
         ]).rendered(pretty: false) + "\n"
     }

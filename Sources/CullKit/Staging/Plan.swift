@@ -19,6 +19,8 @@ public struct Plan: Sendable {
         /// The most assets the rule may select, and how many it selects.
         public let limit: Int?
         public let selected: Int
+        /// Live Photo halves staged with a match (half → the match), part of `netNewIDs`.
+        public let livePairOf: [Int64: Int64]
 
         public var netNew: (count: Int, bytes: Int64) { (netNewIDs.count, netNewBytes) }
         /// Matches excluded by `protect:` guards.
@@ -47,6 +49,9 @@ public struct Plan: Sendable {
     /// Fingerprint of the staged set after staging: what `cull commit --fingerprint` would then accept.
     public let fingerprint: String
     public let ceiling: Ceiling?
+    /// The sidecars that would travel with what staging adds (and those that stay, shared with a
+    /// file that stays), as on disk now.
+    public let companions: CompanionPlan
 
     /// True when any rule's limit, or the library-wide ceiling, trips: the run stages nothing.
     public var limitTripped: Bool { rules.contains(where: \.limitTripped) || (ceiling?.tripped ?? false) }
@@ -63,11 +68,15 @@ public struct PlanBuilder {
     let sampleCount: Int
     /// The library-wide ceiling in percent of the library's assets (nil: none).
     let ceilingPercent: Double?
+    /// Assets this run's protect guards and keep rules spare, with the reason: a Live Photo whose
+    /// other half is spared stays whole.
+    let spared: [Int64: String]
 
-    public init(db: Database, sampleCount: Int = 5, ceilingPercent: Double? = nil) {
+    public init(db: Database, sampleCount: Int = 5, ceilingPercent: Double? = nil, spared: [Int64: String] = [:]) {
         self.db = db
         self.sampleCount = sampleCount
         self.ceilingPercent = ceilingPercent
+        self.spared = spared
     }
 
     public func build(_ requests: [StageRequest]) throws -> Plan {
@@ -76,21 +85,41 @@ public struct PlanBuilder {
             status[row.int64(0)] = ReviewStatus(stored: row.string(1))
         }
         let stagedNow = try StagedSet.load(db)
+        let partners = try LivePairs.partners(db)
         var claimed = Set(stagedNow.map(\.id))
         var lines: [Plan.RuleLine] = []
         var added: [StagedAsset] = []
         for request in requests {
             var already = 0, kept = 0
             var fresh: [Int64] = []
+            var pairOf: [Int64: Int64] = [:]
+            var wholePairs: [String: Int] = [:]
             for id in request.assetIDs {
-                if claimed.contains(id) { already += 1; continue }
+                if claimed.contains(id) {
+                    if pairOf[id] == nil { already += 1 }
+                    continue
+                }
                 switch status[id] ?? .new {
                 case .trashed: already += 1; continue
                 case .kept: kept += 1; continue // re-checked here: a keep always wins
                 case .new: break
                 }
+                // A Live Photo leaves whole or not at all: its other half goes as its own row,
+                // unless the user or the run's guards keep that half, and then this one stays too.
+                let others = partners[id] ?? []
+                if let reason = others.lazy.compactMap({ other in
+                    status[other] == .kept ? Exclusion.keptByUser : spared[other]
+                }).first {
+                    wholePairs["its Live Photo pair: " + reason, default: 0] += 1
+                    continue
+                }
                 claimed.insert(id)
                 fresh.append(id)
+                for other in others where !claimed.contains(other) && status[other] != .trashed {
+                    claimed.insert(other)
+                    fresh.append(other)
+                    pairOf[other] = id
+                }
             }
             var excluded = request.exclusions.map { (reason: $0.reason, count: $0.ids.count) }
             if kept > 0 {
@@ -100,23 +129,33 @@ public struct PlanBuilder {
                     excluded.insert((Exclusion.keptByUser, kept), at: 0)
                 }
             }
+            excluded += wholePairs.sorted { $0.key < $1.key }.map { (reason: $0.key, count: $0.value) }
             let assets = try StagedSet.assets(db, ids: fresh)
             added += assets
             lines.append(Plan.RuleLine(
                 rule: request.rule, ruleFile: request.ruleFile, matched: request.matched, alreadyStaged: already,
                 excluded: excluded.filter { $0.count > 0 }, netNewIDs: assets.map(\.id),
                 netNewBytes: assets.reduce(0) { $0 + $1.size }, samplePaths: assets.prefix(sampleCount).map(\.path),
-                limit: request.limit, selected: request.assetIDs.count - kept))
+                limit: request.limit, selected: request.assetIDs.count - kept + pairOf.count, livePairOf: pairOf))
         }
         var ceiling: Plan.Ceiling?
         if let ceilingPercent {
             let count = Int(try db.scalar("SELECT count(*) FROM assets")?.int64 ?? 0)
             ceiling = Plan.Ceiling(percent: ceilingPercent, libraryCount: count, staged: stagedNow.count + added.count)
         }
+        var companions = CompanionPlan()
+        if !added.isEmpty, var resolver = CompanionResolver(indexOf: db) {
+            // What would leave once this is staged: a sidecar shared with a staged file travels.
+            let leaving = Set(stagedNow.map { PathKey($0.path) }).union(added.map { PathKey($0.path) })
+            let all = resolver.plan(stagedNow.map(\.path) + added.map(\.path))
+            let fresh = Set(added.map { PathKey($0.path) })
+            companions.travelling = all.travelling.filter { fresh.contains(PathKey($0.owner)) }
+            companions.staying = all.staying.filter { fresh.contains(PathKey($0.owner)) && leaving.contains(PathKey($0.owner)) }
+        }
         return Plan(rules: lines,
                     stagedBefore: (stagedNow.count, stagedNow.reduce(0) { $0 + $1.size }),
                     netNew: (added.count, added.reduce(0) { $0 + $1.size }),
                     fingerprint: Fingerprint.of(stagedNow + added),
-                    ceiling: ceiling)
+                    ceiling: ceiling, companions: companions)
     }
 }

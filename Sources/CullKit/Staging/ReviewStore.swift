@@ -38,13 +38,14 @@ public struct ReviewStore {
         return try db.transaction {
             var result = StageResult()
             let insert = try db.cached("""
-                INSERT INTO reviews (asset_id, status, rule, rule_file, run_id, at)
-                SELECT id, 'trashed', ?, ?, ?, ? FROM assets WHERE id = ? ON CONFLICT (asset_id) DO NOTHING
+                INSERT INTO reviews (asset_id, status, rule, rule_file, run_id, at, live_pair_of)
+                SELECT id, 'trashed', ?, ?, ?, ?, ? FROM assets WHERE id = ? ON CONFLICT (asset_id) DO NOTHING
                 """)
             for rule in plan.rules {
                 var count = 0
                 for id in rule.netNewIDs {
-                    try insert.execute([.text(rule.rule), .text(rule.ruleFile), .text(runID), .integer(time), .integer(id)])
+                    try insert.execute([.text(rule.rule), .text(rule.ruleFile), .text(runID), .integer(time),
+                                        rule.livePairOf[id].sqlValue, .integer(id)])
                     count += db.changes
                 }
                 result.stagedByRule.append((rule.rule, count))
@@ -60,7 +61,8 @@ public struct ReviewStore {
             var count = 0
             let upsert = try db.cached("""
                 INSERT INTO reviews (asset_id, status, rule, rule_file, run_id, at) VALUES (?, 'kept', NULL, NULL, NULL, ?)
-                ON CONFLICT (asset_id) DO UPDATE SET status = 'kept', rule = NULL, rule_file = NULL, run_id = NULL, at = excluded.at
+                ON CONFLICT (asset_id) DO UPDATE SET status = 'kept', rule = NULL, rule_file = NULL, run_id = NULL,
+                    live_pair_of = NULL, at = excluded.at
                 """)
             for id in assetIDs {
                 try upsert.execute([.integer(id), .integer(time)])

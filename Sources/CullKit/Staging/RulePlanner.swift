@@ -17,9 +17,11 @@ public struct RulePlanner {
 
     /// The plan for `files`, and every rule's evaluation (keep rules included), for `--explain`.
     public func plan(_ files: [RuleFile]) throws -> (plan: Plan, evaluations: [RuleEvaluation]) {
-        let evaluations = try RuleEvaluator(database: db, clock: clock).evaluate(files)
+        let evaluator = try RuleEvaluator(database: db, clock: clock)
+        let evaluations = try evaluator.evaluate(files)
         let requests = evaluations.filter { $0.rule.action == .trash }.map(StageRequest.init)
-        let plan = try PlanBuilder(db: db, ceilingPercent: ceilingPercent).build(requests)
+        let spared = try evaluator.sparedLiveHalves(files)
+        let plan = try PlanBuilder(db: db, ceilingPercent: ceilingPercent, spared: spared).build(requests)
         return (plan, evaluations)
     }
 }

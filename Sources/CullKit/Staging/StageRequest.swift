@@ -24,7 +24,7 @@ public struct StageRequest: Sendable, Equatable {
     public init(_ evaluation: RuleEvaluation) {
         var exclusions: [Exclusion] = []
         if !evaluation.userKept.isEmpty { exclusions.append(Exclusion(reason: Exclusion.keptByUser, ids: evaluation.userKept)) }
-        for (guardClause, ids) in evaluation.protected { exclusions.append(Exclusion(reason: guardClause.label, ids: ids)) }
+        for (guardClause, ids) in evaluation.protected { exclusions.append(Exclusion(reason: guardClause.label(for: evaluation.file), ids: ids)) }
         for (file, rule, ids) in evaluation.keptByRules {
             exclusions.append(Exclusion(reason: "keep rule \(rule) (\(file))", ids: ids))
         }

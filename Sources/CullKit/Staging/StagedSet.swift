@@ -15,6 +15,10 @@ public struct StagedAsset: Sendable, Equatable {
     public let stagedAt: Int64
     /// The ctime the scanner recorded; nil for rows indexed before migration `0005-ctime`.
     public var ctimeNs: Int64? = nil
+    /// The change key of its sidecars when it was scanned (a commit refuses it when it differs now).
+    public var sidecarSignature: String = ""
+    /// For the video (or photo) half of a Live Photo staged with its other half: that half's path.
+    public var livePairOf: [UInt8]?
 }
 
 /// Reads the staged set (`reviews.status = 'trashed'`) and fingerprints it.
@@ -23,8 +27,9 @@ public enum StagedSet {
     public static func load(_ db: Database) throws -> [StagedAsset] {
         let sql = """
             SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.kind, a.live_id, a.taken, r.rule, r.rule_file, r.at,
-                   a.ctime_ns
-            FROM reviews r JOIN assets a ON a.id = r.asset_id WHERE r.status = 'trashed' ORDER BY a.path
+                a.sidecar_signature, p.path, a.ctime_ns
+            FROM reviews r JOIN assets a ON a.id = r.asset_id LEFT JOIN assets p ON p.id = r.live_pair_of
+            WHERE r.status = 'trashed' ORDER BY a.path
             """
         var result: [StagedAsset] = []
         try db.prepare(sql).forEachRow { row in
@@ -32,7 +37,7 @@ public enum StagedSet {
                 id: row.int64(0), path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3),
                 size: row.int64(4), mtimeNs: row.int64(5), kind: row.string(6), liveID: row.string(7),
                 taken: row.optionalInt64(8), rule: row.string(9), ruleFile: row.string(10), stagedAt: row.int64(11),
-                ctimeNs: row.optionalInt64(12)))
+                ctimeNs: row.optionalInt64(14), sidecarSignature: row.string(12) ?? "", livePairOf: row.bytes(13)))
         }
         return result
     }
@@ -40,13 +45,16 @@ public enum StagedSet {
     /// The assets with these ids (for plans of what staging would add), ordered by path.
     public static func assets(_ db: Database, ids: some Collection<Int64>) throws -> [StagedAsset] {
         var result: [StagedAsset] = []
-        let statement = try db.cached("SELECT id, path, device, inode, size, mtime_ns, kind, live_id, taken, ctime_ns FROM assets WHERE id = ?")
+        let statement = try db.cached("""
+            SELECT id, path, device, inode, size, mtime_ns, kind, live_id, taken, sidecar_signature, ctime_ns FROM assets WHERE id = ?
+            """)
         for id in ids {
             try statement.forEachRow([.integer(id)]) { row in
                 result.append(StagedAsset(
                     id: row.int64(0), path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3),
                     size: row.int64(4), mtimeNs: row.int64(5), kind: row.string(6), liveID: row.string(7),
-                    taken: row.optionalInt64(8), rule: nil, ruleFile: nil, stagedAt: 0, ctimeNs: row.optionalInt64(9)))
+                    taken: row.optionalInt64(8), rule: nil, ruleFile: nil, stagedAt: 0, ctimeNs: row.optionalInt64(10),
+                    sidecarSignature: row.string(9) ?? ""))
             }
         }
         return result.sorted { PathBytes.precedes($0.path, $1.path) }

@@ -20,6 +20,12 @@ public struct TrashListing: Sendable {
     public let total: Total
     /// Of the whole staged set (filters do not change it), as `cull commit --fingerprint` checks it.
     public let fingerprint: String
+    /// The sidecars that would travel with the whole staged set, and those that stay because a
+    /// file that stays shares them, as on disk now (what a commit would do).
+    public let companions: CompanionPlan
+    /// Staged assets a commit would skip now, with the reason (a sidecar changed since the scan, a
+    /// Live Photo half without its pair): shown, but not counted in what would go.
+    public let heldBack: [Int64: String]
 
     /// Loads the staged set with the filters applied, sorted by `order`.
     public init(db: Database, order: Order = .largest, kind: String? = nil, rule: String? = nil) throws {
@@ -44,5 +50,13 @@ public struct TrashListing: Sendable {
         byRule = totals.values.sorted { ($0.bytes, $1.rule) > ($1.bytes, $0.rule) }
         total = Total(rule: "total", count: items.count, bytes: items.reduce(0) { $0 + $1.size })
         fingerprint = Fingerprint.of(staged)
+        if var resolver = CompanionResolver(indexOf: db) {
+            let refusals = try Departure.refusals(staged, db: db, resolver: &resolver)
+            heldBack = refusals
+            companions = resolver.plan(staged.filter { refusals[$0.id] == nil }.map(\.path))
+        } else {
+            heldBack = [:]
+            companions = CompanionPlan()
+        }
     }
 }

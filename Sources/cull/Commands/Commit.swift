@@ -65,8 +65,7 @@ struct CommitCommand: CullCommand {
                 terminal.err("cull: error: refusing to commit without a terminal; pass --yes (and --fingerprint \(listing.fingerprint) to commit exactly this)\n")
                 return .usage
             }
-            let what = destination == .permanently ? "DELETE" : "move"
-            terminal.err("Type 'yes' to \(what) \(listing.total.count) files (\(ByteCount.format(listing.total.bytes))): ")
+            terminal.err(TrashRenderer.prompt(listing, destination: destination))
             guard readLine()?.trimmingCharacters(in: .whitespaces) == "yes" else {
                 terminal.err("Nothing was committed.\n")
                 return .success

@@ -6,7 +6,7 @@ enum ExplainReport {
     static func text(_ rule: CompiledRule, plan: [String], evaluation: (RuleEvaluation, Double)?) -> String {
         var out = "\(rule.file): \(rule.rule.name) (\(rule.rule.action.rawValue))\n"
         out += "  match:   \(rule.rule.match.normalised)\n"
-        for item in rule.guards { out += "  guard:   \(item.label)\n" }
+        for item in rule.guards { out += "  guard:   \(item.label(for: rule.file))\n" }
         for keep in rule.keepRules { out += "  keep:    \(keep.name) (\(keep.file))\n" }
         if let limit = rule.rule.limit {
             out += "  limit:   " + [limit.count.map { "count \($0)" }, limit.percent.map { "percent \($0)" }]
@@ -32,7 +32,7 @@ enum ExplainReport {
             ("rule", .string(rule.rule.name)),
             ("action", .string(rule.rule.action.rawValue)),
             ("match", .string(rule.rule.match.normalised)),
-            ("guards", .array(rule.guards.map { .string($0.label) })),
+            ("guards", .array(rule.guards.map { .string($0.label(for: rule.file)) })),
             ("sql", .string(rule.query.sql)),
             ("arguments", .array(rule.query.arguments.map(JSONValue.init))),
             ("plan", .array(plan.map { .string($0) })),

@@ -133,17 +133,29 @@ import Testing
         #expect(try f.scan().changed == 1)
     }
 
-    @Test func livePhotoHalvesArePairedByName() throws {
+    /// Same folder and stem is no evidence alone: the video must be short and taken with the photo.
+    @Test func livePhotoHalvesArePairedByEvidenceNotByNameAlone() throws {
         let f = try Fixture()
+        let taken = Date(timeIntervalSince1970: 1_623_752_430) // 2021-06-15 10:20:30, Fixtures.jpeg()'s date
         f.directory.write("IMG_7.HEIC", [UInt8]()) // broken: never paired
+        f.directory.write("IMG_7.MOV", Fixtures.mp4(width: 640, height: 480, seconds: 2, created: taken))
         f.directory.write("IMG_8.JPG", Fixtures.jpeg())
-        f.directory.write("IMG_8.MOV", Fixtures.mp4(width: 640, height: 480, seconds: 2, created: Date()))
+        f.directory.write("img_8.mp4", Fixtures.mp4(width: 640, height: 480, seconds: 2, created: taken.addingTimeInterval(1)))
         f.directory.write("IMG_9.JPG", Fixtures.jpeg())
+        f.directory.write("IMG_9.MOV", Fixtures.mp4(width: 640, height: 480, seconds: 10, created: taken)) // a clip
+        f.directory.write("IMG_10.JPG", Fixtures.jpeg())
+        f.directory.write("IMG_10.MOV", Fixtures.mp4(width: 640, height: 480, seconds: 2, created: taken.addingTimeInterval(3600)))
         _ = try f.scan()
         let photo = try f.row("IMG_8.JPG", "live_id")[0]
         #expect(photo != .null)
-        #expect(try f.row("IMG_8.MOV", "live_id")[0] == photo)
-        #expect(try f.row("IMG_9.JPG", "live_id")[0] == .null)
+        #expect(try f.row("img_8.mp4", "live_id")[0] == photo)
+        for path in ["IMG_7.MOV", "IMG_9.JPG", "IMG_9.MOV", "IMG_10.JPG", "IMG_10.MOV"] {
+            #expect(try f.row(path, "live_id")[0] == .null, "\(path)")
+        }
+        // A rescan that changes nothing of the pair keeps it; one that loses the evidence drops it.
+        f.directory.write("img_8.mp4", Fixtures.mp4(width: 640, height: 480, seconds: 9, created: taken))
+        _ = try f.scan()
+        #expect(try f.row("IMG_8.JPG", "live_id")[0] == .null)
     }
 
     @Test func screenshotEvidenceFromFolderAndName() throws {

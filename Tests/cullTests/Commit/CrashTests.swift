@@ -15,13 +15,13 @@ import Testing
         for run in 0..<Self.runs {
             let box = try Sandbox("crash")
             let paths = (0..<Self.files).map { Array("d\($0)/IMG_\($0 % 10).jpg".utf8) }
-            try box.stageFiles(paths)
             var expected = paths.map { ($0, "content of " + PathBytes.display($0)) }
             for index in stride(from: 0, to: Self.files, by: 10) {
                 let sidecar = Array("d\(index)/IMG_0.jpg.xmp".utf8)
                 box.write(sidecar, "sidecar")
                 expected.append((sidecar, "sidecar"))
             }
+            try box.stageFiles(paths)   // after the sidecars: they were there when the photos were indexed
             // Deterministic crash points (2 steps per item, 1 per chunk of 40) for most runs; a random delay for the rest.
             var extra = ["CULL_COMMIT_CHUNK": "40"]
             let deterministic = run % 3 != 2

@@ -19,13 +19,14 @@ import Testing
         do {
             let box = try Sandbox("undo-crash")
             let paths = (0..<Self.files).map { Array("d\($0 % 6)/IMG_\($0).jpg".utf8) }
-            let ids = try box.stageFiles(paths)
             var expected = paths.map { ($0, "content of " + PathBytes.display($0)) }
+            // Sidecars before indexing: one that appears after staging stops its file's commit.
             for index in stride(from: 0, to: Self.files, by: 8) {
                 let sidecar = paths[index] + Array(".xmp".utf8)
                 box.write(sidecar, "sidecar")
                 expected.append((sidecar, "sidecar"))
             }
+            let ids = try box.stageFiles(paths)
             let commit = try box.cull(["commit", "--yes"])
             #expect(commit.status == 0, "\(commit.stderr)")
 

@@ -57,18 +57,37 @@ final class Sandbox {
 
     func write(_ path: String, _ contents: String = "data") { write(Array(path.utf8), contents) }
 
-    /// Inserts an `assets` row with the file's real stat (the scanner is written elsewhere).
+    /// Creates a file holding `bytes` (parents too) at library-relative `path`.
+    func write(_ path: String, bytes: [UInt8]) {
+        let absolute = root + Array(path.utf8)
+        _ = FileOps.makeDirectories(PathBytes.parent(absolute))
+        _ = FileOps.unlink(absolute)
+        #expect(FileOps.createExclusive(absolute, contents: bytes, mode: 0o644) == 0, "create \(path)")
+    }
+
+    /// Writes a rule file next to the library (not inside it) and returns its path.
+    func rules(_ name: String, _ text: String) throws -> String {
+        let path = base + "/" + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Inserts an `assets` row with the file's real stat and the signature of the sidecars next to
+    /// it now, as the scanner would (the scanner is tested elsewhere).
     @discardableResult
     func index(_ path: [UInt8], kind: String = "photo", liveID: String? = nil) throws -> Int64 {
         let info = try #require(FileOps.lstat(root + path).0)
         let name = PathBytes.basename(path)
         let ext = name.lastIndex(of: 46).map { String(decoding: name[($0 + 1)...], as: UTF8.self) } ?? ""
+        var companions = CompanionResolver(root: root)
+        let signature = Companions.signature(companions.sidecars(of: path))
         try db.execute("""
-            INSERT INTO assets (path, folder, name, extension, device, inode, size, mtime_ns, added, modified, kind, live_id, ctime_ns)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)
+            INSERT INTO assets (path, folder, name, extension, device, inode, size, mtime_ns, added, modified, kind, live_id,
+                sidecar_signature, ctime_ns)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)
             """, [PathBytes.sqlValue(path), PathBytes.sqlValue(PathBytes.parent(path)), PathBytes.sqlValue(name), .text(ext),
                   .integer(info.device), .integer(info.inode), .integer(info.size), .integer(info.mtimeNs),
-                  .integer(info.mtimeNs / 1_000_000_000), .text(kind), liveID.sqlValue, .integer(info.ctimeNs)])
+                  .integer(info.mtimeNs / 1_000_000_000), .text(kind), liveID.sqlValue, .text(signature), .integer(info.ctimeNs)])
         return db.lastInsertRowID
     }
 

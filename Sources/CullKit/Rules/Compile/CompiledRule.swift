@@ -20,7 +20,8 @@ public struct CompiledRule: Sendable {
     public let keepRules: [(file: String, name: String)]
 }
 
-/// Compiles the rule files of one run. Protect guards apply to the rules of their own file;
+/// Compiles the rule files of one run. Protect guards, whichever file holds them, apply to every
+/// trash rule of the run (a file can only protect more, never less), the rule's own file's first;
 /// `action: keep` rules apply to every trash rule of the run (keep wins over trash).
 public enum RuleCompiler {
     /// The first columns of every evaluation query.
@@ -31,9 +32,14 @@ public enum RuleCompiler {
             file.rules.filter { $0.action == .keep }.map { (file: file.path, rule: $0) }
         }
         let keepSQL = keepRules.map { PredicateCompiler.compile($0.rule.match, context) }
+        let allGuards = runGuards(files)
+        let allGuardSQL = allGuards.map { PredicateCompiler.compile($0.predicate, context) }
         var compiled: [CompiledRule] = []
         for file in files {
-            let guardSQL = file.protect.map { PredicateCompiler.compile($0.predicate, context) }
+            let order = allGuards.indices.filter { allGuards[$0].file == file.path }
+                + allGuards.indices.filter { allGuards[$0].file != file.path }
+            let guards = order.map { allGuards[$0] }
+            let guardSQL = order.map { allGuardSQL[$0] }
             for rule in file.rules {
                 let match = PredicateCompiler.compile(rule.match, context)
                 let isTrash = rule.action == .trash
@@ -42,11 +48,37 @@ public enum RuleCompiler {
                 for column in columns { select = select + SQLFragment(", ") + column }
                 let query = select + SQLFragment(" FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE ") + match
                 compiled.append(CompiledRule(rule: rule, file: file.path, match: match, query: query,
-                                             guards: isTrash ? file.protect : [],
+                                             guards: isTrash ? guards : [],
                                              keepRules: isTrash ? keepRules.map { ($0.file, $0.rule.name) } : []))
             }
         }
         return compiled
+    }
+
+    /// Every protect guard of the run, each knowing its file.
+    static func runGuards(_ files: [RuleFile]) -> [Guard] {
+        files.flatMap { file in
+            file.protect.map { item -> Guard in
+                var copy = item
+                copy.file = file.path
+                return copy
+            }
+        }
+    }
+
+    /// What the run's guards and keep rules spare among the assets `scope` selects, with the reason:
+    /// `SELECT a.id, <guard 0>, …, <keep rule 0>, … FROM assets a WHERE <scope>`, and the reasons in
+    /// column order. Nil when the run has neither.
+    static func sparingQuery(_ files: [RuleFile], scope: String, _ context: CompileContext) -> (query: SQLFragment, reasons: [String])? {
+        let guards = runGuards(files)
+        let keepRules = files.flatMap { file in file.rules.filter { $0.action == .keep }.map { (file: file.path, rule: $0) } }
+        guard !guards.isEmpty || !keepRules.isEmpty else { return nil }
+        var select = SQLFragment("SELECT a.id")
+        for item in guards { select = select + SQLFragment(", ") + PredicateCompiler.compile(item.predicate, context) }
+        for keep in keepRules { select = select + SQLFragment(", ") + PredicateCompiler.compile(keep.rule.match, context) }
+        return (select + SQLFragment(" FROM assets a WHERE \(scope)"),
+                guards.map { "protect[\($0.index)] (\($0.file)): \($0.predicate.normalised)" }
+                    + keepRules.map { "keep rule \($0.rule.name) (\($0.file))" })
     }
 
     /// `SELECT <columns> FROM assets a LEFT JOIN reviews r … WHERE <predicate> ORDER BY a.path`, for `cull find`.

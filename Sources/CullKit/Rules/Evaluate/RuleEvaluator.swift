@@ -27,6 +27,17 @@ public final class RuleEvaluator {
         return try compile(files).map { try evaluate($0, libraryCount: count) }
     }
 
+    /// The Live Photo halves (assets with a `live_id`) that the run's protect guards or keep rules
+    /// spare, with the first reason: staging never takes a pair whose other half is spared.
+    public func sparedLiveHalves(_ files: [RuleFile]) throws -> [Int64: String] {
+        guard let (query, reasons) = RuleCompiler.sparingQuery(files, scope: "a.live_id IS NOT NULL", context) else { return [:] }
+        var spared: [Int64: String] = [:]
+        try database.prepare(query.sql).forEachRow(query.arguments) { row in
+            if let index = reasons.indices.first(where: { row.int64(1 + $0) != 0 }) { spared[row.int64(0)] = reasons[index] }
+        }
+        return spared
+    }
+
     /// The number of assets in the index (the base of `limit: {percent: …}`).
     public func libraryAssetCount() throws -> Int {
         Int(try database.scalar("SELECT COUNT(*) FROM assets")?.int64 ?? 0)

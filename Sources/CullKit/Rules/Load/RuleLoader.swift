@@ -79,8 +79,12 @@ public enum RuleLoader {
             }
         }
         var rules: [Rule] = []
-        if let pair = top.require("rules", example: "rules: [{name: old-screenshots, match: {screenshot: true}}]",
-                                  at: root.mark, log: &log) {
+        // A file of protect guards alone is valid: its guards apply to every rule of the run.
+        if top["rules"] == nil && top["protect"] == nil {
+            log.error(.missingKey, "a rule file needs 'rules' or 'protect' (e.g. rules: [{name: old-screenshots, "
+                      + "match: {screenshot: true}}])", at: root.mark)
+        }
+        if let pair = top["rules"] {
             if case let .sequence(items) = pair.value.kind {
                 var names: [String: Mark] = [:]
                 for item in items {

@@ -15,9 +15,17 @@ public struct Guard: Sendable {
     public let index: Int
     public let predicate: Predicate
     public let mark: Mark
+    /// The rule file it came from (set when a run compiles it; guards apply to every rule of the run).
+    public var file: String = ""
 
     /// `protect[0]: favorite eq true`, for plans and explain.
     public var label: String { "protect[\(index)]: \(predicate.normalised)" }
+
+    /// The label as a rule of `ruleFile` reports it: naming the guard's file when it is another
+    /// one (`protect[0] (protect.yaml): path glob "Famille/**"`).
+    public func label(for ruleFile: String) -> String {
+        file.isEmpty || file == ruleFile ? label : "protect[\(index)] (\(file)): \(predicate.normalised)"
+    }
 }
 
 /// One rule of a file.

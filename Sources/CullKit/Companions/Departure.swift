@@ -1,0 +1,30 @@
+/// Whether a staged asset may leave now: the "and may it?" half of the companions answer, asked by
+/// `cull trash`, the commit prompt and the commit alike.
+enum Departure {
+    /// Staged assets that may not go now, with the reason: sidecars that differ from what the scan
+    /// recorded (edited, added or removed since: the decision was made on other metadata), and Live
+    /// Photo halves whose other half does not leave with them (a pair leaves whole or not at all).
+    static func refusals(_ staged: [StagedAsset], db: Database, resolver: inout CompanionResolver) throws -> [Int64: String] {
+        var refusals: [Int64: String] = [:]
+        for asset in staged where Companions.signature(resolver.sidecars(of: asset.path)) != asset.sidecarSignature {
+            refusals[asset.id] = "sidecar changed since staging"
+        }
+        let stagedIDs = Set(staged.map(\.id))
+        let partners = try db.cached("SELECT id, path FROM assets WHERE live_id = ? AND kind IS NOT ? AND id <> ? ORDER BY path")
+        var pairs: [(asset: Int64, partner: Int64, path: [UInt8])] = []
+        for asset in staged {
+            guard let liveID = asset.liveID else { continue }
+            try partners.forEachRow([.text(liveID), asset.kind.sqlValue, .integer(asset.id)]) { row in
+                pairs.append((asset.id, row.int64(0), row.bytes(1) ?? []))
+            }
+        }
+        for pair in pairs where refusals[pair.asset] == nil && !stagedIDs.contains(pair.partner) {
+            refusals[pair.asset] = "its Live Photo pair \(PathBytes.display(pair.path)) is not staged"
+        }
+        // A half whose other half was refused above stays with it.
+        for pair in pairs where refusals[pair.asset] == nil && refusals[pair.partner] != nil {
+            refusals[pair.asset] = "its Live Photo pair \(PathBytes.display(pair.path)) stays"
+        }
+        return refusals
+    }
+}
