@@ -29,6 +29,8 @@ struct CompanionResolver {
     /// The library root with a trailing slash.
     let root: [UInt8]
     private var folders: [PathKey: FolderCompanions] = [:]
+    /// The folder asked last: staged sets come in path order, so most lookups are the same folder again.
+    private var last: (folder: [UInt8], listing: FolderCompanions)?
 
     init(root: [UInt8]) {
         self.root = root.last == PathBytes.slash ? root : root + [PathBytes.slash]
@@ -39,6 +41,7 @@ struct CompanionResolver {
     mutating func sidecars(of path: [UInt8]) -> [SidecarFile] {
         let folder = PathBytes.parent(path)
         let here = listing(folder)
+        guard !here.owned.isEmpty else { return [] }
         return (here.owned[PathKey(PathBytes.basename(path))] ?? []).compactMap { entry in
             let relative = folder.isEmpty ? entry.name : PathBytes.join(folder, entry.name)
             guard let info = FileOps.lstat(root + relative).0, info.isRegular else { return nil }
@@ -52,13 +55,19 @@ struct CompanionResolver {
     /// `intact` says whether a leaving file still is what was staged: a sidecar shared by several
     /// leaving files goes only if each of them is (one that will be skipped keeps it).
     mutating func plan(_ leaving: [[UInt8]], intact: ([UInt8]) -> Bool = { _ in true }) -> CompanionPlan {
+        // Only folders holding a sidecar matter; most hold none.
+        var candidates: [(path: [UInt8], folder: [UInt8], here: FolderCompanions)] = []
         var position: [PathKey: Int] = [:]
-        for (index, path) in leaving.enumerated() { position[PathKey(path)] = index }
-        var seen = Set<PathKey>()
-        var plan = CompanionPlan()
-        for path in leaving {
+        for (index, path) in leaving.enumerated() {
             let folder = PathBytes.parent(path)
             let here = listing(folder)
+            guard !here.owned.isEmpty else { continue }
+            position[PathKey(path)] = index
+            candidates.append((path, folder, here))
+        }
+        var seen = Set<PathKey>()
+        var plan = CompanionPlan()
+        for (path, folder, here) in candidates {
             for entry in here.owned[PathKey(PathBytes.basename(path))] ?? [] {
                 let relative = folder.isEmpty ? entry.name : PathBytes.join(folder, entry.name)
                 guard seen.insert(PathKey(relative)).inserted,
@@ -82,10 +91,16 @@ struct CompanionResolver {
     }
 
     private mutating func listing(_ folder: [UInt8]) -> FolderCompanions {
-        if let known = folders[PathKey(folder)] { return known }
-        let absolute = folder.isEmpty ? Array(root.dropLast()) : root + folder
-        let listing = FolderCompanions(FileOps.listDirectory(absolute) ?? [])
-        folders[PathKey(folder)] = listing
+        if let last, last.folder == folder { return last.listing }
+        let listing: FolderCompanions
+        if let known = folders[PathKey(folder)] {
+            listing = known
+        } else {
+            let absolute = folder.isEmpty ? Array(root.dropLast()) : root + folder
+            listing = FolderCompanions(FileOps.listDirectory(absolute) ?? [])
+            folders[PathKey(folder)] = listing
+        }
+        last = (folder, listing)
         return listing
     }
 }
