@@ -29,10 +29,6 @@ struct CheckCommand: CullCommand {
         var files = RuleFiles.expand(paths).map(RuleLoader.load(path:))
         if strict { files = files.map { $0.promotingWarnings() } }
         terminal.out(format.render(files, color: terminal.colorEnabled))
-        // No library needed; but inside one, say when a crash left a batch unfinished.
-        if let library = try? Library.locate(explicit: nil), let database = try? library.openIndex() {
-            LibraryAccess.reportUnfinished(library: library, db: database, terminal: terminal)
-        }
         if format == .text { terminal.err(DiagnosticSummary.line(files)) }
         return files.contains(where: \.hasErrors) ? .ruleError : .success
     }

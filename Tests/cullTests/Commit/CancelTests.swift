@@ -116,8 +116,7 @@ import Testing
         #expect(pending == 6)
         let onDisk = paths.filter(box.exists).count
         #expect(onDisk > 0 && onDisk < 6)
-        for command in [["trash"], ["find", "kind: photo"], ["plan", rules, "--ceiling", "100"], ["explain", rules],
-                        ["check", rules]] {
+        for command in [["trash"], ["find", "kind: photo"], ["plan", rules, "--ceiling", "100"], ["explain", rules]] {
             let result = try box.cull(command)
             let notices = result.stderr.split(separator: "\n").filter { $0.contains("unfinished") }
             #expect(notices.count == 1, "\(command): \(result.stderr)")
@@ -125,6 +124,9 @@ import Testing
             #expect(paths.filter(box.exists).count == onDisk, "\(command) moved files")
             #expect(try box.db.scalar("SELECT state FROM commits WHERE id = 1")?.string == "open", "\(command)")
         }
+        // `check` needs no library and opens none, even inside one (CI runs it on rule files alone).
+        let check = try box.cull(["check", rules])
+        #expect(check.status == 0 && !check.stderr.contains("unfinished"), "\(check.stderr)")
         let keep = try box.cull(["keep", "c/IMG_5.jpg"])
         #expect(keep.stderr.contains("finished commit 1"), "\(keep.stdout)\(keep.stderr)")
         #expect(try box.db.scalar("SELECT state FROM commits WHERE id = 1")?.string == "done")
