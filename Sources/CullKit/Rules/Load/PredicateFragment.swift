@@ -17,7 +17,7 @@ extension RuleLoader {
         } catch {
             log.error(error.code, error.message, at: error.mark)
         }
-        let load = LoadedRuleFile(path: label, source: source, ruleFile: nil, diagnostics: log.diagnostics)
+        let load = LoadedRuleFile(path: label, source: source, ruleFile: nil, diagnostics: log.sorted)
         return (log.hasErrors ? nil : predicate, load)
     }
 }

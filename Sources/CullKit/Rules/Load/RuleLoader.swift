@@ -26,29 +26,38 @@ public enum RuleLoader {
             let diagnostic = Diagnostic(.io, "cannot read rule file", file: path, mark: .start)
             return LoadedRuleFile(path: path, source: "", ruleFile: nil, diagnostics: [diagnostic])
         }
+        guard data.count <= RuleLimits.fileBytes else {
+            let diagnostic = Diagnostic(.limitExceeded, "the file is \(data.count) bytes; rule files are limited to "
+                                        + "\(RuleLimits.fileBytes) bytes (1 MiB)", file: path, mark: .start)
+            return LoadedRuleFile(path: path, source: "", ruleFile: nil, diagnostics: [diagnostic])
+        }
         return load(source: String(decoding: data, as: UTF8.self), path: path)
     }
 
     /// Loads rule-file text; `path` names it in diagnostics.
     public static func load(source: String, path: String) -> LoadedRuleFile {
         var log = DiagnosticLog(file: path)
+        guard source.utf8.count <= RuleLimits.fileBytes else {
+            log.error(.limitExceeded, "the file is \(source.utf8.count) bytes; rule files are limited to "
+                      + "\(RuleLimits.fileBytes) bytes (1 MiB)", at: .start)
+            return LoadedRuleFile(path: path, source: "", ruleFile: nil, diagnostics: log.sorted)
+        }
         let root: YAMLNode?
         do {
             root = try YAMLParser.parse(source)
         } catch {
             log.error(error.code, error.message, at: error.mark)
-            return LoadedRuleFile(path: path, source: source, ruleFile: nil, diagnostics: log.diagnostics)
+            return LoadedRuleFile(path: path, source: source, ruleFile: nil, diagnostics: log.sorted)
         }
         let file = root.flatMap { readFile($0, path: path, log: &log) }
         if root == nil {
             log.error(.missingKey, "empty rule file; expected a mapping with 'version: 1' and 'rules'", at: .start)
         }
         if let file { RuleLints.check(file, log: &log) }
+        if let file, !log.hasErrors { SQLProbe.check(file, log: &log) }
         let valid = log.hasErrors ? nil : file
-        return LoadedRuleFile(path: path, source: source, ruleFile: valid, diagnostics: log.diagnostics.sorted(by: order))
+        return LoadedRuleFile(path: path, source: source, ruleFile: valid, diagnostics: log.sorted)
     }
-
-    static func order(_ a: Diagnostic, _ b: Diagnostic) -> Bool { a.mark < b.mark }
 
     private static func readFile(_ root: YAMLNode, path: String, log: inout DiagnosticLog) -> RuleFile? {
         guard let top = MappingReader(root, expected: "a mapping with 'version: 1' and 'rules'", log: &log) else { return nil }
@@ -68,7 +77,11 @@ public enum RuleLoader {
         var guards: [Guard] = []
         if let pair = top["protect"] {
             if case let .sequence(items) = pair.value.kind {
-                for (index, item) in items.enumerated() {
+                if items.count > RuleLimits.protectEntries {
+                    log.error(.limitExceeded, "\(items.count) protect entries; a file may have at most \(RuleLimits.protectEntries) "
+                              + "(combine them with 'any:' or 'in:')", at: items[RuleLimits.protectEntries].mark)
+                }
+                for (index, item) in items.prefix(RuleLimits.protectEntries).enumerated() {
                     if let predicate = PredicateReader.read(item, log: &log) {
                         guards.append(Guard(index: index, predicate: predicate, mark: item.mark))
                     }
@@ -83,7 +96,11 @@ public enum RuleLoader {
                                   at: root.mark, log: &log) {
             if case let .sequence(items) = pair.value.kind {
                 var names: [String: Mark] = [:]
-                for item in items {
+                if items.count > RuleLimits.rules {
+                    log.error(.limitExceeded, "\(items.count) rules; a file may have at most \(RuleLimits.rules) "
+                              + "(split them into several files)", at: items[RuleLimits.rules].mark)
+                }
+                for item in items.prefix(RuleLimits.rules) {
                     let (name, mark, rule) = RuleReader.read(item, log: &log)
                     if let name {
                         if let first = names[name] {
@@ -110,6 +127,7 @@ extension YAMLError {
         case .tab: .yamlTab
         case .alias: .yamlAlias
         case .tooDeep: .tooDeep
+        case .tooLarge: .limitExceeded
         }
     }
 }
