@@ -123,6 +123,9 @@ import Testing
             #expect(run.err.contains("slow.yaml:4:20:"), "\(command): \(run.err)")
             #expect(run.err.contains("aaaaaaaaaaaaaaaaaaaa/aaaaaaaaaaaaaaaaaaaaaaaaaaaa000.jpg"), "\(command): \(run.err)")
         }
+        let find = try Self.run(sandbox, ["find", "path: {matches: \"^(([a-z/]+)+)+\\\\1[0-9]$\"}"])
+        #expect(find.exited && find.status == 1, "find: exit \(find.status)\n\(find.err)")
+        #expect(find.err.contains("<argument 1>:1:9:") && find.err.contains("000.jpg"), "find: \(find.err)")
         // The lock went with the failed run: another writing command gets in.
         try Self.rule("{kind: video}").write(toFile: sandbox.base + "/ok.yaml", atomically: false, encoding: .utf8)
         #expect(try Self.run(sandbox, ["stage", "ok.yaml"]).status == 0)

@@ -25,8 +25,6 @@ final class GlobMatcher {
     private let tokens: [Token]
     private let foldCase: Bool
     private let pathAware: Bool
-    /// Scratch state sets, reused across values (a matcher serves one statement on one thread).
-    private var active: [Bool], next: [Bool], mid: [Bool], nextMid: [Bool]
 
     static let slash: UInt32 = 0x2F
 
@@ -34,10 +32,6 @@ final class GlobMatcher {
         self.foldCase = foldCase
         self.pathAware = pathAware
         tokens = Self.tokens(Array(UnicodeForm.nfc(pattern).unicodeScalars.map(\.value)), foldCase: foldCase, pathAware: pathAware)
-        active = Array(repeating: false, count: tokens.count + 1)
-        next = active
-        mid = active
-        nextMid = active
     }
 
     /// True when `text` matches `pattern` (convenience for tests and validation).
@@ -55,46 +49,55 @@ final class GlobMatcher {
     }
 
     private func run<S: Sequence>(_ text: S) -> Bool where S.Element == UInt32 {
-        let count = tokens.count
-        for index in 0...count { active[index] = false; mid[index] = false }
-        active[0] = true
-        close(&active)
-        for raw in text {
-            let c = fold(raw)
-            var any = false
-            for index in 0...count { next[index] = false; nextMid[index] = false }
-            for index in 0..<count where active[index] || mid[index] {
-                let crossesFolder = pathAware && c == Self.slash
-                switch tokens[index] {
-                case let .scalar(value):
-                    if active[index], value == c { next[index + 1] = true; any = true }
-                case .one:
-                    if active[index], !crossesFolder { next[index + 1] = true; any = true }
-                case let .set(ranges, negated):
-                    if active[index], !crossesFolder, ranges.contains(where: { $0.contains(c) }) != negated {
-                        next[index + 1] = true
-                        any = true
+        let count = tokens.count, width = count + 1
+        // Four state sets in one local buffer (no per-access exclusivity checks on class storage):
+        // `active` positions, and `mid` for a `**/` inside a folder name; each with its next step.
+        var storage = [Bool](repeating: false, count: 4 * width)
+        return tokens.withUnsafeBufferPointer { tokens in
+            storage.withUnsafeMutableBufferPointer { buffer in
+                var active = buffer.baseAddress!, next = active + width
+                var mid = next + width, nextMid = mid + width
+                active[0] = true
+                Self.close(active, tokens)
+                for raw in text {
+                    let c = fold(raw)
+                    let crossesFolder = pathAware && c == Self.slash
+                    var any = false
+                    next.update(repeating: false, count: width)
+                    nextMid.update(repeating: false, count: width)
+                    for index in 0..<count where active[index] || mid[index] {
+                        switch tokens[index] {
+                        case let .scalar(value):
+                            if active[index], value == c { next[index + 1] = true; any = true }
+                        case .one:
+                            if active[index], !crossesFolder { next[index + 1] = true; any = true }
+                        case let .set(ranges, negated):
+                            if active[index], !crossesFolder, ranges.contains(where: { $0.contains(c) }) != negated {
+                                next[index + 1] = true
+                                any = true
+                            }
+                        case .star:
+                            if active[index], !crossesFolder { next[index] = true; any = true }
+                        case .anything:
+                            if active[index] { next[index] = true; any = true }
+                        case .folders:
+                            // Inside a folder name until its `/`, which closes one more whole folder.
+                            if c == Self.slash { next[index] = true } else { nextMid[index] = true }
+                            any = true
+                        }
                     }
-                case .star:
-                    if active[index], !crossesFolder { next[index] = true; any = true }
-                case .anything:
-                    if active[index] { next[index] = true; any = true }
-                case .folders:
-                    // Inside a folder name until its `/`, which closes one more whole folder.
-                    if c == Self.slash { next[index] = true } else { nextMid[index] = true }
-                    any = true
+                    guard any else { return false }
+                    swap(&active, &next)
+                    swap(&mid, &nextMid)
+                    Self.close(active, tokens)
                 }
+                return active[count]
             }
-            guard any else { return false }
-            swap(&active, &next)
-            swap(&mid, &nextMid)
-            close(&active)
         }
-        return active[count]
     }
 
     /// Adds the positions reachable without reading: past every star-like token that may match nothing.
-    private func close(_ states: inout [Bool]) {
+    private static func close(_ states: UnsafeMutablePointer<Bool>, _ tokens: UnsafeBufferPointer<Token>) {
         for index in 0..<tokens.count where states[index] {
             switch tokens[index] {
             case .star, .anything, .folders: states[index + 1] = true

@@ -69,6 +69,11 @@ private func evaluate(_ context: OpaquePointer?, _ count: Int32, _ values: Unsaf
     if sawValue { sqlite3_result_int(context, 0) } else { sqlite3_result_null(context) }
 }
 
+/// The whole text of a value (a NUL inside it included, as the loader validated it).
+private func text(_ start: UnsafePointer<UInt8>, _ value: OpaquePointer?) -> String {
+    String(decoding: UnsafeBufferPointer(start: start, count: Int(sqlite3_value_bytes(value))), as: UTF8.self)
+}
+
 /// The object compiled from argument 0, cached on the statement for the following rows.
 private func cached<T: AnyObject>(_ context: OpaquePointer?, _ make: () -> T?) -> T? {
     if let pointer = sqlite3_get_auxdata(context, 0) {
@@ -87,7 +92,7 @@ private func glob(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMut
                   fold: Bool, pathAware: Bool) {
     guard let values, let patternText = sqlite3_value_text(values[0]) else { return sqlite3_result_null(context) }
     let matcher: GlobMatcher? = cached(context) {
-        GlobMatcher(String(cString: patternText), foldCase: fold, pathAware: pathAware)
+        GlobMatcher(text(patternText, values[0]), foldCase: fold, pathAware: pathAware)
     }
     guard let matcher else { return sqlite3_result_null(context) }
     evaluate(context, count, values) { matcher.matches($0) }
@@ -95,7 +100,7 @@ private func glob(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMut
 
 private func regexp(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?, fold: Bool) {
     guard let values, let patternText = sqlite3_value_text(values[0]) else { return sqlite3_result_null(context) }
-    let pattern = String(cString: patternText)
+    let pattern = text(patternText, values[0])
     let regex: Regex? = cached(context) {
         if case let .success(regex) = Regex.compile(pattern, caseInsensitive: fold) { return regex }
         return nil

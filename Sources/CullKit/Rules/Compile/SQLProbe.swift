@@ -5,13 +5,7 @@
 public enum SQLProbe {
     /// The diagnostics of the queries `files` compile to together (empty when SQLite takes them all).
     public static func diagnostics(_ files: [RuleFile]) -> [Diagnostic] {
-        guard let database = try? Database(path: ":memory:") else { return [] }
-        do {
-            try Migrator.migrate(database)
-            try RuleFunctions.register(on: database)
-        } catch {
-            return []
-        }
+        guard let database = emptyIndex() else { return [] }
         var found: [Diagnostic] = []
         for compiled in RuleCompiler.compile(files, CompileContext(now: 0)) {
             do {
@@ -23,6 +17,31 @@ public enum SQLProbe {
             }
         }
         return found
+    }
+
+    /// Adds an error when the `cull find` query of `predicate` is one SQLite cannot run.
+    static func check(_ predicate: Predicate, log: inout DiagnosticLog) {
+        guard let database = emptyIndex() else { return }
+        let query = RuleCompiler.findQuery(predicate, columns: "a.id", CompileContext(now: 0))
+        do {
+            _ = try database.prepare(query.sql)
+        } catch {
+            log.error(.tooComplex, "the predicate compiles to a query SQLite cannot run (\(error.message)); shorten it",
+                      at: .start)
+        }
+    }
+
+    /// A migrated in-memory index with the rule functions; nil if SQLite cannot even open one
+    /// (then nothing is probed and the run reports what SQLite says).
+    private static func emptyIndex() -> Database? {
+        guard let database = try? Database(path: ":memory:") else { return nil }
+        do {
+            try Migrator.migrate(database)
+            try RuleFunctions.register(on: database)
+        } catch {
+            return nil
+        }
+        return database
     }
 
     /// Adds the diagnostics of one file to its load.

@@ -18,16 +18,22 @@ public struct RuleMatchError: Error, Sendable, CustomStringConvertible {
 
     /// The typed error for a database failure raised by a regex function, or nil for any other.
     static func from(_ error: DatabaseError, _ compiled: CompiledRule) -> RuleMatchError? {
+        from(error, file: compiled.file, rule: compiled.rule.name, fallback: compiled.rule.mark,
+             predicates: [compiled.rule.match] + compiled.guards.map(\.predicate))
+    }
+
+    /// The same for a query compiled from `predicates` (`cull find`): nil unless the failure is a
+    /// regex limit of a pattern among them.
+    public static func from(_ error: DatabaseError, file: String, rule: String, fallback: Mark,
+                            predicates: [Predicate]) -> RuleMatchError? {
         guard error.message.hasPrefix(RuleFunctions.limitErrorPrefix) else { return nil }
         let parts = error.message.dropFirst(RuleFunctions.limitErrorPrefix.count).split(separator: "\u{1F}", maxSplits: 1,
                                                                                          omittingEmptySubsequences: false)
         let pattern = String(parts.first ?? ""), value = parts.count > 1 ? String(parts[1]) : ""
-        let predicates = [compiled.rule.match] + compiled.guards.map(\.predicate)
         let condition = predicates.lazy.flatMap(\.conditions).first {
             if case let .regex(written) = $0.value { return written == pattern }
             return false
         }
-        return RuleMatchError(file: compiled.file, mark: condition?.mark ?? compiled.rule.mark, rule: compiled.rule.name,
-                              pattern: pattern, value: value)
+        return RuleMatchError(file: file, mark: condition?.mark ?? fallback, rule: rule, pattern: pattern, value: value)
     }
 }

@@ -11,6 +11,7 @@ extension RuleLoader {
         do {
             if let root = try YAMLParser.parse(source) {
                 predicate = PredicateReader.read(root, log: &log)
+                if let predicate, !log.hasErrors { SQLProbe.check(predicate, log: &log) }
             } else {
                 log.error(.emptyMatch, "empty predicate; expected e.g. 'kind: video'", at: .start)
             }
