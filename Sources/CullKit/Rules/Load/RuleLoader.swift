@@ -22,13 +22,16 @@ public enum RuleLoader {
 
     /// Reads and loads the file at `path` (an unreadable file is an `io-error` diagnostic).
     public static func load(path: String) -> LoadedRuleFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Read at most one byte past the limit: a huge file is refused without being loaded.
+        guard let handle = FileHandle(forReadingAtPath: path),
+              let data = try? handle.read(upToCount: RuleLimits.fileBytes + 1) ?? Data() else {
             let diagnostic = Diagnostic(.io, "cannot read rule file", file: path, mark: .start)
             return LoadedRuleFile(path: path, source: "", ruleFile: nil, diagnostics: [diagnostic])
         }
+        try? handle.close()
         guard data.count <= RuleLimits.fileBytes else {
-            let diagnostic = Diagnostic(.limitExceeded, "the file is \(data.count) bytes; rule files are limited to "
-                                        + "\(RuleLimits.fileBytes) bytes (1 MiB)", file: path, mark: .start)
+            let diagnostic = Diagnostic(.limitExceeded, "the file is larger than 1 MiB (\(RuleLimits.fileBytes) bytes), "
+                                        + "the limit for rule files; split it", file: path, mark: .start)
             return LoadedRuleFile(path: path, source: "", ruleFile: nil, diagnostics: [diagnostic])
         }
         return load(source: String(decoding: data, as: UTF8.self), path: path)
@@ -38,8 +41,8 @@ public enum RuleLoader {
     public static func load(source: String, path: String) -> LoadedRuleFile {
         var log = DiagnosticLog(file: path)
         guard source.utf8.count <= RuleLimits.fileBytes else {
-            log.error(.limitExceeded, "the file is \(source.utf8.count) bytes; rule files are limited to "
-                      + "\(RuleLimits.fileBytes) bytes (1 MiB)", at: .start)
+            log.error(.limitExceeded, "the file is \(source.utf8.count) bytes, over the limit of 1 MiB "
+                      + "(\(RuleLimits.fileBytes) bytes) for rule files; split it", at: .start)
             return LoadedRuleFile(path: path, source: "", ruleFile: nil, diagnostics: log.sorted)
         }
         let root: YAMLNode?
