@@ -100,18 +100,18 @@ private func glob(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMut
 
 private func regexp(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?, fold: Bool) {
     guard let values, let patternText = sqlite3_value_text(values[0]) else { return sqlite3_result_null(context) }
-    let pattern = text(patternText, values[0])
     let regex: Regex? = cached(context) {
-        if case let .success(regex) = Regex.compile(pattern, caseInsensitive: fold) { return regex }
+        if case let .success(regex) = Regex.compile(text(patternText, values[0]), caseInsensitive: fold) { return regex }
         return nil
     }
     guard let regex else { return sqlite3_result_error(context, "cull_regexp: invalid regular expression", -1) }
-    evaluate(context, count, values) { text in
-        switch UnicodeForm.withNFC(text, regex.test) {
+    evaluate(context, count, values) { value in
+        switch UnicodeForm.withNFC(value, regex.test) {
         case .match: return true
         case .noMatch: return false
         case .limitHit:
-            let message = RuleFunctions.limitErrorPrefix + pattern + "\u{1F}" + String(decoding: text, as: UTF8.self)
+            let message = RuleFunctions.limitErrorPrefix + text(patternText, values[0]) + "\u{1F}"
+                + String(decoding: value, as: UTF8.self)
             sqlite3_result_error(context, message, -1)
             return nil
         }
