@@ -42,6 +42,8 @@ FILES = {
     "star-a-100000": lambda: rule('{name: "' + "*a" * 100_000 + '"}'),
     "star-a-499": lambda: rule('{name: "' + "*a" * 499 + '"}'),
     "regex-backreference": lambda: rule('{path: {matches: "^(([a-z/]+)+)+\\\\1[0-9]$"}}'),
+    # The same shape on the synthetic index's paths (letters, digits, spaces): every row explodes.
+    "regex-exponential": lambda: rule('{path: {matches: "^(([\\\\w/. ]+)+)+\\\\1[0-9]$"}}'),
     "regex-nested-counts": lambda: rule('{path: {matches: "(((a{1,100}){1,100}){1,100})"}}'),
     "regex-alternation": lambda: rule('{path: {matches: "' + "|".join(f"a{i}" for i in range(20_000)) + '"}}'),
     "many-rules": lambda: "version: 1\nrules:\n" + "\n".join(
