@@ -24,6 +24,17 @@ import Testing
         #expect(try index.names("name: [\"IMG_*\", clip.mov]", clock: Self.clock) == ["IMG_1.JPG", "clip.mov"])
     }
 
+    @Test func longListsBindAsOneArrayAndStillMatch() throws {
+        let index = try TestIndex(Self.assets + [TestAsset(path: "w/wide.jpg", width: 4000)])
+        let names = (0..<40).map { "\"n\($0).jpg\"" }.joined(separator: ", ")
+        #expect(try index.names("name: [\(names), \"IMG_1.JPG\", \"img_*\", \"plag\u{E9}.jpg\", \"nfc.jpg\"]", clock: Self.clock)
+                == ["IMG_1.JPG", "img_2.jpeg", "nfc.jpg"])
+        let widths = (0..<40).map(String.init).joined(separator: ", ")
+        #expect(try index.names("width: {in: [\(widths), 4000]}", clock: Self.clock) == ["wide.jpg"])
+        #expect(try index.names("extension: [" + (0..<40).map { "x\($0)" }.joined(separator: ", ") + ", MOV]", clock: Self.clock)
+                == ["clip.mov"])
+    }
+
     @Test func regexesAreCaseInsensitiveWithTheInlineFlag() throws {
         let index = try TestIndex(Self.assets)
         #expect(try index.names("name: {matches: \"^img_\"}", clock: Self.clock) == ["img_2.jpeg"])
