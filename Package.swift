@@ -18,9 +18,14 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"])]
+        ),
         .target(
             name: "CullKit",
-            dependencies: ["CSQLite", "CYAML"]
+            dependencies: ["CSQLite", "CYAML", "CPCRE2"]
         ),
         .executableTarget(
             name: "cull",

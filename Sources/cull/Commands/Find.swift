@@ -54,12 +54,22 @@ struct FindCommand: CullCommand {
         var paths: [[UInt8]] = []
         let statement = try database.prepare(query.sql)
         let names = (0..<Self.columns.count).map { statement.columnName($0) }
-        try statement.forEachRow(query.arguments) { row in
-            switch format {
-            case .json: items.append(.object(names.enumerated().map { ($0.element, JSONValue(row.value($0.offset))) }))
-            case .text: terminal.out(String(decoding: row.bytes(1) ?? [], as: UTF8.self) + "\n")
-            case .paths: paths.append(row.bytes(1) ?? [])
+        do {
+            try statement.forEachRow(query.arguments) { row in
+                switch format {
+                case .json: items.append(.object(names.enumerated().map { ($0.element, JSONValue(row.value($0.offset))) }))
+                case .text: terminal.out(String(decoding: row.bytes(1) ?? [], as: UTF8.self) + "\n")
+                case .paths: paths.append(row.bytes(1) ?? [])
+                }
             }
+        } catch let error as DatabaseError {
+            // A regex that exhausted its match limits is the argument's error, not an I/O failure.
+            let located = parsed.lazy.compactMap { item in
+                item.predicate.flatMap {
+                    RuleMatchError.from(error, file: item.load.path, rule: "find", fallback: .start, predicates: [$0])
+                }
+            }.first
+            throw located ?? error
         }
         switch format {
         case .json: terminal.out(JSONValue.array(items).rendered() + "\n")

@@ -54,6 +54,9 @@ struct Dispatcher {
             case .notALibrary, .alreadyALibrary, .notADirectory, .newerSchema: return .ruleError
             case .system, .damaged: return .failure
             }
+        } catch let error as RuleMatchError {
+            terminal.err("\(error)\n")
+            return .ruleError
         } catch let error as StagingError {
             terminal.err("cull: error: \(error)\n")
             switch error {

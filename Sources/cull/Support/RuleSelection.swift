@@ -12,7 +12,14 @@ enum RuleSelection {
             terminal.err(DiagnosticSummary.line(loads))
             return nil
         }
-        return loads.compactMap(\.ruleFile)
+        let files = loads.compactMap(\.ruleFile)
+        // Each file prepared alone in check; together their guards and keep rules add up.
+        let combined = files.count > 1 ? SQLProbe.diagnostics(files) : []
+        if !combined.isEmpty {
+            terminal.err(combined.map { "\($0)\n" }.joined())
+            return nil
+        }
+        return files
     }
 
     /// Options every rule-running command shares.

@@ -88,6 +88,6 @@ import Testing
         let load = RuleLoader.load(source: source, path: "m.yaml")
         #expect(load.diagnostics.map(\.code) == [.ambiguousMinutes])
         #expect(load.diagnostics.first.map { "\($0.mark)" } == "4:34")
-        #expect(load.diagnostics.first?.message.contains("'180d'") == true)
+        #expect(load.diagnostics.first?.message.contains("'6mo'") == true)
     }
 }

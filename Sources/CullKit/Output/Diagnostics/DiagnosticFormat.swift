@@ -19,20 +19,3 @@ public enum DiagnosticFormat: String, Sendable, CaseIterable {
         }
     }
 }
-
-extension LoadedRuleFile {
-    /// The text of 1-based `line`, without its newline.
-    func sourceLine(_ line: Int) -> String? {
-        guard !source.isEmpty else { return nil }
-        var current = 1
-        var start = source.startIndex
-        while current < line {
-            guard let newline = source[start...].firstIndex(of: "\n") else { return nil }
-            start = source.index(after: newline)
-            current += 1
-        }
-        let end = source[start...].firstIndex(of: "\n") ?? source.endIndex
-        let text = source[start..<end]
-        return String(text.hasSuffix("\r") ? text.dropLast() : text)
-    }
-}

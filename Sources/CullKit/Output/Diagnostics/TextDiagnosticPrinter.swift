@@ -2,22 +2,42 @@
 struct TextDiagnosticPrinter {
     let color: Bool
 
+    /// Characters of the source line shown on each side of the caret; a longer line is cut with `…`.
+    static let window = 60
+
     func render(_ files: [LoadedRuleFile]) -> String {
         var out = ""
         for file in files {
+            let lines = file.diagnostics.isEmpty || file.source.isEmpty ? [] : file.source.split(separator: "\n", omittingEmptySubsequences: false)
             for diagnostic in file.diagnostics {
                 let severity = diagnostic.severity == .error ? style("error", "1;31") : style("warning", "1;35")
                 out += style("\(diagnostic.file):\(diagnostic.mark.line):\(diagnostic.mark.column):", "1")
                 out += " \(severity): \(diagnostic.message) [\(diagnostic.code.rawValue)]\n"
-                if let line = file.sourceLine(diagnostic.mark.line) {
-                    out += line + "\n"
-                    // Keep tabs so the caret lines up under the same column as in the source.
-                    let prefix = line.prefix(max(0, diagnostic.mark.column - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
-                    out += prefix + style("^", "1;32") + "\n"
-                }
+                guard diagnostic.mark.line >= 1, diagnostic.mark.line <= lines.count else { continue }
+                var text = lines[diagnostic.mark.line - 1]
+                if text.hasSuffix("\r") { text = text.dropLast() }
+                let (shown, caretColumn) = Self.excerpt(text, column: diagnostic.mark.column)
+                out += shown + "\n"
+                // Keep tabs so the caret lines up under the same column as in the source.
+                let prefix = shown.prefix(max(0, caretColumn - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
+                out += prefix + style("^", "1;32") + "\n"
             }
         }
         return out
+    }
+
+    /// The part of `line` around 1-based `column` (the whole line when short), and the caret's
+    /// column in it: printing stays proportional to the number of diagnostics, not to their lines.
+    static func excerpt(_ line: Substring, column: Int) -> (String, Int) {
+        let characters = Array(line.unicodeScalars)
+        guard characters.count > 2 * window + 20 else { return (String(line), column) }
+        let index = min(max(0, column - 1), characters.count)
+        let start = max(0, index - window), end = min(characters.count, index + window)
+        var shown = String(String.UnicodeScalarView(characters[start..<end]))
+        var caret = index - start + 1
+        if start > 0 { shown = "…" + shown; caret += 1 }
+        if end < characters.count { shown += "…" }
+        return (shown, caret)
     }
 
     private func style(_ text: String, _ code: String) -> String {

@@ -8,7 +8,7 @@ enum DateCompiler {
         case let (.olderThan, .span(span)), let (.newerThan, .span(span)):
             let now: Int64
             if case .localWallClock = semantics { now = context.localNow } else { now = context.now }
-            let cutoff = now - Int64(span.seconds.rounded())
+            let cutoff = span.before(now)
             if condition.op == .olderThan { return broad(subject) + SQLFragment(" < ?", [.integer(cutoff)]) }
             return subject + SQLFragment(" >= ?", [.integer(cutoff)])
         case let (.before, .date(date)):

@@ -1,142 +1,198 @@
-/// Cull's glob over UTF-8 bytes: `*` matches within one path segment, `**` across `/`,
-/// `**/` also matches zero folders (`**/WhatsApp/**` matches `WhatsApp/a.jpg`), `?` one character
-/// other than `/`, `[a-z]` / `[!a-z]` an ASCII class, `\x` a literal `x`. For labels that are not
-/// paths (camera, lens: `EF 50mm f/1.8`) `/` is an ordinary character (`pathAware` false).
+/// Cull's glob: `*` matches within one path segment, `**` across `/`, `**/` also matches zero
+/// folders (`**/WhatsApp/**` matches `WhatsApp/a.jpg`), `?` one character other than `/`,
+/// `[a-z]` / `[!a-z]` a class, `\x` a literal `x`. For labels that are not paths (camera, lens:
+/// `EF 50mm f/1.8`) `/` is an ordinary character (`pathAware` false).
 ///
-/// Runs on the bytes SQLite hands over (no `String` per row); failures are memoised when the
-/// pattern has several stars, so matching is O(pattern × text) at worst.
-struct GlobMatcher {
-    private let pattern: UnsafeBufferPointer<UInt8>
-    private let text: UnsafeBufferPointer<UInt8>
+/// A pattern compiles once to tokens (repeated `**/` collapse to one) and matches by stepping a
+/// set of pattern positions over the text, one character at a time, with no recursion and no
+/// backtracking: O(text × tokens) time and O(tokens) memory for any pattern. Text is compared in
+/// NFC (see ``UnicodeForm``); ASCII text is read straight from the bytes SQLite hands over.
+final class GlobMatcher {
+    private enum Token {
+        case scalar(UInt32)
+        /// `?`
+        case one
+        /// `[…]`: ranges of scalars, negated or not.
+        case set([ClosedRange<UInt32>], negated: Bool)
+        /// `*` within a segment.
+        case star
+        /// `**` (and any star for labels): anything, `/` included.
+        case anything
+        /// `**/` at a segment start: zero or more whole folders.
+        case folders
+    }
+
+    private let tokens: [Token]
     private let foldCase: Bool
     private let pathAware: Bool
-    private var failures: Set<Int>?
 
-    static let star = UInt8(ascii: "*"), slash = UInt8(ascii: "/"), question = UInt8(ascii: "?")
-    static let open = UInt8(ascii: "["), close = UInt8(ascii: "]"), backslash = UInt8(ascii: "\\")
+    static let slash: UInt32 = 0x2F
 
-    /// True when `text` matches `pattern`.
-    static func matches(pattern: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, foldCase: Bool,
-                        pathAware: Bool = true) -> Bool {
-        var stars = 0
-        for byte in pattern where byte == star { stars += 1 }
-        var matcher = GlobMatcher(pattern: pattern, text: text, foldCase: foldCase, pathAware: pathAware,
-                                  failures: stars > 1 ? [] : nil)
-        return matcher.match(0, 0)
+    init(_ pattern: String, foldCase: Bool, pathAware: Bool = true) {
+        self.foldCase = foldCase
+        self.pathAware = pathAware
+        tokens = Self.tokens(Array(UnicodeForm.nfc(pattern).unicodeScalars.map(\.value)), foldCase: foldCase, pathAware: pathAware)
     }
 
-    /// Convenience for Swift strings (tests, validation).
+    /// True when `text` matches `pattern` (convenience for tests and validation).
     static func matches(_ pattern: String, _ text: String, foldCase: Bool = false, pathAware: Bool = true) -> Bool {
-        var pattern = pattern, text = text
-        return pattern.withUTF8 { p in
-            text.withUTF8 { t in matches(pattern: p, text: t, foldCase: foldCase, pathAware: pathAware) }
+        var text = text
+        return text.withUTF8 { GlobMatcher(pattern, foldCase: foldCase, pathAware: pathAware).matches($0) }
+    }
+
+    /// True when the UTF-8 `text` matches.
+    func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        if UnicodeForm.isASCII(text) { return run(text.lazy.map(UInt32.init)) }
+        return UnicodeForm.withNFC(text) { normal in
+            run(String(decoding: normal, as: UTF8.self).unicodeScalars.lazy.map(\.value))
         }
     }
 
-    private mutating func remembered(_ pi: Int, _ ti: Int) -> Bool {
-        guard failures != nil else { return match(pi, ti) }
-        let key = pi &* (text.count + 1) &+ ti
-        if failures!.contains(key) { return false }
-        let result = match(pi, ti)
-        if !result { failures!.insert(key) }
-        return result
-    }
-
-    private mutating func match(_ start: Int, _ textStart: Int) -> Bool {
-        var pi = start, ti = textStart
-        while pi < pattern.count {
-            let c = pattern[pi]
-            if c == Self.star {
-                var next = pi + 1
-                while next < pattern.count, pattern[next] == Self.star { next += 1 }
-                if next - pi >= 2 || !pathAware {
-                    let segmentStart = pi == 0 || pattern[pi - 1] == Self.slash
-                    if pathAware, segmentStart, next < pattern.count, pattern[next] == Self.slash {
-                        if remembered(next + 1, ti) { return true }
-                        for k in ti..<text.count where text[k] == Self.slash {
-                            if remembered(next + 1, k + 1) { return true }
+    private func run<S: Sequence>(_ text: S) -> Bool where S.Element == UInt32 {
+        let count = tokens.count, width = count + 1
+        // Four state sets in one local buffer (no per-access exclusivity checks on class storage):
+        // `active` positions, and `mid` for a `**/` inside a folder name; each with its next step.
+        var storage = [Bool](repeating: false, count: 4 * width)
+        return tokens.withUnsafeBufferPointer { tokens in
+            storage.withUnsafeMutableBufferPointer { buffer in
+                var active = buffer.baseAddress!, next = active + width
+                var mid = next + width, nextMid = mid + width
+                active[0] = true
+                Self.close(active, tokens)
+                for raw in text {
+                    let c = fold(raw)
+                    let crossesFolder = pathAware && c == Self.slash
+                    var any = false
+                    next.update(repeating: false, count: width)
+                    nextMid.update(repeating: false, count: width)
+                    for index in 0..<count where active[index] || mid[index] {
+                        switch tokens[index] {
+                        case let .scalar(value):
+                            if active[index], value == c { next[index + 1] = true; any = true }
+                        case .one:
+                            if active[index], !crossesFolder { next[index + 1] = true; any = true }
+                        case let .set(ranges, negated):
+                            if active[index], !crossesFolder, ranges.contains(where: { $0.contains(c) }) != negated {
+                                next[index + 1] = true
+                                any = true
+                            }
+                        case .star:
+                            if active[index], !crossesFolder { next[index] = true; any = true }
+                        case .anything:
+                            if active[index] { next[index] = true; any = true }
+                        case .folders:
+                            // Inside a folder name until its `/`, which closes one more whole folder.
+                            if c == Self.slash { next[index] = true } else { nextMid[index] = true }
+                            any = true
                         }
-                        return false
                     }
-                    if next == pattern.count { return true }
-                    for k in ti...text.count where remembered(next, k) { return true }
-                    return false
+                    guard any else { return false }
+                    swap(&active, &next)
+                    swap(&mid, &nextMid)
+                    Self.close(active, tokens)
                 }
-                var k = ti
-                while true {
-                    if remembered(next, k) { return true }
-                    if k == text.count || text[k] == Self.slash { return false }
-                    k += 1
-                }
-            }
-            guard ti < text.count else { return false }
-            switch c {
-            case Self.question:
-                guard text[ti] != Self.slash || !pathAware else { return false }
-                ti += Self.scalarLength(text[ti])
-                pi += 1
-            case Self.open:
-                if let (matched, end) = matchClass(at: pi, byte: text[ti]) {
-                    guard matched else { return false }
-                    pi = end
-                    ti += 1
-                } else {
-                    guard equal(c, text[ti]) else { return false }
-                    pi += 1
-                    ti += 1
-                }
-            case Self.backslash where pi + 1 < pattern.count:
-                guard equal(pattern[pi + 1], text[ti]) else { return false }
-                pi += 2
-                ti += 1
-            default:
-                guard equal(c, text[ti]) else { return false }
-                pi += 1
-                ti += 1
+                return active[count]
             }
         }
-        return ti == text.count
     }
 
-    /// Whether `byte` is in the class starting at `start`, and the index after `]`; nil when unterminated.
-    private func matchClass(at start: Int, byte: UInt8) -> (Bool, Int)? {
+    /// Adds the positions reachable without reading: past every star-like token that may match nothing.
+    private static func close(_ states: UnsafeMutablePointer<Bool>, _ tokens: UnsafeBufferPointer<Token>) {
+        for index in 0..<tokens.count where states[index] {
+            switch tokens[index] {
+            case .star, .anything, .folders: states[index + 1] = true
+            default: break
+            }
+        }
+    }
+
+    private func fold(_ value: UInt32) -> UInt32 {
+        guard foldCase else { return value }
+        if value < 0x80 { return value >= 65 && value <= 90 ? value + 32 : value }
+        guard let scalar = Unicode.Scalar(value) else { return value }
+        let lower = scalar.properties.lowercaseMapping.unicodeScalars
+        return lower.count == 1 ? lower.first!.value : value
+    }
+
+    private static func tokens(_ p: [UInt32], foldCase: Bool, pathAware: Bool) -> [Token] {
+        let star: UInt32 = 0x2A, question: UInt32 = 0x3F, open: UInt32 = 0x5B, backslash: UInt32 = 0x5C
+        var tokens: [Token] = []
+        func append(_ token: Token) {
+            // `**/**/` is `**/`, `****` is `**`: collapsing keeps the token count linear in distinct pieces.
+            switch (token, tokens.last) {
+            case (.folders, .folders?), (.anything, .anything?): return
+            default: tokens.append(token)
+            }
+        }
+        let folder = { (value: UInt32) -> UInt32 in
+            guard foldCase else { return value }
+            if value < 0x80 { return value >= 65 && value <= 90 ? value + 32 : value }
+            guard let scalar = Unicode.Scalar(value) else { return value }
+            let lower = scalar.properties.lowercaseMapping.unicodeScalars
+            return lower.count == 1 ? lower.first!.value : value
+        }
+        var index = 0
+        while index < p.count {
+            let c = p[index]
+            switch c {
+            case star:
+                var end = index
+                while end < p.count, p[end] == star { end += 1 }
+                if pathAware, end - index == 1 {
+                    append(.star)
+                } else if pathAware, index == 0 || p[index - 1] == slash, end < p.count, p[end] == slash {
+                    append(.folders)
+                    end += 1
+                } else {
+                    append(.anything)
+                }
+                index = end
+            case question:
+                append(.one)
+                index += 1
+            case open:
+                if let (set, end) = parseSet(p, from: index, fold: folder) {
+                    append(set)
+                    index = end
+                } else {
+                    append(.scalar(c))
+                    index += 1
+                }
+            case backslash where index + 1 < p.count:
+                append(.scalar(folder(p[index + 1])))
+                index += 2
+            default:
+                append(.scalar(folder(c)))
+                index += 1
+            }
+        }
+        return tokens
+    }
+
+    /// The class starting at `start` and the index after its `]`; nil when unterminated.
+    private static func parseSet(_ p: [UInt32], from start: Int, fold: (UInt32) -> UInt32) -> (Token, Int)? {
+        let close: UInt32 = 0x5D, dash: UInt32 = 0x2D
         var index = start + 1
-        var negate = false
-        if index < pattern.count, pattern[index] == UInt8(ascii: "!") || pattern[index] == UInt8(ascii: "^") {
-            negate = true
+        var negated = false
+        if index < p.count, p[index] == 0x21 || p[index] == 0x5E {
+            negated = true
             index += 1
         }
-        var found = false
+        var ranges: [ClosedRange<UInt32>] = []
         var first = true
-        while index < pattern.count {
-            let c = pattern[index]
-            if c == Self.close, !first { return (found != negate && (byte != Self.slash || !pathAware), index + 1) }
+        while index < p.count {
+            let c = p[index]
+            if c == close, !first { return (.set(ranges, negated: negated), index + 1) }
             first = false
-            if index + 2 < pattern.count, pattern[index + 1] == UInt8(ascii: "-"), pattern[index + 2] != Self.close {
-                let low = fold(c), high = fold(pattern[index + 2]), value = fold(byte)
-                if (low...max(low, high)).contains(value) { found = true }
+            if index + 2 < p.count, p[index + 1] == dash, p[index + 2] != close {
+                let low = fold(c), high = fold(p[index + 2])
+                ranges.append(low...max(low, high))
                 index += 3
             } else {
-                if equal(c, byte) { found = true }
+                ranges.append(fold(c)...fold(c))
                 index += 1
             }
         }
         return nil
-    }
-
-    private func fold(_ byte: UInt8) -> UInt8 {
-        foldCase && byte >= 65 && byte <= 90 ? byte + 32 : byte
-    }
-
-    private func equal(_ a: UInt8, _ b: UInt8) -> Bool { fold(a) == fold(b) }
-
-    /// Bytes in the UTF-8 sequence that starts with `lead`.
-    private static func scalarLength(_ lead: UInt8) -> Int {
-        switch lead {
-        case 0xF0...: 4
-        case 0xE0...: 3
-        case 0xC0...: 2
-        default: 1
-        }
     }
 }

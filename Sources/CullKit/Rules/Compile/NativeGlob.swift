@@ -2,7 +2,7 @@
 /// common patterns run in SQLite's C code (and the same SQL runs in a plain `sqlite3` shell).
 ///
 /// SQLite's `*` crosses `/`, Cull's does not, so a translation is exact only when every star is
-/// a `**` (or the value has no `/`). A leading `**/` (zero or more folders) becomes two GLOBs.
+/// a `**` (or the value has no `/`) and there is no `?`. A leading `**/` (zero or more folders) becomes two GLOBs.
 enum NativeGlob {
     enum Translation: Equatable {
         /// No wildcard at all: plain equality.
@@ -13,9 +13,10 @@ enum NativeGlob {
 
     static func translate(_ pattern: String, slashFree: Bool) -> Translation? {
         if !pattern.contains(where: { "*?[]\\".contains($0) }) { return .equals(pattern) }
-        guard !pattern.contains(where: { "[]\\".contains($0) }) else { return nil }
+        // SQLite's `?` is one code point, Cull's one character in NFC: `?` matches `É` spelled
+        // decomposed only through Cull's matcher, which normalises the value first.
+        guard !pattern.contains(where: { "[]\\?".contains($0) }) else { return nil }
         if slashFree { return .globs([collapseStars(pattern)]) }
-        guard !pattern.contains("?") else { return nil }
         var body = Substring(pattern)
         var leadingAnyFolders = false
         if body.hasPrefix("**/") {

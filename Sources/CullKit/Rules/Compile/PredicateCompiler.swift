@@ -6,9 +6,9 @@ public enum PredicateCompiler {
     public static func compile(_ predicate: Predicate, _ context: CompileContext) -> SQLFragment {
         switch predicate {
         case let .all(parts):
-            return SQLFragment.join(parts.map { compile($0, context) }, separator: " AND ").parenthesised
+            return SQLFragment.balanced(parts.map { compile($0, context) }, separator: " AND ")
         case let .any(parts):
-            return SQLFragment.join(parts.map { compile($0, context) }, separator: " OR ").parenthesised
+            return SQLFragment.balanced(parts.map { compile($0, context) }, separator: " OR ")
         case let .not(inner):
             return SQLFragment("NOT ") + compile(inner, context).parenthesised
         case let .condition(condition):

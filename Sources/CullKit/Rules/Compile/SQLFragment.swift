@@ -18,6 +18,20 @@ public struct SQLFragment: Sendable, Hashable, CustomStringConvertible {
         SQLFragment(parts.map(\.sql).joined(separator: separator), parts.flatMap(\.arguments))
     }
 
+    /// Joins many fragments as a balanced tree of parenthesised groups of at most `width`, so a
+    /// list of thousands nests only a few levels deep and stays within SQLite's limits on
+    /// expression depth (1,000) and parser nesting.
+    static func balanced(_ parts: [SQLFragment], separator: String, width: Int = 32) -> SQLFragment {
+        guard parts.count > width else { return join(parts, separator: separator).parenthesised }
+        var level = parts
+        while level.count > width {
+            level = stride(from: 0, to: level.count, by: width).map {
+                join(Array(level[$0..<min($0 + width, level.count)]), separator: separator).parenthesised
+            }
+        }
+        return join(level, separator: separator).parenthesised
+    }
+
     /// `(self)` — every compound is parenthesised so operator precedence never surprises.
     var parenthesised: SQLFragment { SQLFragment("(" + sql + ")", arguments) }
 

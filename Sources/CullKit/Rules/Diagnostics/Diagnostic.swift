@@ -31,19 +31,46 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Diagnostics of one load, collected rather than thrown so every error of every file is reported.
+///
+/// At most ``RuleLimits/printedDiagnostics`` are kept; the rest are counted into one closing
+/// `too-many-diagnostics` entry, so a file with 10,000 mistakes costs as much to report as one with 100.
 public struct DiagnosticLog: Sendable {
     public let file: String
     public private(set) var diagnostics: [Diagnostic] = []
+    private var omitted = 0
+    private var omittedError = false
+    private var firstOmitted = Mark.start
 
     public init(file: String) { self.file = file }
 
-    public mutating func error(_ code: DiagnosticCode, _ message: String, at mark: Mark) {
-        diagnostics.append(Diagnostic(code, message, file: file, mark: mark))
+    public mutating func error(_ code: DiagnosticCode, _ message: @autoclosure () -> String, at mark: Mark) {
+        record(code, .error, message, mark)
     }
 
-    public mutating func warning(_ code: DiagnosticCode, _ message: String, at mark: Mark) {
-        diagnostics.append(Diagnostic(code, message, file: file, mark: mark, severity: .warning))
+    public mutating func warning(_ code: DiagnosticCode, _ message: @autoclosure () -> String, at mark: Mark) {
+        record(code, .warning, message, mark)
     }
 
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    private mutating func record(_ code: DiagnosticCode, _ severity: Diagnostic.Severity, _ message: () -> String, _ mark: Mark) {
+        guard diagnostics.count < RuleLimits.printedDiagnostics else {
+            if omitted == 0 { firstOmitted = mark }
+            omitted += 1
+            omittedError = omittedError || severity == .error
+            return
+        }
+        diagnostics.append(Diagnostic(code, message(), file: file, mark: mark, severity: severity))
+    }
+
+    public var hasErrors: Bool { omittedError || diagnostics.contains { $0.severity == .error } }
+
+    /// The kept diagnostics in source order, then the count of the omitted ones.
+    public var sorted: [Diagnostic] {
+        var result = diagnostics.sorted { $0.mark < $1.mark }
+        if omitted > 0 {
+            result.append(Diagnostic(.tooManyDiagnostics, "\(omitted) more diagnostics not shown (the first "
+                                     + "\(RuleLimits.printedDiagnostics) are); fix these and check again",
+                                     file: file, mark: firstOmitted, severity: omittedError ? .error : .warning))
+        }
+        return result
+    }
 }

@@ -51,7 +51,7 @@ public final class RuleEvaluator {
         var kept = [[Int64]](repeating: [], count: compiled.keepRules.count)
         var bytes: Int64 = 0
         let statement = try database.prepare(compiled.query.sql)
-        try statement.forEachRow(compiled.query.arguments) { row in
+        try forEachRow(statement, compiled) { row in
             let id = row.int64(0)
             matched.append(id)
             let status = row.string(2)
@@ -77,5 +77,14 @@ public final class RuleEvaluator {
             protected: zip(compiled.guards, protected).filter { !$0.1.isEmpty }.map { ($0.0, $0.1.sorted()) },
             keptByRules: zip(compiled.keepRules, kept).filter { !$0.1.isEmpty }.map { ($0.0.file, $0.0.name, $0.1.sorted()) },
             net: net.sorted(), netBytes: bytes, alreadyStaged: staged.sorted(), limit: limit)
+    }
+
+    /// Steps the rule's query; a regex function's limit error becomes a ``RuleMatchError``.
+    private func forEachRow(_ statement: Statement, _ compiled: CompiledRule, _ body: (Row) throws -> Void) throws {
+        do {
+            try statement.forEachRow(compiled.query.arguments, body)
+        } catch let error as DatabaseError {
+            throw RuleMatchError.from(error, compiled) ?? error
+        }
     }
 }

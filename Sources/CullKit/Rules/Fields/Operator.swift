@@ -3,7 +3,7 @@ public enum Operator: String, Sendable, CaseIterable, Hashable {
     case eq, ne, gt, gte, lt, lte, `in`, between, before, after
     case olderThan = "older_than"
     case newerThan = "newer_than"
-    case matches, exists
+    case matches, imatch, exists
 
     /// One sentence for `cull schema` and docs.
     public var summary: String {
@@ -20,7 +20,8 @@ public enum Operator: String, Sendable, CaseIterable, Hashable {
         case .after: "strictly after a date"
         case .olderThan: "more than a span before now"
         case .newerThan: "less than a span before now"
-        case .matches: "POSIX extended regular expression"
+        case .matches: "PCRE2 regular expression, compared in NFC (`(?i)` ignores case)"
+        case .imatch: "glob that ignores letter case (`path: {imatch: \"dcim/**\"}`)"
         case .exists: "the metadata is present (true) or missing (false)"
         }
     }

@@ -11,13 +11,14 @@ extension RuleLoader {
         do {
             if let root = try YAMLParser.parse(source) {
                 predicate = PredicateReader.read(root, log: &log)
+                if let predicate, !log.hasErrors { SQLProbe.check(predicate, log: &log) }
             } else {
                 log.error(.emptyMatch, "empty predicate; expected e.g. 'kind: video'", at: .start)
             }
         } catch {
             log.error(error.code, error.message, at: error.mark)
         }
-        let load = LoadedRuleFile(path: label, source: source, ruleFile: nil, diagnostics: log.diagnostics)
+        let load = LoadedRuleFile(path: label, source: source, ruleFile: nil, diagnostics: log.sorted)
         return (log.hasErrors ? nil : predicate, load)
     }
 }

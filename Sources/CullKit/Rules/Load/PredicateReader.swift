@@ -5,8 +5,8 @@ enum PredicateReader {
     }
 
     private static func read(_ node: YAMLNode, depth: Int, log: inout DiagnosticLog) -> Predicate? {
-        guard depth < YAMLParser.maximumDepth else {
-            log.error(.tooDeep, "predicate nests deeper than \(YAMLParser.maximumDepth) levels", at: node.mark)
+        guard depth <= RuleLimits.predicateDepth else {
+            log.error(.tooDeep, "'all' / 'any' / 'not' nest deeper than \(RuleLimits.predicateDepth) levels", at: node.mark)
             return nil
         }
         guard let keys = MappingReader(node, expected: "a predicate (a mapping of fields, e.g. {kind: video})", log: &log) else {
@@ -46,6 +46,11 @@ enum PredicateReader {
             log.error(.emptyMatch, "empty '\(combinator.rawValue)' list; expected at least one predicate", at: value.mark)
             return nil
         }
+        guard items.count <= RuleLimits.listItems else {
+            log.error(.limitExceeded, "\(items.count) predicates under '\(combinator.rawValue)'; a list may have at most "
+                      + "\(RuleLimits.listItems)", at: items[RuleLimits.listItems].mark)
+            return nil
+        }
         let parts = items.compactMap { read($0, depth: depth + 1, log: &log) }
         guard parts.count == items.count else { return nil }
         switch combinator {
@@ -67,8 +72,10 @@ enum PredicateReader {
             return nil
         }
         guard case let .mapping(operatorPairs) = pair.value.kind else {
-            return ValueReader.read(pair.value, for: field, op: .eq, log: &log)
-                .map { .condition(Condition(field: field, op: .eq, value: $0, mark: pair.key.mark)) }
+            // A bare list is `in` (`extension: [jpg, jpeg]`), a bare value `eq`.
+            let op: Operator = if case .sequence = pair.value.kind, field.operators.contains(.in) { .in } else { .eq }
+            return ValueReader.read(pair.value, for: field, op: op, log: &log)
+                .map { .condition(Condition(field: field, op: op, value: $0, mark: pair.key.mark)) }
         }
         guard let keys = MappingReader(pair.value, expected: "operators", log: &log) else { return nil }
         if keys.isEmpty || operatorPairs.isEmpty {

@@ -26,14 +26,14 @@ enum RuleLints {
         }
     }
 
-    /// `older_than: 6m` is six minutes (units are s m h d w y); in a cleanup rule that is
+    /// `older_than: 6m` is six minutes (units are s m h d w mo y); in a cleanup rule that is
     /// almost always a month that went wrong, and it would stage everything but the newest photos.
     private static func minutesForMonths(_ condition: Condition, log: inout DiagnosticLog) {
         guard condition.op == .olderThan || condition.op == .newerThan, case let .span(span) = condition.value,
               span.written.hasSuffix("m"), span.seconds < 86_400 else { return }
-        let days = Int((span.seconds / 60 * 30).rounded())
-        log.warning(.ambiguousMinutes, "'\(span.written)' is \(Int(span.seconds / 60)) minutes (m is minutes); "
-                    + "for months write days, e.g. '\(days)d'", at: condition.mark)
+        let count = Int(span.seconds / 60)
+        log.warning(.ambiguousMinutes, "'\(span.written)' is \(count) minutes (m is minutes); "
+                    + "for months write '\(count)mo'", at: condition.mark)
     }
 
     private static func impossibility(_ condition: Condition) -> String? {

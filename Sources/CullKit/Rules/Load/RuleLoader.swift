@@ -22,8 +22,16 @@ public enum RuleLoader {
 
     /// Reads and loads the file at `path` (an unreadable file is an `io-error` diagnostic).
     public static func load(path: String) -> LoadedRuleFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Read at most one byte past the limit: a huge file is refused without being loaded.
+        guard let handle = FileHandle(forReadingAtPath: path),
+              let data = try? handle.read(upToCount: RuleLimits.fileBytes + 1) ?? Data() else {
             let diagnostic = Diagnostic(.io, "cannot read rule file", file: path, mark: .start)
+            return LoadedRuleFile(path: path, source: "", ruleFile: nil, diagnostics: [diagnostic])
+        }
+        try? handle.close()
+        guard data.count <= RuleLimits.fileBytes else {
+            let diagnostic = Diagnostic(.limitExceeded, "the file is larger than 1 MiB (\(RuleLimits.fileBytes) bytes), "
+                                        + "the limit for rule files; split it", file: path, mark: .start)
             return LoadedRuleFile(path: path, source: "", ruleFile: nil, diagnostics: [diagnostic])
         }
         return load(source: String(decoding: data, as: UTF8.self), path: path)
@@ -32,23 +40,27 @@ public enum RuleLoader {
     /// Loads rule-file text; `path` names it in diagnostics.
     public static func load(source: String, path: String) -> LoadedRuleFile {
         var log = DiagnosticLog(file: path)
+        guard source.utf8.count <= RuleLimits.fileBytes else {
+            log.error(.limitExceeded, "the file is \(source.utf8.count) bytes, over the limit of 1 MiB "
+                      + "(\(RuleLimits.fileBytes) bytes) for rule files; split it", at: .start)
+            return LoadedRuleFile(path: path, source: "", ruleFile: nil, diagnostics: log.sorted)
+        }
         let root: YAMLNode?
         do {
             root = try YAMLParser.parse(source)
         } catch {
             log.error(error.code, error.message, at: error.mark)
-            return LoadedRuleFile(path: path, source: source, ruleFile: nil, diagnostics: log.diagnostics)
+            return LoadedRuleFile(path: path, source: source, ruleFile: nil, diagnostics: log.sorted)
         }
         let file = root.flatMap { readFile($0, path: path, log: &log) }
         if root == nil {
             log.error(.missingKey, "empty rule file; expected a mapping with 'version: 1' and 'rules'", at: .start)
         }
         if let file { RuleLints.check(file, log: &log) }
+        if let file, !log.hasErrors { SQLProbe.check(file, log: &log) }
         let valid = log.hasErrors ? nil : file
-        return LoadedRuleFile(path: path, source: source, ruleFile: valid, diagnostics: log.diagnostics.sorted(by: order))
+        return LoadedRuleFile(path: path, source: source, ruleFile: valid, diagnostics: log.sorted)
     }
-
-    static func order(_ a: Diagnostic, _ b: Diagnostic) -> Bool { a.mark < b.mark }
 
     private static func readFile(_ root: YAMLNode, path: String, log: inout DiagnosticLog) -> RuleFile? {
         guard let top = MappingReader(root, expected: "a mapping with 'version: 1' and 'rules'", log: &log) else { return nil }
@@ -68,7 +80,11 @@ public enum RuleLoader {
         var guards: [Guard] = []
         if let pair = top["protect"] {
             if case let .sequence(items) = pair.value.kind {
-                for (index, item) in items.enumerated() {
+                if items.count > RuleLimits.protectEntries {
+                    log.error(.limitExceeded, "\(items.count) protect entries; a file may have at most \(RuleLimits.protectEntries) "
+                              + "(combine them with 'any:' or 'in:')", at: items[RuleLimits.protectEntries].mark)
+                }
+                for (index, item) in items.prefix(RuleLimits.protectEntries).enumerated() {
                     if let predicate = PredicateReader.read(item, log: &log) {
                         guards.append(Guard(index: index, predicate: predicate, mark: item.mark))
                     }
@@ -87,7 +103,11 @@ public enum RuleLoader {
         if let pair = top["rules"] {
             if case let .sequence(items) = pair.value.kind {
                 var names: [String: Mark] = [:]
-                for item in items {
+                if items.count > RuleLimits.rules {
+                    log.error(.limitExceeded, "\(items.count) rules; a file may have at most \(RuleLimits.rules) "
+                              + "(split them into several files)", at: items[RuleLimits.rules].mark)
+                }
+                for item in items.prefix(RuleLimits.rules) {
                     let (name, mark, rule) = RuleReader.read(item, log: &log)
                     if let name {
                         if let first = names[name] {
@@ -114,6 +134,7 @@ extension YAMLError {
         case .tab: .yamlTab
         case .alias: .yamlAlias
         case .tooDeep: .tooDeep
+        case .tooLarge: .limitExceeded
         }
     }
 }

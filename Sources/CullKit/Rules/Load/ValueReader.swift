@@ -13,6 +13,11 @@ enum ValueReader {
                 log.error(.wrongType, "expected a non-empty list for 'in', found \(node.describedType)", at: node.mark)
                 return nil
             }
+            guard items.count <= RuleLimits.listItems else {
+                log.error(.limitExceeded, "\(items.count) items for 'in'; a list may have at most \(RuleLimits.listItems)",
+                          at: items[RuleLimits.listItems].mark)
+                return nil
+            }
             let values = items.compactMap { scalar($0, for: field, log: &log) }
             return values.count == items.count ? .list(values) : nil
         case .between:
@@ -25,8 +30,14 @@ enum ValueReader {
             }
             return .range(low, high)
         case .matches:
-            guard let pattern = ScalarReader.string(node, what: "a regular expression string", log: &log) else { return nil }
-            if let problem = PosixRegex.problem(compiling: pattern, caseInsensitive: false) {
+            guard let written = ScalarReader.string(node, what: "a regular expression string", log: &log) else { return nil }
+            let pattern = UnicodeForm.nfc(written)
+            guard pattern.unicodeScalars.count <= RuleLimits.patternLength else {
+                log.error(.limitExceeded, "the regular expression has \(pattern.unicodeScalars.count) characters; "
+                          + "patterns are limited to \(RuleLimits.patternLength)", at: node.mark)
+                return nil
+            }
+            if let problem = Regex.problem(compiling: pattern) {
                 log.error(.badRegex, "regular expression does not compile: \(problem)", at: node.mark)
                 return nil
             }
@@ -47,7 +58,17 @@ enum ValueReader {
         }
         switch field.type {
         case .text:
-            return ScalarReader.string(node, what: "\(expected) for '\(field.name)' (quote numbers)", log: &log).map { .text($0) }
+            guard let written = ScalarReader.string(node, what: "\(expected) for '\(field.name)' (quote numbers)", log: &log) else {
+                return nil
+            }
+            // One normal form for every comparison: rules typed in NFC match paths synced in NFD.
+            let pattern = UnicodeForm.nfc(written)
+            guard pattern.unicodeScalars.count <= RuleLimits.patternLength else {
+                log.error(.limitExceeded, "the pattern has \(pattern.unicodeScalars.count) characters; "
+                          + "patterns are limited to \(RuleLimits.patternLength)", at: node.mark)
+                return nil
+            }
+            return .text(pattern)
         case let .enumeration(words):
             guard let word = ScalarReader.string(node, what: expected, log: &log) else { return nil }
             guard words.contains(word) else {
@@ -91,7 +112,14 @@ enum ValueReader {
             log.error(.wrongType, "expected a duration with a unit (e.g. 30d), found \(node.describedType)", at: node.mark)
             return nil
         }
-        return unit(node, TimeSpan.parse(text), field: field, units: TimeSpan.units.map(\.name), log: &log).map { .span($0) }
+        guard let span = unit(node, TimeSpan.parse(text), field: field, units: TimeSpan.units.map(\.name), log: &log) else {
+            return nil
+        }
+        if let field, span.months != nil {
+            log.error(.badUnit, "'\(text)' is in calendar units; '\(field.name)' takes s m h d w (e.g. 90s, 10m)", at: node.mark)
+            return nil
+        }
+        return .span(span)
     }
 
     private static func unit<T>(_ node: YAMLNode, _ result: Result<T, UnitError>, field: Field?, units: [String],
@@ -109,6 +137,9 @@ enum ValueReader {
         case .failure(.notANumber):
             let what = field.map { $0.type.expected } ?? "a duration with a unit (e.g. 30d)"
             log.error(.wrongType, "expected \(what), found \(node.describedType)", at: node.mark)
+        case let .failure(.fraction(unit)):
+            log.error(.badUnit, "'\(text)': months and years count on the calendar, so '\(unit)' takes a whole number "
+                      + "(e.g. 18mo for a year and a half)", at: node.mark)
         case .failure(.tooLarge):
             log.error(.badValue, "'\(text)' is too large", at: node.mark)
         }

@@ -20,6 +20,26 @@ public enum RuleReference {
         }
         lines += ["", "## Operators", "", "| operator | meaning |", "|---|---|"]
         for op in Operator.allCases { lines.append("| `\(op.rawValue)` | \(op.summary) |") }
+        lines += [
+            "", "## Values", "",
+            "- A bare value means `eq`, a bare list means `in`: `extension: [jpg, jpeg]` is `extension: {in: [jpg, jpeg]}`.",
+            "- Text is compared in Unicode NFC (composed). Patterns are normalised when the file is loaded and paths, names",
+            "  and folders when they are compared, so `path: \"Vacances Été/**\"` typed in NFC matches a folder synced",
+            "  from macOS in NFD, and the other way round; ASCII text is compared as is.",
+            "- Globs are case-sensitive for `path`, `name` and `folder`; `imatch` is the same glob ignoring letter case",
+            "  (`name: {imatch: \"img_*.jpg\"}`). Labels (`camera`, `lens`, `software`) always ignore case.",
+            "- `matches` takes a PCRE2 regular expression (Perl syntax, UTF-8, Unicode properties); `(?i)` at its start",
+            "  ignores case. Each value is tested under PCRE2's match, depth and heap limits: a pattern that exhausts them",
+            "  on some file stops the run with an error at the rule's line:col naming that file (exit 1).",
+            "- Durations and ages take a unit: `s m h d w` are fixed (`m` is minutes), `mo` and `y` are calendar months",
+            "  and years counted back on the run's clock (run on Aug 31, `older_than: 6mo` means before Feb 28 at the",
+            "  same time of day: a month end is clamped), so they take whole numbers (`18mo`, not `1.5y`).",
+            "", "## Limits", "",
+            "`cull check` rejects a file beyond these with an error at the line:col where the limit is crossed;",
+            "below them loading, compiling and matching grow linearly with the file.", "",
+            "| limit | value |", "|---|---|",
+        ]
+        for (name, value) in RuleLimits.documented { lines.append("| \(name) | \(value) |") }
         lines += ["", "## Diagnostics", "", "| code | severity | meaning |", "|---|---|---|"]
         for code in DiagnosticCode.allCases {
             lines.append("| `\(code.rawValue)` | \(code.severity.rawValue) | \(code.summary) |")

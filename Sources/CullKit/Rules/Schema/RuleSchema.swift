@@ -107,7 +107,7 @@ public enum RuleSchema {
             case .exists: schema = .object([("type", "boolean")])
             case .in: schema = .object([("type", "array"), ("minItems", 1), ("items", bare)])
             case .between: schema = .object([("type", "array"), ("minItems", 2), ("maxItems", 2), ("items", bare)])
-            case .matches: schema = .object([("type", "string"), ("description", "POSIX extended regular expression.")])
+            case .matches: schema = .object([("type", "string"), ("description", "PCRE2 regular expression; (?i) ignores case.")])
             case .olderThan, .newerThan: schema = value(.duration)
             default: schema = bare
             }
@@ -116,11 +116,11 @@ public enum RuleSchema {
         let examples = field.examples.map { "`\($0)`" }.joined(separator: ", ")
         return .object([
             ("description", .string(field.doc + " Examples: " + examples)),
-            ("anyOf", .array([
-                bare,
-                .object([("type", "object"), ("minProperties", 1), ("additionalProperties", false),
-                         ("properties", .object(operators))]),
-            ])),
+            ("anyOf", .array([bare]
+                // A bare list means `in` (`extension: [jpg, jpeg]`).
+                + (field.operators.contains(.in) ? [.object([("type", "array"), ("minItems", 1), ("items", bare)])] : [])
+                + [.object([("type", "object"), ("minProperties", 1), ("additionalProperties", false),
+                            ("properties", .object(operators))])])),
         ])
     }
 

@@ -32,6 +32,8 @@ public struct ByteSize: Sendable, Hashable, CustomStringConvertible {
 public enum UnitError: Error, Sendable, Equatable {
     case notANumber, missingUnit, tooLarge
     case unknownUnit(String, String?)
+    /// A calendar unit (`mo`, `y`) with a fractional count.
+    case fraction(String)
 }
 
 /// Splits `12.5MB` / `12.5 MB` into the number and the unit text.

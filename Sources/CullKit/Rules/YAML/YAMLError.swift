@@ -9,6 +9,8 @@ public struct YAMLError: Error, Sendable, Equatable {
         case alias
         /// Nesting deeper than the loader accepts.
         case tooDeep
+        /// More nodes than ``RuleLimits/nodes``.
+        case tooLarge
         /// More than one document in a rule file.
         case multipleDocuments
     }

@@ -6,7 +6,7 @@ internal import CYAML
 /// so a hostile shared file costs at most linear time and bounded stack.
 public enum YAMLParser {
     /// The deepest nesting a rule file may use.
-    public static let maximumDepth = 64
+    public static let maximumDepth = RuleLimits.yamlDepth
 
     /// The single document of `text`, or nil for an empty stream.
     public static func parse(_ text: String) throws(YAMLError) -> YAMLNode? {
@@ -93,19 +93,25 @@ private enum Event {
 }
 
 /// Folds the event stream into nodes with an explicit stack (no recursion over the input).
+/// Each node is appended in place, so building costs time linear in the number of events.
 private struct TreeBuilder {
     let reader: EventReader
     let lines: String
 
-    private enum Frame {
-        case sequence([YAMLNode], String?, Mark)
-        case mapping([YAMLNode.Pair], pendingKey: YAMLNode?, String?, Mark)
+    private struct Frame {
+        let isMapping: Bool
+        let tag: String?
+        let mark: Mark
+        var items: [YAMLNode] = []
+        var pairs: [YAMLNode.Pair] = []
+        var pendingKey: YAMLNode?
     }
 
     func build() throws(YAMLError) -> YAMLNode? {
         var stack: [Frame] = []
         var root: YAMLNode?
         var documents = 0
+        var nodes = 0
         while true {
             let event: Event
             do {
@@ -130,35 +136,44 @@ private struct TreeBuilder {
                 throw YAMLError(reason: .alias,
                                 message: "anchors and aliases are not supported in rule files; write the value out", mark: mark)
             case let .scalar(text, style, tag, mark):
+                try count(&nodes, mark)
                 finished = YAMLNode(.scalar(text, style), mark: mark, tag: tag)
             case let .sequenceStart(tag, mark):
+                try count(&nodes, mark)
                 try checkDepth(stack.count, mark)
-                stack.append(.sequence([], tag, mark))
+                stack.append(Frame(isMapping: false, tag: tag, mark: mark))
             case let .mappingStart(tag, mark):
+                try count(&nodes, mark)
                 try checkDepth(stack.count, mark)
-                stack.append(.mapping([], pendingKey: nil, tag, mark))
-            case .sequenceEnd:
-                if case let .sequence(items, tag, mark)? = stack.popLast() {
-                    finished = YAMLNode(.sequence(items), mark: mark, tag: tag)
-                }
-            case .mappingEnd:
-                if case let .mapping(pairs, _, tag, mark)? = stack.popLast() {
-                    finished = YAMLNode(.mapping(pairs), mark: mark, tag: tag)
+                stack.append(Frame(isMapping: true, tag: tag, mark: mark))
+            case .sequenceEnd, .mappingEnd:
+                if let frame = stack.popLast() {
+                    finished = YAMLNode(frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items),
+                                        mark: frame.mark, tag: frame.tag)
                 }
             }
             guard let node = finished else { continue }
-            switch stack.popLast() {
-            case nil:
+            guard !stack.isEmpty else {
                 root = node
-            case let .sequence(items, tag, mark)?:
-                stack.append(.sequence(items + [node], tag, mark))
-            case let .mapping(pairs, pendingKey, tag, mark)?:
-                if let key = pendingKey {
-                    stack.append(.mapping(pairs + [YAMLNode.Pair(key: key, value: node)], pendingKey: nil, tag, mark))
-                } else {
-                    stack.append(.mapping(pairs, pendingKey: node, tag, mark))
-                }
+                continue
             }
+            let top = stack.count - 1
+            if !stack[top].isMapping {
+                stack[top].items.append(node)
+            } else if let key = stack[top].pendingKey {
+                stack[top].pairs.append(YAMLNode.Pair(key: key, value: node))
+                stack[top].pendingKey = nil
+            } else {
+                stack[top].pendingKey = node
+            }
+        }
+    }
+
+    private func count(_ nodes: inout Int, _ mark: Mark) throws(YAMLError) {
+        nodes += 1
+        guard nodes <= RuleLimits.nodes else {
+            throw YAMLError(reason: .tooLarge,
+                            message: "more than \(RuleLimits.nodes) YAML nodes; split the rules into several files", mark: mark)
         }
     }
 

@@ -1,0 +1,78 @@
+import Foundation
+
+/// The last check of a valid rule file: every query it compiles to is prepared by SQLite itself,
+/// on an empty in-memory index, so whatever SQLite refuses (expression depth, parser nesting,
+/// variables, columns) is a `too-complex` error at the rule's line:col in `cull check`, and no file
+/// that check accepts makes `plan` fail with raw SQLite text.
+public enum SQLProbe {
+    /// The diagnostics of the queries `files` compile to together (empty when SQLite takes them all).
+    public static func diagnostics(_ files: [RuleFile]) -> [Diagnostic] {
+        ProbeIndex.shared.use { (database: Database) -> [Diagnostic] in
+            var found: [Diagnostic] = []
+            for compiled in RuleCompiler.compile(files, CompileContext(now: 0)) {
+                do {
+                    _ = try database.prepare(compiled.query.sql)
+                } catch let error as DatabaseError {
+                    found.append(Diagnostic(.tooComplex, "rule '\(compiled.rule.name)' compiles to a query SQLite cannot run "
+                                            + "(\(error.message)); split it into several rules or shorten its lists",
+                                            file: compiled.file, mark: compiled.rule.mark))
+                } catch {}
+            }
+            return found
+        } ?? []
+    }
+
+    /// Adds an error when the `cull find` query of `predicate` is one SQLite cannot run.
+    static func check(_ predicate: Predicate, log: inout DiagnosticLog) {
+        let query = RuleCompiler.findQuery(predicate, columns: "a.id", CompileContext(now: 0))
+        let problem = ProbeIndex.shared.use { (database: Database) -> String? in
+            do {
+                _ = try database.prepare(query.sql)
+                return nil
+            } catch let error as DatabaseError {
+                return error.message
+            } catch {
+                return "\(error)"
+            }
+        } ?? nil
+        if let problem {
+            log.error(.tooComplex, "the predicate compiles to a query SQLite cannot run (\(problem)); shorten it", at: .start)
+        }
+    }
+
+    /// Adds the diagnostics of one file to its load.
+    static func check(_ file: RuleFile, log: inout DiagnosticLog) {
+        for diagnostic in diagnostics([file]) {
+            log.error(diagnostic.code, diagnostic.message, at: diagnostic.mark)
+        }
+    }
+}
+
+/// One migrated in-memory index with the rule functions, made on first use and shared by every
+/// load of the process (`cull check` of 100 files migrates once, not 100 times).
+private final class ProbeIndex: @unchecked Sendable {
+    static let shared = ProbeIndex()
+
+    /// Guards `database`: a connection is used by one thread at a time.
+    private let lock = NSLock()
+    private var database: Database?
+    private var failed = false
+
+    /// Runs `body` on the index; nil when SQLite cannot even open one (then nothing is probed and
+    /// the run reports what SQLite says).
+    func use<T>(_ body: (Database) -> T) -> T? {
+        lock.lock()
+        defer { lock.unlock() }
+        if database == nil, !failed {
+            do {
+                let opened = try Database(path: ":memory:")
+                try Migrator.migrate(opened)
+                try RuleFunctions.register(on: opened)
+                database = opened
+            } catch {
+                failed = true
+            }
+        }
+        return database.map(body)
+    }
+}
