@@ -171,6 +171,12 @@ final class FileCarrier: @unchecked Sendable {
         }
         guard let there = folder?.stat(PathBytes.basename(target)).0, item.isSameFile(there) else { return nil }
         if case let .success(held)? = trash { try ensureInfo(item, trash: held) }
+        // The link + unlink fallback killed between its two steps leaves the file under both names:
+        // the source name is a second link to the same inode, and goes now.
+        if let source = openSourceFolder(PathBytes.parent(item.path)).0, let here = source.stat(PathBytes.basename(item.path)).0,
+           here.isSameFile(as: there), there.isRegular {
+            _ = source.unlink(PathBytes.basename(item.path))
+        }
         return .moved
     }
 

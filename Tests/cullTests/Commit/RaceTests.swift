@@ -124,6 +124,19 @@ import Testing
         #expect(try box.db.scalar("SELECT count(*) FROM commit_items WHERE state = 'moved'")?.int64 == 2)
     }
 
+    /// The no-replace fallback links the new name, then unlinks the old one; killed in between, the
+    /// file has both names. Rolling forward removes the library's name, so the file is only in the trash.
+    @Test func linkFallbackKilledBetweenLinkAndUnlinkIsFinished() throws {
+        let box = try Sandbox("race-link")
+        try box.stageFiles([Array("f/a.jpg".utf8)])
+        #expect(try box.cull(["commit", "--yes"], extra: ["CULL_TEST_CRASH_AFTER": "0"]).status != 0)
+        let destination = try #require(try Journal.items(box.db, commit: 1).first?.destination)
+        #expect(link(box.library.root + "/f/a.jpg", String(decoding: destination, as: UTF8.self)) == 0)
+        #expect(try box.cull(["trash"]).status == 0)
+        #expect(!box.exists("f/a.jpg"), "the file is in the library and in the trash")
+        #expect(box.trashEntries().map(\.original) == [box.root + Array("f/a.jpg".utf8)])
+    }
+
     /// Item 4: `Trash/files` (and `Trash/info`) swapped for symlinks mid-commit send nothing outside.
     @Test func trashFolderSwappedForSymlinkMidCommit() throws {
         let box = try Sandbox("race-trash")
