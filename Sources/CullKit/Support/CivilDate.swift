@@ -32,16 +32,8 @@ public enum CivilDate {
         var days = Int(seconds / 86_400)
         var rest = Int(seconds % 86_400)
         if rest < 0 { rest += 86_400; days -= 1 }
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day, rest / 3600, rest % 3600 / 60, rest % 60)
+        let date = civil(days: days)
+        return (date.year, date.month, date.day, rest / 3600, rest % 3600 / 60, rest % 60)
     }
 
     /// ISO 8601 text of local seconds, e.g. `2023-01-15T12:34:56`, with `+02:00` when the offset is known.
