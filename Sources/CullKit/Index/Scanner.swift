@@ -136,7 +136,9 @@ public struct Scanner {
             seen.insert(entry.id)
             if file.stamp.isUnchanged(since: entry.stamp) && entry.sidecarSignature == file.sidecarSignature {
                 summary.unchanged += 1
-                if let damage = entry.damage { toRead.append(Pending(file: file, existing: entry.id, contentChanged: false, recheck: damage)) }
+                if let damage = entry.damage, damage.needsRecheck(stamp: entry.stamp) {
+                    toRead.append(Pending(file: file, existing: entry.id, contentChanged: false, recheck: damage))
+                }
                 continue
             }
             summary.changed += 1
@@ -234,12 +236,20 @@ public struct Scanner {
         var path: [UInt8]
         var stamp: FileStamp
         var sidecarSignature: String
-        /// Indexed broken or unreadable (read again whatever its stamp says), with the reasons.
+        /// Indexed broken or unreadable, with the reasons.
         var damage: Damage?
 
         struct Damage {
             var broken: String?
             var unreadable: String?
+
+            /// Whether an unchanged stamp still calls for a second look. An unreadable file is read
+            /// again on every scan: what kept it closed (a permission, an I/O error) need not touch
+            /// the file itself. A broken one only when its stamp has no ctime to go by: with one,
+            /// any change to the file (content, `chmod`, `touch -r`) already makes it changed.
+            func needsRecheck(stamp: FileStamp) -> Bool {
+                unreadable != nil || stamp.ctimeNanoseconds == nil
+            }
         }
     }
 
