@@ -18,9 +18,14 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        .systemLibrary(
+            name: "CXXHash",
+            pkgConfig: "libxxhash",
+            providers: [.apt(["libxxhash-dev"])]
+        ),
         .target(
             name: "CullKit",
-            dependencies: ["CSQLite", "CYAML"]
+            dependencies: ["CSQLite", "CYAML", "CXXHash"]
         ),
         .executableTarget(
             name: "cull",
