@@ -179,3 +179,17 @@ import Testing
         #expect(output.contains("bad.yaml:5:38: error: unknown key 'paht' in a keeper ranking"), "\(output)")
     }
 }
+
+extension GroupRuleTests {
+    /// `cull scan --hash` precomputes what a duplicate plan needs: the plan then reads nothing.
+    @Test func scanHashPrecomputesTheHashes() throws {
+        let box = try Sandbox("groups-scan-hash")
+        box.write("a.jpg", bytes: Self.bytes(70_000, seed: 12))
+        box.write("b.jpg", bytes: Self.bytes(70_000, seed: 12))
+        box.write("c.jpg", bytes: Self.bytes(70_000, seed: 13))
+        let scan = try box.cull(["scan", "--hash"])
+        #expect(scan.stdout.contains("hashed 5 files"), "\(scan.stdout)")  // three partial, two full
+        #expect(try box.db.scalar("SELECT count(*) FROM hashes WHERE full IS NOT NULL")?.int64 == 2)
+        #expect(try HashCache(db: box.db, root: box.library.root).refresh() == HashCache.Report())
+    }
+}
