@@ -44,8 +44,9 @@ public struct ExactGroups: Sendable {
                    (a.taken IS NOT NULL) + (a.camera_make IS NOT NULL) + (a.camera_model IS NOT NULL) + (a.lens IS NOT NULL)
                    + (a.software IS NOT NULL) + (a.latitude IS NOT NULL) + (a.rating IS NOT NULL) + (a.favorite_flag IS NOT NULL)
                    + (a.width IS NOT NULL) + (a.orientation IS NOT NULL)
-            FROM hashes h JOIN assets a ON a.id = h.asset_id
-            WHERE h.full IS NOT NULL AND a.size > 0 AND \(HashSchema.current("h", "a"))
+            FROM (SELECT full FROM hashes WHERE full IS NOT NULL GROUP BY full HAVING count(*) > 1) d
+            JOIN hashes h ON h.full = d.full JOIN assets a ON a.id = h.asset_id
+            WHERE a.size > 0 AND \(HashSchema.current("h", "a"))
             ORDER BY a.size, h.full
             """, [.integer(threshold)]) { row in
             guard let hash = ContentHash(bytes: row.bytes(0)) else { return }
@@ -79,9 +80,11 @@ public struct ExactGroups: Sendable {
 extension ExactGroups {
     /// SQL true when asset `a` shares its current full hash with another inode's current hash:
     /// what the `duplicate` field reads (hashes are brought up to date before a plan evaluates it).
+    /// One uncorrelated subquery, computed once per query, over the hashes shared at all.
     static let memberSQL = """
-        EXISTS (SELECT 1 FROM hashes h JOIN hashes o ON o.full = h.full AND o.size = h.size AND o.asset_id <> h.asset_id \
-        JOIN assets b ON b.id = o.asset_id WHERE h.asset_id = a.id AND h.full IS NOT NULL AND \(HashSchema.current("h", "a")) \
-        AND \(HashSchema.current("o", "b")) AND NOT (b.device = a.device AND b.inode = a.inode))
+        a.id IN (SELECT h.asset_id FROM hashes h JOIN assets x ON x.id = h.asset_id AND \(HashSchema.current("h", "x")) \
+        WHERE h.full IN (SELECT full FROM hashes WHERE full IS NOT NULL GROUP BY full HAVING count(*) > 1) \
+        AND EXISTS (SELECT 1 FROM hashes o JOIN assets b ON b.id = o.asset_id AND \(HashSchema.current("o", "b")) \
+        WHERE o.full = h.full AND o.size = h.size AND NOT (b.device = x.device AND b.inode = x.inode)))
         """
 }

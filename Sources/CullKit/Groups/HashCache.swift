@@ -40,6 +40,11 @@ public struct HashCache {
     @discardableResult
     public func refresh() throws -> Report {
         var report = Report()
+        // Nothing indexed or hashed changed since the last refresh: nothing to read. (A collision of
+        // this summary could only leave a changed file unhashed, so ungrouped: never a false twin,
+        // since groups only use rows computed for the asset's current identity.)
+        let state = try indexState()
+        if try db.scalar("SELECT value FROM settings WHERE key = 'hashes_state'")?.string == state { return report }
         var candidates = try loadCandidates()
         // Partial hashes for every size bucket of two or more files.
         let needPartial = candidates.indices.filter { candidates[$0].partial == nil }
@@ -58,7 +63,24 @@ public struct HashCache {
         let fulls = hash(needFull.map { candidates[$0] }, full: true, report: &report)
         for (index, result) in zip(needFull, fulls) { candidates[index].full = result?.full }
         try store(candidates, changed: Set(needPartial).union(needFull), failed: zip(needPartial, partials).filter { $0.1 == nil }.map(\.0))
+        // Remembered only when every file could be hashed: a skipped one is tried again next time.
+        if report.skipped == 0 {
+            try db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES ('hashes_state', ?)", [.text(try indexState())])
+        }
         return report
+    }
+
+    /// A summary of the identities of every asset and of the hash rows (one pass, no join): it
+    /// changes when a scan adds, removes or changes any file, or when rows come or go (undo).
+    func indexState() throws -> String {
+        var parts: [String] = []
+        try db.forEachRow("""
+            SELECT count(*), sum(id), sum(size), sum(device % 1000000007), sum(inode % 1000000007),
+                   sum(mtime_ns % 1000000007), sum(COALESCE(ctime_ns, 0) % 1000000007),
+                   (SELECT count(*) FROM hashes), (SELECT sum(asset_id) FROM hashes)
+            FROM assets
+            """) { row in parts = (0..<9).map { String(row.int64($0)) } }
+        return parts.joined(separator: ":")
     }
 
     private struct BucketKey: Hashable {

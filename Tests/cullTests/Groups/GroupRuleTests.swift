@@ -193,3 +193,26 @@ extension GroupRuleTests {
         #expect(try HashCache(db: box.db, root: box.library.root).refresh() == HashCache.Report())
     }
 }
+
+extension GroupRuleTests {
+    /// Groups span the whole index; the rule's other conditions only narrow what it stages.
+    @Test func otherConditionsOnlyNarrowWhatIsStaged() throws {
+        let box = try Sandbox("groups-narrow")
+        let photo = Self.bytes(45_000, seed: 14)
+        box.write("Downloads/b.jpg", bytes: photo)
+        box.write("Downloads/c.jpg", bytes: photo)
+        box.write("Photos/2020/a.jpg", bytes: photo)
+        let rules = try box.rules("narrow.yaml", """
+            version: 1
+            rules:
+              - name: downloaded-copies
+                match: {duplicate: true, path: "Downloads/**"}
+                keep: [shortest_path]
+            """)
+        #expect(try box.cull(["scan"]).status == 0)
+        let plan = try box.cull(["plan", rules, "--ceiling", "100"])
+        #expect(plan.stdout.contains("keep Downloads/b.jpg (path order); stage Downloads/c.jpg"), "\(plan.stdout)")
+        #expect(try box.cull(["stage", rules, "--ceiling", "100"]).status == 0)
+        #expect(try staged(box) == ["Downloads/c.jpg"])
+    }
+}
