@@ -47,7 +47,9 @@ public struct HashCache {
         if try db.scalar("SELECT value FROM settings WHERE key = 'hashes_state'")?.string == state { return report }
         var candidates = try loadCandidates()
         // Partial hashes for every size bucket of two or more files.
-        let needPartial = candidates.indices.filter { candidates[$0].partial == nil }
+        // In path order, so each thread's folder handle serves runs of files of one folder.
+        let byPath = { (a: Int, b: Int) in PathBytes.precedes(candidates[a].path, candidates[b].path) }
+        let needPartial = candidates.indices.filter { candidates[$0].partial == nil }.sorted(by: byPath)
         let partials = hash(needPartial.map { candidates[$0] }, full: false, report: &report)
         for (index, result) in zip(needPartial, partials) {
             candidates[index].partial = result?.partial
@@ -59,7 +61,7 @@ public struct HashCache {
             guard let partial = candidates[index].partial else { continue }
             buckets[BucketKey(size: candidates[index].size, partial: partial), default: []].append(index)
         }
-        let needFull = buckets.values.filter { $0.count > 1 }.flatMap { $0 }.filter { candidates[$0].full == nil }.sorted()
+        let needFull = buckets.values.filter { $0.count > 1 }.flatMap { $0 }.filter { candidates[$0].full == nil }.sorted(by: byPath)
         let fulls = hash(needFull.map { candidates[$0] }, full: true, report: &report)
         for (index, result) in zip(needFull, fulls) { candidates[index].full = result?.full }
         try store(candidates, changed: Set(needPartial).union(needFull), failed: zip(needPartial, partials).filter { $0.1 == nil }.map(\.0))
@@ -135,11 +137,11 @@ public struct HashCache {
         let root = root
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let reader = FileReader(root: root)
-            var index = worker
-            while index < files.count {
+            // Contiguous shares, so a thread's files share folders.
+            let share = (files.count + workers - 1) / workers
+            for index in (worker * share)..<min(files.count, (worker + 1) * share) {
                 let file = files[index]
                 results.set(index, reader.hash(file, full: full), read: full ? file.size : min(file.size, Int64(2 * ContentHasher.blockSize)))
-                index += workers
             }
         }
         report.hashed += files.count
