@@ -23,9 +23,14 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"])]
         ),
+        .systemLibrary(
+            name: "CXXHash",
+            pkgConfig: "libxxhash",
+            providers: [.apt(["libxxhash-dev"])]
+        ),
         .target(
             name: "CullKit",
-            dependencies: ["CSQLite", "CYAML", "CPCRE2"]
+            dependencies: ["CSQLite", "CYAML", "CPCRE2", "CXXHash"]
         ),
         .executableTarget(
             name: "cull",

@@ -2,7 +2,8 @@ import Foundation
 
 /// The index rows of moved assets, kept in the journal so `cull undo` can put them back exactly,
 /// without re-reading the files: `commit_assets` and `commit_companions` (migration
-/// `0004-commit-snapshots`) hold copies of the `assets` and `companions` rows. Batches of the
+/// `0004-commit-snapshots`) hold copies of the `assets` and `companions` rows, `commit_hashes`
+/// (`0009-hashes`) of the `hashes` rows. Batches of the
 /// first release kept a JSON snapshot in `commit_items.snapshot` instead; undo still reads those.
 enum AssetSnapshot {
     /// The statements that copy the asset and companions rows of a commit's `moved` items whose
@@ -24,6 +25,11 @@ enum AssetSnapshot {
                 SELECT i.commit_id, i.seq, c.path, c.role
                 \(movedItems(joining: "companions c ON c.asset_id = i.asset_id"))
                 """),
+            try db.prepare("""
+                INSERT OR IGNORE INTO commit_hashes (commit_id, seq, device, inode, size, mtime_ns, ctime_ns, partial, full)
+                SELECT i.commit_id, i.seq, h.device, h.inode, h.size, h.mtime_ns, h.ctime_ns, h.partial, h.full
+                \(movedItems(joining: "hashes h ON h.asset_id = i.asset_id"))
+                """),
         ]
     }
 
@@ -33,6 +39,7 @@ enum AssetSnapshot {
         private let saved: Statement
         private let insertAsset: Statement
         private let insertCompanions: Statement
+        private let insertHashes: Statement
 
         init(db: Database) throws {
             self.db = db
@@ -47,6 +54,10 @@ enum AssetSnapshot {
             insertCompanions = try db.prepare("""
                 INSERT OR IGNORE INTO companions (asset_id, path, role)
                 SELECT ?, path, role FROM commit_companions WHERE commit_id = ? AND seq = ?
+                """)
+            insertHashes = try db.prepare("""
+                INSERT OR IGNORE INTO hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, partial, full)
+                SELECT ?, device, inode, size, mtime_ns, ctime_ns, partial, full FROM commit_hashes WHERE commit_id = ? AND seq = ?
                 """)
         }
 
@@ -65,6 +76,7 @@ enum AssetSnapshot {
             guard db.changes == 1 else { return nil }
             let id = db.lastInsertRowID
             try insertCompanions.execute([.integer(id)] + key)
+            try insertHashes.execute([.integer(id)] + key)
             return id
         }
     }

@@ -3,11 +3,15 @@
 enum Departure {
     /// Staged assets that may not go now, with the reason: sidecars that differ from what the scan
     /// recorded (edited, added or removed since: the decision was made on other metadata), and Live
-    /// Photo halves whose other half does not leave with them (a pair leaves whole or not at all).
+    /// Photo halves whose other half does not leave with them (a pair leaves whole or not at all), and
+    /// twins of a duplicate group whose keeper changed (see ``TwinCheck``).
     static func refusals(_ staged: [StagedAsset], db: Database, resolver: inout CompanionResolver) throws -> [Int64: String] {
         var refusals: [Int64: String] = [:]
         for asset in staged where Companions.signature(resolver.sidecars(of: asset.path)) != asset.sidecarSignature {
             refusals[asset.id] = "sidecar changed since staging"
+        }
+        for (id, reason) in try TwinCheck.refusals(staged, db: db, root: resolver.root) where refusals[id] == nil {
+            refusals[id] = reason
         }
         let stagedIDs = Set(staged.map(\.id))
         let partners = try db.cached("SELECT id, path FROM assets WHERE live_id = ? AND kind IS NOT ? AND id <> ? ORDER BY path")

@@ -26,9 +26,20 @@ public enum AssetExplanation {
             } else if stagedBy == nil, plan.rules.contains(where: { $0.rule == evaluation.rule.name && $0.ruleFile == evaluation.file && $0.netNewIDs.contains(assetID) }) {
                 stagedBy = name
                 lines.append("  \(name): " + terminal.styled("matched; would be staged", "33"))
+            } else if let group = plan.rules.first(where: { $0.rule == evaluation.rule.name && $0.ruleFile == evaluation.file })?
+                        .groups.first(where: { $0.keeper?.id == assetID }) {
+                lines.append("  \(name): matched, not staged: the keeper of its duplicate group (\(group.decidedBy))")
             } else {
-                lines.append("  \(name): matched; staged by an earlier rule of this run")
+                lines.append("  \(name): matched; not staged by it (staged by an earlier rule, or kept as its group's last copy)")
             }
+        }
+        for line in plan.rules {
+            guard let group = line.groups.first(where: { $0.members.contains { $0.id == assetID } }) else { continue }
+            let keeper = group.keeper.map { PathBytes.display($0.path) } ?? "none"
+            let others = group.members.filter { $0.id != assetID }.map { PathBytes.display($0.path) }
+            lines.append("  duplicate group \(group.hash.hex.prefix(12)) of \(line.rule) (\(line.ruleFile)), with "
+                         + others.joined(separator: ", ") + ": keeper \(keeper) (\(group.decidedBy))"
+                         + (group.keeper?.id == assetID ? " — this file" : ""))
         }
         if let line = plan.rules.first(where: { $0.livePairOf[assetID] != nil }) {
             stagedBy = stagedBy ?? line.rule

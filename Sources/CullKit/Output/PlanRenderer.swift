@@ -15,8 +15,9 @@ public enum PlanRenderer {
             for exclusion in rule.excluded {
                 lines.append("    " + terminal.styled("spared \(exclusion.count)", "32") + " by \(exclusion.reason)")
             }
-            for path in rule.samplePaths { lines.append("    " + PathBytes.display(path)) }
-            if rule.netNew.count > rule.samplePaths.count {
+            lines += GroupRenderer.text(rule.groups, terminal: terminal)
+            for path in rule.samplePaths where rule.groups.isEmpty { lines.append("    " + PathBytes.display(path)) }
+            if rule.groups.isEmpty && rule.netNew.count > rule.samplePaths.count {
                 lines.append("    … and \(rule.netNew.count - rule.samplePaths.count) more")
             }
         }
@@ -55,6 +56,7 @@ public enum PlanRenderer {
                 ("limit", rule.limit.map { .integer(Int64($0)) } ?? .null),
                 ("limit_tripped", .bool(rule.limitTripped)),
                 ("samples", .array(rule.samplePaths.map { .string(PathBytes.display($0)) })),
+                ("groups", GroupRenderer.json(rule.groups)),
             ])
         }
         var fields: [(String, JSONValue)] = [

@@ -21,6 +21,15 @@ public struct Plan: Sendable {
         public let selected: Int
         /// Live Photo halves staged with a match (half → the match), part of `netNewIDs`.
         public let livePairOf: [Int64: Int64]
+        /// For a group rule: each group it touched, with its keeper and what it stages.
+        public var groups: [GroupOutcome] = []
+
+        /// For a group rule: each staged twin → the keeper it was staged against.
+        public var keeperOf: [Int64: Int64] {
+            var result: [Int64: Int64] = [:]
+            for group in groups { if let keeper = group.keeper { for id in group.staged { result[id] = keeper.id } } }
+            return result
+        }
 
         public var netNew: (count: Int, bytes: Int64) { (netNewIDs.count, netNewBytes) }
         /// Matches excluded by `protect:` guards.
@@ -71,12 +80,19 @@ public struct PlanBuilder {
     /// Assets this run's protect guards and keep rules spare, with the reason: a Live Photo whose
     /// other half is spared stays whole.
     let spared: [Int64: String]
+    /// The exact-duplicate groups, when a rule of the run reads them (see ``GroupGuard``).
+    let groups: ExactGroups?
+    /// The run's clock (epoch seconds): capture times after it never win a keeper ranking.
+    let now: Int64
 
-    public init(db: Database, sampleCount: Int = 5, ceilingPercent: Double? = nil, spared: [Int64: String] = [:]) {
+    public init(db: Database, sampleCount: Int = 5, ceilingPercent: Double? = nil, spared: [Int64: String] = [:],
+                groups: ExactGroups? = nil, now: Int64 = Int64.max) {
         self.db = db
         self.sampleCount = sampleCount
         self.ceilingPercent = ceilingPercent
         self.spared = spared
+        self.groups = groups
+        self.now = now
     }
 
     public func build(_ requests: [StageRequest]) throws -> Plan {
@@ -87,6 +103,7 @@ public struct PlanBuilder {
         let stagedNow = try StagedSet.load(db)
         let partners = try LivePairs.partners(db)
         var claimed = Set(stagedNow.map(\.id))
+        var groupGuard = groups.map { GroupGuard(groups: $0, claimed: claimed) }
         var lines: [Plan.RuleLine] = []
         var added: [StagedAsset] = []
         for request in requests {
@@ -94,7 +111,19 @@ public struct PlanBuilder {
             var fresh: [Int64] = []
             var pairOf: [Int64: Int64] = [:]
             var wholePairs: [String: Int] = [:]
-            for id in request.assetIDs {
+            var ids = request.assetIDs
+            var outcomes: [GroupOutcome] = []
+            var keepers = 0
+            if let ranking = request.keepRanking, let groups, groupGuard != nil {
+                var forced = spared
+                for (id, state) in status where state == .kept && groups.groupOf[id] != nil { forced[id] = Exclusion.keptByUser }
+                (ids, outcomes) = groupGuard!.select(
+                    rule: request.rule, ranking: KeeperRanking(keys: ranking, now: now),
+                    matched: Set(request.assetIDs + request.exclusions.flatMap(\.ids)), selectable: Set(request.assetIDs),
+                    claimed: claimed, forced: forced)
+                keepers = request.assetIDs.count - ids.count
+            }
+            for id in ids {
                 if claimed.contains(id) {
                     if pairOf[id] == nil { already += 1 }
                     continue
@@ -106,17 +135,23 @@ public struct PlanBuilder {
                 }
                 // A Live Photo leaves whole or not at all: its other half goes as its own row,
                 // unless the user or the run's guards keep that half, and then this one stays too.
+                if let reason = groupGuard?.refusal(id) {
+                    wholePairs[reason, default: 0] += 1
+                    continue
+                }
                 let others = partners[id] ?? []
                 if let reason = others.lazy.compactMap({ other in
-                    status[other] == .kept ? Exclusion.keptByUser : spared[other]
+                    status[other] == .kept ? Exclusion.keptByUser : spared[other] ?? groupGuard?.refusal(other)
                 }).first {
                     wholePairs["its Live Photo pair: " + reason, default: 0] += 1
                     continue
                 }
                 claimed.insert(id)
+                groupGuard?.claim(id)
                 fresh.append(id)
                 for other in others where !claimed.contains(other) && status[other] != .trashed {
                     claimed.insert(other)
+                    groupGuard?.claim(other)
                     fresh.append(other)
                     pairOf[other] = id
                 }
@@ -129,14 +164,21 @@ public struct PlanBuilder {
                     excluded.insert((Exclusion.keptByUser, kept), at: 0)
                 }
             }
+            if keepers > 0 { excluded.append((reason: GroupOutcome.keeperReason, count: keepers)) }
             excluded += wholePairs.sorted { $0.key < $1.key }.map { (reason: $0.key, count: $0.value) }
             let assets = try StagedSet.assets(db, ids: fresh)
             added += assets
+            let freshSet = Set(fresh)
+            let sizes = Dictionary(assets.map { ($0.id, $0.size) }, uniquingKeysWith: { first, _ in first })
+            for index in outcomes.indices {
+                outcomes[index].staged = outcomes[index].members.map(\.id).filter(freshSet.contains)
+                outcomes[index].bytes = outcomes[index].staged.reduce(0) { $0 + (sizes[$1] ?? 0) }
+            }
             lines.append(Plan.RuleLine(
                 rule: request.rule, ruleFile: request.ruleFile, matched: request.matched, alreadyStaged: already,
                 excluded: excluded.filter { $0.count > 0 }, netNewIDs: assets.map(\.id),
                 netNewBytes: assets.reduce(0) { $0 + $1.size }, samplePaths: assets.prefix(sampleCount).map(\.path),
-                limit: request.limit, selected: request.assetIDs.count - kept + pairOf.count, livePairOf: pairOf))
+                limit: request.limit, selected: ids.count - kept + pairOf.count, livePairOf: pairOf, groups: outcomes))
         }
         var ceiling: Plan.Ceiling?
         if let ceilingPercent {

@@ -38,14 +38,15 @@ public struct ReviewStore {
         return try db.transaction {
             var result = StageResult()
             let insert = try db.cached("""
-                INSERT INTO reviews (asset_id, status, rule, rule_file, run_id, at, live_pair_of)
-                SELECT id, 'trashed', ?, ?, ?, ?, ? FROM assets WHERE id = ? ON CONFLICT (asset_id) DO NOTHING
+                INSERT INTO reviews (asset_id, status, rule, rule_file, run_id, at, live_pair_of, keeper_id)
+                SELECT id, 'trashed', ?, ?, ?, ?, ?, ? FROM assets WHERE id = ? ON CONFLICT (asset_id) DO NOTHING
                 """)
             for rule in plan.rules {
                 var count = 0
+                let keeperOf = rule.keeperOf
                 for id in rule.netNewIDs {
                     try insert.execute([.text(rule.rule), .text(rule.ruleFile), .text(runID), .integer(time),
-                                        rule.livePairOf[id].sqlValue, .integer(id)])
+                                        rule.livePairOf[id].sqlValue, keeperOf[id].sqlValue, .integer(id)])
                     count += db.changes
                 }
                 result.stagedByRule.append((rule.rule, count))

@@ -11,13 +11,18 @@ public struct StageRequest: Sendable, Equatable {
     public let exclusions: [Exclusion]
     /// The most assets the rule may select (its `limit:`); selecting more trips the run.
     public let limit: Int?
+    /// For a group rule (`duplicate: true`): its keeper ranking; staging keeps one member of each
+    /// group and takes the others among `assetIDs`. Nil for a plain rule.
+    public let keepRanking: [KeeperKey]?
 
-    public init(rule: String, ruleFile: String, assetIDs: [Int64], exclusions: [Exclusion] = [], limit: Int? = nil) {
+    public init(rule: String, ruleFile: String, assetIDs: [Int64], exclusions: [Exclusion] = [], limit: Int? = nil,
+                keepRanking: [KeeperKey]? = nil) {
         self.rule = rule
         self.ruleFile = ruleFile
         self.assetIDs = assetIDs
         self.exclusions = exclusions
         self.limit = limit
+        self.keepRanking = keepRanking
     }
 
     /// The request of a trash rule's evaluation: its net selection, with why the rest is left out.
@@ -29,7 +34,8 @@ public struct StageRequest: Sendable, Equatable {
             exclusions.append(Exclusion(reason: "keep rule \(rule) (\(file))", ids: ids))
         }
         self.init(rule: evaluation.rule.name, ruleFile: evaluation.file, assetIDs: evaluation.net,
-                  exclusions: exclusions, limit: evaluation.limit?.allowed)
+                  exclusions: exclusions, limit: evaluation.limit?.allowed,
+                  keepRanking: evaluation.rule.isGroupRule ? evaluation.rule.keep : nil)
     }
 
     /// Every asset the rule matched, before exclusions.

@@ -33,7 +33,7 @@ struct PlanCommand: CullCommand {
     func run(_ terminal: Terminal) throws -> ExitCode {
         guard let files = RuleSelection.load(rules.paths, terminal: terminal) else { return .ruleError }
         let access = try LibraryAccess(libraryOption: rules.library, locking: false, terminal: terminal)
-        let (plan, evaluations) = try RulePlanner(db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling).plan(files)
+        let (plan, evaluations) = try RulePlanner(db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling, root: access.library.root).plan(files)
         if let explain {
             let relative = try access.relativePath(explain)
             let store = ReviewStore(db: access.db)

@@ -14,18 +14,21 @@ struct ScanCommand: CullCommand {
             CommonOptions.library, CommonOptions.format,
             OptionSpec(long: "include-managed",
                        help: "Also walk other applications' libraries (Apple Photos, Lightroom previews, Immich, ...)."),
+            OptionSpec(long: "hash", help: "Also bring the duplicate hashes up to date (what a duplicate rule would compute), e.g. from cron."),
         ]
     )
 
     let library: String?
     let format: OutputFormat
     let includeManaged: Bool
+    let hash: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.isEmpty else { throw UsageError(message: "Unexpected argument '\(arguments.positionals[0])'") }
         library = arguments.value("library")
         format = try arguments.format()
         includeManaged = arguments.flag("include-managed")
+        hash = arguments.flag("hash")
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
@@ -36,9 +39,13 @@ struct ScanCommand: CullCommand {
         scanner.progress = { done, total in bar.update(done: done, total: total) }
         let summary = try scanner.scan(access.db)
         bar.finish()
+        let hashed = hash ? try HashCache(db: access.db, root: access.library.root).refresh() : nil
         switch format {
         case .text:
             terminal.out(summary.line + "\n")
+            if let hashed {
+                terminal.out("hashed \(hashed.hashed) files (\(ByteCount.format(hashed.bytesRead)) read), \(hashed.skipped) could not be hashed\n")
+            }
             for line in summary.detailLines { terminal.out(line + "\n") }
             for problem in summary.problems { terminal.err("cull: warning: \(problem.path): \(problem.reason)\n") }
         case .json, .paths:

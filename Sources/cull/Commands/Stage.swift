@@ -27,7 +27,7 @@ struct StageCommand: CullCommand {
     func run(_ terminal: Terminal) throws -> ExitCode {
         guard let files = RuleSelection.load(rules.paths, terminal: terminal) else { return .ruleError }
         let access = try LibraryAccess(libraryOption: rules.library, locking: true, terminal: terminal)
-        let plan = try RulePlanner(db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling).plan(files).plan
+        let plan = try RulePlanner(db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling, root: access.library.root).plan(files).plan
         terminal.out(format == .json ? PlanRenderer.json(plan) : PlanRenderer.text(plan, terminal: terminal))
         do {
             let result = try ReviewStore(db: access.db).stage(plan, runID: RunID.make())

@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func unsupportedFieldsSayNotSupportedYet() {
-        for name in ["duplicate", "similar"] {
+        for name in ["similar"] {
             let (predicate, load) = RuleLoader.predicate(fragment: "\(name): true", label: "x")
             #expect(predicate == nil)
             #expect(load.diagnostics.first?.code == .unsupportedField)

@@ -81,7 +81,11 @@ import Testing
         ("bad-action", "rules:\n  - name: a\n    action: delete\n    match: {kind: video}\n", false),
         ("bad-limit", "rules:\n  - name: a\n    match: {kind: video}\n    limit: {}\n", false),
         ("bad-date", "rules:\n  - name: a\n    match: {taken: {before: yesterday}}\n", false),
-        ("bad-unsupported", "rules:\n  - name: a\n    match: {duplicate: true}\n", false),
+        ("bad-unsupported", "rules:\n  - name: a\n    match: {similar: true}\n", false),
+        ("duplicates", "rules:\n  - name: a\n    match: {duplicate: true}\n    keep: [favorite, {path: \"Originals/**\"}, {not_path: \"Downloads/**\"}, oldest]\n", true),
+        ("duplicates-one-key", "rules:\n  - name: a\n    match: {duplicate: true}\n    keep: largest\n", true),
+        ("bad-keeper", "rules:\n  - name: a\n    match: {duplicate: true}\n    keep: [shortest-path]\n", false),
+        ("bad-keeper-glob", "rules:\n  - name: a\n    match: {duplicate: true}\n    keep: [{pth: \"a/**\"}]\n", false),
     ]
 
     @Test func swiftValidatorJudgesTheAgreementSet() {

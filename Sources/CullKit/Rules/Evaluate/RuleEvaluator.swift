@@ -30,7 +30,12 @@ public final class RuleEvaluator {
     /// The Live Photo halves (assets with a `live_id`) that the run's protect guards or keep rules
     /// spare, with the first reason: staging never takes a pair whose other half is spared.
     public func sparedLiveHalves(_ files: [RuleFile]) throws -> [Int64: String] {
-        guard let (query, reasons) = RuleCompiler.sparingQuery(files, scope: "a.live_id IS NOT NULL", context) else { return [:] }
+        try spared(files, scope: "a.live_id IS NOT NULL")
+    }
+
+    /// The assets `scope` (constant SQL over `a`) selects that the run's guards or keep rules spare, with the first reason.
+    public func spared(_ files: [RuleFile], scope: String) throws -> [Int64: String] {
+        guard let (query, reasons) = RuleCompiler.sparingQuery(files, scope: scope, context) else { return [:] }
         var spared: [Int64: String] = [:]
         try database.prepare(query.sql).forEachRow(query.arguments) { row in
             if let index = reasons.indices.first(where: { row.int64(1 + $0) != 0 }) { spared[row.int64(0)] = reasons[index] }

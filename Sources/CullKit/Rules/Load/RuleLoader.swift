@@ -15,9 +15,6 @@ public struct LoadedRuleFile: Sendable {
 public enum RuleLoader {
     static let topLevelKeys = ["version", "description", "protect", "rules"]
     static let ruleKeys = ["name", "description", "tags", "match", "action", "limit", "keep"]
-    /// Keeper rankings a group rule may name (groups are not built yet; the words are reserved).
-    public static let keeperRankings = ["oldest", "newest", "largest", "smallest", "most-pixels",
-                                        "shortest-path", "favorite", "rated"]
     static let ruleNamePattern = "^[a-z0-9]+(-[a-z0-9]+)*$"
 
     /// Reads and loads the file at `path` (an unreadable file is an `io-error` diagnostic).

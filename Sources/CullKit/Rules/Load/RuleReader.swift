@@ -33,14 +33,7 @@ enum RuleReader {
             }
         }
         let limit = keys["limit"].flatMap { readLimit($0.value, log: &log) }
-        var keep: [String] = []
-        if let pair = keys["keep"], let words = ScalarReader.strings(pair.value, what: "keeper rankings", single: true, log: &log) {
-            for word in words where !RuleLoader.keeperRankings.contains(word) {
-                log.error(.badValue, "unknown keeper ranking '\(word)'; expected one of \(RuleLoader.keeperRankings.joined(separator: ", "))"
-                          + Suggestion.hint(for: word, in: RuleLoader.keeperRankings), at: pair.value.mark)
-            }
-            keep = words
-        }
+        let keep = keys["keep"].map { KeeperReader.read($0.value, log: &log) } ?? []
         guard let name, let match else { return (name, mark, nil) }
         return (name, mark, Rule(name: name, description: description, tags: tags, match: match, action: action,
                                  limit: limit, keep: keep, mark: mark))

@@ -44,8 +44,8 @@ public struct Rule: Sendable {
     public let match: Predicate
     public let action: Action
     public let limit: Limit?
-    /// Keeper ranking for group rules (`oldest`, `largest`, …), used once groups exist.
-    public let keep: [String]
+    /// Keeper ranking of a group rule (`favorite`, `oldest`, `{path: GLOB}`, …), in order.
+    public let keep: [KeeperKey]
     public let mark: Mark
 }
 

@@ -20,6 +20,14 @@ public enum RuleReference {
         }
         lines += ["", "## Operators", "", "| operator | meaning |", "|---|---|"]
         for op in Operator.allCases { lines.append("| `\(op.rawValue)` | \(op.summary) |") }
+        lines += ["", "## Keeper rankings", "",
+                  "A group rule (`duplicate: true`) keeps one member of each group and stages the others. Its `keep:` list",
+                  "ranks the members, each step breaking the ties of the one before; the last tie-breaker is always the",
+                  "path's byte order, so the same index always gives the same keeper. A member you keep (`cull keep`),",
+                  "one a `protect:` guard or an `action: keep` rule spares, is a keeper whatever the ranking, and no rule",
+                  "ever stages the last unstaged member of a group.", "",
+                  "| step | meaning |", "|---|---|"]
+        for step in KeeperKey.reference { lines.append("| `\(step.written)` | \(step.meaning) |") }
         lines += [
             "", "## Values", "",
             "- A bare value means `eq`, a bare list means `in`: `extension: [jpg, jpeg]` is `extension: {in: [jpg, jpeg]}`.",

@@ -42,7 +42,10 @@ public enum RuleSchema {
     private static func ref(_ name: String) -> JSONValue { .object([("$ref", .string("#/$defs/" + name))]) }
 
     private static func rule() -> JSONValue {
-        let rankings = JSONValue.array(RuleLoader.keeperRankings.map { .string($0) })
+        let word = JSONValue.object([("enum", .array(KeeperKey.words.map { .string($0) }))])
+        let glob = JSONValue.object([("type", "object"), ("minProperties", 1), ("maxProperties", 1), ("additionalProperties", false),
+                                     ("properties", .object(KeeperKey.globKeys.map { ($0, .object([("type", "string")])) }))])
+        let step = JSONValue.object([("anyOf", .array([word, glob]))])
         return .object([
             ("type", "object"),
             ("required", ["name", "match"]),
@@ -57,9 +60,8 @@ public enum RuleSchema {
                                     ("description", "trash (default) stages matches; keep excludes them from every trash rule.")])),
                 ("limit", ref("limit")),
                 ("keep", .object([
-                    ("description", "Keeper ranking for group rules."),
-                    ("anyOf", .array([.object([("enum", rankings)]),
-                                      .object([("type", "array"), ("items", .object([("enum", rankings)]))])])),
+                    ("description", "Keeper ranking of a group rule, applied in order, ending in path order."),
+                    ("anyOf", .array([step, .object([("type", "array"), ("items", step)])])),
                 ])),
             ])),
         ])

@@ -1,0 +1,84 @@
+/// One step of a group rule's `keep:` ranking: which member of a group is the keeper. Steps apply
+/// in order as tie-breakers; the ranking always ends in path byte order, so the same index always
+/// gives the same keeper.
+public enum KeeperKey: Sendable, Equatable, CustomStringConvertible {
+    /// A favorite (flag, or rated at/above the library's threshold) first.
+    case favorite
+    /// The highest rating first (unrated last).
+    case rating
+    /// The earliest capture time first; a date before 1990 or in the future never wins.
+    case oldest
+    /// The latest plausible capture time first.
+    case newest
+    case largest
+    case smallest
+    /// The most pixels first.
+    case highestResolution
+    /// The most metadata fields present first (capture time, camera, lens, GPS, rating, …).
+    case mostMetadata
+    case shortestPath
+    case longestPath
+    /// A member whose path matches the glob first.
+    case path(String)
+    /// A member whose path does not match the glob first.
+    case notPath(String)
+
+    /// The words a ranking may name.
+    public static let words: [String] = ["favorite", "rating", "oldest", "newest", "largest", "smallest",
+                                         "highest_resolution", "most_metadata", "shortest_path", "longest_path"]
+    /// The mapping forms (`{path: GLOB}`, `{not_path: GLOB}`).
+    public static let globKeys: [String] = ["path", "not_path"]
+
+    /// The key named `word`, if any.
+    public init?(word: String) {
+        switch word {
+        case "favorite": self = .favorite
+        case "rating": self = .rating
+        case "oldest": self = .oldest
+        case "newest": self = .newest
+        case "largest": self = .largest
+        case "smallest": self = .smallest
+        case "highest_resolution": self = .highestResolution
+        case "most_metadata": self = .mostMetadata
+        case "shortest_path": self = .shortestPath
+        case "longest_path": self = .longestPath
+        default: return nil
+        }
+    }
+
+    /// As written in a rule file (`oldest`, `{path: "Originals/**"}`).
+    public var description: String {
+        switch self {
+        case .favorite: "favorite"
+        case .rating: "rating"
+        case .oldest: "oldest"
+        case .newest: "newest"
+        case .largest: "largest"
+        case .smallest: "smallest"
+        case .highestResolution: "highest_resolution"
+        case .mostMetadata: "most_metadata"
+        case .shortestPath: "shortest_path"
+        case .longestPath: "longest_path"
+        case let .path(glob): "{path: \"\(glob)\"}"
+        case let .notPath(glob): "{not_path: \"\(glob)\"}"
+        }
+    }
+}
+
+extension KeeperKey {
+    /// Every ranking step as written, with its meaning (for `docs/rules.md`).
+    public static let reference: [(written: String, meaning: String)] = [
+        ("favorite", "A favorite (flagged, or rated at/above the library's favorite_threshold; XMP sidecars count) first."),
+        ("rating", "The highest rating first; unrated last."),
+        ("oldest", "The earliest capture time first; a date before 1990 or in the future never wins."),
+        ("newest", "The latest capture time first; a date before 1990 or in the future never wins."),
+        ("largest", "The largest file first."),
+        ("smallest", "The smallest file first."),
+        ("highest_resolution", "The most pixels (width × height) first."),
+        ("most_metadata", "The most metadata present first (capture time, camera, lens, software, GPS, rating, size, orientation)."),
+        ("shortest_path", "The shortest library-relative path first."),
+        ("longest_path", "The longest library-relative path first."),
+        ("{path: GLOB}", "A member whose path matches the glob first (a preferred place, e.g. \"Originals/**\")."),
+        ("{not_path: GLOB}", "A member whose path does not match the glob first (e.g. \"Downloads/**\")."),
+    ]
+}

@@ -1,0 +1,59 @@
+/// Orders a group's members by a rule's `keep:` ranking, then by path bytes (so the same index
+/// always gives the same keeper), and says which key decided.
+public struct KeeperRanking: Sendable {
+    public let keys: [KeeperKey]
+    /// Capture times after this (the run's clock) are implausible and never win.
+    public let now: Int64
+    /// 1990-01-01T00:00:00Z: earlier capture times are implausible (unset clocks) and never win.
+    public static let earliestPlausible: Int64 = 631_152_000
+
+    /// The name given when no ranking key tells the best two apart.
+    public static let pathOrder = "path order"
+
+    public init(keys: [KeeperKey], now: Int64) {
+        self.keys = keys
+        self.now = now
+    }
+
+    /// The score of `member` under `key`: higher ranks first.
+    func score(_ key: KeeperKey, _ member: GroupMember) -> Int64 {
+        let plausible = member.taken.flatMap { $0 >= Self.earliestPlausible && $0 <= now ? $0 : nil }
+        switch key {
+        case .favorite: return member.favorite ? 1 : 0
+        case .rating: return member.rating ?? -2
+        case .oldest: return plausible.map { -$0 } ?? Int64.min
+        case .newest: return plausible ?? Int64.min
+        case .largest: return member.size
+        case .smallest: return -member.size
+        case .highestResolution: return member.pixels ?? -1
+        case .mostMetadata: return Int64(member.metadataCount)
+        case .shortestPath: return -Int64(member.path.count)
+        case .longestPath: return Int64(member.path.count)
+        case let .path(glob): return Self.matches(glob, member.path) ? 1 : 0
+        case let .notPath(glob): return Self.matches(glob, member.path) ? 0 : 1
+        }
+    }
+
+    private static func matches(_ glob: String, _ path: [UInt8]) -> Bool {
+        GlobMatcher.matches(glob, String(decoding: path, as: UTF8.self))
+    }
+
+    /// True when `a` ranks before `b`.
+    public func precedes(_ a: GroupMember, _ b: GroupMember) -> Bool {
+        for key in keys {
+            let (x, y) = (score(key, a), score(key, b))
+            if x != y { return x > y }
+        }
+        return PathBytes.precedes(a.path, b.path)
+    }
+
+    /// The best of `candidates` and what decided it against the runner-up (nil when empty).
+    public func choose(_ candidates: [GroupMember]) -> (keeper: GroupMember, decidedBy: String)? {
+        let ordered = candidates.sorted(by: precedes)
+        guard let best = ordered.first else { return nil }
+        guard ordered.count > 1 else { return (best, "the only copy left unstaged") }
+        let second = ordered[1]
+        let key = keys.first { score($0, best) != score($0, second) }
+        return (best, key?.description ?? Self.pathOrder)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+@testable import CullKit
+
+/// Exact-duplicate groups on real files in a real, scanned library.
+@Suite struct ExactGroupsTests {
+    final class Fixture {
+        let directory = TemporaryDirectory()
+        let library: Library
+        let db: Database
+
+        init() throws {
+            library = try Library.initialize(at: directory.path)
+            db = try library.openIndex()
+        }
+
+        @discardableResult
+        func scan() throws -> ScanSummary { try Scanner(library: library).scan(db) }
+
+        @discardableResult
+        func refresh() throws -> HashCache.Report { try HashCache(db: db, root: library.root).refresh() }
+
+        /// The groups as sorted lists of paths.
+        func groups() throws -> [[String]] {
+            try ExactGroups.load(db).groups.map { $0.members.map { PathBytes.display($0.path) } }
+        }
+
+        func id(_ path: String) throws -> Int64 {
+            try #require(try db.scalar("SELECT id FROM assets WHERE path = ?", [.text(path)])?.int64)
+        }
+    }
+
+    /// Deterministic bytes of `count` (not all-equal, so blocks differ).
+    static func bytes(_ count: Int, seed: UInt64) -> [UInt8] {
+        var random = SplitMix64(state: seed)
+        return (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+    }
+
+    @Test func identicalFilesGroupAndNearMissesDoNot() throws {
+        let f = try Fixture()
+        let content = Self.bytes(200_000, seed: 1)
+        f.directory.write("a/one.jpg", content)
+        f.directory.write("b/deep/other-name.jpg", content)
+        f.directory.write("c/three.JPG", content)
+        // Same size, one byte changed in the middle.
+        var middle = content
+        middle[100_000] ^= 0xFF
+        f.directory.write("a/middle.jpg", middle)
+        // Same first and last blocks, different middle: the partial hash agrees, the full one not.
+        var inside = content
+        for index in 60_000..<140_000 { inside[index] = 7 }
+        f.directory.write("a/inside.jpg", inside)
+        // Empty files are never grouped; a small pair is (partial = full).
+        f.directory.write("e/empty1.jpg", [])
+        f.directory.write("e/empty2.jpg", [])
+        f.directory.write("s/small1.png", Self.bytes(100, seed: 2))
+        f.directory.write("s/small2.png", Self.bytes(100, seed: 2))
+        // A hard link to one.jpg is the same file, not a twin.
+        #expect(link(f.directory.path + "/a/one.jpg", f.directory.path + "/a/one-link.jpg") == 0)
+        try f.scan()
+        let report = try f.refresh()
+        #expect(try f.groups() == [["a/one-link.jpg", "b/deep/other-name.jpg", "c/three.JPG"], ["s/small1.png", "s/small2.png"]])
+        // The near misses got a partial hash; the one with another middle needed the full one too.
+        let middleRow = try f.db.scalar("SELECT full IS NOT NULL FROM hashes WHERE asset_id = ?", [.integer(try f.id("a/middle.jpg"))])
+        #expect(middleRow?.int64 == 1)
+        #expect(try f.db.scalar("SELECT count(*) FROM hashes WHERE asset_id IN (SELECT id FROM assets WHERE size = 0)")?.int64 == 0)
+        #expect(report.hashed > 0 && report.skipped == 0)
+        // The rule field reads the same groups; a hard link of a member is not itself a twin.
+        let evaluator = try RuleEvaluator(database: f.db, clock: RunClock(now: 2_000_000_000, localOffset: 0))
+        let file = try validRuleFile("version: 1\nrules:\n  - name: d\n    match: {duplicate: true}\n")
+        let matched = try evaluator.evaluate([file])[0].matched
+        #expect(Set(matched) == Set(try ["a/one-link.jpg", "b/deep/other-name.jpg", "c/three.JPG", "s/small1.png", "s/small2.png"].map(f.id)))
+    }
+
+    @Test func aSecondRefreshHashesNothingAndAChangedFileIsHashedAgain() throws {
+        let f = try Fixture()
+        let content = Self.bytes(100_000, seed: 3)
+        f.directory.write("x.jpg", content)
+        f.directory.write("y.jpg", content)
+        f.directory.write("z.jpg", content)
+        try f.scan()
+        #expect(try f.refresh().hashed == 6)  // partial, then full, of each
+        #expect(try f.refresh() == HashCache.Report())
+        // An edit in the middle keeping the size: rescanned, hashed again, out of the group.
+        var edited = content
+        edited[50_000] ^= 1
+        usleep(10_000)
+        f.directory.write("z.jpg", edited)
+        try f.scan()
+        #expect(try f.refresh().hashed == 2)
+        #expect(try f.groups() == [["x.jpg", "y.jpg"]])
+    }
+
+    @Test func aFileChangedSinceTheScanIsNotGrouped() throws {
+        let f = try Fixture()
+        let content = Self.bytes(50_000, seed: 4)
+        f.directory.write("p.jpg", content)
+        f.directory.write("q.jpg", content)
+        try f.scan()
+        usleep(10_000)
+        f.directory.write("q.jpg", Self.bytes(50_000, seed: 5))   // not rescanned
+        let report = try f.refresh()
+        #expect(report.skipped == 1)
+        #expect(try f.groups().isEmpty)
+    }
+
+    @Test func aFIFOIsNeverOpened() throws {
+        let f = try Fixture()
+        f.directory.write("a.jpg", Self.bytes(40_000, seed: 6))
+        f.directory.write("b.jpg", Self.bytes(40_000, seed: 6))
+        try f.scan()
+        // b.jpg becomes a FIFO after the scan: the hasher must refuse it, not block on it.
+        unlink(f.directory.path + "/b.jpg")
+        #expect(mkfifo(f.directory.path + "/b.jpg", 0o644) == 0)
+        #expect(try f.refresh().skipped == 1)
+        #expect(try f.groups().isEmpty)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+@testable import CullKit
+
+/// At commit a twin leaves only when its keeper is still there, unchanged and byte-identical;
+/// undo brings back the hash rows with the assets.
+@Suite struct GroupCommitTests {
+    static let rules = "version: 1\nrules:\n  - name: d\n    match: {duplicate: true}\n    keep: shortest_path\n"
+
+    /// Two copies, staged: `k.jpg` the keeper, `twin.jpg` staged.
+    func stagedPair(_ name: String) throws -> Sandbox {
+        let box = try Sandbox(name)
+        let photo = GroupRuleTests.bytes(80_000, seed: 11)
+        box.write("k.jpg", bytes: photo)
+        box.write("twin.jpg", bytes: photo)
+        #expect(try box.cull(["scan"]).status == 0)
+        let stage = try box.cull(["stage", try box.rules("dup.yaml", Self.rules), "--ceiling", "100"])
+        #expect(stage.status == 0, "\(stage.stdout)\(stage.stderr)")
+        #expect(try StagedSet.load(box.db).map { PathBytes.display($0.path) } == ["twin.jpg"])
+        return box
+    }
+
+    @Test func aDeletedKeeperHoldsTheTwinBack() throws {
+        let box = try stagedPair("groups-gone")
+        _ = FileOps.unlink(box.root + Array("k.jpg".utf8))
+        let commit = try box.cull(["commit", "--yes"])
+        #expect(commit.stdout.contains("its keeper changed"), "\(commit.stdout)\(commit.stderr)")
+        #expect(box.exists("twin.jpg") && box.trashEntries().isEmpty)
+    }
+
+    @Test func anEditedKeeperHoldsTheTwinBack() throws {
+        let box = try stagedPair("groups-edit")
+        var edited = GroupRuleTests.bytes(80_000, seed: 11)
+        edited[40_000] ^= 1
+        usleep(10_000)
+        box.write("k.jpg", bytes: edited)
+        let trash = try box.cull(["trash"])
+        #expect(trash.stdout.contains("its keeper changed"), "\(trash.stdout)")
+        let commit = try box.cull(["commit", "--yes"])
+        #expect(commit.stdout.contains("its keeper changed"), "\(commit.stdout)\(commit.stderr)")
+        #expect(box.exists("twin.jpg") && box.trashEntries().isEmpty)
+    }
+
+    /// The keeper's content changed with its size, mtime and ctime put back is out of reach; but an
+    /// edit of the *twin* after staging must not let it go on its old hash either.
+    @Test func anEditedTwinIsNotMovedOnItsOldHash() throws {
+        let box = try stagedPair("groups-twin-edit")
+        var edited = GroupRuleTests.bytes(80_000, seed: 11)
+        edited[1] ^= 1
+        usleep(10_000)
+        box.write("twin.jpg", bytes: edited)
+        let commit = try box.cull(["commit", "--yes"])
+        #expect(commit.status != 0, "\(commit.stdout)")
+        #expect(box.exists("twin.jpg") && box.trashEntries().isEmpty)
+    }
+
+    @Test func undoRestoresTheHashRows() throws {
+        let box = try stagedPair("groups-undo")
+        let twin = try #require(try box.db.scalar("SELECT id FROM assets WHERE path = 'twin.jpg'")?.int64)
+        func hashRow(_ id: Int64) throws -> [SQLValue] {
+            var values: [SQLValue] = []
+            try box.db.forEachRow("SELECT device, inode, size, mtime_ns, ctime_ns, partial, full FROM hashes WHERE asset_id = ?",
+                                  [.integer(id)]) { row in values = (0..<7).map { row.value($0) } }
+            return values
+        }
+        let before = try hashRow(twin)
+        #expect(!before.isEmpty)
+        let commit = try box.cull(["commit", "--yes"])
+        #expect(commit.status == 0, "\(commit.stdout)\(commit.stderr)")
+        #expect(!box.exists("twin.jpg") && box.trashEntries().count == 1)
+        #expect(try hashRow(twin).isEmpty)
+        let undo = try box.cull(["undo"])
+        #expect(undo.status == 0, "\(undo.stdout)\(undo.stderr)")
+        #expect(box.exists("twin.jpg"))
+        let restored = try #require(try box.db.scalar("SELECT id FROM assets WHERE path = 'twin.jpg'")?.int64)
+        #expect(try hashRow(restored) == before)
+    }
+}
