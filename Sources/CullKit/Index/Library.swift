@@ -45,7 +45,12 @@ public struct Library: Sendable {
     public static func locate(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
                               workingDirectory: String = FileManager.default.currentDirectoryPath) throws -> Library {
         if let given = explicit ?? environment["CULL_LIBRARY"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            let root = try absolute(given, relativeTo: workingDirectory)
+            let root: String
+            do {
+                root = try absolute(given, relativeTo: workingDirectory)
+            } catch IndexError.system(_, _, ENOENT), IndexError.system(_, _, ENOTDIR) {
+                throw IndexError.noSuchFolder(path: given, namedBy: explicit == nil ? "CULL_LIBRARY" : "--library")
+            }
             let library = Library(root: root)
             guard library.hasControlDirectory else { throw IndexError.notALibrary(searchedFrom: root) }
             return library

@@ -9,20 +9,22 @@ struct CheckCommand: CullCommand {
         discussion: "Exits 0 when clean, 1 on any error (or warning with --strict), 2 on usage errors.",
         arguments: [ArgumentSpec(name: "rules", help: "Rule files, or folders of *.yaml / *.yml files.", repeats: true)],
         options: [
-            OptionSpec(long: "format", value: "FORMAT", help: "Output format: text, json, github or sarif."),
-            OptionSpec(long: "strict", help: "Treat warnings as errors."),
+            formatOption,
+            strictOption,
         ]
     )
+    static let formatOption = CommonOptions.format(DiagnosticFormat.allCases)
+    static let strictOption = OptionSpec(long: "strict", help: "Treat warnings as errors.")
 
     let paths: [String]
     let format: DiagnosticFormat
     let strict: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<rules> ...'") }
+        guard !arguments.positionals.isEmpty else { throw UsageError(message: "missing expected argument '<rules> ...'") }
         paths = arguments.positionals
-        format = try arguments.choice("format", default: DiagnosticFormat.text)
-        strict = arguments.flag("strict")
+        format = arguments.choice(Self.formatOption, default: DiagnosticFormat.text)
+        strict = arguments.flag(Self.strictOption)
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {

@@ -10,10 +10,12 @@ struct FindCommand: CullCommand {
         options: [
             CommonOptions.library,
             CommonOptions.now,
-            OptionSpec(long: "format", value: "FORMAT", help: "text (paths), json (indexed fields) or paths (raw bytes, for piping)."),
-            OptionSpec(long: "null", short: "0", help: "With --format paths: end each path with NUL instead of a newline."),
+            formatOption,
+            CommonOptions.null,
         ]
     )
+    static let formatOption = CommonOptions.format([OutputFormat.text, .json, .paths],
+                                                   detail: "json prints the indexed fields, paths raw bytes for piping")
 
     /// The indexed fields `--format json` prints, in order.
     static let columns = [
@@ -31,12 +33,12 @@ struct FindCommand: CullCommand {
     let nul: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<predicate> ...'") }
+        guard !arguments.positionals.isEmpty else { throw UsageError(message: "missing expected argument '<predicate> ...'") }
         fragments = arguments.positionals
-        library = arguments.value("library")
+        library = arguments.value(CommonOptions.library)
         clock = try RunClockOption.parse(arguments)
-        format = try arguments.format(allowing: [.text, .json, .paths])
-        nul = arguments.flag("null")
+        format = arguments.choice(Self.formatOption, default: .text)
+        nul = arguments.flag(CommonOptions.null)
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {

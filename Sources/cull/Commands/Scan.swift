@@ -11,21 +11,22 @@ struct ScanCommand: CullCommand {
             (Apple Photos, Lightroom previews, Immich, PhotoPrism, digiKam, ...) are skipped and named.
             """,
         options: [
-            CommonOptions.library, CommonOptions.format,
-            OptionSpec(long: "include-managed",
-                       help: "Also walk other applications' libraries (Apple Photos, Lightroom previews, Immich, ...)."),
+            CommonOptions.library, CommonOptions.textOrJSON,
+            includeManagedOption,
         ]
     )
+    static let includeManagedOption = OptionSpec(long: "include-managed",
+        help: "Also walk other applications' libraries (Apple Photos, Lightroom previews, Immich, ...).")
 
     let library: String?
     let format: OutputFormat
     let includeManaged: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.isEmpty else { throw UsageError(message: "Unexpected argument '\(arguments.positionals[0])'") }
-        library = arguments.value("library")
-        format = try arguments.format()
-        includeManaged = arguments.flag("include-managed")
+        try arguments.expectNoArguments()
+        library = arguments.value(CommonOptions.library)
+        format = arguments.choice(CommonOptions.textOrJSON, default: .text)
+        includeManaged = arguments.flag(Self.includeManagedOption)
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {

@@ -20,10 +20,10 @@ enum RuleSelection {
         help: "Stop if the trash would hold more than this share of the library (default \(Int(RulePlanner.defaultCeilingPercent))%; 100 disables).")
 
     static func ceiling(_ arguments: ParsedArguments) throws(UsageError) -> Double {
-        guard let text = arguments.value("ceiling") else { return RulePlanner.defaultCeilingPercent }
+        guard let text = arguments.value(ceilingOption) else { return RulePlanner.defaultCeilingPercent }
         let number = text.hasSuffix("%") ? String(text.dropLast()) : text
         guard let value = Double(number), value >= 0, value <= 100 else {
-            throw UsageError(message: "Invalid value '\(text)' for '--ceiling': expected a percentage from 0 to 100")
+            throw UsageError(message: "invalid value '\(text)' for '--ceiling'; expected a percentage from 0 to 100")
         }
         return value
     }
@@ -40,9 +40,9 @@ struct RuleRunOptions {
     let ceiling: Double
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<rules> ...'") }
+        guard !arguments.positionals.isEmpty else { throw UsageError(message: "missing expected argument '<rules> ...'") }
         paths = arguments.positionals
-        library = arguments.value("library")
+        library = arguments.value(CommonOptions.library)
         clock = try RunClockOption.parse(arguments)
         ceiling = try RuleSelection.ceiling(arguments)
     }
