@@ -4,6 +4,7 @@ import Foundation
 /// Every subcommand, in the order `cull --help` lists them.
 let commands: [any CullCommand.Type] = [
     InitCommand.self,
+    StatusCommand.self,
     ScanCommand.self,
     CheckCommand.self,
     ExplainCommand.self,
@@ -17,6 +18,7 @@ let commands: [any CullCommand.Type] = [
     CommitCommand.self,
     UndoCommand.self,
     RunCommand.self,
+    LogCommand.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -37,6 +37,10 @@ struct ScanCommand: CullCommand {
         scanner.progress = { done, total in bar.update(done: done, total: total) }
         let summary = try scanner.scan(access.db)
         bar.finish()
+        RunLog.append(library: access.library, [
+            "command": .string("scan"), "added": .int(Int64(summary.added)), "changed": .int(Int64(summary.changed)),
+            "removed": .int(Int64(summary.removed)), "broken": .int(Int64(summary.broken)), "exit": .int(0),
+        ])
         switch format {
         case .text:
             terminal.out(summary.line + "\n")
