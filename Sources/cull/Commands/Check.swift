@@ -28,7 +28,7 @@ struct CheckCommand: CullCommand {
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
-        var files = RuleFiles.expand(paths).map(RuleLoader.load(path:))
+        var files = RuleFiles.load(paths)
         if strict { files = files.map { $0.promotingWarnings() } }
         terminal.out(format.render(files, color: terminal.colorEnabled))
         // No library needed; but inside one, say when a crash left a batch unfinished.
@@ -40,15 +40,21 @@ struct CheckCommand: CullCommand {
     }
 }
 
-/// Expands folders given on the command line into their rule files.
+/// Expands folders given on the command line into their rule files and loads them.
 enum RuleFiles {
-    static func expand(_ paths: [String]) -> [String] {
-        paths.flatMap { path -> [String] in
+    /// Every file and every `*.yaml` / `*.yml` (any case) in every folder, loaded; a folder without
+    /// one is an error of its own, not silently nothing to check.
+    static func load(_ paths: [String]) -> [LoadedRuleFile] {
+        paths.flatMap { path -> [LoadedRuleFile] in
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
-                  let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [path] }
+                  let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [RuleLoader.load(path: path)] }
             let base = path.hasSuffix("/") ? path : path + "/"
-            return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { base + $0 }
+            let rules = names.filter { name in [".yaml", ".yml"].contains { name.lowercased().hasSuffix($0) } && !name.hasPrefix(".") }
+            guard !rules.isEmpty else {
+                return [RuleLoader.unusable(path: path, "no rule files (*.yaml or *.yml) in this folder")]
+            }
+            return rules.sorted().map { RuleLoader.load(path: base + $0) }
         }
     }
 }

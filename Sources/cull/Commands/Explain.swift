@@ -33,7 +33,7 @@ struct ExplainCommand: CullCommand {
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
-        let loads = RuleFiles.expand(paths).map(RuleLoader.load(path:))
+        let loads = RuleFiles.load(paths)
         if loads.contains(where: \.hasErrors) {
             terminal.err(DiagnosticFormat.text.render(loads) + DiagnosticSummary.line(loads))
             return .ruleError

@@ -47,7 +47,9 @@ struct RestoreCommand: CullCommand {
         let count: Int
         switch selection {
         case .all: count = try store.restore(.all)
-        case let .rule(rule): count = try store.restore(.rule(rule))
+        case let .rule(rule):
+            try StagedRuleOption.check(rule, db: access.db)
+            count = try store.restore(.rule(rule))
         case let .paths(paths): count = try store.restore(.assets(try access.assetIDs(paths)))
         }
         terminal.out(format == .json ? JSONValue.object([("unstaged", .integer(Int64(count)))]).rendered(pretty: false) + "\n"

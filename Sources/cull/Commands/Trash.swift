@@ -35,6 +35,7 @@ struct TrashCommand: CullCommand {
 
     func run(_ terminal: Terminal) throws -> ExitCode {
         let access = try LibraryAccess(libraryOption: library, locking: false, terminal: terminal)
+        try StagedRuleOption.check(rule, db: access.db)
         let listing = try TrashListing(db: access.db, order: order, kind: kind, rule: rule)
         switch format {
         case .text: terminal.out(TrashRenderer.text(listing, terminal: terminal))

@@ -4,7 +4,7 @@ import CullKit
 enum RuleSelection {
     /// The loaded files, or `nil` after printing their errors (exit 1). Warnings are printed and the run goes on.
     static func load(_ paths: [String], terminal: Terminal) -> [RuleFile]? {
-        let loads = RuleFiles.expand(paths).map(RuleLoader.load(path:))
+        let loads = RuleFiles.load(paths)
         if loads.contains(where: { !$0.diagnostics.isEmpty }) {
             terminal.err(DiagnosticFormat.text.render(loads, color: terminal.stderrIsTTY))
         }
@@ -45,5 +45,16 @@ struct RuleRunOptions {
         library = arguments.value(CommonOptions.library)
         clock = try RunClockOption.parse(arguments)
         ceiling = try RuleSelection.ceiling(arguments)
+    }
+}
+
+/// `--rule NAME` of `trash` and `restore`: a rule that staged nothing is a typo more often than not.
+enum StagedRuleOption {
+    static func check(_ rule: String?, db: Database) throws {
+        guard let rule else { return }
+        let names = try ReviewStore(db: db).stagedRuleNames()
+        guard !names.contains(rule) else { return }
+        let staged = names.isEmpty ? "nothing is staged" : "rules with staged files: " + English.list(names)
+        throw UsageError(message: "no file is staged by rule '\(rule)' (\(staged))" + DidYouMean.hint(for: rule, in: names))
     }
 }

@@ -23,10 +23,18 @@ public enum RuleLoader {
     /// Reads and loads the file at `path` (an unreadable file is an `io-error` diagnostic).
     public static func load(path: String) -> LoadedRuleFile {
         guard let data = FileManager.default.contents(atPath: path) else {
-            let diagnostic = Diagnostic(.io, "cannot read rule file", file: path, mark: .start)
-            return LoadedRuleFile(path: path, source: "", ruleFile: nil, diagnostics: [diagnostic])
+            return unusable(path: path, "cannot read rule file: \(RuleFileProbe.whyUnreadable(path))")
+        }
+        if let kind = RuleFileProbe.binaryKind(data) {
+            // Said in words: the parser's error would echo the file's bytes onto the terminal.
+            return unusable(path: path, "\(path) is not a rule file (looks like \(kind))")
         }
         return load(source: String(decoding: data, as: UTF8.self), path: path)
+    }
+
+    /// A path that yields no rules at all (unreadable, not text, a folder without rule files): one error at 1:1.
+    public static func unusable(path: String, _ message: String) -> LoadedRuleFile {
+        LoadedRuleFile(path: path, source: "", ruleFile: nil, diagnostics: [Diagnostic(.io, message, file: path, mark: .start)])
     }
 
     /// Loads rule-file text; `path` names it in diagnostics.
