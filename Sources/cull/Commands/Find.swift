@@ -48,7 +48,8 @@ struct FindCommand: CullCommand {
             terminal.err(DiagnosticFormat.text.render(loads))
             return .ruleError
         }
-        let database = try LibraryAccess(libraryOption: library, locking: false, terminal: terminal).db
+        let access = try LibraryAccess(libraryOption: library, locking: false, terminal: terminal)
+        let database = access.db
         let evaluator = try RuleEvaluator(database: database, clock: clock)
         let predicate = Predicate.conjunction(parsed.compactMap(\.predicate))
         let query = RuleCompiler.findQuery(predicate, columns: Self.columns.joined(separator: ", "), evaluator.context)
@@ -59,8 +60,8 @@ struct FindCommand: CullCommand {
         try statement.forEachRow(query.arguments) { row in
             switch format {
             case .json: items.append(.object(names.enumerated().map { ($0.element, JSONValue(row.value($0.offset))) }))
-            case .text: terminal.out(String(decoding: row.bytes(1) ?? [], as: UTF8.self) + "\n")
-            case .paths: paths.append(row.bytes(1) ?? [])
+            case .text: terminal.out(PathBytes.display(access.shown(row.bytes(1) ?? [])) + "\n")
+            case .paths: paths.append(access.shown(row.bytes(1) ?? []))
             }
         }
         switch format {

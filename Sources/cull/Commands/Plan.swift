@@ -47,7 +47,7 @@ struct PlanCommand: CullCommand {
         switch format {
         case .text: terminal.out(PlanRenderer.text(plan, terminal: terminal))
         case .json: terminal.out(PlanRenderer.json(plan))
-        case .paths: terminal.outPaths(try PlanRenderer.netNewPaths(plan, db: access.db), nul: nul)
+        case .paths: terminal.outPaths(try PlanRenderer.netNewPaths(plan, db: access.db).map(access.shown), nul: nul)
         }
         return plan.limitTripped ? .limitTripped : .success
     }

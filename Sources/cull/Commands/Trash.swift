@@ -40,7 +40,7 @@ struct TrashCommand: CullCommand {
         switch format {
         case .text: terminal.out(TrashRenderer.text(listing, terminal: terminal))
         case .json: terminal.out(TrashRenderer.json(listing))
-        case .paths: terminal.outPaths(listing.items.map(\.path), nul: nul)
+        case .paths: terminal.outPaths(listing.items.map { access.shown($0.path) }, nul: nul)
         }
         return .success
     }
