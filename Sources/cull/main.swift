@@ -15,6 +15,7 @@ let commands: [any CullCommand.Type] = [
     TrashCommand.self,
     RestoreCommand.self,
     KeepCommand.self,
+    UnkeepCommand.self,
     CommitCommand.self,
     UndoCommand.self,
     RunCommand.self,

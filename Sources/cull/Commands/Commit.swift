@@ -66,8 +66,12 @@ struct CommitCommand: CullCommand {
                 return .usage
             }
             terminal.err(TrashRenderer.prompt(listing, destination: destination))
-            guard readLine()?.trimmingCharacters(in: .whitespaces) == "yes" else {
-                terminal.err("Nothing was committed.\n")
+            let answer = readLine()?.trimmingCharacters(in: .whitespaces) ?? ""
+            guard answer == "yes" else {
+                // A `y` or `YES` meant yes: say what is needed instead of a bare "nothing".
+                let meantYes = ["y", "ye", "yes"].contains(answer.lowercased())
+                terminal.err(meantYes ? "Nothing was committed: type the word 'yes' (in lower case) to commit.\n"
+                                      : "Nothing was committed.\n")
                 return .success
             }
         }
