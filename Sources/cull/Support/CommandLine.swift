@@ -157,17 +157,34 @@ enum English {
     }
 }
 
-/// Did-you-mean for the command line: a unique prefix (`vid` → `video`), else the nearest name
-/// within two edits (a swapped pair of letters, `sacn` → `scan`, is two).
+/// Did-you-mean for the command line: a unique prefix (`vid` → `video`), else the nearest name within
+/// a third of the word's length (at least one edit), where swapping two neighbours (`sacn` → `scan`) is one edit.
 enum DidYouMean {
     static func hint(for word: String, in candidates: [String]) -> String {
         let bare = word.drop { $0 == "-" }.lowercased()
         guard !bare.isEmpty else { return "" }
         let prefixed = candidates.filter { $0.drop { $0 == "-" }.lowercased().hasPrefix(bare) }
         if prefixed.count == 1 { return "; did you mean '\(prefixed[0])'?" }
-        let budget = bare.count < 4 ? 1 : 2
-        let ranked = candidates.map { ($0, Suggestion.editDistance(word.lowercased(), $0.lowercased())) }
+        let budget = max(1, min(2, bare.count / 3))
+        let ranked = candidates.map { ($0, distance(bare, $0.drop { $0 == "-" }.lowercased())) }
             .filter { $0.1 <= budget }.min { $0.1 < $1.1 }
         return ranked.map { "; did you mean '\($0.0)'?" } ?? ""
+    }
+
+    /// Optimal string alignment distance: Levenshtein plus adjacent transpositions.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count]
     }
 }

@@ -16,7 +16,10 @@ struct Dispatcher {
     /// What `cull` itself accepts before a subcommand.
     static let topLevel = CommandSpec(name: "", abstract: "", options: [
         OptionSpec(long: "version", help: "Show the version."),
+        completionOption,
     ])
+    static let completionOption = OptionSpec(long: "generate-completion-script", value: "SHELL",
+        help: "Print a completion script for bash, zsh or fish.", choices: Completions.Shell.allCases.map(\.rawValue))
 
     func run(_ arguments: [String]) -> ExitCode {
         var command: (any CullCommand.Type)?
@@ -34,8 +37,12 @@ struct Dispatcher {
                 return .success
             }
             if name.hasPrefix("-") {
-                // Same message as a subcommand's unknown option, with the top-level usage.
-                _ = try ParsedArguments([name], spec: Self.topLevel)
+                // Same messages as a subcommand's options, with the top-level usage.
+                let parsed = try ParsedArguments(arguments, spec: Self.topLevel)
+                if let shell = parsed.value(Self.completionOption).flatMap(Completions.Shell.init(rawValue:)) {
+                    terminal.out(Completions.script(shell, commands: commands.map { $0.spec }))
+                    return .success
+                }
             }
             if name == "help" {
                 guard let topic = arguments.dropFirst().first else {
@@ -93,6 +100,7 @@ struct Dispatcher {
             "",
             "OPTIONS:",
             Help.row("--version", "Show the version."),
+            Help.row("--generate-completion-script <shell>", Self.completionOption.help),
             Help.row("-h, --help", "Show help information."),
             "",
             "SUBCOMMANDS:",

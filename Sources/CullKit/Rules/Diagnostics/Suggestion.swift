@@ -18,7 +18,7 @@ public enum Suggestion {
     }
 
     /// Levenshtein distance over characters, two rows of memory.
-    public static func editDistance(_ a: String, _ b: String) -> Int {
+    static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
