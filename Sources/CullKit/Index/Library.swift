@@ -19,7 +19,12 @@ public struct Library: Sendable {
     /// Makes `directory` a library: creates `.cull/`, the index and the lock file.
     @discardableResult
     public static func initialize(at directory: String) throws -> Library {
-        let root = try absolute(directory)
+        let root: String
+        do {
+            root = try absolute(directory)
+        } catch IndexError.system(_, _, ENOENT), IndexError.system(_, _, ENOTDIR) {
+            throw IndexError.noSuchFolder(path: directory, namedBy: nil)
+        }
         var info = stat()
         guard stat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
             throw IndexError.notADirectory(path: directory)

@@ -71,5 +71,8 @@ import Testing
         let variable = try box.cull(["trash"], extra: ["CULL_LIBRARY": box.base + "/nope"])
         #expect(variable.status == 1 && variable.stderr == "cull: error: no such folder: \(box.base)/nope (given by CULL_LIBRARY)\n",
                 "\(variable.status) \(variable.stderr)")
+        let initialize = try box.cull(["init", box.base + "/missing/lib"])
+        #expect(initialize.status == 1 && initialize.stderr == "cull: error: no such folder: \(box.base)/missing/lib\n",
+                "\(initialize.status) \(initialize.stderr)")
     }
 }
