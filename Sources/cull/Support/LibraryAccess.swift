@@ -60,17 +60,30 @@ struct LibraryAccess {
     }
 
     /// Asset ids of command-line paths: a file, or every indexed file inside a folder; throws for a
-    /// path with nothing indexed.
+    /// path with nothing indexed. A relative path is taken from the working directory first, then
+    /// from the library root, so the library-relative paths of JSON and of the `trash` and `plan`
+    /// listings work from any subfolder too.
     func assetIDs(_ arguments: [String]) throws -> [Int64] {
         let store = ReviewStore(db: db)
         var seen = Set<Int64>()
+        func lookup(_ relative: [UInt8]) throws -> [Int64] {
+            if let id = try store.assetID(path: relative) { return [id] }
+            return try store.assetIDs(under: relative)
+        }
         return try arguments.flatMap { argument in
-            let relative = try relativePath(argument)
-            var ids = try store.assetID(path: relative).map { [$0] } ?? []
-            if ids.isEmpty { ids = try store.assetIDs(under: relative) }
+            var ids = try lookup(try relativePath(argument))
+            if ids.isEmpty, let fromRoot = Self.libraryRelative(argument) { ids = try lookup(fromRoot) }
             guard !ids.isEmpty else { throw StagingError.notIndexed(path: argument) }
             return ids.filter { seen.insert($0).inserted }
         }
+    }
+
+    /// `argument` read as a path from the library root, when it is a plain relative path (no `.` or `..`).
+    private static func libraryRelative(_ argument: String) -> [UInt8]? {
+        guard !argument.hasPrefix("/") else { return nil }
+        let parts = argument.utf8.split(separator: 47)
+        guard !parts.isEmpty, !parts.contains(where: { $0.elementsEqual([46]) || $0.elementsEqual([46, 46]) }) else { return nil }
+        return Array(parts.map(Array.init).joined(separator: [47]))
     }
 
     /// How to print a library-relative path so that it works as an argument of the next command run

@@ -38,6 +38,14 @@ import Testing
         #expect(listed.stdout == "../DCIM/Best/a.jpg\n../DCIM/Big/c.mov\nd.jpg\n", "\(listed.stdout)\(listed.stderr)")
         let restored = try Self.cull(box, ["restore"] + listed.stdout.split(separator: "\n").map(String.init), in: "other")
         #expect(restored.status == 0 && restored.stdout == "Unstaged 3 files.\n", "\(restored.stdout)\(restored.stderr)")
+        // Library-relative paths (JSON, the trash and plan listings) work from any subfolder too.
+        try ReviewStore(db: box.db).stage([StageRequest(rule: "r", ruleFile: "t.yml", assetIDs: [1, 3])], runID: "t")
+        let json = try Self.cull(box, ["trash", "--format", "json"], in: "other")
+        #expect(json.stdout.contains("\"path\":\"DCIM/Big/c.mov\""), "\(json.stdout)")
+        let again = try Self.cull(box, ["restore", "DCIM/Big/c.mov", "DCIM/Best"], in: "other")
+        #expect(again.status == 0 && again.stdout == "Unstaged 2 files.\n", "\(again.stdout)\(again.stderr)")
+        // Not as a fallback for '..' paths: those mean the working directory only.
+        #expect(try Self.cull(box, ["keep", "../nothing.jpg"], in: "other").status == 2)
     }
 
     @Test func foldersAreAcceptedWhereFilesAre() throws {
