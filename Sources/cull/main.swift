@@ -4,6 +4,7 @@ import Foundation
 /// Every subcommand, in the order `cull --help` lists them.
 let commands: [any CullCommand.Type] = [
     InitCommand.self,
+    StatusCommand.self,
     ScanCommand.self,
     CheckCommand.self,
     ExplainCommand.self,
@@ -14,9 +15,11 @@ let commands: [any CullCommand.Type] = [
     TrashCommand.self,
     RestoreCommand.self,
     KeepCommand.self,
+    UnkeepCommand.self,
     CommitCommand.self,
     UndoCommand.self,
     RunCommand.self,
+    LogCommand.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -2,6 +2,8 @@
 public enum IndexError: Error, Sendable, CustomStringConvertible {
     /// No `.cull/` folder in the given directory or any parent.
     case notALibrary(searchedFrom: String)
+    /// The folder named by `--library`, `CULL_LIBRARY` (`namedBy` says which) or `cull init` does not exist.
+    case noSuchFolder(path: String, namedBy: String?)
     /// `cull init` on a folder that already is a library.
     case alreadyALibrary(path: String)
     /// The directory given does not exist or is not a directory.
@@ -20,6 +22,7 @@ public enum IndexError: Error, Sendable, CustomStringConvertible {
         switch self {
         case let .notALibrary(from):
             "not a Cull library (or any parent up to /): \(from)\nhint: run 'cull init' there, or pass --library DIR or set CULL_LIBRARY"
+        case let .noSuchFolder(path, source): "no such folder: \(path)" + (source.map { " (given by \($0))" } ?? "")
         case let .alreadyALibrary(path): "already a Cull library: \(path)"
         case let .notADirectory(path): "not a directory: \(path)"
         case let .newerSchema(path, migration):

@@ -19,7 +19,12 @@ public struct Library: Sendable {
     /// Makes `directory` a library: creates `.cull/`, the index and the lock file.
     @discardableResult
     public static func initialize(at directory: String) throws -> Library {
-        let root = try absolute(directory)
+        let root: String
+        do {
+            root = try absolute(directory)
+        } catch IndexError.system(_, _, ENOENT), IndexError.system(_, _, ENOTDIR) {
+            throw IndexError.noSuchFolder(path: directory, namedBy: nil)
+        }
         var info = stat()
         guard stat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
             throw IndexError.notADirectory(path: directory)
@@ -45,7 +50,12 @@ public struct Library: Sendable {
     public static func locate(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
                               workingDirectory: String = FileManager.default.currentDirectoryPath) throws -> Library {
         if let given = explicit ?? environment["CULL_LIBRARY"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            let root = try absolute(given, relativeTo: workingDirectory)
+            let root: String
+            do {
+                root = try absolute(given, relativeTo: workingDirectory)
+            } catch IndexError.system(_, _, ENOENT), IndexError.system(_, _, ENOTDIR) {
+                throw IndexError.noSuchFolder(path: given, namedBy: explicit == nil ? "CULL_LIBRARY" : "--library")
+            }
             let library = Library(root: root)
             guard library.hasControlDirectory else { throw IndexError.notALibrary(searchedFrom: root) }
             return library

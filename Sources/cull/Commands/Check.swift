@@ -9,24 +9,26 @@ struct CheckCommand: CullCommand {
         discussion: "Exits 0 when clean, 1 on any error (or warning with --strict), 2 on usage errors.",
         arguments: [ArgumentSpec(name: "rules", help: "Rule files, or folders of *.yaml / *.yml files.", repeats: true)],
         options: [
-            OptionSpec(long: "format", value: "FORMAT", help: "Output format: text, json, github or sarif."),
-            OptionSpec(long: "strict", help: "Treat warnings as errors."),
+            formatOption,
+            strictOption,
         ]
     )
+    static let formatOption = CommonOptions.format(DiagnosticFormat.allCases)
+    static let strictOption = OptionSpec(long: "strict", help: "Treat warnings as errors.")
 
     let paths: [String]
     let format: DiagnosticFormat
     let strict: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<rules> ...'") }
+        guard !arguments.positionals.isEmpty else { throw UsageError(message: "missing expected argument '<rules> ...'") }
         paths = arguments.positionals
-        format = try arguments.choice("format", default: DiagnosticFormat.text)
-        strict = arguments.flag("strict")
+        format = arguments.choice(Self.formatOption, default: DiagnosticFormat.text)
+        strict = arguments.flag(Self.strictOption)
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
-        var files = RuleFiles.expand(paths).map(RuleLoader.load(path:))
+        var files = RuleFiles.load(paths)
         if strict { files = files.map { $0.promotingWarnings() } }
         terminal.out(format.render(files, color: terminal.colorEnabled))
         if format == .text { terminal.err(DiagnosticSummary.line(files)) }
@@ -34,15 +36,21 @@ struct CheckCommand: CullCommand {
     }
 }
 
-/// Expands folders given on the command line into their rule files.
+/// Expands folders given on the command line into their rule files and loads them.
 enum RuleFiles {
-    static func expand(_ paths: [String]) -> [String] {
-        paths.flatMap { path -> [String] in
+    /// Every file and every `*.yaml` / `*.yml` (any case) in every folder, loaded; a folder without
+    /// one is an error of its own, not silently nothing to check.
+    static func load(_ paths: [String]) -> [LoadedRuleFile] {
+        paths.flatMap { path -> [LoadedRuleFile] in
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
-                  let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [path] }
+                  let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [RuleLoader.load(path: path)] }
             let base = path.hasSuffix("/") ? path : path + "/"
-            return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { base + $0 }
+            let rules = names.filter { name in [".yaml", ".yml"].contains { name.lowercased().hasSuffix($0) } && !name.hasPrefix(".") }
+            guard !rules.isEmpty else {
+                return [RuleLoader.unusable(path: path, "no rule files (*.yaml or *.yml) in this folder")]
+            }
+            return rules.sorted().map { RuleLoader.load(path: base + $0) }
         }
     }
 }

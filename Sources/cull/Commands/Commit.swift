@@ -15,13 +15,15 @@ struct CommitCommand: CullCommand {
             """,
         options: [
             CommonOptions.library,
-            OptionSpec(long: "yes", short: "y", help: "Do not ask; required when standard input is not a terminal."),
-            OptionSpec(long: "to", value: "DIR", help: "Move into this quarantine folder (same file system), keeping relative paths."),
-            OptionSpec(long: "permanently", help: "Delete instead of moving to the trash; cannot be undone."),
-            OptionSpec(long: "fingerprint", value: "F", help: "Commit only if the staged set still has this fingerprint."),
-            OptionSpec(long: "format", value: "FORMAT", help: "text (default) or json (the receipt)."),
+            yesOption, toOption, permanentlyOption, fingerprintOption,
+            formatOption,
         ]
     )
+    static let formatOption = CommonOptions.format([OutputFormat.text, .json], detail: "json prints the receipt")
+    static let yesOption = OptionSpec(long: "yes", short: "y", help: "Do not ask; required when standard input is not a terminal.")
+    static let toOption = OptionSpec(long: "to", value: "DIR", help: "Move into this quarantine folder (same file system), keeping relative paths.")
+    static let permanentlyOption = OptionSpec(long: "permanently", help: "Delete instead of moving to the trash; cannot be undone.")
+    static let fingerprintOption = OptionSpec(long: "fingerprint", value: "F", help: "Commit only if the staged set still has this fingerprint.")
 
     let library: String?
     let yes: Bool
@@ -30,13 +32,12 @@ struct CommitCommand: CullCommand {
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.isEmpty else { throw UsageError(message: "Unexpected argument '\(arguments.positionals[0])'") }
-        library = arguments.value("library")
-        yes = arguments.flag("yes")
-        fingerprint = arguments.value("fingerprint")
-        format = try arguments.choice("format", default: .text)
-        if format == .paths { throw UsageError(message: "--format paths is not available for commit") }
-        switch (arguments.value("to"), arguments.flag("permanently")) {
+        try arguments.expectNoArguments()
+        library = arguments.value(CommonOptions.library)
+        yes = arguments.flag(Self.yesOption)
+        fingerprint = arguments.value(Self.fingerprintOption)
+        format = arguments.choice(Self.formatOption, default: .text)
+        switch (arguments.value(Self.toOption), arguments.flag(Self.permanentlyOption)) {
         case (.some, true): throw UsageError(message: "--to and --permanently exclude each other")
         case let (.some(directory), false):
             let absolute = directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory
@@ -55,8 +56,7 @@ struct CommitCommand: CullCommand {
             return .success
         }
         if let fingerprint, fingerprint.lowercased() != listing.fingerprint {
-            terminal.err("cull: error: \(CommitError.fingerprintMismatch(expected: fingerprint, actual: listing.fingerprint))\n")
-            return .ruleError
+            throw CommitError.fingerprintMismatch(expected: fingerprint, actual: listing.fingerprint)
         }
         let plan = TrashRenderer.text(listing, terminal: terminal, limit: 10)
         if format == .text { terminal.out(plan) } else { terminal.err(plan) }
@@ -66,8 +66,12 @@ struct CommitCommand: CullCommand {
                 return .usage
             }
             terminal.err(TrashRenderer.prompt(listing, destination: destination))
-            guard readLine()?.trimmingCharacters(in: .whitespaces) == "yes" else {
-                terminal.err("Nothing was committed.\n")
+            let answer = readLine()?.trimmingCharacters(in: .whitespaces) ?? ""
+            guard answer == "yes" else {
+                // A `y` or `YES` meant yes: say what is needed instead of a bare "nothing".
+                let meantYes = ["y", "ye", "yes"].contains(answer.lowercased())
+                terminal.err(meantYes ? "Nothing was committed: type the word 'yes' (in lower case) to commit.\n"
+                                      : "Nothing was committed.\n")
                 return .success
             }
         }
@@ -79,12 +83,9 @@ struct CommitCommand: CullCommand {
         do {
             receipt = try Committer(library: access.library, db: access.db, destination: destination)
                 .commit(listing, expectedFingerprint: fingerprint ?? listing.fingerprint) { progress.update(done: $0, total: $1) }
-        } catch let error as CommitError {
+        } catch {
             progress.finish()
-            terminal.err("cull: error: \(error)\n")
-            if case .badQuarantine = error { return .usage }
-            if case .fingerprintMismatch = error { return .ruleError }
-            return .failure
+            throw error
         }
         progress.finish()
         switch format {

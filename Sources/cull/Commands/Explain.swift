@@ -11,10 +11,11 @@ struct ExplainCommand: CullCommand {
         options: [
             CommonOptions.library,
             CommonOptions.now,
-            OptionSpec(long: "format", value: "FORMAT", help: "Output format: text or json."),
-            OptionSpec(long: "evaluate", help: "Also run each rule and report counts and timings (changes nothing)."),
+            CommonOptions.textOrJSON,
+            evaluateOption,
         ]
     )
+    static let evaluateOption = OptionSpec(long: "evaluate", help: "Also run each rule and report counts and timings (changes nothing).")
 
     let paths: [String]
     let library: String?
@@ -23,16 +24,16 @@ struct ExplainCommand: CullCommand {
     let evaluate: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<rules> ...'") }
+        guard !arguments.positionals.isEmpty else { throw UsageError(message: "missing expected argument '<rules> ...'") }
         paths = arguments.positionals
-        library = arguments.value("library")
+        library = arguments.value(CommonOptions.library)
         clock = try RunClockOption.parse(arguments)
-        format = try arguments.format()
-        evaluate = arguments.flag("evaluate")
+        format = arguments.choice(CommonOptions.textOrJSON, default: .text)
+        evaluate = arguments.flag(Self.evaluateOption)
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
-        let loads = RuleFiles.expand(paths).map(RuleLoader.load(path:))
+        let loads = RuleFiles.load(paths)
         if loads.contains(where: \.hasErrors) {
             terminal.err(DiagnosticFormat.text.render(loads) + DiagnosticSummary.line(loads))
             return .ruleError

@@ -5,15 +5,24 @@ struct FindCommand: CullCommand {
     static let spec = CommandSpec(
         name: "find",
         abstract: "List assets matching predicates written in the rule vocabulary (all must match).",
-        discussion: "Each argument is a YAML flow-mapping fragment: cull find 'kind: video' 'size: {gt: 1GB}'",
-        arguments: [ArgumentSpec(name: "predicate", help: "A predicate such as 'taken: {before: 2020-01-01}'.", repeats: true)],
+        discussion: "Each argument is a YAML flow-mapping fragment: cull find 'kind: video' 'size: {gt: 1GB}'. Without one, every indexed file.",
+        arguments: [ArgumentSpec(name: "predicate", help: "A predicate such as 'taken: {before: 2020-01-01}'.", repeats: true, optional: true)],
         options: [
             CommonOptions.library,
             CommonOptions.now,
-            OptionSpec(long: "format", value: "FORMAT", help: "text (paths), json (indexed fields) or paths (raw bytes, for piping)."),
-            OptionSpec(long: "null", short: "0", help: "With --format paths: end each path with NUL instead of a newline."),
+            formatOption,
+            CommonOptions.null,
+            sortOption,
+            limitOption,
         ]
     )
+    static let sortOption = OptionSpec(long: "sort", value: "ORDER", help: "path (default), largest, newest or oldest (by taken, else modified).",
+                                       choices: Order.allCases.map(\.rawValue))
+    static let limitOption = OptionSpec(long: "limit", value: "N", help: "Print at most N files (after sorting).")
+
+    enum Order: String, CaseIterable { case path, largest, newest, oldest }
+    static let formatOption = CommonOptions.format([OutputFormat.text, .json, .paths],
+                                                   detail: "json prints the indexed fields, paths raw bytes for piping")
 
     /// The indexed fields `--format json` prints, in order.
     static let columns = [
@@ -29,14 +38,23 @@ struct FindCommand: CullCommand {
     let clock: RunClock
     let format: OutputFormat
     let nul: Bool
+    let order: Order
+    let limit: Int?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<predicate> ...'") }
-        fragments = arguments.positionals
-        library = arguments.value("library")
+        // No predicate lists everything, as `fd` does: every indexed file has a path.
+        fragments = arguments.positionals.isEmpty ? ["path: {exists: true}"] : arguments.positionals
+        order = arguments.choice(Self.sortOption, default: .path)
+        if let text = arguments.value(Self.limitOption) {
+            guard let number = Int(text), number > 0 else { throw UsageError(message: "invalid value '\(text)' for '--limit'; expected a positive whole number") }
+            limit = number
+        } else {
+            limit = nil
+        }
+        library = arguments.value(CommonOptions.library)
         clock = try RunClockOption.parse(arguments)
-        format = try arguments.format(allowing: [.text, .json, .paths])
-        nul = arguments.flag("null")
+        format = arguments.choice(Self.formatOption, default: .text)
+        nul = arguments.flag(CommonOptions.null)
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
@@ -46,21 +64,19 @@ struct FindCommand: CullCommand {
             terminal.err(DiagnosticFormat.text.render(loads))
             return .ruleError
         }
-        let database = try LibraryAccess(libraryOption: library, locking: false, terminal: terminal).db
+        let access = try LibraryAccess(libraryOption: library, locking: false, terminal: terminal)
+        let database = access.db
         let evaluator = try RuleEvaluator(database: database, clock: clock)
         let predicate = Predicate.conjunction(parsed.compactMap(\.predicate))
         let query = RuleCompiler.findQuery(predicate, columns: Self.columns.joined(separator: ", "), evaluator.context)
-        var items: [JSONValue] = []
-        var paths: [[UInt8]] = []
+        var found: [(path: [UInt8], size: Int64, time: Int64, item: JSONValue)] = []
         let statement = try database.prepare(query.sql)
         let names = (0..<Self.columns.count).map { statement.columnName($0) }
+        let size = names.firstIndex(of: "size")!, taken = names.firstIndex(of: "taken_utc")!, modified = names.firstIndex(of: "modified")!
         do {
             try statement.forEachRow(query.arguments) { row in
-                switch format {
-                case .json: items.append(.object(names.enumerated().map { ($0.element, JSONValue(row.value($0.offset))) }))
-                case .text: terminal.out(String(decoding: row.bytes(1) ?? [], as: UTF8.self) + "\n")
-                case .paths: paths.append(row.bytes(1) ?? [])
-                }
+                let item = format == .json ? JSONValue.object(names.enumerated().map { ($0.element, JSONValue(row.value($0.offset))) }) : .null
+                found.append((row.bytes(1) ?? [], row.int64(size), row.optionalInt64(taken) ?? row.int64(modified), item))
             }
         } catch let error as DatabaseError {
             // A regex that exhausted its match limits is the argument's error, not an I/O failure.
@@ -71,10 +87,22 @@ struct FindCommand: CullCommand {
             }.first
             throw located ?? error
         }
+        // Ties keep the query's path order (the index of each row breaks them).
+        let ranked = found.enumerated().map { (rank: $0.offset, row: $0.element) }
+        func sorted(_ key: (Int64) -> Int64, _ value: KeyPath<(path: [UInt8], size: Int64, time: Int64, item: JSONValue), Int64>) -> [Int] {
+            ranked.sorted { (key($0.row[keyPath: value]), $0.rank) < (key($1.row[keyPath: value]), $1.rank) }.map(\.rank)
+        }
+        switch order {
+        case .path: break  // the query's own order
+        case .largest: found = sorted({ -$0 }, \.size).map { found[$0] }
+        case .newest: found = sorted({ -$0 }, \.time).map { found[$0] }
+        case .oldest: found = sorted({ $0 }, \.time).map { found[$0] }
+        }
+        if let limit { found = Array(found.prefix(limit)) }
         switch format {
-        case .json: terminal.out(JSONValue.array(items).rendered() + "\n")
-        case .paths: terminal.outPaths(paths, nul: nul)
-        case .text: break
+        case .json: terminal.out(JSONValue.array(found.map(\.item)).rendered() + "\n")
+        case .paths: terminal.outPaths(found.map { access.shown($0.path) }, nul: nul)
+        case .text: terminal.out(found.map { PathBytes.display(access.shown($0.path)) + "\n" }.joined())
         }
         return .success
     }

@@ -6,16 +6,16 @@ struct InitCommand: CullCommand {
         name: "init",
         abstract: "Make a folder a Cull library (creates DIR/.cull/ with the index).",
         arguments: [ArgumentSpec(name: "dir", help: "The library root (default: the working directory).", optional: true)],
-        options: [CommonOptions.format]
+        options: [CommonOptions.textOrJSON]
     )
 
     let directory: String
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.count <= 1 else { throw UsageError(message: "Expected at most one directory") }
+        guard arguments.positionals.count <= 1 else { throw UsageError(message: "expected at most one directory") }
         directory = arguments.positionals.first ?? "."
-        format = try arguments.format()
+        format = arguments.choice(CommonOptions.textOrJSON, default: .text)
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {

@@ -6,7 +6,7 @@ struct KeepCommand: CullCommand {
         name: "keep",
         abstract: "Mark files reviewed and kept: no rule stages them again (unstages them if staged).",
         arguments: [ArgumentSpec(name: "path", help: "Files to keep.", repeats: true)],
-        options: [CommonOptions.library, CommonOptions.format]
+        options: [CommonOptions.library, CommonOptions.textOrJSON]
     )
 
     let library: String?
@@ -14,22 +14,17 @@ struct KeepCommand: CullCommand {
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "Give at least one path") }
-        library = arguments.value("library")
+        guard !arguments.positionals.isEmpty else { throw UsageError(message: "missing expected argument '<path> ...'") }
+        library = arguments.value(CommonOptions.library)
         paths = arguments.positionals
-        format = try arguments.format()
+        format = arguments.choice(CommonOptions.textOrJSON, default: .text)
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
         let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
-        do {
-            let count = try ReviewStore(db: access.db).keep(assetIDs: try access.assetIDs(paths))
-            terminal.out(format == .json ? JSONValue.object([("kept", .integer(Int64(count)))]).rendered(pretty: false) + "\n"
-                                         : "Kept \(count) file\(count == 1 ? "" : "s").\n")
-            return .success
-        } catch let error as StagingError {
-            terminal.err("cull: error: \(error)\n")
-            return .usage
-        }
+        let count = try ReviewStore(db: access.db).keep(assetIDs: try access.assetIDs(paths))
+        terminal.out(format == .json ? JSONValue.object([("kept", .integer(Int64(count)))]).rendered(pretty: false) + "\n"
+                                     : "Kept \(English.count(count, "file")).\n")
+        return .success
     }
 }

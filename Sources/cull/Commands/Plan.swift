@@ -12,11 +12,13 @@ struct PlanCommand: CullCommand {
             """,
         arguments: [RuleRunOptions.argument],
         options: RuleRunOptions.options + [
-            OptionSpec(long: "format", value: "FORMAT", help: "text (default), json, or paths (every path staging would add)."),
-            OptionSpec(long: "null", short: "0", help: "With --format paths: end each path with NUL instead of a newline."),
-            OptionSpec(long: "explain", value: "PATH", help: "Say which rules match this file and why it is or is not staged."),
+            formatOption,
+            CommonOptions.null,
+            explainOption,
         ]
     )
+    static let formatOption = CommonOptions.format([OutputFormat.text, .json, .paths], detail: "paths lists every path staging would add")
+    static let explainOption = OptionSpec(long: "explain", value: "PATH", help: "Say which rules match this file and why it is or is not staged.")
 
     let rules: RuleRunOptions
     let format: OutputFormat
@@ -25,9 +27,9 @@ struct PlanCommand: CullCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         rules = try RuleRunOptions(arguments)
-        format = try arguments.format(allowing: [.text, .json, .paths])
-        nul = arguments.flag("null")
-        explain = arguments.value("explain")
+        format = arguments.choice(Self.formatOption, default: .text)
+        nul = arguments.flag(CommonOptions.null)
+        explain = arguments.value(Self.explainOption)
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
@@ -45,7 +47,7 @@ struct PlanCommand: CullCommand {
         switch format {
         case .text: terminal.out(PlanRenderer.text(plan, terminal: terminal))
         case .json: terminal.out(PlanRenderer.json(plan))
-        case .paths: terminal.outPaths(try PlanRenderer.netNewPaths(plan, db: access.db), nul: nul)
+        case .paths: terminal.outPaths(try PlanRenderer.netNewPaths(plan, db: access.db).map(access.shown), nul: nul)
         }
         return plan.limitTripped ? .limitTripped : .success
     }

@@ -8,11 +8,14 @@ struct RestoreCommand: CullCommand {
         arguments: [ArgumentSpec(name: "path", help: "Files to unstage (or un-keep): back to never reviewed.", repeats: true, optional: true)],
         options: [
             CommonOptions.library,
-            OptionSpec(long: "rule", value: "RULE", help: "Unstage everything this rule staged."),
-            OptionSpec(long: "all", help: "Unstage everything."),
-            CommonOptions.format,
+            ruleOption,
+            allOption,
+            CommonOptions.textOrJSON,
         ]
     )
+
+    static let ruleOption = OptionSpec(long: "rule", value: "RULE", help: "Unstage everything this rule staged.")
+    static let allOption = OptionSpec(long: "all", help: "Unstage everything.")
 
     let library: String?
     let selection: Selection
@@ -25,13 +28,13 @@ struct RestoreCommand: CullCommand {
     }
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        library = arguments.value("library")
-        format = try arguments.format()
-        let given = [!arguments.positionals.isEmpty, arguments.value("rule") != nil, arguments.flag("all")].filter { $0 }.count
-        guard given == 1 else { throw UsageError(message: "Give paths, --rule RULE or --all (exactly one of them)") }
-        if let rule = arguments.value("rule") {
+        library = arguments.value(CommonOptions.library)
+        format = arguments.choice(CommonOptions.textOrJSON, default: .text)
+        let given = [!arguments.positionals.isEmpty, arguments.value(Self.ruleOption) != nil, arguments.flag(Self.allOption)]
+        guard given.filter({ $0 }).count == 1 else { throw UsageError(message: "give paths, --rule RULE or --all (exactly one of them)") }
+        if let rule = arguments.value(Self.ruleOption) {
             selection = .rule(rule)
-        } else if arguments.flag("all") {
+        } else if arguments.flag(Self.allOption) {
             selection = .all
         } else {
             selection = .paths(arguments.positionals)
@@ -42,18 +45,15 @@ struct RestoreCommand: CullCommand {
         let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
         let store = ReviewStore(db: access.db)
         let count: Int
-        do {
-            switch selection {
-            case .all: count = try store.restore(.all)
-            case let .rule(rule): count = try store.restore(.rule(rule))
-            case let .paths(paths): count = try store.restore(.assets(try access.assetIDs(paths)))
-            }
-        } catch let error as StagingError {
-            terminal.err("cull: error: \(error)\n")
-            return .usage
+        switch selection {
+        case .all: count = try store.restore(.all)
+        case let .rule(rule):
+            try StagedRuleOption.check(rule, db: access.db)
+            count = try store.restore(.rule(rule))
+        case let .paths(paths): count = try store.restore(.assets(try access.assetIDs(paths)))
         }
         terminal.out(format == .json ? JSONValue.object([("unstaged", .integer(Int64(count)))]).rendered(pretty: false) + "\n"
-                                     : "Unstaged \(count) file\(count == 1 ? "" : "s").\n")
+                                     : "Unstaged \(English.count(count, "file")).\n")
         return .success
     }
 }

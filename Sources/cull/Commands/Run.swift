@@ -13,12 +13,13 @@ struct RunCommand: CullCommand {
             """,
         arguments: [RuleRunOptions.argument],
         options: RuleRunOptions.options + [
-            OptionSpec(long: "commit", help: "Also commit everything staged (needs --yes)."),
-            OptionSpec(long: "yes", short: "y", help: "Confirm --commit without asking (cron has no one to ask)."),
-            OptionSpec(long: "to", value: "DIR", help: "With --commit: move into this quarantine folder instead of the trash."),
-            OptionSpec(long: "format", value: "FORMAT", help: "text (default) or json (one object per run)."),
+            commitOption, yesOption, toOption, formatOption,
         ]
     )
+    static let commitOption = OptionSpec(long: "commit", help: "Also commit everything staged (needs --yes).")
+    static let yesOption = OptionSpec(long: "yes", short: "y", help: "Confirm --commit without asking (cron has no one to ask).")
+    static let toOption = OptionSpec(long: "to", value: "DIR", help: "With --commit: move into this quarantine folder instead of the trash.")
+    static let formatOption = CommonOptions.format([OutputFormat.text, .json], detail: "json prints one object per run")
 
     let rules: RuleRunOptions
     let commit: Bool
@@ -27,15 +28,15 @@ struct RunCommand: CullCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         rules = try RuleRunOptions(arguments)
-        commit = arguments.flag("commit")
-        if commit && !arguments.flag("yes") { throw UsageError(message: "--commit needs --yes: an unattended run cannot ask") }
-        if let directory = arguments.value("to") {
+        commit = arguments.flag(Self.commitOption)
+        if commit && !arguments.flag(Self.yesOption) { throw UsageError(message: "--commit needs --yes: an unattended run cannot ask") }
+        if let directory = arguments.value(Self.toOption) {
             guard commit else { throw UsageError(message: "--to only applies with --commit") }
             destination = .quarantine(directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory)
         } else {
             destination = .trash
         }
-        format = try arguments.format()
+        format = arguments.choice(Self.formatOption, default: .text)
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {

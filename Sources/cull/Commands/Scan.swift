@@ -11,12 +11,14 @@ struct ScanCommand: CullCommand {
             (Apple Photos, Lightroom previews, Immich, PhotoPrism, digiKam, ...) are skipped and named.
             """,
         options: [
-            CommonOptions.library, CommonOptions.format,
-            OptionSpec(long: "include-managed",
-                       help: "Also walk other applications' libraries (Apple Photos, Lightroom previews, Immich, ...)."),
-            OptionSpec(long: "hash", help: "Also bring the duplicate hashes up to date (what a duplicate rule would compute), e.g. from cron."),
+            CommonOptions.library, CommonOptions.textOrJSON,
+            includeManagedOption, hashOption,
         ]
     )
+    static let includeManagedOption = OptionSpec(long: "include-managed",
+        help: "Also walk other applications' libraries (Apple Photos, Lightroom previews, Immich, ...).")
+    static let hashOption = OptionSpec(long: "hash",
+        help: "Also bring the duplicate hashes up to date (what a duplicate rule would compute), e.g. from cron.")
 
     let library: String?
     let format: OutputFormat
@@ -24,11 +26,11 @@ struct ScanCommand: CullCommand {
     let hash: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.isEmpty else { throw UsageError(message: "Unexpected argument '\(arguments.positionals[0])'") }
-        library = arguments.value("library")
-        format = try arguments.format()
-        includeManaged = arguments.flag("include-managed")
-        hash = arguments.flag("hash")
+        try arguments.expectNoArguments()
+        library = arguments.value(CommonOptions.library)
+        format = arguments.choice(CommonOptions.textOrJSON, default: .text)
+        includeManaged = arguments.flag(Self.includeManagedOption)
+        hash = arguments.flag(Self.hashOption)
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
@@ -40,6 +42,10 @@ struct ScanCommand: CullCommand {
         let summary = try scanner.scan(access.db)
         bar.finish()
         let hashed = hash ? try HashCache(db: access.db, root: access.library.root).refresh() : nil
+        RunLog.append(library: access.library, [
+            "command": .string("scan"), "added": .int(Int64(summary.added)), "changed": .int(Int64(summary.changed)),
+            "removed": .int(Int64(summary.removed)), "broken": .int(Int64(summary.broken)), "exit": .int(0),
+        ])
         switch format {
         case .text:
             terminal.out(summary.line + "\n")

@@ -12,16 +12,17 @@ struct StageCommand: CullCommand {
             """,
         arguments: [RuleRunOptions.argument],
         options: RuleRunOptions.options + [
-            OptionSpec(long: "format", value: "FORMAT", help: "text (default) or json (the plan that was staged)."),
+            formatOption,
         ]
     )
+    static let formatOption = CommonOptions.format([OutputFormat.text, .json], detail: "json prints the plan that was staged")
 
     let rules: RuleRunOptions
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         rules = try RuleRunOptions(arguments)
-        format = try arguments.format()
+        format = arguments.choice(Self.formatOption, default: .text)
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
@@ -29,17 +30,12 @@ struct StageCommand: CullCommand {
         let access = try LibraryAccess(libraryOption: rules.library, locking: true, terminal: terminal)
         let plan = try RulePlanner(db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling, root: access.library.root).plan(files).plan
         terminal.out(format == .json ? PlanRenderer.json(plan) : PlanRenderer.text(plan, terminal: terminal))
-        do {
-            let result = try ReviewStore(db: access.db).stage(plan, runID: RunID.make())
-            if format == .text {
-                terminal.out("staged \(result.total) (\(ByteCount.format(plan.netNew.bytes))); review with 'cull trash', "
-                             + "commit exactly this with 'cull commit --fingerprint \(plan.fingerprint)'\n")
-            }
-            return .success
-        } catch let error as StagingError {
-            terminal.err("cull: error: \(error)\n")
-            return .limitTripped
+        let result = try ReviewStore(db: access.db).stage(plan, runID: RunID.make())
+        if format == .text {
+            terminal.out("staged \(result.total) (\(ByteCount.format(plan.netNew.bytes))); review with 'cull trash', "
+                         + "commit exactly this with 'cull commit --fingerprint \(plan.fingerprint)'\n")
         }
+        return .success
     }
 }
 

@@ -7,13 +7,14 @@ struct TrashCommand: CullCommand {
         abstract: "Show what is staged: totals by rule, then the files, largest first.",
         options: [
             CommonOptions.library,
-            OptionSpec(long: "sort", value: "ORDER", help: "largest (default), newest, oldest or path."),
-            OptionSpec(long: "kind", value: "KIND", help: "Only this kind (photo or video)."),
-            OptionSpec(long: "rule", value: "RULE", help: "Only what this rule staged."),
-            OptionSpec(long: "format", value: "FORMAT", help: "text (default), json or paths."),
-            OptionSpec(long: "null", short: "0", help: "With --format paths: end each path with NUL instead of a newline."),
+            sortOption, kindOption, ruleOption, formatOption, CommonOptions.null,
         ]
     )
+    static let sortOption = OptionSpec(long: "sort", value: "ORDER", help: "largest (default), newest, oldest or path.",
+                                       choices: TrashListing.Order.allCases.map(\.rawValue))
+    static let kindOption = OptionSpec(long: "kind", value: "KIND", help: "Only this kind (photo or video).", choices: ["photo", "video"])
+    static let ruleOption = OptionSpec(long: "rule", value: "RULE", help: "Only what this rule staged.")
+    static let formatOption = CommonOptions.format([OutputFormat.text, .json, .paths])
 
     let library: String?
     let order: TrashListing.Order
@@ -23,22 +24,23 @@ struct TrashCommand: CullCommand {
     let nul: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.isEmpty else { throw UsageError(message: "Unexpected argument '\(arguments.positionals[0])'") }
-        library = arguments.value("library")
-        order = try arguments.choice("sort", default: .largest)
-        kind = arguments.value("kind")
-        rule = arguments.value("rule")
-        format = try arguments.choice("format", default: .text)
-        nul = arguments.flag("null")
+        try arguments.expectNoArguments()
+        library = arguments.value(CommonOptions.library)
+        order = arguments.choice(Self.sortOption, default: .largest)
+        kind = arguments.value(Self.kindOption)
+        rule = arguments.value(Self.ruleOption)
+        format = arguments.choice(Self.formatOption, default: .text)
+        nul = arguments.flag(CommonOptions.null)
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
         let access = try LibraryAccess(libraryOption: library, locking: false, terminal: terminal)
+        try StagedRuleOption.check(rule, db: access.db)
         let listing = try TrashListing(db: access.db, order: order, kind: kind, rule: rule)
         switch format {
         case .text: terminal.out(TrashRenderer.text(listing, terminal: terminal))
         case .json: terminal.out(TrashRenderer.json(listing))
-        case .paths: terminal.outPaths(listing.items.map(\.path), nul: nul)
+        case .paths: terminal.outPaths(listing.items.map { access.shown($0.path) }, nul: nul)
         }
         return .success
     }

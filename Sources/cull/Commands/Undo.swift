@@ -11,7 +11,7 @@ struct UndoCommand: CullCommand {
             cannot be undone; 130: Ctrl-C or SIGTERM stopped it (the rest stays in the trash; run it again).
             """,
         arguments: [ArgumentSpec(name: "commit", help: "The batch number printed by 'cull commit'.", optional: true)],
-        options: [CommonOptions.library, CommonOptions.format]
+        options: [CommonOptions.library, CommonOptions.textOrJSON]
     )
 
     let library: String?
@@ -19,11 +19,11 @@ struct UndoCommand: CullCommand {
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.count <= 1 else { throw UsageError(message: "Expected at most one commit number") }
-        library = arguments.value("library")
-        format = try arguments.format()
+        guard arguments.positionals.count <= 1 else { throw UsageError(message: "expected at most one commit number") }
+        library = arguments.value(CommonOptions.library)
+        format = arguments.choice(CommonOptions.textOrJSON, default: .text)
         if let text = arguments.positionals.first {
-            guard let number = Int64(text), number > 0 else { throw UsageError(message: "Invalid commit number '\(text)'") }
+            guard let number = Int64(text), number > 0 else { throw UsageError(message: "invalid commit number '\(text)'") }
             commit = number
         } else {
             commit = nil
@@ -35,13 +35,7 @@ struct UndoCommand: CullCommand {
         Interruption.shared.arm()
         let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
         if Interruption.shared.isRequested { return .interrupted }
-        let report: CommitUndo.Report
-        do {
-            report = try CommitUndo.undo(library: access.library, db: access.db, commit: commit)
-        } catch let error as CommitError {
-            terminal.err("cull: error: \(error)\n")
-            return .ruleError
-        }
+        let report = try CommitUndo.undo(library: access.library, db: access.db, commit: commit)
         terminal.out(format == .json ? ReceiptRenderer.json(report) : ReceiptRenderer.text(report))
         RunLog.append(library: access.library, [
             "command": .string("undo"), "commit": .int(report.commit), "restored": .int(Int64(report.restored)),

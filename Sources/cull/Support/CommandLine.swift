@@ -10,6 +10,8 @@ struct OptionSpec {
     let help: String
     /// Whether the option may be given several times.
     var repeats: Bool = false
+    /// The only values the option accepts, when it is a choice (checked by the parser, with did-you-mean).
+    var choices: [String]? = nil
 }
 
 /// One positional argument, for `--help`.
@@ -52,70 +54,137 @@ struct ParsedArguments {
                 continue
             }
             if argument == "--" { optionsEnded = true; continue }
-            var name = argument
-            var inlineValue: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
+            let (name, inlineValue) = Self.split(argument)
+            guard let option = Self.option(named: name, in: spec) else {
+                let candidates = spec.options.map { "--" + $0.long } + ["--help"]
+                throw UsageError(message: "unknown option '\(name)'" + DidYouMean.hint(for: name, in: candidates))
             }
-            let option: OptionSpec?
-            if name.hasPrefix("--") {
-                option = spec.options.first { "--" + $0.long == name }
-            } else if name.count == 2, let short = name.last {
-                option = spec.options.first { $0.short == short }
-            } else {
-                option = nil
-            }
-            guard let option else { throw UsageError(message: "Unknown option '\(name)'") }
             if option.value != nil {
                 let value: String
                 if let inlineValue {
                     value = inlineValue
                 } else {
-                    guard index < arguments.count else { throw UsageError(message: "Missing value for '\(name)'") }
+                    // The next word is the value whatever it looks like (`--rule -h` names a rule called -h).
+                    guard index < arguments.count else { throw UsageError(message: "missing value for '\(name)'") }
                     value = arguments[index]
                     index += 1
                 }
                 if values[option.long] != nil && !option.repeats {
-                    throw UsageError(message: "Option '--\(option.long)' given more than once")
+                    throw UsageError(message: "option '--\(option.long)' given more than once")
+                }
+                if let choices = option.choices, !choices.contains(value) {
+                    throw UsageError(message: "invalid value '\(value)' for '--\(option.long)'; expected "
+                                     + English.list(choices, or: true) + DidYouMean.hint(for: value, in: choices))
                 }
                 values[option.long, default: []].append(value)
             } else {
-                guard inlineValue == nil else { throw UsageError(message: "Flag '--\(option.long)' takes no value") }
+                guard inlineValue == nil else { throw UsageError(message: "flag '--\(option.long)' takes no value") }
                 flags.insert(option.long)
             }
         }
     }
 
-    func flag(_ long: String) -> Bool { flags.contains(long) }
-
-    /// `--format`, limited to the formats a command can print.
-    func format(allowing allowed: [OutputFormat] = [.text, .json]) throws(UsageError) -> OutputFormat {
-        let format: OutputFormat = try choice("format", default: .text)
-        guard allowed.contains(format) else {
-            let names = allowed.map(\.rawValue).joined(separator: ", ")
-            throw UsageError(message: "Invalid value '\(format.rawValue)' for '--format': expected one of \(names)")
+    /// Whether `-h` or `--help` is among the options (not as an option's value, not after `--`).
+    static func asksForHelp(_ arguments: [String], spec: CommandSpec) -> Bool {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" { return false }
+            if argument == "-h" || argument == "--help" { return true }
+            guard argument.hasPrefix("-"), argument != "-" else { continue }
+            let (name, inlineValue) = split(argument)
+            if inlineValue == nil, option(named: name, in: spec)?.value != nil { index += 1 }
         }
-        return format
+        return false
     }
-    func value(_ long: String) -> String? { values[long]?.last }
-    func all(_ long: String) -> [String] { values[long] ?? [] }
 
-    /// The value of `long` parsed as one of `choices`.
-    func choice<T: RawRepresentable>(_ long: String, default fallback: T) throws(UsageError) -> T
-        where T.RawValue == String, T: CaseIterable {
-        guard let raw = value(long) else { return fallback }
-        guard let parsed = T(rawValue: raw) else {
-            let names = T.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError(message: "Invalid value '\(raw)' for '--\(long)': expected one of \(names)")
-        }
-        return parsed
+    private static func split(_ argument: String) -> (name: String, inlineValue: String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    private static func option(named name: String, in spec: CommandSpec) -> OptionSpec? {
+        if name.hasPrefix("--") { return spec.options.first { "--" + $0.long == name } }
+        if name.count == 2, let short = name.last { return spec.options.first { $0.short == short } }
+        return nil
+    }
+
+    func flag(_ option: OptionSpec) -> Bool { flags.contains(option.long) }
+    func value(_ option: OptionSpec) -> String? { values[option.long]?.last }
+    func all(_ option: OptionSpec) -> [String] { values[option.long] ?? [] }
+
+    /// The value of a choice option (the parser already checked it against the option's choices).
+    func choice<T: RawRepresentable>(_ option: OptionSpec, default fallback: T) -> T where T.RawValue == String {
+        value(option).flatMap(T.init(rawValue:)) ?? fallback
+    }
+
+    /// Fails with a usage error when positional arguments were given to a command that takes none.
+    func expectNoArguments() throws(UsageError) {
+        if let first = positionals.first { throw UsageError(message: "unexpected argument '\(first)'") }
     }
 }
 
 /// Options every library command shares.
 enum CommonOptions {
     static let library = OptionSpec(long: "library", value: "DIR", help: "The library root (default: $CULL_LIBRARY, else the nearest parent with .cull/).")
-    static let format = OptionSpec(long: "format", value: "FORMAT", help: "Output format: text or json.")
     static let now = OptionSpec(long: "now", value: "DATE", help: "Pin the clock for relative dates (ISO 8601), for reproducible plans.")
+    static let null = OptionSpec(long: "null", short: "0", help: "With --format paths: end each path with NUL instead of a newline.")
+
+    /// The one `--format` declaration: the first format is the default; `detail` says what each prints.
+    static func format<F: RawRepresentable>(_ formats: [F], detail: String? = nil) -> OptionSpec where F.RawValue == String {
+        let names = formats.map(\.rawValue)
+        let listed = English.list([names[0] + " (default)"] + names.dropFirst(), or: true)
+        return OptionSpec(long: "format", value: "FORMAT", help: "Output format: \(listed)" + (detail.map { "; \($0)" } ?? "") + ".",
+                          choices: names)
+    }
+
+    /// `--format` with text and json, the staging and commit commands' usual pair.
+    static let textOrJSON = format([OutputFormat.text, .json])
+}
+
+/// English for the messages: plurals and lists.
+enum English {
+    /// `1 file`, `2 files`; `plural` for irregular words.
+    static func count(_ n: Int, _ singular: String, plural: String? = nil) -> String {
+        "\(n) \(n == 1 ? singular : plural ?? singular + "s")"
+    }
+
+    /// `a`, `a or b`, `a, b or c` (`and` unless `or`).
+    static func list(_ words: [String], or: Bool = false) -> String {
+        guard words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + (or ? " or " : " and ") + words.last!
+    }
+}
+
+/// Did-you-mean for the command line: a unique prefix (`vid` → `video`), else the nearest name within
+/// a third of the word's length (at least one edit), where swapping two neighbours (`sacn` → `scan`) is one edit.
+enum DidYouMean {
+    static func hint(for word: String, in candidates: [String]) -> String {
+        let bare = word.drop { $0 == "-" }.lowercased()
+        guard !bare.isEmpty else { return "" }
+        let prefixed = candidates.filter { $0.drop { $0 == "-" }.lowercased().hasPrefix(bare) }
+        if prefixed.count == 1 { return "; did you mean '\(prefixed[0])'?" }
+        let budget = max(1, min(2, bare.count / 3))
+        let ranked = candidates.map { ($0, distance(bare, $0.drop { $0 == "-" }.lowercased())) }
+            .filter { $0.1 <= budget }.min { $0.1 < $1.1 }
+        return ranked.map { "; did you mean '\($0.0)'?" } ?? ""
+    }
+
+    /// Optimal string alignment distance: Levenshtein plus adjacent transpositions.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count]
+    }
 }

@@ -8,74 +8,90 @@ protocol CullCommand {
     func run(_ terminal: Terminal) throws -> ExitCode
 }
 
-/// Finds the subcommand, parses its arguments and maps every error to its exit code.
+/// Finds the subcommand, parses its arguments and reports every error in one style with its exit code.
 struct Dispatcher {
     let commands: [any CullCommand.Type]
     let terminal = Terminal()
 
+    /// What `cull` itself accepts before a subcommand.
+    static let topLevel = CommandSpec(name: "", abstract: "", options: [
+        OptionSpec(long: "version", help: "Show the version."),
+        completionOption,
+    ])
+    static let completionOption = OptionSpec(long: "generate-completion-script", value: "SHELL",
+        help: "Print a completion script for bash, zsh or fish.", choices: Completions.Shell.allCases.map(\.rawValue))
+
     func run(_ arguments: [String]) -> ExitCode {
-        guard let name = arguments.first, !name.hasPrefix("-") else {
-            if arguments.first == "--version" {
+        var command: (any CullCommand.Type)?
+        do {
+            guard let name = arguments.first else {
+                terminal.out(overview())
+                return .usage
+            }
+            if name == "--help" || name == "-h" {
+                terminal.out(overview())
+                return .success
+            }
+            if name == "--version" {
                 terminal.out("cull \(CullVersion.string)\n")
                 return .success
             }
-            let wantsHelp = arguments.first == "--help" || arguments.first == "-h" || arguments.isEmpty
-            terminal.out(overview())
-            return wantsHelp && !arguments.isEmpty ? .success : (arguments.isEmpty ? .usage : .usage)
-        }
-        if name == "help" {
-            if let topic = arguments.dropFirst().first, let command = commands.first(where: { $0.spec.name == topic }) {
+            if name.hasPrefix("-") {
+                // Same messages as a subcommand's options, with the top-level usage.
+                let parsed = try ParsedArguments(arguments, spec: Self.topLevel)
+                if let shell = parsed.value(Self.completionOption).flatMap(Completions.Shell.init(rawValue:)) {
+                    terminal.out(Completions.script(shell, commands: commands.map { $0.spec }))
+                    return .success
+                }
+            }
+            if name == "help" {
+                guard let topic = arguments.dropFirst().first else {
+                    terminal.out(overview())
+                    return .success
+                }
+                terminal.out(Help.text(try self.command(named: topic).spec))
+                return .success
+            }
+            command = try self.command(named: name)
+            guard let command else { return .usage }
+            let rest = Array(arguments.dropFirst())
+            if ParsedArguments.asksForHelp(rest, spec: command.spec) {
                 terminal.out(Help.text(command.spec))
-            } else {
-                terminal.out(overview())
+                return .success
             }
-            return .success
-        }
-        guard let command = commands.first(where: { $0.spec.name == name }) else {
-            terminal.err("Error: Unknown command '\(name)'\n\(usageFooter(nil))")
-            return .usage
-        }
-        let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
-            terminal.out(Help.text(command.spec))
-            return .success
-        }
-        do {
             let parsed = try ParsedArguments(rest, spec: command.spec)
-            let instance = try command.init(parsed)
-            return try instance.run(terminal)
-        } catch let error as UsageError {
-            terminal.err("Error: \(error.message)\nUsage: \(Help.usageLine(command.spec))\n\(usageFooter(command.spec.name))")
-            return .usage
-        } catch let error as IndexError {
-            terminal.err("cull: error: \(error)\n")
-            switch error {
-            case .locked: return .locked
-            case .notALibrary, .alreadyALibrary, .notADirectory, .newerSchema: return .ruleError
-            case .system, .damaged: return .failure
-            }
-        } catch let error as RuleMatchError {
-            terminal.err("\(error)\n")
-            return .ruleError
-        } catch let error as StagingError {
-            terminal.err("cull: error: \(error)\n")
-            switch error {
-            case .limitTripped, .ceilingTripped: return .limitTripped
-            case .outsideLibrary, .notIndexed: return .usage
-            }
-        } catch let error as DatabaseError {
-            // One line: what failed, where, what to do. `CULL_DEBUG=1` adds SQLite's code and the SQL.
-            let debug = ProcessInfo.processInfo.environment["CULL_DEBUG"].map { !$0.isEmpty && $0 != "0" } ?? false
-            terminal.err("cull: error: \(debug ? error.debugDescription : error.description)\n")
-            return .failure
+            return try command.init(parsed).run(terminal)
         } catch {
-            terminal.err("cull: error: \(error)\n")
-            return .failure
+            terminal.err(Self.message(for: error, spec: command?.spec))
+            return ExitCode(for: error)
         }
     }
 
-    private func usageFooter(_ name: String?) -> String {
-        "  See 'cull\(name.map { " " + $0 } ?? "") --help' for more information.\n"
+    private func command(named name: String) throws -> any CullCommand.Type {
+        guard let command = commands.first(where: { $0.spec.name == name }) else {
+            throw UsageError(message: "unknown command '\(name)'" + DidYouMean.hint(for: name, in: commands.map { $0.spec.name }))
+        }
+        return command
+    }
+
+    /// `cull: error: …`; a usage error adds the usage line and where to read more.
+    static func message(for error: any Error, spec: CommandSpec?) -> String {
+        let text: String
+        switch error {
+        case let error as DatabaseError:
+            // One line: what failed, where, what to do. `CULL_DEBUG=1` adds SQLite's code and the SQL.
+            let debug = ProcessInfo.processInfo.environment["CULL_DEBUG"].map { !$0.isEmpty && $0 != "0" } ?? false
+            text = debug ? error.debugDescription : error.description
+        case let error as RuleMatchError:
+            return "\(error)\n"   // already `file:line:col: error: …`
+        case let error as UsageError:
+            let usage = spec.map(Help.usageLine) ?? "cull <subcommand> [<options>]"
+            let help = spec.map { "cull \($0.name) --help" } ?? "cull --help"
+            return "cull: error: \(error.message)\nUsage: \(usage)\n  See '\(help)' for more information.\n"
+        default:
+            text = "\(error)"
+        }
+        return "cull: error: \(text)\n"
     }
 
     func overview() -> String {
@@ -86,22 +102,14 @@ struct Dispatcher {
             "",
             "OPTIONS:",
             Help.row("--version", "Show the version."),
+            Help.row("--generate-completion-script <shell>", Self.completionOption.help),
             Help.row("-h, --help", "Show help information."),
             "",
             "SUBCOMMANDS:",
         ]
         for command in commands { lines.append(Help.row(command.spec.name, command.spec.abstract)) }
         lines += ["", "  See 'cull help <subcommand>' for detailed help.", "", "EXIT CODES:"]
-        lines += [
-            Help.row("0", "success"),
-            Help.row("1", "rule or configuration error (cull check found errors; not a library)"),
-            Help.row("2", "usage error"),
-            Help.row("3", "partial commit: some items were skipped (see the receipt)"),
-            Help.row("4", "a rule's limit tripped; nothing was staged"),
-            Help.row("5", "the library is locked by another cull run"),
-            Help.row("6", "I/O or database failure"),
-            Help.row("130", "interrupted (Ctrl-C, SIGTERM): what moved is booked, the rest stays staged or in the trash"),
-        ]
+        lines += ExitCode.documented.map { Help.row(String($0.code.rawValue), $0.meaning) }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -1,3 +1,5 @@
+import CullKit
+
 /// Exit codes, distinct per outcome so cron and CI can tell them apart (documented in README).
 enum ExitCode: Int32 {
     /// Everything asked for was done.
@@ -16,4 +18,42 @@ enum ExitCode: Int32 {
     case failure = 6
     /// Ctrl-C or SIGTERM stopped a commit or undo: what moved is booked, the batch is closed as cancelled.
     case interrupted = 130
+
+    /// The one mapping from an error to its exit code, for the parser and every command.
+    init(for error: any Error) {
+        switch error {
+        case is UsageError: self = .usage
+        case is RuleMatchError: self = .ruleError
+        case let error as IndexError:
+            switch error {
+            case .locked: self = .locked
+            case .notALibrary, .noSuchFolder, .alreadyALibrary, .notADirectory, .newerSchema: self = .ruleError
+            case .system, .damaged: self = .failure
+            }
+        case let error as StagingError:
+            switch error {
+            case .limitTripped, .ceilingTripped: self = .limitTripped
+            case .outsideLibrary, .notIndexed: self = .usage
+            }
+        case let error as CommitError:
+            switch error {
+            case .badQuarantine: self = .usage
+            case .fingerprintMismatch, .nothingStaged, .noSuchCommit, .nothingToUndo, .notUndoable: self = .ruleError
+            case .system, .unsafeTrash: self = .failure
+            }
+        default: self = .failure
+        }
+    }
+
+    /// The table `cull --help` prints (README's table says the same).
+    static let documented: [(code: ExitCode, meaning: String)] = [
+        (.success, "success"),
+        (.ruleError, "rule or configuration error (cull check found errors; not a library; no such folder)"),
+        (.usage, "usage error (unknown command, option or value)"),
+        (.partialCommit, "partial commit: some items were skipped (see the receipt)"),
+        (.limitTripped, "a rule's limit tripped; nothing was staged"),
+        (.locked, "the library is locked by another cull run"),
+        (.failure, "I/O or database failure"),
+        (.interrupted, "interrupted (Ctrl-C, SIGTERM): what moved is booked, the rest stays staged or in the trash"),
+    ]
 }

@@ -4,9 +4,9 @@ import Foundation
 /// `--now`: the run's one clock, pinned for reproducible plans and tests.
 enum RunClockOption {
     static func parse(_ arguments: ParsedArguments) throws(UsageError) -> RunClock {
-        guard let text = arguments.value("now") else { return .system() }
+        guard let text = arguments.value(CommonOptions.now) else { return .system() }
         guard let clock = RunClock.parse(text) else {
-            throw UsageError(message: "Invalid value '\(text)' for '--now': expected an ISO 8601 date or date-time")
+            throw UsageError(message: "invalid value '\(text)' for '--now'; expected an ISO 8601 date or date-time")
         }
         return clock
     }

@@ -4,7 +4,7 @@ import CullKit
 enum RuleSelection {
     /// The loaded files, or `nil` after printing their errors (exit 1). Warnings are printed and the run goes on.
     static func load(_ paths: [String], terminal: Terminal) -> [RuleFile]? {
-        let loads = RuleFiles.expand(paths).map(RuleLoader.load(path:))
+        let loads = RuleFiles.load(paths)
         if loads.contains(where: { !$0.diagnostics.isEmpty }) {
             terminal.err(DiagnosticFormat.text.render(loads, color: terminal.stderrIsTTY))
         }
@@ -27,10 +27,10 @@ enum RuleSelection {
         help: "Stop if the trash would hold more than this share of the library (default \(Int(RulePlanner.defaultCeilingPercent))%; 100 disables).")
 
     static func ceiling(_ arguments: ParsedArguments) throws(UsageError) -> Double {
-        guard let text = arguments.value("ceiling") else { return RulePlanner.defaultCeilingPercent }
+        guard let text = arguments.value(ceilingOption) else { return RulePlanner.defaultCeilingPercent }
         let number = text.hasSuffix("%") ? String(text.dropLast()) : text
         guard let value = Double(number), value >= 0, value <= 100 else {
-            throw UsageError(message: "Invalid value '\(text)' for '--ceiling': expected a percentage from 0 to 100")
+            throw UsageError(message: "invalid value '\(text)' for '--ceiling'; expected a percentage from 0 to 100")
         }
         return value
     }
@@ -47,10 +47,21 @@ struct RuleRunOptions {
     let ceiling: Double
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "Missing expected argument '<rules> ...'") }
+        guard !arguments.positionals.isEmpty else { throw UsageError(message: "missing expected argument '<rules> ...'") }
         paths = arguments.positionals
-        library = arguments.value("library")
+        library = arguments.value(CommonOptions.library)
         clock = try RunClockOption.parse(arguments)
         ceiling = try RuleSelection.ceiling(arguments)
+    }
+}
+
+/// `--rule NAME` of `trash` and `restore`: a rule that staged nothing is a typo more often than not.
+enum StagedRuleOption {
+    static func check(_ rule: String?, db: Database) throws {
+        guard let rule else { return }
+        let names = try ReviewStore(db: db).stagedRuleNames()
+        guard !names.contains(rule) else { return }
+        let staged = names.isEmpty ? "nothing is staged" : "rules with staged files: " + English.list(names)
+        throw UsageError(message: "no file is staged by rule '\(rule)' (\(staged))" + DidYouMean.hint(for: rule, in: names))
     }
 }

@@ -37,7 +37,7 @@ import Testing
         let nested = box.library.root + "/f3"
         #expect(try Subprocess.run([Subprocess.cullBinary, "scan"], environment: outside, directory: nested).status == 0)
         let usage = try box.cull(["scan", "--bogus"])
-        #expect(usage.status == 2 && usage.stderr.contains("Unknown option '--bogus'"))
+        #expect(usage.status == 2 && usage.stderr.contains("cull: error: unknown option '--bogus'"))
     }
 
     @Test func scanKilledAtAnyMomentLeavesAConsistentIndexThatTheNextScanCompletes() throws {

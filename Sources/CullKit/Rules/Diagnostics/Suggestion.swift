@@ -1,7 +1,7 @@
 /// "Did you mean" hints: the closest candidate by edit distance, when it is close enough to help.
-enum Suggestion {
+public enum Suggestion {
     /// The candidate nearest to `word`, if within a third of its length (at least 1, at most 3 edits).
-    static func nearest(to word: String, in candidates: [String]) -> String? {
+    public static func nearest(to word: String, in candidates: [String]) -> String? {
         let lowered = word.lowercased()
         let budget = min(3, max(1, lowered.count / 3))
         var best: (name: String, distance: Int)?
@@ -13,7 +13,7 @@ enum Suggestion {
     }
 
     /// ` (did you mean 'x'?)` or the empty string.
-    static func hint(for word: String, in candidates: [String]) -> String {
+    public static func hint(for word: String, in candidates: [String]) -> String {
         nearest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 

@@ -22,16 +22,24 @@ public enum RuleLoader {
         // Read at most one byte past the limit: a huge file is refused without being loaded.
         guard let handle = FileHandle(forReadingAtPath: path),
               let data = try? handle.read(upToCount: RuleLimits.fileBytes + 1) ?? Data() else {
-            let diagnostic = Diagnostic(.io, "cannot read rule file", file: path, mark: .start)
-            return LoadedRuleFile(path: path, source: "", ruleFile: nil, diagnostics: [diagnostic])
+            return unusable(path: path, "cannot read rule file: \(RuleFileProbe.whyUnreadable(path))")
         }
         try? handle.close()
+        if let kind = RuleFileProbe.binaryKind(data) {
+            // Said in words: the parser's error would echo the file's bytes onto the terminal.
+            return unusable(path: path, "\(path) is not a rule file (looks like \(kind))")
+        }
         guard data.count <= RuleLimits.fileBytes else {
             let diagnostic = Diagnostic(.limitExceeded, "the file is larger than 1 MiB (\(RuleLimits.fileBytes) bytes), "
                                         + "the limit for rule files; split it", file: path, mark: .start)
             return LoadedRuleFile(path: path, source: "", ruleFile: nil, diagnostics: [diagnostic])
         }
         return load(source: String(decoding: data, as: UTF8.self), path: path)
+    }
+
+    /// A path that yields no rules at all (unreadable, not text, a folder without rule files): one error at 1:1.
+    public static func unusable(path: String, _ message: String) -> LoadedRuleFile {
+        LoadedRuleFile(path: path, source: "", ruleFile: nil, diagnostics: [Diagnostic(.io, message, file: path, mark: .start)])
     }
 
     /// Loads rule-file text; `path` names it in diagnostics.

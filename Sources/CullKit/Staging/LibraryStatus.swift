@@ -1,0 +1,134 @@
+import Foundation
+
+/// What `cull status` shows: one read-only look at the library. It never finishes an open commit or undo.
+public struct LibraryStatus: Sendable {
+    /// One row of the `commits` table.
+    public struct CommitRow: Sendable {
+        public let id: Int64
+        public let state: String
+        public let mode: String
+        public let moved: Int
+        public let bytes: Int64
+        /// Unix seconds: when it finished, else when it started.
+        public let at: Int64
+    }
+
+    public let root: String
+    /// Bytes of the index file and its write-ahead log.
+    public let indexBytes: Int64
+    public let assets: Int
+    /// Staged files that are still there (as `cull trash` counts them) and their bytes.
+    public let staged: Int
+    public let stagedBytes: Int64
+    public let kept: Int
+    /// The `at` of the latest `scan` or `run` line in `.cull/log` (ISO 8601), if any.
+    public let lastScan: String?
+    public let lastCommit: CommitRow?
+    /// "commit 3", "undo of commit 2": batches a crash left open.
+    public let unfinished: [String]
+
+    /// Reads the status of `library` from `db`; changes nothing.
+    public static func read(library: Library, db: Database) throws -> LibraryStatus {
+        let files = [library.indexPath, library.indexPath + "-wal"]
+        let indexBytes = files.reduce(Int64(0)) { total, path in
+            var info = stat()
+            return total + (stat(path, &info) == 0 ? Int64(info.st_size) : 0)
+        }
+        let listing = try TrashListing(db: db)
+        var lastCommit: CommitRow?
+        try db.forEachRow("""
+            SELECT id, state, mode, moved, bytes, COALESCE(finished_at, started_at) FROM commits ORDER BY id DESC LIMIT 1
+            """) { row in
+            lastCommit = CommitRow(id: row.int64(0), state: row.string(1) ?? "", mode: row.string(2) ?? "",
+                                   moved: row.int(3), bytes: row.int64(4), at: row.int64(5))
+        }
+        let lastScan = LibraryLog.entries(library: library).last { ["scan", "run"].contains($0.command) }?.at
+        return LibraryStatus(
+            root: library.root, indexBytes: indexBytes,
+            assets: Int(try db.scalar("SELECT count(*) FROM assets")?.int64 ?? 0),
+            staged: listing.total.count, stagedBytes: listing.total.bytes,
+            kept: Int(try db.scalar("SELECT count(*) FROM reviews WHERE status = ?", [.text("kept")])?.int64 ?? 0),
+            lastScan: lastScan, lastCommit: lastCommit,
+            unfinished: try CommitRecovery.unfinished(library: library, db: db))
+    }
+}
+
+/// `.cull/log` read back, with the commits and undos the index records: what `cull log` shows.
+public enum LibraryLog {
+    /// One line of `.cull/log`: its command and time, and every field as it was written.
+    public struct Entry: Sendable {
+        public let command: String
+        public let at: String
+        public let fields: JSONValue
+    }
+
+    /// One batch: a commit or an undo, from the index.
+    public struct Batch: Sendable {
+        public let kind: String
+        public let commit: Int64
+        public let state: String
+        public let mode: String?
+        public let moved: Int?
+        public let bytes: Int64?
+        public let startedAt: Int64
+        public let finishedAt: Int64?
+    }
+
+    /// The log's lines, oldest first; a line that is not a JSON object (a torn write) is skipped.
+    public static func entries(library: Library) -> [Entry] {
+        guard let data = FileManager.default.contents(atPath: library.controlDirectory + "/log") else { return [] }
+        let decoder = JSONDecoder()
+        return data.split(separator: UInt8(ascii: "\n")).compactMap { line in
+            guard let decoded = try? decoder.decode(LoggedValue.self, from: Data(line)), case let .object(fields) = decoded.value else {
+                return nil
+            }
+            func text(_ key: String) -> String {
+                if case let .string(value)? = fields.first(where: { $0.0 == key })?.1 { return value }
+                return ""
+            }
+            return Entry(command: text("command"), at: text("at"), fields: decoded.value)
+        }
+    }
+
+    /// Every commit and undo, oldest first.
+    public static func batches(db: Database) throws -> [Batch] {
+        var batches: [Batch] = []
+        try db.forEachRow("SELECT id, state, mode, moved, bytes, started_at, finished_at FROM commits") { row in
+            batches.append(Batch(kind: "commit", commit: row.int64(0), state: row.string(1) ?? "", mode: row.string(2),
+                                 moved: row.int(3), bytes: row.int64(4), startedAt: row.int64(5), finishedAt: row.optionalInt64(6)))
+        }
+        try db.forEachRow("SELECT commit_id, state, started_at, finished_at FROM undos") { row in
+            batches.append(Batch(kind: "undo", commit: row.int64(0), state: row.string(1) ?? "", mode: nil, moved: nil,
+                                 bytes: nil, startedAt: row.int64(2), finishedAt: row.optionalInt64(3)))
+        }
+        return batches.sorted { ($0.startedAt, $0.kind) < ($1.startedAt, $1.kind) }
+    }
+}
+
+/// A JSON value decoded from a log line: booleans, integers and text stay what they were written as.
+private struct LoggedValue: Decodable {
+    let value: JSONValue
+
+    init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: Key.self) {
+            value = .object(try object.allKeys.map(\.stringValue).sorted().map {
+                ($0, try object.decode(LoggedValue.self, forKey: Key(stringValue: $0)!).value)
+            })
+            return
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() { value = .null }
+        else if let flag = try? single.decode(Bool.self) { value = .bool(flag) }
+        else if let number = try? single.decode(Int64.self) { value = .integer(number) }
+        else if let number = try? single.decode(Double.self) { value = .number(number) }
+        else if let text = try? single.decode(String.self) { value = .string(text) }
+        else { value = .array(try single.decode([LoggedValue].self).map(\.value)) }
+    }
+
+    struct Key: CodingKey {
+        let stringValue: String
+        init?(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+}

@@ -1,0 +1,67 @@
+import CullKit
+import Foundation
+
+/// `cull log`: the runs recorded in `.cull/log` and the commits and undos the index records.
+struct LogCommand: CullCommand {
+    static let spec = CommandSpec(
+        name: "log",
+        abstract: "Show the runs recorded in .cull/log and every commit and undo, oldest first.",
+        options: [CommonOptions.library, CommonOptions.textOrJSON]
+    )
+
+    let library: String?
+    let format: OutputFormat
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        try arguments.expectNoArguments()
+        library = arguments.value(CommonOptions.library)
+        format = arguments.choice(CommonOptions.textOrJSON, default: .text)
+    }
+
+    func run(_ terminal: Terminal) throws -> ExitCode {
+        let library = try Library.locate(explicit: library)
+        let runs = LibraryLog.entries(library: library)
+        let batches = try LibraryLog.batches(db: try library.openIndex())
+        if format == .json {
+            terminal.out(JSONValue.object([
+                ("runs", .array(runs.map(\.fields))),
+                ("batches", .array(batches.map(Self.json))),
+            ]).rendered() + "\n")
+            return .success
+        }
+        if runs.isEmpty && batches.isEmpty { terminal.out("Nothing recorded yet.\n") }
+        for run in runs { terminal.out("\(run.at)  \(run.command)  \(Self.summary(run.fields))\n") }
+        if !batches.isEmpty { terminal.out((runs.isEmpty ? "" : "\n") + "batches:\n") }
+        for batch in batches {
+            var line = "  \(Self.time(batch.finishedAt ?? batch.startedAt))  \(batch.kind) \(batch.commit)  \(batch.state)"
+            if let mode = batch.mode, let moved = batch.moved, let bytes = batch.bytes {
+                line += "  \(mode), moved \(English.count(moved, "file")) (\(ByteCount.format(bytes)))"
+            }
+            terminal.out(line + "\n")
+        }
+        return .success
+    }
+
+    /// The counts of a log line, `key=value`, without the fields the line already shows.
+    static func summary(_ fields: JSONValue) -> String {
+        guard case let .object(pairs) = fields else { return "" }
+        return pairs.filter { !["at", "command", "version"].contains($0.0) }
+            .map { "\($0.0)=\($0.1.rendered(pretty: false))" }.joined(separator: " ")
+    }
+
+    static func json(_ batch: LibraryLog.Batch) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("kind", .string(batch.kind)), ("commit", .integer(batch.commit)), ("state", .string(batch.state)),
+            ("started_at", .string(time(batch.startedAt))), ("finished_at", batch.finishedAt.map { .string(time($0)) } ?? .null),
+        ]
+        if let mode = batch.mode, let moved = batch.moved, let bytes = batch.bytes {
+            fields += [("mode", .string(mode)), ("moved", .integer(Int64(moved))), ("bytes", .integer(bytes))]
+        }
+        return .object(fields)
+    }
+
+    /// Unix seconds as ISO 8601 in UTC, as `.cull/log` writes them.
+    static func time(_ seconds: Int64) -> String {
+        ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
+}

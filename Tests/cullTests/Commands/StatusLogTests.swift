@@ -1,0 +1,53 @@
+import CullKit
+import Foundation
+import Testing
+
+/// `cull status` and `cull log`: what they read, and that status never finishes an open batch.
+@Suite struct StatusLogTests {
+    @Test func statusCountsStagedKeptAndAssets() throws {
+        let box = try Sandbox("status")
+        try box.stageFiles([Array("DCIM/a.jpg".utf8), Array("DCIM/b.jpg".utf8)])
+        box.write("DCIM/c.jpg", "keep me")
+        try box.index("DCIM/c.jpg")
+        #expect(try box.cull(["keep", "DCIM/c.jpg"]).status == 0)
+        let text = try box.cull(["status"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("library:     \(box.library.root)\n"))
+        #expect(text.stdout.contains("assets:      3 files\n") && text.stdout.contains("kept:        1 file\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("staged:      2 files (") && text.stdout.contains("last commit: never\n"), "\(text.stdout)")
+        let json = try box.cull(["status", "--format", "json"])
+        #expect(json.stdout.contains("\"staged\": 2,") && json.stdout.contains("\"assets\": 3,") && json.stdout.contains("\"last_commit\": null"),
+                "\(json.stdout)")
+    }
+
+    @Test func statusReportsAnOpenCommitAndLeavesItOpen() throws {
+        let box = try Sandbox("statusopen")
+        try box.db.execute("INSERT INTO commits (state, mode, fingerprint, started_at) VALUES ('open', 'trash', 'x', 0)")
+        let result = try box.cull(["status"])
+        #expect(result.status == 0 && result.stdout.contains("unfinished:  commit 1 "), "\(result.stdout)\(result.stderr)")
+        #expect(try box.db.scalar("SELECT state FROM commits WHERE id = 1")?.string == "open")
+    }
+
+    @Test func logShowsScansCommitsAndUndos() throws {
+        let box = try Sandbox("log")
+        #expect(try box.cull(["log"]).stdout == "Nothing recorded yet.\n")
+        box.write("DCIM/a.jpg", "a")
+        #expect(try box.cull(["scan"]).status == 0)
+        try ReviewStore(db: box.db).stage([StageRequest(rule: "r", ruleFile: "t.yml", assetIDs: [1])], runID: "t")
+        #expect(try box.cull(["commit", "--yes"]).status == 0)
+        #expect(try box.cull(["undo"]).status == 0)
+        let text = try box.cull(["log"])
+        #expect(text.status == 0, "\(text.stderr)")
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.contains("  scan  added=1 ") }.count == 1, "\(text.stdout)")
+        #expect(lines.contains { $0.contains("  commit  ") && $0.contains("moved=1") }, "\(text.stdout)")
+        #expect(lines.contains { $0.hasSuffix("commit 1  undone  trash, moved 1 file (1 B)") }, "\(text.stdout)")
+        #expect(lines.contains { $0.hasSuffix("undo 1  done") }, "\(text.stdout)")
+        let json = try box.cull(["log", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let runs = try #require(object["runs"] as? [[String: Any]])
+        #expect(runs.map { $0["command"] as? String } == ["scan", "commit", "undo"])
+        let batches = try #require(object["batches"] as? [[String: Any]])
+        #expect(batches.map { $0["kind"] as? String } == ["commit", "undo"] && batches[0]["state"] as? String == "undone")
+    }
+}

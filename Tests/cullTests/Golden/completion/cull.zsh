@@ -1,0 +1,178 @@
+#compdef cull
+# zsh completion for cull (cull --generate-completion-script zsh)
+_cull() {
+    local -a commands
+    commands=(
+        'init:Make a folder a Cull library (creates DIR/.cull/ with the index).'
+        'status:Show the library, its index, what is staged and kept, the last scan and commit; changes nothing.'
+        'scan:Index new and changed files, forget vanished ones.'
+        'check:Validate rule files and report every error at once (no library needed).'
+        'explain:Show what each rule compiles to\: the normalised predicate, SQL, bound values and SQLite'\''s plan.'
+        'plan:Show what '\''cull stage'\'' would do with these rules; changes nothing.'
+        'stage:Stage what these rules match in Cull'\''s trash (one transaction; no file is touched).'
+        'find:List assets matching predicates written in the rule vocabulary (all must match).'
+        'schema:Print the JSON Schema (2020-12) of the rule format, for editors and CI.'
+        'trash:Show what is staged\: totals by rule, then the files, largest first.'
+        'restore:Unstage files by path, by rule, or everything; a named file also loses a keep (no file moves).'
+        'keep:Mark files reviewed and kept\: no rule stages them again (unstages them if staged).'
+        'unkeep:Forget keeps by path or all of them\: the files are never reviewed again (staged files stay staged).'
+        'commit:Move everything staged to the trash (or --to DIR, or --permanently) in one undoable batch.'
+        'undo:Put a committed batch back where it was (the latest, or COMMIT), never overwriting a file.'
+        'run:Scan, stage and optionally commit under the library lock, for cron and timers.'
+        'log:Show the runs recorded in .cull/log and every commit and undo, oldest first.'
+    )
+    if (( CURRENT == 2 )); then
+        _describe 'command' commands
+        _arguments '--version[Show the version.]' '--help[Show help information.]' \
+            '--generate-completion-script[Print a shell completion script.]:shell:(bash zsh fish)'
+        return
+    fi
+    local command=$words[2]
+    shift words
+    (( CURRENT-- ))
+    case $command in
+        help) _describe 'command' commands ;;
+        init)
+            _arguments \
+                '--format[Output format\: text (default) or json.]:format:(text json)' \
+                '(-h --help)'{-h,--help}'[Show help information.]' \
+                '*:dir:_files'
+            ;;
+        status)
+            _arguments \
+                '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
+                '--format[Output format\: text (default) or json.]:format:(text json)' \
+                '(-h --help)'{-h,--help}'[Show help information.]'
+            ;;
+        scan)
+            _arguments \
+                '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
+                '--format[Output format\: text (default) or json.]:format:(text json)' \
+                '--include-managed[Also walk other applications'\'' libraries (Apple Photos, Lightroom previews, Immich, ...).]' \
+                '--hash[Also bring the duplicate hashes up to date (what a duplicate rule would compute), e.g. from cron.]' \
+                '(-h --help)'{-h,--help}'[Show help information.]'
+            ;;
+        check)
+            _arguments \
+                '--format[Output format\: text (default), json, github or sarif.]:format:(text json github sarif)' \
+                '--strict[Treat warnings as errors.]' \
+                '(-h --help)'{-h,--help}'[Show help information.]' \
+                '*:rules:_files'
+            ;;
+        explain)
+            _arguments \
+                '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
+                '--now[Pin the clock for relative dates (ISO 8601), for reproducible plans.]:date: ' \
+                '--format[Output format\: text (default) or json.]:format:(text json)' \
+                '--evaluate[Also run each rule and report counts and timings (changes nothing).]' \
+                '(-h --help)'{-h,--help}'[Show help information.]' \
+                '*:rules:_files'
+            ;;
+        plan)
+            _arguments \
+                '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
+                '--now[Pin the clock for relative dates (ISO 8601), for reproducible plans.]:date: ' \
+                '--ceiling[Stop if the trash would hold more than this share of the library (default 30%; 100 disables).]:percent: ' \
+                '--format[Output format\: text (default), json or paths; paths lists every path staging would add.]:format:(text json paths)' \
+                '(-0 --null)'{-0,--null}'[With --format paths\: end each path with NUL instead of a newline.]' \
+                '--explain[Say which rules match this file and why it is or is not staged.]:path:_files' \
+                '(-h --help)'{-h,--help}'[Show help information.]' \
+                '*:rules:_files'
+            ;;
+        stage)
+            _arguments \
+                '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
+                '--now[Pin the clock for relative dates (ISO 8601), for reproducible plans.]:date: ' \
+                '--ceiling[Stop if the trash would hold more than this share of the library (default 30%; 100 disables).]:percent: ' \
+                '--format[Output format\: text (default) or json; json prints the plan that was staged.]:format:(text json)' \
+                '(-h --help)'{-h,--help}'[Show help information.]' \
+                '*:rules:_files'
+            ;;
+        find)
+            _arguments \
+                '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
+                '--now[Pin the clock for relative dates (ISO 8601), for reproducible plans.]:date: ' \
+                '--format[Output format\: text (default), json or paths; json prints the indexed fields, paths raw bytes for piping.]:format:(text json paths)' \
+                '(-0 --null)'{-0,--null}'[With --format paths\: end each path with NUL instead of a newline.]' \
+                '--sort[path (default), largest, newest or oldest (by taken, else modified).]:order:(path largest newest oldest)' \
+                '--limit[Print at most N files (after sorting).]:n: ' \
+                '(-h --help)'{-h,--help}'[Show help information.]' \
+                '*:predicate:_files'
+            ;;
+        schema)
+            _arguments \
+                '--format[Output format\: json (default) or markdown; markdown prints the field reference.]:format:(json markdown)' \
+                '(-h --help)'{-h,--help}'[Show help information.]'
+            ;;
+        trash)
+            _arguments \
+                '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
+                '--sort[largest (default), newest, oldest or path.]:order:(largest newest oldest path)' \
+                '--kind[Only this kind (photo or video).]:kind:(photo video)' \
+                '--rule[Only what this rule staged.]:rule: ' \
+                '--format[Output format\: text (default), json or paths.]:format:(text json paths)' \
+                '(-0 --null)'{-0,--null}'[With --format paths\: end each path with NUL instead of a newline.]' \
+                '(-h --help)'{-h,--help}'[Show help information.]'
+            ;;
+        restore)
+            _arguments \
+                '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
+                '--rule[Unstage everything this rule staged.]:rule: ' \
+                '--all[Unstage everything.]' \
+                '--format[Output format\: text (default) or json.]:format:(text json)' \
+                '(-h --help)'{-h,--help}'[Show help information.]' \
+                '*:path:_files'
+            ;;
+        keep)
+            _arguments \
+                '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
+                '--format[Output format\: text (default) or json.]:format:(text json)' \
+                '(-h --help)'{-h,--help}'[Show help information.]' \
+                '*:path:_files'
+            ;;
+        unkeep)
+            _arguments \
+                '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
+                '--all[Forget every keep.]' \
+                '--format[Output format\: text (default) or json.]:format:(text json)' \
+                '(-h --help)'{-h,--help}'[Show help information.]' \
+                '*:path:_files'
+            ;;
+        commit)
+            _arguments \
+                '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
+                '(-y --yes)'{-y,--yes}'[Do not ask; required when standard input is not a terminal.]' \
+                '--to[Move into this quarantine folder (same file system), keeping relative paths.]:dir:_files -/' \
+                '--permanently[Delete instead of moving to the trash; cannot be undone.]' \
+                '--fingerprint[Commit only if the staged set still has this fingerprint.]:f: ' \
+                '--format[Output format\: text (default) or json; json prints the receipt.]:format:(text json)' \
+                '(-h --help)'{-h,--help}'[Show help information.]'
+            ;;
+        undo)
+            _arguments \
+                '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
+                '--format[Output format\: text (default) or json.]:format:(text json)' \
+                '(-h --help)'{-h,--help}'[Show help information.]' \
+                '*:commit:_files'
+            ;;
+        run)
+            _arguments \
+                '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
+                '--now[Pin the clock for relative dates (ISO 8601), for reproducible plans.]:date: ' \
+                '--ceiling[Stop if the trash would hold more than this share of the library (default 30%; 100 disables).]:percent: ' \
+                '--commit[Also commit everything staged (needs --yes).]' \
+                '(-y --yes)'{-y,--yes}'[Confirm --commit without asking (cron has no one to ask).]' \
+                '--to[With --commit\: move into this quarantine folder instead of the trash.]:dir:_files -/' \
+                '--format[Output format\: text (default) or json; json prints one object per run.]:format:(text json)' \
+                '(-h --help)'{-h,--help}'[Show help information.]' \
+                '*:rules:_files'
+            ;;
+        log)
+            _arguments \
+                '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
+                '--format[Output format\: text (default) or json.]:format:(text json)' \
+                '(-h --help)'{-h,--help}'[Show help information.]'
+            ;;
+    esac
+}
+_cull "$@"
