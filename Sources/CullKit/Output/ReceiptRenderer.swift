@@ -9,7 +9,7 @@ public enum ReceiptRenderer {
         case .permanently: place = ""
         }
         let title = receipt.cancelled ? "Commit \(receipt.commit) cancelled" : "Commit \(receipt.commit)"
-        var lines = ["\(title): \(verb) \(receipt.moved) files\(place) (\(ByteCount.format(receipt.bytes)))"
+        var lines = ["\(title): \(verb) \(English.count(receipt.moved, "file"))\(place) (\(ByteCount.format(receipt.bytes)))"
                      + (receipt.companionsMoved > 0 ? ", with \(receipt.companionsMoved) companions" : "")]
         if receipt.cancelled { lines.append(terminal.styled("not moved: \(receipt.stillStaged) still staged (interrupted)", "33")) }
         if receipt.alreadyGone > 0 { lines.append("already gone: \(receipt.alreadyGone)") }
@@ -49,7 +49,7 @@ public enum ReceiptRenderer {
     }
 
     public static func text(_ report: CommitUndo.Report) -> String {
-        var lines = ["Undo of commit \(report.commit)\(report.cancelled ? " cancelled" : ""): put back \(report.restored) files"]
+        var lines = ["Undo of commit \(report.commit)\(report.cancelled ? " cancelled" : ""): put back \(English.count(report.restored, "file"))"]
         if report.cancelled {
             lines.append("still in the trash: \(report.remaining) (interrupted; 'cull undo \(report.commit)' brings them back)")
         }

@@ -5,13 +5,13 @@ public enum TrashRenderer {
     public static func text(_ listing: TrashListing, terminal: Terminal, limit: Int = 50) -> String {
         guard listing.total.count > 0 else { return "Nothing is staged.\n" }
         let companions = listing.companions
-        var header = "Staged: \(listing.total.count) files, \(ByteCount.format(listing.total.bytes))"
+        var header = "Staged: \(English.count(listing.total.count, "file")), \(ByteCount.format(listing.total.bytes))"
         if !companions.travelling.isEmpty {
             header += "; with \(count(companions.travelling.count, "companion")) (\(ByteCount.format(companions.bytes)))"
         }
         var lines = [terminal.styled(header, "1")]
         for total in listing.byRule {
-            lines.append("  \(total.rule): \(total.count) files, \(ByteCount.format(total.bytes))")
+            lines.append("  \(total.rule): \(English.count(total.count, "file")), \(ByteCount.format(total.bytes))")
         }
         lines.append("")
         let shown = listing.items.prefix(limit)

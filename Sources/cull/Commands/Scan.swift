@@ -50,7 +50,7 @@ struct ScanCommand: CullCommand {
         case .text:
             terminal.out(summary.line + "\n")
             if let hashed {
-                terminal.out("hashed \(hashed.hashed) files (\(ByteCount.format(hashed.bytesRead)) read), \(hashed.skipped) could not be hashed\n")
+                terminal.out("hashed \(English.count(hashed.hashed, "file")) (\(ByteCount.format(hashed.bytesRead)) read), \(hashed.skipped) could not be hashed\n")
             }
             for line in summary.detailLines { terminal.out(line + "\n") }
             for problem in summary.problems { terminal.err("cull: warning: \(problem.path): \(problem.reason)\n") }

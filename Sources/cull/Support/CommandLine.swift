@@ -143,20 +143,6 @@ enum CommonOptions {
     static let textOrJSON = format([OutputFormat.text, .json])
 }
 
-/// English for the messages: plurals and lists.
-enum English {
-    /// `1 file`, `2 files`; `plural` for irregular words.
-    static func count(_ n: Int, _ singular: String, plural: String? = nil) -> String {
-        "\(n) \(n == 1 ? singular : plural ?? singular + "s")"
-    }
-
-    /// `a`, `a or b`, `a, b or c` (`and` unless `or`).
-    static func list(_ words: [String], or: Bool = false) -> String {
-        guard words.count > 1 else { return words.first ?? "" }
-        return words.dropLast().joined(separator: ", ") + (or ? " or " : " and ") + words.last!
-    }
-}
-
 /// Did-you-mean for the command line: a unique prefix (`vid` → `video`), else the nearest name within
 /// a third of the word's length (at least one edit), where swapping two neighbours (`sacn` → `scan`) is one edit.
 enum DidYouMean {

@@ -24,6 +24,8 @@ import Testing
         #expect(try box.cull(["restore", "--rule", "second"]).stdout.contains("Unstaged 1 file"))
         #expect(try box.cull(["restore"]).status == 2)
         #expect(try TrashListing(db: box.db).total.count == 1)
+        let one = try box.cull(["trash"])
+        #expect(one.stdout.contains("Staged: 1 file,") && one.stdout.contains("first: 1 file,"), "\(one.stdout)")
 
         // A read-only file in a writable folder still moves (rename needs the folder, not the file).
         // The chmod changes the ctime, so the index learns it as a rescan would (a commit skips a
@@ -34,5 +36,7 @@ import Testing
         let commit = try box.cull(["commit", "--yes", "--format", "json"])
         #expect(commit.status == 0 && commit.stdout.contains("\"moved\":1"), "\(commit.stdout)\(commit.stderr)")
         #expect(box.trashEntries().map(\.original) == [box.root + odd])
+        let undo = try box.cull(["undo"])
+        #expect(undo.stdout.contains("put back 1 file") && !undo.stdout.contains("1 files"), "\(undo.stdout)\(undo.stderr)")
     }
 }
