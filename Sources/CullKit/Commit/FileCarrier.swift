@@ -76,21 +76,24 @@ final class FileCarrier: @unchecked Sendable {
     }
 
     /// Carries a chunk of whole entries, then makes what moved durable (``syncTouchedDirectories()``).
-    /// When an entry's primary is skipped, its companions stay too.
+    /// An entry is its primaries (several when they share a sidecar), then their sidecars: when any
+    /// primary of an entry is skipped, its sidecars stay, so a shared sidecar never leaves a file
+    /// that stays.
     func carry(_ chunk: [JournalItem]) -> Result<[Carried], CommitError> {
         prepareInfos(chunk)
         defer { discardPreparedInfos() }
         var carried: [Carried] = []
         carried.reserveCapacity(chunk.count)
+        var entry: Int64?
         var primarySkipped = false
         var entryCollided = false
         do {
             for item in chunk {
-                if item.role == "primary" { primarySkipped = false; entryCollided = false }
+                if item.entry != entry { entry = item.entry; primarySkipped = false; entryCollided = false }
                 let outcome: Outcome
                 if entryCollided {
                     outcome = .collided
-                } else if primarySkipped {
+                } else if primarySkipped && item.role != "primary" {
                     outcome = .skipped("its primary was skipped")
                 } else {
                     outcome = try carry(item)

@@ -34,31 +34,68 @@ struct JournalBuilder {
         var travelling: [PathKey: [Companion]] = [:]
         for companion in companions.travelling { travelling[PathKey(companion.owner), default: []].append(companion) }
 
+        // Files that share a travelling sidecar make one entry: if one of them is skipped at the
+        // move, the sidecar stays with it (the carrier keeps an entry's sidecars when any primary is).
+        var parent: [PathKey: PathKey] = [:]
+        func leader(_ key: PathKey) -> PathKey {
+            var key = key
+            while let up = parent[key], up != key { parent[key] = parent[up]; key = up }
+            return key
+        }
+        for companion in companions.travelling where companion.owners.count > 1 {
+            let keys = companion.owners.map(PathKey.init)
+            for key in keys where parent[key] == nil { parent[key] = key }
+            let root = leader(keys[0])
+            for key in keys.dropFirst() { parent[leader(key)] = root }
+        }
+        var group: [PathKey: PathKey] = [:]
+        for key in parent.keys { group[key] = leader(key) }
+        var members: [PathKey: [StagedAsset]] = [:]
+        for asset in leaving where group[PathKey(asset.path)] != nil {
+            members[group[PathKey(asset.path)]!, default: []].append(asset)
+        }
+
         var items: [JournalItem] = []
         items.reserveCapacity(staged.count + companions.travelling.count)
         for asset in staged {
-            let first = Int64(items.count + 1)
-            var primary = JournalItem(seq: first, entry: first, role: "primary", assetID: asset.id, path: asset.path,
-                                      device: asset.device, inode: asset.inode, size: asset.size, mtimeNs: asset.mtimeNs,
-                                      ctimeNs: asset.ctimeNs)
             if let refusal = refusals[asset.id] {
+                let seq = Int64(items.count + 1)
+                var primary = Self.item(asset, seq: seq, entry: seq)
                 primary.state = "skipped"
                 primary.reason = refusal
                 items.append(primary)
                 continue
             }
-            try assignDestination(&primary)
-            items.append(primary)
-            for companion in travelling[PathKey(asset.path)] ?? [] {
-                var item = JournalItem(seq: Int64(items.count + 1), entry: first, role: "sidecar", assetID: nil,
-                                       path: companion.path, device: companion.stat.device, inode: companion.stat.inode,
-                                       size: companion.stat.size, mtimeNs: companion.stat.mtimeNs,
-                                       ctimeNs: companion.stat.ctimeNs)
-                try assignDestination(&item)
-                items.append(item)
+            let entry: [StagedAsset]
+            if let leader = group[PathKey(asset.path)] {
+                guard let together = members.removeValue(forKey: leader) else { continue }   // journaled with its first
+                entry = together
+            } else {
+                entry = [asset]
+            }
+            let first = Int64(items.count + 1)
+            for member in entry {
+                var primary = Self.item(member, seq: Int64(items.count + 1), entry: first)
+                try assignDestination(&primary)
+                items.append(primary)
+            }
+            for member in entry {
+                for companion in travelling[PathKey(member.path)] ?? [] {
+                    var item = JournalItem(seq: Int64(items.count + 1), entry: first, role: "sidecar", assetID: nil,
+                                           path: companion.path, device: companion.stat.device, inode: companion.stat.inode,
+                                           size: companion.stat.size, mtimeNs: companion.stat.mtimeNs,
+                                           ctimeNs: companion.stat.ctimeNs)
+                    try assignDestination(&item)
+                    items.append(item)
+                }
             }
         }
         return items
+    }
+
+    private static func item(_ asset: StagedAsset, seq: Int64, entry: Int64) -> JournalItem {
+        JournalItem(seq: seq, entry: entry, role: "primary", assetID: asset.id, path: asset.path, device: asset.device,
+                    inode: asset.inode, size: asset.size, mtimeNs: asset.mtimeNs, ctimeNs: asset.ctimeNs)
     }
 
     private mutating func assignDestination(_ item: inout JournalItem) throws {

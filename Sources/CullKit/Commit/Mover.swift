@@ -130,11 +130,14 @@ final class Mover {
     /// was taken: each gets a new name, journaled before it is used, and is carried again.
     private func settle(_ carried: inout [FileCarrier.Carried], with carrier: FileCarrier) throws {
         guard carried.contains(where: { if case .collided = $0.outcome { true } else { false } }) else { return }
+        var entry: Int64?
         var primarySkipped = false
         for index in carried.indices {
-            if carried[index].item.role == "primary" { primarySkipped = false }
+            let item = carried[index].item
+            if item.entry != entry { entry = item.entry; primarySkipped = false }
             if case .collided = carried[index].outcome {
-                carried[index].outcome = primarySkipped ? .skipped("its primary was skipped") : try retry(&carried[index].item, with: carrier)
+                carried[index].outcome = primarySkipped && item.role != "primary"
+                    ? .skipped("its primary was skipped") : try retry(&carried[index].item, with: carrier)
             }
             if carried[index].item.role == "primary", case .skipped = carried[index].outcome { primarySkipped = true }
         }

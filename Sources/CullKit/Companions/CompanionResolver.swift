@@ -9,6 +9,9 @@ public struct Companion: Sendable, Equatable {
     /// The owners that stay (empty when it travels): the reason it stays.
     public let sharedWith: [[UInt8]]
     let stat: FileIdentity
+    /// Every owner of a travelling sidecar (more than one when it is shared); the commit journals
+    /// them as one entry, so the sidecar goes only if every one of them goes.
+    var owners: [[UInt8]] = []
 }
 
 /// What travels with a set of leaving files, as found on disk now.
@@ -80,7 +83,7 @@ struct CompanionResolver {
                 let last = owners.max { (position[PathKey($0)] ?? -1) < (position[PathKey($1)] ?? -1) } ?? path
                 if staying.isEmpty {
                     plan.travelling.append(Companion(path: relative, role: entry.role, owner: last, size: info.size,
-                                                     sharedWith: [], stat: info))
+                                                     sharedWith: [], stat: info, owners: owners))
                 } else {
                     plan.staying.append(Companion(path: relative, role: entry.role, owner: path, size: info.size,
                                                   sharedWith: staying, stat: info))

@@ -110,6 +110,26 @@ import Testing
         }
     }
 
+    /// Issue 8 item 1, the race: `IMG_9001.JPG` and `IMG_9001.PNG` share `IMG_9001.xmp` and are both
+    /// staged, so the sidecar travels (journaled with the last of them, the PNG); the JPG is edited
+    /// after the journal is written, so the commit skips it. The sidecar must stay with the JPG, in
+    /// either mode, although the PNG moves.
+    @Test(arguments: [["commit", "--yes"], ["commit", "--yes", "--permanently"]])
+    func aSharedSidecarStaysWhenAnOwnerIsSkippedAtTheMove(arguments: [String]) throws {
+        let box = try Sandbox("race-shared")
+        box.write("Pair/IMG_9001.xmp", "<x:xmpmeta xmp:Rating=\"5\"/>")
+        try box.stageFiles([Array("Pair/IMG_9001.JPG".utf8), Array("Pair/IMG_9001.PNG".utf8)])
+        let result = try Self.paused(box, at: "journaled", arguments) {
+            let handle = try #require(FileHandle(forWritingAtPath: box.library.root + "/Pair/IMG_9001.JPG"))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data("edited".utf8))
+            try handle.close()
+        }
+        #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
+        #expect(!box.exists("Pair/IMG_9001.PNG"))
+        #expect(box.exists("Pair/IMG_9001.JPG") && box.exists("Pair/IMG_9001.xmp"), "\(result.stdout)")
+    }
+
     /// `--permanently` killed between renaming a file aside and unlinking it: recovery finishes the
     /// deletion and leaves no hidden file in the library.
     @Test func permanentDeleteKilledMidwayIsFinished() throws {
