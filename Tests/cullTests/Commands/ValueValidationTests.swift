@@ -63,6 +63,20 @@ import Testing
                 "\(result.stdout)")
     }
 
+    /// A FIFO named like a rule file (in a shared rules folder, say) is refused unopened: reading it
+    /// would block `cull check` forever. `timeout` is only the hang guard.
+    @Test func aFIFONamedLikeARuleFileDoesNotHang() throws {
+        let box = try Sandbox("fiforules")
+        let folder = box.base + "/rules"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "version: 1\nrules:\n  - name: a\n    match: {kind: photo}\n".write(toFile: folder + "/a.yaml", atomically: true, encoding: .utf8)
+        #expect(mkfifo(folder + "/b.yaml", 0o644) == 0)
+        let result = try Subprocess.run(["/usr/bin/timeout", "-s", "KILL", "30", Subprocess.cullBinary, "check", folder],
+                                        environment: box.environment, directory: box.base)
+        #expect(result.status == 1, "137 = hung: \(result.status) \(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("b.yaml:1:1: error: cannot read rule file: it is not a regular file"), "\(result.stdout)")
+    }
+
     @Test func aLibraryThatIsNoFolderIsNamedWithItsSource() throws {
         let box = try Sandbox("nolibrary")
         let option = try box.cull(["scan", "--library", "/nonexistent/cull"])

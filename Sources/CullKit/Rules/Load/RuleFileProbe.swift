@@ -11,6 +11,7 @@ enum RuleFileProbe {
     static func whyUnreadable(_ path: String) -> String {
         var info = stat()
         if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { return "it is a folder" }
+        if stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG { return "it is not a regular file" }
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 { return String(cString: strerror(errno)).lowercased() }
         close(fd)

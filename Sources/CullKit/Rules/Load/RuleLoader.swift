@@ -19,12 +19,13 @@ public enum RuleLoader {
 
     /// Reads and loads the file at `path` (an unreadable file is an `io-error` diagnostic).
     public static func load(path: String) -> LoadedRuleFile {
-        // Read at most one byte past the limit: a huge file is refused without being loaded.
-        guard let handle = FileHandle(forReadingAtPath: path),
-              let data = try? handle.read(upToCount: RuleLimits.fileBytes + 1) ?? Data() else {
+        // Read at most one byte past the limit: a huge file is refused without being loaded. Only a
+        // regular file is read (a FIFO named like a rule file must not hang `cull check` in CI); a
+        // symlink to one is the user's own choice and is followed.
+        guard let bytes = FileOps.read(Array(path.utf8), limit: RuleLimits.fileBytes + 1, followingLinks: true) else {
             return unusable(path: path, "cannot read rule file: \(RuleFileProbe.whyUnreadable(path))")
         }
-        try? handle.close()
+        let data = Data(bytes)
         if let kind = RuleFileProbe.binaryKind(data) {
             // Said in words: the parser's error would echo the file's bytes onto the terminal.
             return unusable(path: path, "\(path) is not a rule file (looks like \(kind))")

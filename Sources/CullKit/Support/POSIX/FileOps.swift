@@ -76,10 +76,10 @@ enum FileOps {
         }
     }
 
-    /// The whole content of a small regular file, or nil (also for a FIFO, device or symlink,
-    /// which are never opened for reading: see ``DirectoryHandle/openRegularFile(_:)``).
-    static func read(_ path: [UInt8], limit: Int = 1 << 20) -> [UInt8]? {
-        let fd = withCPath(path) { open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
+    /// The whole content of a small regular file, or nil (also for a FIFO or device, which are never
+    /// opened for reading, and for a symlink unless `followingLinks`: see ``DirectoryHandle/openRegularFile(_:)``).
+    static func read(_ path: [UInt8], limit: Int = 1 << 20, followingLinks: Bool = false) -> [UInt8]? {
+        let fd = withCPath(path) { open($0, O_RDONLY | (followingLinks ? 0 : O_NOFOLLOW) | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
