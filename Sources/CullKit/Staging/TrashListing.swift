@@ -27,9 +27,14 @@ public struct TrashListing: Sendable {
     /// Live Photo half without its pair): shown, but not counted in what would go.
     public let heldBack: [Int64: String]
 
-    /// Loads the staged set with the filters applied, sorted by `order`.
-    public init(db: Database, order: Order = .largest, kind: String? = nil, rule: String? = nil) throws {
-        staged = try StagedSet.load(db)
+    /// Loads the staged set with the filters applied, sorted by `order`. `stagedBefore` (seconds
+    /// since 1970) narrows the staged set itself to what was staged at or before then: the grace
+    /// period of `cull commit --staged-before`, so `staged`, the totals and the fingerprint are of
+    /// that part only, and whatever was staged later stays staged.
+    public init(db: Database, order: Order = .largest, kind: String? = nil, rule: String? = nil,
+                stagedBefore: Int64? = nil) throws {
+        let all = try StagedSet.load(db)
+        staged = stagedBefore.map { cutoff in all.filter { $0.stagedAt <= cutoff } } ?? all
         var items = staged
         if let kind { items.removeAll { $0.kind != kind } }
         if let rule { items.removeAll { $0.rule != rule } }

@@ -9,13 +9,15 @@ struct CommitCommand: CullCommand {
         discussion: """
             Shows the plan, then asks once on a terminal; without a terminal it refuses unless --yes is given \
             (exit 2). --fingerprint F commits only if the staged set still has fingerprint F (else exit 1). \
+            --staged-before AGE commits only what has been staged for at least AGE (a grace period for cron: \
+            a weekly run stages, a later commit takes only what you had AGE to look at); the rest stays staged. \
             Exit 0: everything moved or already gone; 3: some files were skipped (see the receipt); \
             5: another cull run holds the library; 6: I/O or database failure; 130: Ctrl-C or SIGTERM stopped it \
             (what moved is booked and can be undone; the rest stays staged).
             """,
         options: [
             CommonOptions.library,
-            yesOption, toOption, permanentlyOption, fingerprintOption,
+            yesOption, toOption, permanentlyOption, fingerprintOption, stagedBeforeOption,
             formatOption,
         ]
     )
@@ -24,11 +26,14 @@ struct CommitCommand: CullCommand {
     static let toOption = OptionSpec(long: "to", value: "DIR", help: "Move into this quarantine folder (same file system), keeping relative paths.")
     static let permanentlyOption = OptionSpec(long: "permanently", help: "Delete instead of moving to the trash; cannot be undone.")
     static let fingerprintOption = OptionSpec(long: "fingerprint", value: "F", help: "Commit only if the staged set still has this fingerprint.")
+    static let stagedBeforeOption = OptionSpec(long: "staged-before", value: "AGE",
+                                               help: "Commit only what has been staged for at least AGE (7d, 2w, 1mo); the rest stays staged.")
 
     let library: String?
     let yes: Bool
     let destination: CommitDestination
     let fingerprint: String?
+    let stagedFor: TimeSpan?
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -36,6 +41,12 @@ struct CommitCommand: CullCommand {
         library = arguments.value(CommonOptions.library)
         yes = arguments.flag(Self.yesOption)
         fingerprint = arguments.value(Self.fingerprintOption)
+        stagedFor = try arguments.value(Self.stagedBeforeOption).map { text throws(UsageError) in
+            switch TimeSpan.parse(text) {
+            case let .success(span): return span
+            case .failure: throw UsageError(message: "--staged-before takes an age with its unit, like 7d, 2w or 1mo (got '\(text)')")
+            }
+        }
         format = arguments.choice(Self.formatOption, default: .text)
         switch (arguments.value(Self.toOption), arguments.flag(Self.permanentlyOption)) {
         case (.some, true): throw UsageError(message: "--to and --permanently exclude each other")
@@ -50,9 +61,10 @@ struct CommitCommand: CullCommand {
     func run(_ terminal: Terminal) throws -> ExitCode {
         let started = Date()
         let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
-        let listing = try TrashListing(db: access.db)
+        let cutoff = stagedFor?.before(Int64(started.timeIntervalSince1970))
+        let listing = try TrashListing(db: access.db, stagedBefore: cutoff)
         guard listing.total.count > 0 else {
-            terminal.out("Nothing is staged.\n")
+            terminal.out(stagedFor.map { "Nothing has been staged for \($0) or longer.\n" } ?? "Nothing is staged.\n")
             return .success
         }
         if let fingerprint, fingerprint.lowercased() != listing.fingerprint {

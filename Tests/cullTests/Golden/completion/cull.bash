@@ -124,9 +124,10 @@ _cull() {
                 --library) COMPREPLY=($(compgen -d -- "$cur")); return ;;
                 --to) COMPREPLY=($(compgen -d -- "$cur")); return ;;
                 --fingerprint) :; return ;;
+                --staged-before) :; return ;;
                 --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return ;;
             esac
-            COMPREPLY=($(compgen -W "--library -y --yes --to --permanently --fingerprint --format -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--library -y --yes --to --permanently --fingerprint --staged-before --format -h --help" -- "$cur"))
             ;;
         undo)
             case "$prev" in

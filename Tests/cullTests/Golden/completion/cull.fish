@@ -79,6 +79,7 @@ complete -c cull -n '__fish_seen_subcommand_from commit' -s y -l yes -d 'Do not 
 complete -c cull -n '__fish_seen_subcommand_from commit' -l to -x -a '(__fish_complete_directories)' -d 'Move into this quarantine folder (same file system), keeping relative paths.'
 complete -c cull -n '__fish_seen_subcommand_from commit' -l permanently -d 'Delete instead of moving to the trash; cannot be undone.'
 complete -c cull -n '__fish_seen_subcommand_from commit' -l fingerprint -x -d 'Commit only if the staged set still has this fingerprint.'
+complete -c cull -n '__fish_seen_subcommand_from commit' -l staged-before -x -d 'Commit only what has been staged for at least AGE (7d, 2w, 1mo); the rest stays staged.'
 complete -c cull -n '__fish_seen_subcommand_from commit' -l format -x -a 'text json' -d 'Output format: text (default) or json; json prints the receipt.'
 complete -c cull -n '__fish_seen_subcommand_from undo' -l library -x -a '(__fish_complete_directories)' -d 'The library root (default: $CULL_LIBRARY, else the nearest parent with .cull/).'
 complete -c cull -n '__fish_seen_subcommand_from undo' -l format -x -a 'text json' -d 'Output format: text (default) or json.'

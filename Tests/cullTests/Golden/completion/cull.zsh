@@ -145,6 +145,7 @@ _cull() {
                 '--to[Move into this quarantine folder (same file system), keeping relative paths.]:dir:_files -/' \
                 '--permanently[Delete instead of moving to the trash; cannot be undone.]' \
                 '--fingerprint[Commit only if the staged set still has this fingerprint.]:f: ' \
+                '--staged-before[Commit only what has been staged for at least AGE (7d, 2w, 1mo); the rest stays staged.]:age: ' \
                 '--format[Output format\: text (default) or json; json prints the receipt.]:format:(text json)' \
                 '(-h --help)'{-h,--help}'[Show help information.]'
             ;;
