@@ -12,6 +12,7 @@ public final class RuleEvaluator {
     public init(database: Database, clock: RunClock) throws {
         self.database = database
         try RuleFunctions.register(on: database)
+        try GroupSet.prepareMembership(database)
         let threshold = try database.scalar("SELECT value FROM settings WHERE key = 'favorite_threshold'")?.int64 ?? 4
         context = CompileContext(now: clock.now, localOffset: clock.localOffset, favoriteThreshold: Int(threshold))
     }
@@ -19,6 +20,21 @@ public final class RuleEvaluator {
     /// Compiles `files` with this evaluator's context (see ``RuleCompiler``).
     public func compile(_ files: [RuleFile]) -> [CompiledRule] {
         RuleCompiler.compile(files, context)
+    }
+
+    /// Loads the groups that the rules of `files` read, so their group fields match (see
+    /// ``GroupSet/load(_:specs:root:)``); nil when no rule reads groups.
+    public func loadGroups(_ files: [RuleFile], root: String? = nil) throws -> GroupSet? {
+        let specs = files.reduce(into: Set<GroupSpec>()) { specs, file in
+            for rule in file.rules { specs.formUnion(rule.groupSpecsRead) }
+        }
+        return specs.isEmpty ? nil : try GroupSet.load(database, specs: specs, root: root)
+    }
+
+    /// Loads the groups that `predicate` reads (only what is cached counts), as ``loadGroups(_:root:)``.
+    public func loadGroups(_ predicate: Predicate) throws {
+        let specs = Set(predicate.conditions.compactMap(GroupSpec.read(by:)))
+        if !specs.isEmpty { _ = try GroupSet.load(database, specs: specs) }
     }
 
     /// Evaluates every rule of `files`, in file order then rule order.
