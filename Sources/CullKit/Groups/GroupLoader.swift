@@ -54,7 +54,14 @@ extension GroupSet {
         case .exact:
             if let root { try HashCache(db: db, root: root).refresh() }
             return try ExactGroups.candidates(db)
-        case .image, .similar, .burst, .rawPair:
+        case .image:
+            if let root { try ImageHashCache(db: db, root: root).refresh() }
+            return try ImageGroups.candidates(db)
+        case .burst:
+            return try BurstGroups.candidates(db)
+        case .rawPair:
+            return try RawPairs.candidates(db)
+        case .similar:
             throw GroupError.unsupported(spec)
         }
     }

@@ -11,6 +11,8 @@ public struct GroupMember: Sendable, Equatable {
     public let rating: Int64?
     /// How many metadata fields are present.
     public let metadataCount: Int
+    /// The frame's position in its burst, from 0 (bursts only; the `first`/`last` rankings).
+    public var burstIndex: Int? = nil
 }
 
 /// Files that belong together under one ``GroupSpec``: one member per inode, two or more, in

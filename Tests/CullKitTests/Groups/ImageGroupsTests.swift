@@ -20,7 +20,7 @@ import Testing
         func refresh() throws -> ImageHashCache.Report { try ImageHashCache(db: db, root: library.root).refresh() }
 
         func groups() throws -> [[String]] {
-            try ImageGroups.groups(db).map { $0.members.map { PathBytes.display($0.path) } }
+            try GroupSet.load(db, specs: [.image]).groups.map { $0.members.map { PathBytes.display($0.path) } }
         }
 
         func copy(_ from: String, _ to: String) throws {
@@ -128,8 +128,7 @@ import Testing
         }
         try f.scan()
         try f.refresh()
-        try HashCache(db: f.db, root: f.library.root).refresh()
-        let exact = try ExactGroups.load(f.db).groups.map { $0.members.map { PathBytes.display($0.path) } }
+        let exact = try GroupSet.load(f.db, specs: [.exact], root: f.library.root).groups.map { $0.members.map { PathBytes.display($0.path) } }
         #expect(try f.groups() == exact)
     }
 }
