@@ -131,4 +131,23 @@ import Testing
         let exact = try GroupSet.load(f.db, specs: [.exact], root: f.library.root).groups.map { $0.members.map { PathBytes.display($0.path) } }
         #expect(try f.groups() == exact)
     }
+
+    /// The refresh tells its progress, from every thread, ending at the total.
+    @Test func theRefreshReportsProgressToTheEnd() throws {
+        let f = try Fixture()
+        try Tools.picture("a.jpg", seed: 1, in: f.directory.path)
+        try Tools.picture("b.jpg", seed: 2, in: f.directory.path)
+        try Tools.picture("c.jpg", seed: 3, in: f.directory.path)
+        try f.scan()
+        final class Seen: @unchecked Sendable {
+            let lock = NSLock()
+            var counts: [(Int, Int)] = []
+            var finished = false
+        }
+        let seen = Seen()
+        let progress = HashProgress(draw: { done, total in seen.lock.lock(); seen.counts.append((done, total)); seen.lock.unlock() },
+                                    finish: { seen.finished = true })
+        #expect(try ImageHashCache(db: f.db, root: f.library.root).refresh(progress: progress).hashed == 3)
+        #expect(seen.counts.map(\.1).allSatisfy { $0 == 3 } && seen.counts.map(\.0).max() == 3 && seen.finished)
+    }
 }
