@@ -9,16 +9,18 @@ enum BurstGroups {
     static func candidates(_ db: Database) throws -> [GroupCandidate] {
         var frames: [String: [(id: Int64, taken: Int64?, subsecond: Int64?, path: [UInt8])]] = [:]
         let collect = { (row: Row) in
-            guard let key = row.string(0) else { return }
+            // The burst id, or the camera and its capture second ("Canon EOS R5 2024-05-01T10:00:00").
+            let key = row.string(0) ?? [row.string(5), row.string(6), row.optionalInt64(2).map { CivilDate.iso8601($0) }]
+                .compactMap { $0 }.joined(separator: " ")
             frames[key, default: []].append((row.int64(1), row.optionalInt64(2), row.optionalInt64(3), row.bytes(4) ?? []))
         }
         try db.forEachRow("""
-            SELECT 'id:' || a.burst_id, a.id, a.taken, a.taken_subsec_us, a.path FROM assets a
+            SELECT a.burst_id, a.id, a.taken, a.taken_subsec_us, a.path, NULL, NULL FROM assets a
             WHERE a.kind = 'photo' AND a.burst_id IN
                 (SELECT burst_id FROM assets WHERE burst_id IS NOT NULL AND kind = 'photo' GROUP BY burst_id HAVING count(*) > 1)
             """, [], collect)
         try db.forEachRow("""
-            SELECT 'camera:' || a.camera_make || ' ' || a.camera_model || ' @' || a.taken, a.id, a.taken, a.taken_subsec_us, a.path
+            SELECT NULL, a.id, a.taken, a.taken_subsec_us, a.path, a.camera_make, a.camera_model
             FROM assets a
             WHERE a.kind = 'photo' AND a.burst_id IS NULL AND a.taken_subsec_us IS NOT NULL
               AND (a.camera_make, a.camera_model, a.taken) IN

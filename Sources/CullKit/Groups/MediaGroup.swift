@@ -22,6 +22,12 @@ public struct MediaGroup: Sendable, Equatable {
     /// What the members share, stable across runs (a content hash in hex, a burst id, …).
     public let key: String
     public let members: [GroupMember]
+
+    /// The key as plans print it: a content hash shortened to 12 hex digits, any other key whole
+    /// (a burst's camera and second, a pair's folder and stem).
+    public var displayKey: String {
+        key.count == 32 && key.allSatisfy(\.isHexDigit) ? String(key.prefix(12)) : key
+    }
 }
 
 /// A group's members as a kind's loader finds them, before the engine reads the members.

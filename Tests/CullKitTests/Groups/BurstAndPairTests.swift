@@ -24,6 +24,7 @@ import Testing
         try f.scan()
         let bursts = try groups(f, .burst)
         try #require(bursts.count == 1)
+        #expect(bursts[0].key == "Canon Canon EOS R5 2024-05-01T10:00:00")
         #expect(paths(bursts[0]) == ["a.jpg", "b.jpg", "c.jpg", "d.jpg", "e.jpg"])
         let order = bursts[0].members.sorted { ($0.burstIndex ?? 99) < ($1.burstIndex ?? 99) }.map { PathBytes.display($0.path) }
         #expect(order == names)
@@ -47,7 +48,7 @@ import Testing
         try f.scan()
         let bursts = try groups(f, .burst)
         #expect(bursts.map(paths) == [names])
-        #expect(bursts.first?.key == "id:7d2c9f0e-burst")
+        #expect(bursts.first?.key == "7d2c9f0e-burst")
     }
 
     @Test func theNewerCameraPrefixOfBurstIDIsRead() {
