@@ -39,6 +39,7 @@ public struct Committer {
         // instead of one per query.
         let (commit, items) = try db.transaction {
             let items = try builder.build(staged)
+            try TwinCheck.clearStaging(db, items)
             try db.execute("INSERT INTO commits (state, mode, target, fingerprint, started_at) VALUES ('open', ?, ?, ?, ?)",
                            [.text(destination.mode), target.map(SQLValue.blob) ?? .null, .text(fingerprint), .integer(now)])
             let commit = db.lastInsertRowID

@@ -23,11 +23,11 @@ extension GroupSet {
     /// Loads the groups of `specs` over the whole index and records their members for rule SQL.
     /// With `root`, what each kind needs (hashes, image features) is brought up to date first;
     /// without it, only what is cached counts.
-    public static func load(_ db: Database, specs: Set<GroupSpec>, root: String? = nil) throws -> GroupSet {
+    public static func load(_ db: Database, specs: Set<GroupSpec>, root: String? = nil, progress: HashProgress? = nil) throws -> GroupSet {
         try prepareMembership(db)
         var groups: [MediaGroup] = []
         for spec in specs.sorted(by: { $0.key < $1.key }) {
-            groups += try GroupMembers.read(db, spec: spec, candidates: candidates(db, spec: spec, root: root))
+            groups += try GroupMembers.read(db, spec: spec, candidates: candidates(db, spec: spec, root: root, progress: progress))
         }
         let set = GroupSet(groups: groups)
         // A savepoint, not BEGIN IMMEDIATE: only the connection's temp table is written, so no
@@ -49,12 +49,19 @@ extension GroupSet {
     }
 
     /// What each kind's loader finds: the one place a new kind of group is added.
-    private static func candidates(_ db: Database, spec: GroupSpec, root: String?) throws -> [GroupCandidate] {
+    private static func candidates(_ db: Database, spec: GroupSpec, root: String?, progress: HashProgress?) throws -> [GroupCandidate] {
         switch spec {
         case .exact:
-            if let root { try HashCache(db: db, root: root).refresh() }
+            if let root { try HashCache(db: db, root: root).refresh(progress: progress) }
             return try ExactGroups.candidates(db)
-        case .image, .similar, .burst, .rawPair:
+        case .image:
+            if let root { try ImageHashCache(db: db, root: root).refresh(progress: progress) }
+            return try ImageGroups.candidates(db)
+        case .burst:
+            return try BurstGroups.candidates(db)
+        case .rawPair:
+            return try RawPairs.candidates(db)
+        case .similar:
             throw GroupError.unsupported(spec)
         }
     }

@@ -29,8 +29,10 @@ enum GroupMembers {
         for candidate in candidates {
             var seen = Set<HashCache.FileKey>()
             var chosen: [GroupMember] = []
-            for (inode, member) in candidate.ids.compactMap({ members[$0] })
+            for (inode, var member) in candidate.ids.compactMap({ members[$0] })
                 .sorted(by: { PathBytes.precedes($0.member.path, $1.member.path) }) where seen.insert(inode).inserted {
+                // A burst's loader lists its frames in burst order.
+                if spec == .burst { member.burstIndex = candidate.ids.firstIndex(of: member.id) }
                 chosen.append(member)
             }
             if chosen.count > 1 { groups.append(MediaGroup(spec: spec, key: candidate.key, members: chosen)) }

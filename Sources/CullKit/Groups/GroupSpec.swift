@@ -48,11 +48,23 @@ public enum GroupSpec: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { key }
 
+    /// The ranking a group rule of this kind uses when it has no `keep:`: the same picture keeps
+    /// the copy with the most metadata, a burst its first frame; other kinds go by path order.
+    public var defaultRanking: [KeeperKey] {
+        switch self {
+        case .image: [.mostMetadata]
+        case .burst: [.first]
+        case .exact, .similar, .rawPair: []
+        }
+    }
+
     /// The spec a rule condition reads, whatever its operator (`duplicate: false` needs the exact
     /// groups too): nil for a condition on a field that is not about groups.
     public static func read(by condition: Condition) -> GroupSpec? {
         switch condition.field.name {
         case "duplicate": condition.value == .text("image") ? .image : .exact
+        case "burst": .burst
+        case "raw_pair": .rawPair
         default: nil
         }
     }
@@ -63,6 +75,7 @@ public enum GroupSpec: Hashable, Sendable, CustomStringConvertible {
         switch (condition.field.name, condition.op, condition.value) {
         case ("duplicate", .eq, .bool(true)): self = .exact
         case ("duplicate", .eq, .text("image")): self = .image
+        case ("burst", .eq, .bool(true)): self = .burst
         default: return nil
         }
     }

@@ -38,7 +38,7 @@ public struct HashCache {
 
     /// Brings every needed hash up to date.
     @discardableResult
-    public func refresh() throws -> Report {
+    public func refresh(progress: HashProgress? = nil) throws -> Report {
         var report = Report()
         // Nothing indexed or hashed changed since the last refresh: nothing to read. (A collision of
         // this summary could only leave a changed file unhashed, so ungrouped: never a false twin,
@@ -50,7 +50,7 @@ public struct HashCache {
         // In path order, so each thread's folder handle serves runs of files of one folder.
         let byPath = { (a: Int, b: Int) in PathBytes.precedes(candidates[a].path, candidates[b].path) }
         let needPartial = candidates.indices.filter { candidates[$0].partial == nil }.sorted(by: byPath)
-        let partials = hash(needPartial.map { candidates[$0] }, full: false, report: &report)
+        let partials = hash(needPartial.map { candidates[$0] }, full: false, report: &report, progress: progress)
         for (index, result) in zip(needPartial, partials) {
             candidates[index].partial = result?.partial
             candidates[index].full = result?.full
@@ -62,7 +62,7 @@ public struct HashCache {
             buckets[BucketKey(size: candidates[index].size, partial: partial), default: []].append(index)
         }
         let needFull = buckets.values.filter { $0.count > 1 }.flatMap { $0 }.filter { candidates[$0].full == nil }.sorted(by: byPath)
-        let fulls = hash(needFull.map { candidates[$0] }, full: true, report: &report)
+        let fulls = hash(needFull.map { candidates[$0] }, full: true, report: &report, progress: progress)
         for (index, result) in zip(needFull, fulls) { candidates[index].full = result?.full }
         try store(candidates, changed: Set(needPartial).union(needFull), failed: zip(needPartial, partials).filter { $0.1 == nil }.map(\.0))
         // Remembered only when every file could be hashed: a skipped one is tried again next time.
@@ -130,8 +130,11 @@ public struct HashCache {
     }
 
     /// Hashes `files` on every core; nil for a file that could not be hashed.
-    private func hash(_ files: [Candidate], full: Bool, report: inout Report) -> [(partial: ContentHash, full: ContentHash?)?] {
+    private func hash(_ files: [Candidate], full: Bool, report: inout Report,
+                      progress: HashProgress?) -> [(partial: ContentHash, full: ContentHash?)?] {
         guard !files.isEmpty else { return [] }
+        progress?.begin(total: files.count)
+        defer { progress?.end() }
         let results = ResultBox(count: files.count)
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count))
         let root = root
@@ -142,6 +145,7 @@ public struct HashCache {
             for index in (worker * share)..<min(files.count, (worker + 1) * share) {
                 let file = files[index]
                 results.set(index, reader.hash(file, full: full), read: full ? file.size : min(file.size, Int64(2 * ContentHasher.blockSize)))
+                progress?.advance()
             }
         }
         report.hashed += files.count

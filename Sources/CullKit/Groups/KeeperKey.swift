@@ -18,6 +18,10 @@ public enum KeeperKey: Sendable, Equatable, CustomStringConvertible {
     case mostMetadata
     case shortestPath
     case longestPath
+    /// The first frame of a burst first (burst order: capture time, SubSecTime, path).
+    case first
+    /// The last frame of a burst first.
+    case last
     /// A member whose path matches the glob first.
     case path(String)
     /// A member whose path does not match the glob first.
@@ -25,7 +29,8 @@ public enum KeeperKey: Sendable, Equatable, CustomStringConvertible {
 
     /// The words a ranking may name.
     public static let words: [String] = ["favorite", "rating", "oldest", "newest", "largest", "smallest",
-                                         "highest_resolution", "most_metadata", "shortest_path", "longest_path"]
+                                         "highest_resolution", "most_metadata", "shortest_path", "longest_path",
+                                         "first", "last"]
     /// The mapping forms (`{path: GLOB}`, `{not_path: GLOB}`).
     public static let globKeys: [String] = ["path", "not_path"]
 
@@ -42,6 +47,8 @@ public enum KeeperKey: Sendable, Equatable, CustomStringConvertible {
         case "most_metadata": self = .mostMetadata
         case "shortest_path": self = .shortestPath
         case "longest_path": self = .longestPath
+        case "first": self = .first
+        case "last": self = .last
         default: return nil
         }
     }
@@ -59,6 +66,8 @@ public enum KeeperKey: Sendable, Equatable, CustomStringConvertible {
         case .mostMetadata: "most_metadata"
         case .shortestPath: "shortest_path"
         case .longestPath: "longest_path"
+        case .first: "first"
+        case .last: "last"
         case let .path(glob): "{path: \"\(glob)\"}"
         case let .notPath(glob): "{not_path: \"\(glob)\"}"
         }
@@ -78,6 +87,8 @@ extension KeeperKey {
         ("most_metadata", "The most metadata present first (capture time, camera, lens, software, GPS, rating, size, orientation)."),
         ("shortest_path", "The shortest library-relative path first."),
         ("longest_path", "The longest library-relative path first."),
+        ("first", "The first frame of a burst first (burst order: capture time, SubSecTimeOriginal, then path)."),
+        ("last", "The last frame of a burst first."),
         ("{path: GLOB}", "A member whose path matches the glob first (a preferred place, e.g. \"Originals/**\")."),
         ("{not_path: GLOB}", "A member whose path does not match the glob first (e.g. \"Downloads/**\")."),
     ]

@@ -29,6 +29,8 @@ public struct KeeperRanking: Sendable {
         case .mostMetadata: return Int64(member.metadataCount)
         case .shortestPath: return -Int64(member.path.count)
         case .longestPath: return Int64(member.path.count)
+        case .first: return member.burstIndex.map { -Int64($0) } ?? Int64.min
+        case .last: return member.burstIndex.map(Int64.init) ?? Int64.min
         case let .path(glob): return Self.matches(glob, member.path) ? 1 : 0
         case let .notPath(glob): return Self.matches(glob, member.path) ? 0 : 1
         }

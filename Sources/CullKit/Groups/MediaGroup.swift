@@ -11,6 +11,8 @@ public struct GroupMember: Sendable, Equatable {
     public let rating: Int64?
     /// How many metadata fields are present.
     public let metadataCount: Int
+    /// The frame's position in its burst, from 0 (bursts only; the `first`/`last` rankings).
+    public var burstIndex: Int? = nil
 }
 
 /// Files that belong together under one ``GroupSpec``: one member per inode, two or more, in
@@ -20,6 +22,12 @@ public struct MediaGroup: Sendable, Equatable {
     /// What the members share, stable across runs (a content hash in hex, a burst id, …).
     public let key: String
     public let members: [GroupMember]
+
+    /// The key as plans print it: a content hash shortened to 12 hex digits, any other key whole
+    /// (a burst's camera and second, a pair's folder and stem).
+    public var displayKey: String {
+        key.count == 32 && key.allSatisfy(\.isHexDigit) ? String(key.prefix(12)) : key
+    }
 }
 
 /// A group's members as a kind's loader finds them, before the engine reads the members.

@@ -6,10 +6,15 @@ import Darwin
 
 /// The commit's last look at a staged twin (a member a group rule staged against a keeper):
 /// the keeper must still be in the index and not staged, on disk with the identity it was hashed
-/// with, and byte-identical to the twin now. Otherwise the twin stays, with the reason: a twin
-/// never leaves on the word of a keeper that is gone or changed.
+/// (or, for kinds without a content hash, scanned) with, and for exact twins byte-identical to
+/// the twin now. Otherwise the twin stays, with the reason: a twin never leaves on the word of a
+/// keeper that is gone or changed. A keeper gone or changed outside Cull also clears its group's
+/// staging (``clearStaging(_:_:)``): the twins go back to unstaged, and the next plan picks a
+/// keeper again (or finds the group dissolved), never promoting an arbitrary survivor.
 enum TwinCheck {
     static let changed = "its keeper changed"
+    /// Ends the reason of a twin whose keeper is gone or changed: the commit unstages it.
+    static let cleared = "; unstaged, its group is decided again at the next plan"
 
     static func refusals(_ staged: [StagedAsset], db: Database, root: [UInt8]) throws -> [Int64: String] {
         var keeperOf: [Int64: Int64] = [:]
@@ -20,7 +25,16 @@ enum TwinCheck {
         let keeperRow = try db.prepare("""
             SELECT a.path, COALESCE(r.status, '') = 'trashed' FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE a.id = ?
             """)
-        let hashRow = try db.prepare("SELECT device, inode, size, mtime_ns, ctime_ns FROM hashes WHERE asset_id = ?")
+        // The identity a keeper was grouped with: its content hash row, else its index row.
+        let hashRow = try db.prepare("""
+            SELECT device, inode, size, mtime_ns, COALESCE(ctime_ns, 0) FROM hashes WHERE asset_id = ?1
+            UNION ALL SELECT device, inode, size, mtime_ns, COALESCE(ctime_ns, 0) FROM assets
+            WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM hashes WHERE asset_id = ?1)
+            """)
+        let exactTwins = try db.prepare("""
+            SELECT 1 FROM hashes k JOIN hashes t ON t.full = k.full AND t.size = k.size
+            WHERE k.asset_id = ? AND t.asset_id = ? AND k.full IS NOT NULL
+            """)
         let keeperFiles = FileReader(root: root), twinFiles = FileReader(root: root)
         var refusals: [Int64: String] = [:]
         for twin in staged {
@@ -28,7 +42,7 @@ enum TwinCheck {
             var keeper: (path: [UInt8], staged: Bool)?
             try keeperRow.forEachRow([.integer(keeperID)]) { keeper = ($0.bytes(0) ?? [], $0.int64(1) != 0) }
             guard let keeper else {
-                refusals[twin.id] = "\(changed): it is no longer in the index"
+                refusals[twin.id] = "\(changed): it is no longer in the index" + cleared
                 continue
             }
             let name = PathBytes.display(keeper.path)
@@ -37,11 +51,11 @@ enum TwinCheck {
                 continue
             }
             guard let keeperFile = keeperFiles.open(keeper.path).0 else {
-                refusals[twin.id] = "\(changed): \(name) is gone"
+                refusals[twin.id] = "\(changed): \(name) is gone" + cleared
                 continue
             }
             guard try hashedIdentity(hashRow, keeperID) == Identity(keeperFile.identity) else {
-                refusals[twin.id] = "\(changed): \(name) was modified since it was hashed"
+                refusals[twin.id] = "\(changed): \(name) was modified since it was grouped" + cleared
                 continue
             }
             // The twin itself gone or moved: the commit's own identity check reports it.
@@ -50,9 +64,23 @@ enum TwinCheck {
                 refusals[twin.id] = "it changed since it was hashed"
                 continue
             }
-            if !sameBytes(keeperFile, twinFile) { refusals[twin.id] = "\(changed): \(name) no longer has the same content" }
+            // Only exact twins must be byte-identical; the same picture, a burst or a pair differ by design.
+            var exact = false
+            try exactTwins.forEachRow([.integer(keeperID), .integer(twin.id)]) { _ in exact = true }
+            if exact && !sameBytes(keeperFile, twinFile) {
+                refusals[twin.id] = "\(changed): \(name) no longer has the same content" + cleared
+            }
         }
         return refusals
+    }
+
+    /// Unstages the journal's skipped items whose keeper was gone or changed, in the commit's
+    /// journaling transaction: the receipt lists them with the reason.
+    static func clearStaging(_ db: Database, _ items: [JournalItem]) throws {
+        let unstage = try db.prepare("DELETE FROM reviews WHERE asset_id = ? AND status = 'trashed'")
+        for item in items where item.state == "skipped" && (item.reason?.hasSuffix(cleared) ?? false) {
+            if let id = item.assetID { try unstage.execute([.integer(id)]) }
+        }
     }
 
     private struct Identity: Equatable {

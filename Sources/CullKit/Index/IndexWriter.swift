@@ -9,8 +9,9 @@ struct IndexWriter {
         INSERT INTO assets (path, folder, name, extension, device, inode, size, mtime_ns, sidecar_signature,
             added, modified, kind, format, width, height, orientation, duration, taken, taken_utc, taken_offset,
             taken_source, camera_make, camera_model, lens, software, latitude, longitude, rating, favorite_flag,
-            screenshot, screenshot_evidence, live_id, burst_id, raw, broken, broken_reason, ctime_ns, unreadable_reason)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            screenshot, screenshot_evidence, live_id, burst_id, raw, broken, broken_reason, ctime_ns, unreadable_reason,
+            taken_subsec_us)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(path) DO UPDATE SET
             folder = excluded.folder, name = excluded.name, extension = excluded.extension,
             device = excluded.device, inode = excluded.inode, size = excluded.size, mtime_ns = excluded.mtime_ns,
@@ -24,7 +25,7 @@ struct IndexWriter {
             screenshot_evidence = excluded.screenshot_evidence, live_id = excluded.live_id,
             burst_id = excluded.burst_id, raw = excluded.raw, broken = excluded.broken,
             broken_reason = excluded.broken_reason, ctime_ns = excluded.ctime_ns,
-            unreadable_reason = excluded.unreadable_reason
+            unreadable_reason = excluded.unreadable_reason, taken_subsec_us = excluded.taken_subsec_us
         RETURNING id
         """
 
@@ -136,6 +137,7 @@ struct IndexWriter {
             record.brokenReason.sqlValue,
             stamp.ctimeNanoseconds.sqlValue,
             record.unreadableReason.sqlValue,
+            m.subsecondMicros.sqlValue,
         ]
     }
 }

@@ -31,6 +31,9 @@ enum HEIFReader {
         var exif: [Extent] = []
         /// The XMP item's extents.
         var xmp: [Extent] = []
+        /// The coded image data: the primary item's extents, then those of the items it is derived
+        /// from (`dimg`: a grid's tiles), in reference order.
+        var imageData: [Extent] = []
     }
 
     static func read(_ file: MediaFile, head: [UInt8]) throws(MetadataError) -> MediaMetadata {
@@ -97,6 +100,7 @@ enum HEIFReader {
         var properties: [ISOBox] = []
         var associations: [UInt32: [Int]] = [:]
         var describes: [UInt32: Set<UInt32>] = [:]
+        var derivedFrom: [UInt32: [UInt32]] = [:]
         let idat = boxes.first { $0.type == "idat" }
         for box in boxes {
             switch box.type {
@@ -111,6 +115,7 @@ enum HEIFReader {
                 locations = try parseLocations(box, source, idat: idat, fileSize: fileSize)
             case "iref":
                 describes = try parseDescriptions(box, source)
+                derivedFrom = try parseReferences("dimg", box, source)
             case "iprp":
                 for child in try ISOBMFF.children(of: box, in: source, depth: 2) {
                     if child.type == "ipco" {
@@ -125,6 +130,7 @@ enum HEIFReader {
         }
         if let primary = summary.primaryID {
             try applyProperties(associations[primary] ?? [], properties, source, to: &summary)
+            summary.imageData = (locations[primary] ?? []) + (derivedFrom[primary] ?? []).flatMap { locations[$0] ?? [] }
         }
         // Prefer the metadata item that describes (`cdsc`) the primary image.
         func describesPrimary(_ id: UInt32) -> Bool {
@@ -185,6 +191,22 @@ enum HEIFReader {
             }
         }
         return describes
+    }
+
+    /// `iref` references of `type`: item id → the items it refers to, in order.
+    private static func parseReferences(
+        _ type: String, _ box: ISOBox, _ source: MemorySource
+    ) throws(MetadataError) -> [UInt32: [UInt32]] {
+        let version = try ISOBMFF.payload(of: box, in: source, limit: 1).u8(at: 0)
+        var references: [UInt32: [UInt32]] = [:]
+        for reference in try ISOBMFF.children(of: box, in: source, skip: 4, depth: 2) where reference.type == type {
+            var reader = try ISOBMFF.payload(of: reference, in: source)
+            let from = version == 0 ? UInt32(try reader.u16()) : try reader.u32()
+            for _ in 0 ..< Int(try reader.u16()) {
+                references[from, default: []].append(version == 0 ? UInt32(try reader.u16()) : try reader.u32())
+            }
+        }
+        return references
     }
 
     /// `iloc`: item id → absolute file extents (construction methods 0 and 1).

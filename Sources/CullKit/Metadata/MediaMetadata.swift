@@ -37,8 +37,11 @@ public struct MediaMetadata: Sendable, Equatable {
     public var userComment: String?
     /// Apple ContentIdentifier (photo MakerNote / QuickTime key) pairing a Live Photo's halves.
     public var liveID: String?
-    /// Apple burst UUID or another burst group identifier.
+    /// Apple burst UUID or another burst group identifier (Google's XMP `BurstID`).
     public var burstID: String?
+    /// The fraction of the capture second, in microseconds (EXIF SubSecTimeOriginal, or the
+    /// SubSecTime tag of whichever date ``exifDate`` came from): tells a burst's frames apart.
+    public var subsecondMicros: Int?
 
     public init() {}
 
@@ -57,7 +60,7 @@ public struct MediaMetadata: Sendable, Equatable {
         fill(\.exifDate); fill(\.quickTimeDate); fill(\.xmpDate); fill(\.takeoutDate)
         fill(\.make); fill(\.model); fill(\.lens); fill(\.software)
         fill(\.latitude); fill(\.longitude); fill(\.rating); fill(\.favorite)
-        fill(\.userComment); fill(\.liveID); fill(\.burstID)
+        fill(\.userComment); fill(\.liveID); fill(\.burstID); fill(\.subsecondMicros)
     }
 
     /// Overrides fields here with every non-`nil` field of `other` (sidecars win).

@@ -63,9 +63,16 @@ enum TIFFReader {
         if let offset = tiff.uint(ifd0[0x8769]), let ifd = tiff.ifd(at: offset)?.entries {
             exifIFD = ifd
         }
-        m.exifDate = date(exifIFD[0x9003], offset: exifIFD[0x9011], tiff)
-            ?? date(exifIFD[0x9004], offset: exifIFD[0x9012], tiff)
-            ?? date(ifd0[0x0132], offset: exifIFD[0x9010], tiff)
+        // Each date with its SubSecTime tag: Original, Digitized, then the TIFF DateTime.
+        for (dateTag, offsetTag, subsecondTag) in [(UInt16(0x9003), UInt16(0x9011), UInt16(0x9291)), (0x9004, 0x9012, 0x9292)] {
+            guard m.exifDate == nil, let found = date(exifIFD[dateTag], offset: exifIFD[offsetTag], tiff) else { continue }
+            m.exifDate = found
+            m.subsecondMicros = subsecond(exifIFD[subsecondTag], tiff)
+        }
+        if m.exifDate == nil, let found = date(ifd0[0x0132], offset: exifIFD[0x9010], tiff) {
+            m.exifDate = found
+            m.subsecondMicros = subsecond(exifIFD[0x9290], tiff)
+        }
         details.exifWidth = positive(tiff.uint(exifIFD[0xA002]))
         details.exifHeight = positive(tiff.uint(exifIFD[0xA003]))
         m.lens = tiff.string(exifIFD[0xA434])
@@ -135,6 +142,15 @@ enum TIFFReader {
             date.offsetMinutes = DateParsing.offset(text.utf8)
         }
         return date
+    }
+
+    /// An EXIF SubSecTime value ("123": the decimal digits after the second's point) as
+    /// microseconds; digits past the sixth are dropped, anything but digits is no value.
+    static func subsecond(_ entry: TIFFEntry?, _ tiff: TIFFStructure) -> Int? {
+        guard let text = tiff.string(entry, limit: 32)?.trimmingWhitespace(), !text.isEmpty,
+              text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        let digits = Array(text.utf8.prefix(6)) + Array(repeating: UInt8(0x30), count: max(0, 6 - text.utf8.count))
+        return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
     }
 
     /// GPS degrees/minutes/seconds rationals plus a reference letter → signed degrees.

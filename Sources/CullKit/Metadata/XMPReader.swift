@@ -20,7 +20,7 @@ enum XMPReader {
     enum Property: Hashable {
         case rating, dateTimeOriginal, dateCreated, createDate
         case make, model, orientation, imageWidth, imageLength, pixelX, pixelY
-        case lensModel, lens, software, creatorTool, userComment, latitude, longitude
+        case lensModel, lens, software, creatorTool, userComment, latitude, longitude, burstID
 
         static let namespaces: [String: String] = [
             "xmp": "http://ns.adobe.com/xap/1.0/",
@@ -29,6 +29,9 @@ enum XMPReader {
             "tiff": "http://ns.adobe.com/tiff/1.0/",
             "photoshop": "http://ns.adobe.com/photoshop/1.0/",
             "aux": "http://ns.adobe.com/exif/1.0/aux/",
+            // Google Camera writes the prefix `GCamera` (older) or `Camera` (newer), one URI.
+            "GCamera": "http://ns.google.com/photos/1.0/camera/",
+            "Camera": "http://ns.google.com/photos/1.0/camera/",
         ]
 
         /// The property named `local` in namespace `uri`, if Cull reads it.
@@ -52,6 +55,7 @@ enum XMPReader {
             case ("http://ns.adobe.com/tiff/1.0/", "ImageWidth"): self = .imageWidth
             case ("http://ns.adobe.com/tiff/1.0/", "ImageLength"): self = .imageLength
             case ("http://ns.adobe.com/tiff/1.0/", "Software"): self = .software
+            case ("http://ns.google.com/photos/1.0/camera/", "BurstID"): self = .burstID
             default: return nil
             }
         }
@@ -87,6 +91,7 @@ enum XMPReader {
         m.lens = text(.lensModel) ?? text(.lens)
         m.software = text(.software) ?? text(.creatorTool)
         m.userComment = text(.userComment)
+        m.burstID = text(.burstID).map { String($0.prefix(128)) }
         if let lat = text(.latitude).flatMap(coordinate), let lon = text(.longitude).flatMap(coordinate),
            abs(lat) <= 90, abs(lon) <= 180 {
             m.latitude = lat

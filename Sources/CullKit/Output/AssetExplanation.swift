@@ -41,7 +41,7 @@ public enum AssetExplanation {
             guard let group = line.groups.first(where: { $0.members.contains { $0.id == assetID } }) else { continue }
             let keeper = group.keeper.map { PathBytes.display($0.path) } ?? "none"
             let others = group.members.filter { $0.id != assetID }.map { PathBytes.display($0.path) }
-            lines.append("  \(group.group.spec.noun) \(group.group.key.prefix(12)) of \(line.rule) (\(line.ruleFile)), with "
+            lines.append("  \(group.group.spec.noun) \(group.group.displayKey) of \(line.rule) (\(line.ruleFile)), with "
                          + others.joined(separator: ", ") + ": keeper \(keeper) (\(group.decidedBy))"
                          + (group.keeper?.id == assetID ? " — this file" : ""))
         }

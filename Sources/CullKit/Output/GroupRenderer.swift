@@ -14,7 +14,7 @@ enum GroupRenderer {
             let paths = Dictionary(group.members.map { ($0.id, $0.path) }, uniquingKeysWith: { first, _ in first })
             let keeper = group.keeper.map { "keep " + terminal.styled(PathBytes.display($0.path), "32") + " (\(group.decidedBy))" }
                 ?? "keeps nothing new: \(group.decidedBy)"
-            var line = "    \(group.group.key.prefix(12)) ×\(group.members.count): " + keeper
+            var line = "    \(group.group.displayKey) ×\(group.members.count): " + keeper
             if !group.staged.isEmpty {
                 line += "; stage " + group.staged.compactMap { paths[$0].map(PathBytes.display) }.joined(separator: ", ")
             }

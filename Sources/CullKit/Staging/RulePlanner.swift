@@ -11,18 +11,22 @@ public struct RulePlanner {
     /// The library root: with it, what the run's groups need (hashes, image features) is brought
     /// up to date first (without it, only what is cached counts).
     public var root: String?
+    /// Hears how the hash refresh the run's groups need goes (a bar on a TTY).
+    public var progress: HashProgress?
 
-    public init(db: Database, clock: RunClock, ceilingPercent: Double? = RulePlanner.defaultCeilingPercent, root: String? = nil) {
+    public init(db: Database, clock: RunClock, ceilingPercent: Double? = RulePlanner.defaultCeilingPercent, root: String? = nil,
+                progress: HashProgress? = nil) {
         self.db = db
         self.clock = clock
         self.ceilingPercent = ceilingPercent
         self.root = root
+        self.progress = progress
     }
 
     /// The plan for `files`, and every rule's evaluation (keep rules included), for `--explain`.
     public func plan(_ files: [RuleFile]) throws -> (plan: Plan, evaluations: [RuleEvaluation]) {
         let evaluator = try RuleEvaluator(database: db, clock: clock)
-        let groups = try evaluator.loadGroups(files, root: root)
+        let groups = try evaluator.loadGroups(files, root: root, progress: progress)
         let evaluations = try evaluator.evaluate(files)
         let requests = evaluations.filter { $0.rule.action == .trash }.map(StageRequest.init)
         var spared = try evaluator.sparedLiveHalves(files)

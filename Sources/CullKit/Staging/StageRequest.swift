@@ -46,7 +46,9 @@ public struct StageRequest: Sendable, Equatable {
         }
         self.init(rule: evaluation.rule.name, ruleFile: evaluation.file, assetIDs: evaluation.net,
                   exclusions: exclusions, limit: evaluation.limit?.allowed,
-                  grouping: evaluation.rule.groupSpec.map { Grouping(spec: $0, ranking: evaluation.rule.keep) })
+                  grouping: evaluation.rule.groupSpec.map { spec in
+                      Grouping(spec: spec, ranking: evaluation.rule.keep.isEmpty ? spec.defaultRanking : evaluation.rule.keep)
+                  })
     }
 
     /// Every asset the rule matched, before exclusions.

@@ -35,7 +35,8 @@ struct PlanCommand: CullCommand {
     func run(_ terminal: Terminal) throws -> ExitCode {
         guard let files = RuleSelection.load(rules.paths, terminal: terminal) else { return .ruleError }
         let access = try LibraryAccess(libraryOption: rules.library, locking: false, terminal: terminal)
-        let (plan, evaluations) = try RulePlanner(db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling, root: access.library.root).plan(files)
+        let (plan, evaluations) = try RulePlanner(db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling, root: access.library.root,
+                                  progress: .bar()).plan(files)
         if let explain {
             let relative = try access.relativePath(explain)
             let store = ReviewStore(db: access.db)

@@ -45,7 +45,8 @@ struct RunCommand: CullCommand {
         let access = try LibraryAccess(libraryOption: rules.library, locking: true, terminal: terminal)
         var report = RunReport()
         report.scan = try Scanner(library: access.library).scan(access.db)
-        let plan = try RulePlanner(db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling, root: access.library.root).plan(files).plan
+        let plan = try RulePlanner(db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling, root: access.library.root,
+                                  progress: .bar()).plan(files).plan
         report.fingerprint = plan.fingerprint
         var exit = ExitCode.success
         do {

@@ -41,7 +41,9 @@ struct ScanCommand: CullCommand {
         scanner.progress = { done, total in bar.update(done: done, total: total) }
         let summary = try scanner.scan(access.db)
         bar.finish()
-        let hashed = hash ? try HashCache(db: access.db, root: access.library.root).refresh() : nil
+        let hashed = hash ? try HashCache(db: access.db, root: access.library.root).refresh(progress: .bar()) : nil
+        // The same-picture hashes too, so a cron scan leaves a plan nothing to read.
+        if hash { try ImageHashCache(db: access.db, root: access.library.root).refresh(progress: .bar()) }
         RunLog.append(library: access.library, [
             "command": .string("scan"), "added": .int(Int64(summary.added)), "changed": .int(Int64(summary.changed)),
             "removed": .int(Int64(summary.removed)), "broken": .int(Int64(summary.broken)), "exit": .int(0),

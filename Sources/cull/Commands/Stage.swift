@@ -28,7 +28,8 @@ struct StageCommand: CullCommand {
     func run(_ terminal: Terminal) throws -> ExitCode {
         guard let files = RuleSelection.load(rules.paths, terminal: terminal) else { return .ruleError }
         let access = try LibraryAccess(libraryOption: rules.library, locking: true, terminal: terminal)
-        let plan = try RulePlanner(db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling, root: access.library.root).plan(files).plan
+        let plan = try RulePlanner(db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling, root: access.library.root,
+                                  progress: .bar()).plan(files).plan
         terminal.out(format == .json ? PlanRenderer.json(plan) : PlanRenderer.text(plan, terminal: terminal))
         let result = try ReviewStore(db: access.db).stage(plan, runID: RunID.make())
         if format == .text {

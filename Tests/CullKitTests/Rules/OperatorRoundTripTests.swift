@@ -105,7 +105,8 @@ import Testing
         ("gps: false", ["b.jpg", "c.png", "d.mov", "e.heic", "f.dng"]),
         ("screenshot: true", ["c.png"]),
         ("live: true", ["d.mov", "e.heic"]),
-        ("burst: true", ["f.dng"]),
+        // a burst is a group of two frames or more: a lone frame carrying a burst id is none
+        ("burst: true", []),
         ("raw: true", ["f.dng"]),
         ("broken: true", ["f.dng"]),
         // review status

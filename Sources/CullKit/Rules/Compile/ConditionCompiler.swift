@@ -19,6 +19,14 @@ enum ConditionCompiler {
         case .boolean:
             guard case let .bool(value) = condition.value else { return SQLFragment("NULL") }
             return subjects[0] + SQLFragment(value ? " = 1" : " = 0")
+        case let .booleanOr(words):
+            switch condition.value {
+            case let .bool(value): return subjects[0] + SQLFragment(value ? " = 1" : " = 0")
+            case let .text(word):
+                guard let index = words.firstIndex(of: word), index + 1 < subjects.count else { return SQLFragment("NULL") }
+                return subjects[index + 1] + SQLFragment(" = 1")
+            default: return SQLFragment("NULL")
+            }
         case let .date(semantics):
             return DateCompiler.compile(condition, subjects[0], semantics, context)
         }

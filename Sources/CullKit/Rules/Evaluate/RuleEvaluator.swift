@@ -24,11 +24,11 @@ public final class RuleEvaluator {
 
     /// Loads the groups that the rules of `files` read, so their group fields match (see
     /// ``GroupSet/load(_:specs:root:)``); nil when no rule reads groups.
-    public func loadGroups(_ files: [RuleFile], root: String? = nil) throws -> GroupSet? {
+    public func loadGroups(_ files: [RuleFile], root: String? = nil, progress: HashProgress? = nil) throws -> GroupSet? {
         let specs = files.reduce(into: Set<GroupSpec>()) { specs, file in
             for rule in file.rules { specs.formUnion(rule.groupSpecsRead) }
         }
-        return specs.isEmpty ? nil : try GroupSet.load(database, specs: specs, root: root)
+        return specs.isEmpty ? nil : try GroupSet.load(database, specs: specs, root: root, progress: progress)
     }
 
     /// Loads the groups that `predicate` reads (only what is cached counts), as ``loadGroups(_:root:)``.

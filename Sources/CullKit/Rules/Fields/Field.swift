@@ -29,9 +29,11 @@ public struct Field: Sendable {
         self.init(name, type, doc: doc, examples: examples) { _ in [SQLFragment(column)] }
     }
 
-    /// A field true for the members of a group of `spec` (loaded before the rule runs).
-    init(_ name: String, _ type: FieldType, group spec: GroupSpec, doc: String, examples: [String]) {
-        self.init(name, type, doc: doc, examples: examples) { _ in [GroupSet.memberSQL(spec)] }
+    /// A field true for the members of a group of `spec` (loaded before the rule runs); with
+    /// `variants`, a ``FieldType/booleanOr(_:)`` field whose words name those other specs.
+    init(_ name: String, group spec: GroupSpec, variants: [(word: String, spec: GroupSpec)] = [], doc: String, examples: [String]) {
+        let type: FieldType = variants.isEmpty ? .boolean : .booleanOr(variants.map(\.word))
+        self.init(name, type, doc: doc, examples: examples) { _ in [GroupSet.memberSQL(spec)] + variants.map { GroupSet.memberSQL($0.spec) } }
     }
 
     /// The operators a rule may apply to this field.

@@ -12,6 +12,9 @@ public enum FieldType: Sendable {
     case date(DateSemantics)
     /// `true` or `false`; never NULL in the index.
     case boolean
+    /// `true`, `false`, or one of a few words naming a variant (`duplicate: image`): the field's
+    /// first subject is the boolean, then one subject per word, each never NULL.
+    case booleanOr([String])
     /// A plain number, optionally restricted to integers within a range.
     case number(integer: Bool, range: ClosedRange<Double>?)
 
@@ -23,7 +26,7 @@ public enum FieldType: Sendable {
         case .size: [.eq, .ne, .gt, .gte, .lt, .lte, .between]
         case .duration: [.eq, .ne, .gt, .gte, .lt, .lte, .between, .exists]
         case .date: [.eq, .before, .after, .between, .olderThan, .newerThan, .exists]
-        case .boolean: [.eq]
+        case .boolean, .booleanOr: [.eq]
         case .number: [.eq, .ne, .gt, .gte, .lt, .lte, .between, .in, .exists]
         }
     }
@@ -37,6 +40,7 @@ public enum FieldType: Sendable {
         case .duration: "a duration with a unit (e.g. 90s, 10m)"
         case .date: "an ISO 8601 date or date-time (e.g. 2020-01-01, 2020-01-01T10:00:00+02:00)"
         case .boolean: "true or false"
+        case let .booleanOr(words): "true, false or " + words.joined(separator: ", ")
         case let .number(integer, range):
             (integer ? "an integer" : "a number") + (range.map { " from \(Self.format($0.lowerBound)) to \(Self.format($0.upperBound))" } ?? "")
         }

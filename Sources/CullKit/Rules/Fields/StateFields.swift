@@ -5,9 +5,15 @@ enum StateFields {
               column: "(a.live_id IS NOT NULL AND EXISTS (SELECT 1 FROM assets l WHERE l.live_id = a.live_id AND l.kind <> a.kind))",
               doc: "Half of a Live Photo pair (a photo and a video sharing a live id).",
               examples: ["live: true"]),
-        Field("burst", .boolean, column: "(a.burst_id IS NOT NULL)",
-              doc: "Member of a burst.",
+        Field("burst", group: .burst,
+              doc: "A frame of a burst: photos sharing Apple's burst UUID or Google's XMP BurstID, else the same camera "
+                  + "(make and model) in the same capture second, told apart by SubSecTimeOriginal. As a group rule, "
+                  + "keeps one frame of each burst (its keep: ranking; first/last are burst order) and stages the others.",
               examples: ["burst: true"]),
+        Field("raw_pair", .enumeration(["jpeg", "raw"]),
+              doc: "A half of a RAW+JPEG (or RAW+HEIC) pair: the same folder, the same stem (any case) and the same capture "
+                  + "time when both have one. jpeg is the JPEG/HEIC half, raw the RAW half; a run never stages both halves.",
+              examples: ["raw_pair: jpeg", "raw_pair: raw"]) { _ in [RawPairs.halfSQL] },
         Field("raw", .boolean, column: "a.raw",
               doc: "A RAW file (or the RAW half of a RAW+JPEG pair).",
               examples: ["raw: true"]),
@@ -20,11 +26,13 @@ enum StateFields {
         Field("unreadable", .boolean, column: "(a.unreadable_reason IS NOT NULL)",
               doc: "The file could not be opened or read (permissions, I/O error, not a regular file); re-read on every scan.",
               examples: ["unreadable: true"]),
-        Field("duplicate", .boolean, group: .exact,
+        Field("duplicate", group: .exact, variants: [("image", .image)],
               doc: "Member of an exact-duplicate group: byte-identical to another file (XXH3-128 of the content; "
-                  + "hard links are one file, empty files never). As a group rule, keeps one member of each group "
-                  + "(its keep: ranking) and stages the others.",
-              examples: ["duplicate: true"]),
+                  + "hard links are one file, empty files never). duplicate: image is the same picture with other "
+                  + "metadata: the image data alone hashes the same (JPEG without APPn/COM segments, PNG IHDR+PLTE+IDAT, "
+                  + "HEIF's primary item, a movie's mdat). As a group rule, keeps one member of each group "
+                  + "(its keep: ranking; for duplicate: image most_metadata by default) and stages the others.",
+              examples: ["duplicate: true", "duplicate: image"]),
         Field("similar", .boolean, doc: "Perceptually similar group member (not supported yet).",
               examples: ["similar: true"], supported: false) { _ in [] },
     ]

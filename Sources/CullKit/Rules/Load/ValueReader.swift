@@ -87,6 +87,15 @@ enum ValueReader {
                 return nil
             }
             return .date(date)
+        case let .booleanOr(words):
+            if node.isPlainScalar, let value = YAMLScalars.bool(text) { return .bool(value) }
+            guard let word = ScalarReader.string(node, what: expected, log: &log) else { return nil }
+            guard words.contains(word) else {
+                log.error(.badValue, "'\(word)' is not a valid \(field.name); expected \(expected)" + Suggestion.hint(for: word, in: words),
+                          at: node.mark)
+                return nil
+            }
+            return .text(word)
         case .boolean:
             guard node.isPlainScalar, let value = YAMLScalars.bool(text) else {
                 log.error(.wrongType, "expected true or false for '\(field.name)', found \(node.describedType)", at: node.mark)

@@ -135,6 +135,8 @@ public enum RuleSchema {
         case .duration: return .object([("type", "string"), ("pattern", .string(TimeSpan.pattern))])
         case .date: return .object([("type", "string"), ("pattern", .string(dateTimePattern))])
         case .boolean: return .object([("type", "boolean")])
+        case let .booleanOr(words):
+            return .object([("anyOf", .array([.object([("type", "boolean")]), .object([("enum", .array(words.map { .string($0) }))])]))])
         case let .number(integer, range):
             var schema: [(String, JSONValue)] = [("type", integer ? "integer" : "number")]
             if let range {

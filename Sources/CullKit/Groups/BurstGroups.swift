@@ -1,0 +1,41 @@
+/// The bursts of the whole index (`burst: true`): photos sharing a burst identifier (Apple's
+/// burst UUID from the maker note, Google's XMP `BurstID`), else photos from the same camera
+/// (make and model) in the same capture second that SubSecTime tells apart (two or more distinct
+/// fractions: copies of one frame alone are no burst).
+///
+/// Each candidate lists its ids in burst order (the `first`/`last` rankings): capture time, then
+/// the fraction of the second, then the path.
+enum BurstGroups {
+    static func candidates(_ db: Database) throws -> [GroupCandidate] {
+        var frames: [String: [(id: Int64, taken: Int64?, subsecond: Int64?, path: [UInt8])]] = [:]
+        let collect = { (row: Row) in
+            // The burst id, or the camera and its capture second ("Canon EOS R5 2024-05-01T10:00:00").
+            let key = row.string(0) ?? [row.string(5), row.string(6), row.optionalInt64(2).map { CivilDate.iso8601($0) }]
+                .compactMap { $0 }.joined(separator: " ")
+            frames[key, default: []].append((row.int64(1), row.optionalInt64(2), row.optionalInt64(3), row.bytes(4) ?? []))
+        }
+        try db.forEachRow("""
+            SELECT a.burst_id, a.id, a.taken, a.taken_subsec_us, a.path, NULL, NULL FROM assets a
+            WHERE a.kind = 'photo' AND a.burst_id IN
+                (SELECT burst_id FROM assets WHERE burst_id IS NOT NULL AND kind = 'photo' GROUP BY burst_id HAVING count(*) > 1)
+            """, [], collect)
+        try db.forEachRow("""
+            SELECT NULL, a.id, a.taken, a.taken_subsec_us, a.path, a.camera_make, a.camera_model
+            FROM assets a
+            WHERE a.kind = 'photo' AND a.burst_id IS NULL AND a.taken_subsec_us IS NOT NULL
+              AND (a.camera_make, a.camera_model, a.taken) IN
+                (SELECT camera_make, camera_model, taken FROM assets
+                 WHERE kind = 'photo' AND burst_id IS NULL AND taken_subsec_us IS NOT NULL
+                   AND camera_make IS NOT NULL AND camera_model IS NOT NULL AND taken IS NOT NULL
+                 GROUP BY camera_make, camera_model, taken HAVING count(DISTINCT taken_subsec_us) > 1)
+            """, [], collect)
+        return frames.map { key, rows in
+            let ordered = rows.sorted { a, b in
+                if a.taken != b.taken { return (a.taken ?? Int64.max) < (b.taken ?? Int64.max) }
+                if a.subsecond != b.subsecond { return (a.subsecond ?? -1) < (b.subsecond ?? -1) }
+                return PathBytes.precedes(a.path, b.path)
+            }
+            return GroupCandidate(key: key, ids: ordered.map(\.id))
+        }.sorted { $0.key < $1.key }
+    }
+}

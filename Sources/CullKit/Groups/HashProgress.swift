@@ -1,0 +1,41 @@
+import Foundation
+
+/// Hears how far a hash refresh is, from every hashing thread at once, and hands the count to a
+/// drawing function (a ``ProgressBar`` on a TTY; nothing is drawn off one).
+public final class HashProgress: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = 0
+    private var total = 0
+    private let draw: @Sendable (_ done: Int, _ total: Int) -> Void
+    private let finish: @Sendable () -> Void
+
+    public init(draw: @escaping @Sendable (_ done: Int, _ total: Int) -> Void, finish: @escaping @Sendable () -> Void = {}) {
+        self.draw = draw
+        self.finish = finish
+    }
+
+    /// A bar labelled `label` on standard error, only when it is a TTY (plain output otherwise).
+    public static func bar(_ label: String = "Hashing", terminal: Terminal = Terminal()) -> HashProgress? {
+        guard terminal.stderrIsTTY else { return nil }
+        let bar = ProgressBar(label: label, terminal: terminal)
+        return HashProgress(draw: { bar.update(done: $0, total: $1) }, finish: { bar.finish() })
+    }
+
+    func begin(total: Int) {
+        lock.lock()
+        done = 0
+        self.total = total
+        lock.unlock()
+        draw(0, total)
+    }
+
+    func advance() {
+        lock.lock()
+        done += 1
+        let (now, all) = (done, total)
+        lock.unlock()
+        draw(now, all)
+    }
+
+    func end() { finish() }
+}

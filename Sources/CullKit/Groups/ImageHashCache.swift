@@ -1,0 +1,183 @@
+import Foundation
+
+/// Keeps the `image_hashes` table current for same-picture groups (``ImageGroups``), reading as
+/// little as it can: only photos and videos of a format ``ImageDataHasher`` walks, and of those
+/// only the ones that share a candidate bucket (format family and pixel size, either way up: a
+/// copy with other metadata has the same picture, so the same size) with another inode. A row
+/// computed for the asset's current identity is reused without opening the file; a file whose
+/// structure could not be walked keeps its row with the problem, so it is not read again until it
+/// changes. Files are read on every core through the POSIX layer (never a FIFO, never a symlink).
+public struct ImageHashCache {
+    /// What one refresh did.
+    public struct Report: Sendable, Equatable {
+        /// Files opened and hashed.
+        public var hashed = 0
+        /// Files whose image data could not be walked (malformed, unsupported) or that changed
+        /// since the scan: never grouped.
+        public var skipped = 0
+
+        public init() {}
+    }
+
+    let db: Database
+    let root: [UInt8]
+
+    public init(db: Database, root: String) {
+        self.db = db
+        self.root = Array(root.utf8)
+    }
+
+    struct Candidate {
+        let id: Int64
+        let path: [UInt8]
+        let device: Int64, inode: Int64, size: Int64, mtimeNs: Int64
+        let ctimeNs: Int64?
+        let format: MediaFormat
+    }
+
+    /// One file's outcome: the hash, or why there is none.
+    enum Outcome {
+        case hashed(ContentHash)
+        case malformed(String)
+        /// Gone or changed since the scan: no row (the next scan sees it).
+        case changed
+    }
+
+    /// Brings every needed image-data hash up to date; `progress` hears of each file hashed.
+    @discardableResult
+    public func refresh(progress: HashProgress? = nil) throws -> Report {
+        var report = Report()
+        let state = try indexState()
+        if try db.scalar("SELECT value FROM settings WHERE key = 'image_hashes_state'")?.string == state { return report }
+        let needed = try loadCandidates().sorted { PathBytes.precedes($0.path, $1.path) }
+        let outcomes = hash(needed, progress: progress)
+        report.hashed = needed.count
+        try db.transaction {
+            let upsert = try db.prepare("""
+                INSERT OR REPLACE INTO image_hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, hash, problem)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            let remove = try db.prepare("DELETE FROM image_hashes WHERE asset_id = ?")
+            for (file, outcome) in zip(needed, outcomes) {
+                let identity: [SQLValue] = [.integer(file.id), .integer(file.device), .integer(file.inode), .integer(file.size),
+                                            .integer(file.mtimeNs), .integer(file.ctimeNs ?? 0)]
+                switch outcome {
+                case let .hashed(hash): try upsert.execute(identity + [.blob(hash.bytes), .null])
+                case let .malformed(problem):
+                    report.skipped += 1
+                    try upsert.execute(identity + [.null, .text(problem)])
+                case .changed:
+                    report.skipped += 1
+                    try remove.execute([.integer(file.id)])
+                }
+            }
+        }
+        // A changed file is tried again next time; a malformed one only once it changes.
+        if !outcomes.contains(where: { if case .changed = $0 { true } else { false } }) {
+            try db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES ('image_hashes_state', ?)", [.text(try indexState())])
+        }
+        return report
+    }
+
+    /// A summary of every asset's identity and of the image-hash rows (see ``HashCache/indexState()``).
+    func indexState() throws -> String {
+        var parts: [String] = []
+        try db.forEachRow("""
+            SELECT count(*), sum(id), sum(size), sum(device % 1000000007), sum(inode % 1000000007),
+                   sum(mtime_ns % 1000000007), sum(COALESCE(ctime_ns, 0) % 1000000007),
+                   sum(COALESCE(width, 0) + COALESCE(height, 0)),
+                   (SELECT count(*) FROM image_hashes), (SELECT sum(asset_id) FROM image_hashes)
+            FROM assets
+            """) { row in parts = (0..<10).map { String(row.int64($0)) } }
+        return parts.joined(separator: ":")
+    }
+
+    /// The files that share a candidate bucket with another inode and have no current row.
+    func loadCandidates() throws -> [Candidate] {
+        struct Row {
+            let candidate: Candidate
+            let bucket: Bucket
+            let current: Bool
+        }
+        var rows: [Row] = []
+        let formats = ImageDataHasher.formats.map(\.rawValue).sorted()
+        try db.forEachRow("""
+            SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.ctime_ns, a.format, a.width, a.height,
+                   h.asset_id IS NOT NULL AND \(HashSchema.current("h", "a"))
+            FROM assets a LEFT JOIN image_hashes h ON h.asset_id = a.id
+            WHERE a.size > 0 AND a.format IN (\(formats.map { _ in "?" }.joined(separator: ", ")))
+            """, formats.map { .text($0) }) { row in
+            guard let format = MediaFormat(rawValue: row.string(7) ?? "") else { return }
+            let candidate = Candidate(id: row.int64(0), path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3),
+                                      size: row.int64(4), mtimeNs: row.int64(5), ctimeNs: row.optionalInt64(6), format: format)
+            let sides = [row.optionalInt64(8), row.optionalInt64(9)].map { $0 ?? -1 }
+            rows.append(Row(candidate: candidate, bucket: Bucket(family: Self.family(format), short: sides.min()!, long: sides.max()!),
+                            current: row.int64(10) != 0))
+        }
+        var inodes: [Bucket: Set<HashCache.FileKey>] = [:]
+        for row in rows { inodes[row.bucket, default: []].insert(HashCache.FileKey(device: row.candidate.device, inode: row.candidate.inode)) }
+        return rows.filter { !$0.current && (inodes[$0.bucket]?.count ?? 0) > 1 }.map(\.candidate)
+    }
+
+    struct Bucket: Hashable {
+        let family: Int
+        let short: Int64
+        let long: Int64
+    }
+
+    /// Formats whose image data may be the same picture: a HEIC and an AVIF are both HEIF items,
+    /// a MOV and an MP4 both carry `mdat`.
+    static func family(_ format: MediaFormat) -> Int {
+        switch format {
+        case .jpeg: 1
+        case .png: 2
+        case .heic, .avif: 3
+        default: 4
+        }
+    }
+
+    private func hash(_ files: [Candidate], progress: HashProgress?) -> [Outcome] {
+        guard !files.isEmpty else { return [] }
+        let results = OutcomeBox(count: files.count)
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count))
+        let root = root
+        progress?.begin(total: files.count)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let reader = FileReader(root: root)
+            let hasher = ImageDataHasher()
+            let share = (files.count + workers - 1) / workers
+            for index in (worker * share)..<min(files.count, (worker + 1) * share) {
+                results.set(index, Self.outcome(files[index], reader: reader, hasher: hasher))
+                progress?.advance()
+            }
+        }
+        progress?.end()
+        return results.values
+    }
+
+    private static func outcome(_ file: Candidate, reader: FileReader, hasher: ImageDataHasher) -> Outcome {
+        guard let opened = reader.open(file.path).0 else { return .changed }
+        let now = opened.identity
+        guard now.device == file.device, now.inode == file.inode, now.size == file.size, now.mtimeNs == file.mtimeNs,
+              file.ctimeNs.map({ $0 == now.ctimeNs }) ?? true else { return .changed }
+        do {
+            return .hashed(try hasher.hash(opened, format: file.format))
+        } catch {
+            return .malformed(error.reason)
+        }
+    }
+}
+
+/// Per-index outcomes written by several threads.
+private final class OutcomeBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var values: [ImageHashCache.Outcome]
+
+    init(count: Int) { values = Array(repeating: .changed, count: count) }
+
+    func set(_ index: Int, _ value: ImageHashCache.Outcome) {
+        lock.lock()
+        values[index] = value
+        lock.unlock()
+    }
+}
