@@ -28,9 +28,19 @@ let package = Package(
             pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"])]
         ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        // MHD_start_daemon and MHD_get_daemon_info are variadic: Swift cannot call them.
+        .target(
+            name: "CMicroHTTPDShim",
+            dependencies: ["CMicroHTTPD"]
+        ),
         .target(
             name: "CullKit",
-            dependencies: ["CSQLite", "CYAML", "CPCRE2", "CXXHash"]
+            dependencies: ["CSQLite", "CYAML", "CPCRE2", "CXXHash", "CMicroHTTPD", "CMicroHTTPDShim"]
         ),
         .executableTarget(
             name: "cull",

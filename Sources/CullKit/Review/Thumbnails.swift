@@ -1,0 +1,158 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Thumbnails of the review, cached in `.cull/thumbs/` under the file's identity (device, inode,
+/// size, mtime): an edited or replaced file gets a new key, so a stale thumbnail is never shown.
+///
+/// Made from the embedded EXIF thumbnail when the file has one (no decode at all), else by
+/// ``ThumbnailMaker/decoded`` when a decoder can read the file. What cannot be made — a
+/// video, a broken file, a format without a decoder — gets a placeholder that says why: a
+/// broken photo never fails the page.
+struct Thumbnails: @unchecked Sendable {
+    /// One thumbnail: JPEG bytes, or a placeholder image (SVG) with its reason.
+    enum Image: Equatable {
+        case jpeg([UInt8])
+        case placeholder(String)
+
+        var contentType: String {
+            switch self {
+            case .jpeg: "image/jpeg"
+            case .placeholder: "image/svg+xml"
+            }
+        }
+
+        var bytes: [UInt8] {
+            switch self {
+            case let .jpeg(bytes): bytes
+            case let .placeholder(svg): Array(svg.utf8)
+            }
+        }
+    }
+
+    /// The longest side of a decoded thumbnail.
+    static let side = 256
+    let root: String
+    /// `.cull/thumbs` (absolute bytes).
+    let cache: [UInt8]
+
+    init(library: Library) {
+        root = library.root
+        cache = Array((library.controlDirectory + "/thumbs").utf8)
+        _ = FileOps.makeDirectories(cache, mode: 0o700)
+    }
+
+    /// The thumbnail of `record`: from the cache, else made now (and cached).
+    func image(_ record: AssetFile.Record) -> Image {
+        if record.kind == "video" { return .placeholder(Placeholder.video(record)) }
+        let key = Array((record.identityKey + ".jpg").utf8)
+        let cacheHandle = DirectoryHandle.open(cache).0
+        if let cacheHandle, let cached = cacheHandle.readRegularFile(key, limit: 4 << 20).0, !cached.isEmpty {
+            return .jpeg(cached)
+        }
+        let file: ReadOnlyFile
+        switch AssetFile.open(record, root: root) {
+        case let .success(opened): file = opened
+        case let .failure(refusal): return .placeholder(Placeholder.broken(record, reason: refusal.description))
+        }
+        guard let jpeg = ThumbnailMaker.make(file, record: record, side: Self.side) else {
+            return .placeholder(Placeholder.broken(record, reason: ThumbnailMaker.unsupportedReason(record)))
+        }
+        if let cacheHandle { store(jpeg, as: key, in: cacheHandle) }
+        return .jpeg(jpeg)
+    }
+
+    /// Writes under a temporary name, then renames without replacing: a reader never sees half a
+    /// thumbnail, and a second writer of the same key simply loses.
+    private func store(_ bytes: [UInt8], as key: [UInt8], in directory: DirectoryHandle) {
+        let temporary = Array(".tmp-\(getpid())-".utf8) + key
+        guard directory.createExclusive(temporary, contents: bytes, mode: 0o600) == 0 else { return }
+        if directory.move(temporary, to: directory, as: key) != 0 { _ = directory.unlink(temporary) }
+    }
+
+    /// Removes cached thumbnails of files no longer in the index (or changed since): the cache
+    /// follows the index. Returns how many were removed.
+    @discardableResult
+    func prune(_ db: Database) throws -> Int {
+        guard let directory = DirectoryHandle.open(cache).0, let names = directory.list() else { return 0 }
+        var live = Set<String>()
+        try db.forEachRow("SELECT device, inode, size, mtime_ns FROM assets") { row in
+            live.insert("\(row.int64(0))-\(row.int64(1))-\(row.int64(2))-\(row.int64(3)).jpg")
+        }
+        var removed = 0
+        for name in names where !live.contains(String(decoding: name, as: UTF8.self)) {
+            if directory.unlink(name) == 0 { removed += 1 }
+        }
+        return removed
+    }
+}
+
+/// Makes one thumbnail's JPEG bytes from an open file.
+enum ThumbnailMaker {
+    static func make(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> [UInt8]? {
+        if let embedded = EmbeddedThumbnail.jpeg(in: file) { return embedded }
+        return decoded(file, record: record, side: side)
+    }
+
+    /// A small decode and JPEG encode, for files without an embedded thumbnail.
+    static func decoded(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> [UInt8]? {
+        nil
+    }
+
+    static func unsupportedReason(_ record: AssetFile.Record) -> String {
+        "no preview for .\(record.lowercasedExtension) files"
+    }
+}
+
+/// The placeholder images: an SVG tile that says what it stands for. Text is XML-escaped.
+enum Placeholder {
+    static func video(_ record: AssetFile.Record) -> String {
+        let duration = record.duration.map(Self.clock) ?? "video"
+        return svg(symbol: "▶", line1: duration, line2: record.lowercasedExtension.uppercased(), tone: "#2a4d69")
+    }
+
+    static func broken(_ record: AssetFile.Record, reason: String) -> String {
+        svg(symbol: "⚠", line1: "no preview", line2: reason, tone: "#6b3a3a")
+    }
+
+    /// `m:ss` (or `h:mm:ss`).
+    static func clock(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
+        let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
+    }
+
+    private static func svg(symbol: String, line1: String, line2: String, tone: String) -> String {
+        let short = line2.count > 40 ? String(line2.prefix(39)) + "…" : line2
+        return """
+            <svg xmlns="http://www.w3.org/2000/svg" width="256" height="192" viewBox="0 0 256 192">\
+            <rect width="256" height="192" fill="\(tone)"/>\
+            <text x="128" y="86" font-size="48" text-anchor="middle" fill="#fff" font-family="sans-serif">\(HTML.escape(symbol))</text>\
+            <text x="128" y="130" font-size="20" text-anchor="middle" fill="#fff" font-family="sans-serif">\(HTML.escape(line1))</text>\
+            <text x="128" y="158" font-size="12" text-anchor="middle" fill="#ddd" font-family="sans-serif">\(HTML.escape(short))</text>\
+            </svg>
+            """
+    }
+}
+
+/// The one escaping helper for text put into HTML or SVG.
+enum HTML {
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
