@@ -3,8 +3,8 @@ import Foundation
 /// What the review page may change, each through the engine call the CLI makes: keep is
 /// ``ReviewStore/keep(assetIDs:at:)`` (`cull keep`), unstage is ``ReviewStore/restore(_:)``
 /// (`cull restore PATH`), stage is ``ReviewStore/stage(_:runID:at:)`` with the plan line of the
-/// rule that proposed the asset (`cull stage`), and commit is the journaled ``Committer``
-/// (`cull commit --fingerprint`). Each takes the library lock for its transaction only, as the
+/// rule that proposed the asset (`cull stage`), and commit is ``CommitSession``, the journaled commit
+/// `cull commit --fingerprint` runs. Each takes the library lock for its transaction only, as the
 /// CLI commands do, so the page and a terminal can take turns.
 struct ReviewDecisions {
     let library: Library
@@ -49,13 +49,15 @@ struct ReviewDecisions {
         let lock = try takeLock()
         defer { lock.release() }
         try CommitRecovery.recover(library: library, db: db, holding: lock)
-        let listing = try TrashListing(db: db)
-        guard !listing.staged.isEmpty else { throw Refusal(description: "nothing is staged") }
-        guard fingerprint.lowercased() == listing.fingerprint else {
-            throw Refusal(description: "the staged set changed since the page showed it (fingerprint \(listing.fingerprint), "
-                          + "not \(fingerprint)); reload and look again")
+        let session = try CommitSession(library: library, db: db)
+        guard !session.isEmpty else { throw Refusal(description: "nothing is staged") }
+        let receipt: CommitReceipt
+        do {
+            receipt = try session.commit(expectedFingerprint: fingerprint, destination: .trash, holding: lock)
+        } catch let CommitError.fingerprintMismatch(_, actual) {
+            throw Refusal(description: "the staged set changed since the page showed it (fingerprint \(actual), "
+                          + "not \(fingerprint)); nothing was moved: look again")
         }
-        let receipt = try Committer(library: library, db: db, destination: .trash).commit(listing, expectedFingerprint: fingerprint)
         var fields = receipt.logFields()
         fields["command"] = .string("review")
         fields["ms"] = .int(Int64(Date().timeIntervalSince(started) * 1000))

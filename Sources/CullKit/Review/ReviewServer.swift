@@ -8,7 +8,7 @@ import Foundation
 /// `cull review`'s server: the page, its JSON API, thumbnails and originals, on 127.0.0.1 only,
 /// every request through the ``ReviewGate``. Assets are named by their index id, never by a path
 /// from the request. Decisions go through ``ReviewDecisions`` (the rows `cull keep`, `cull restore`
-/// and `cull stage` write); "Commit" through the journaled ``Committer``.
+/// and `cull stage` write); "Commit" through ``CommitSession`` (the journaled commit).
 ///
 /// Routes: `GET /` (the page), `GET /api/items`, `GET /thumb/ID`, `GET /original/ID`,
 /// `POST /api/decide?id=ID&to=keep|unstage|stage`, `POST /api/stage-section?section=N`,
