@@ -13,6 +13,8 @@ struct AssetFile {
         let kind: String?
         let duration: Double?
         let orientation: Int
+        /// Why the scanner found it damaged, if it did.
+        let broken: String?
 
         /// The cache key of its thumbnail: a changed file gets a new one.
         var identityKey: String { "\(device)-\(inode)-\(size)-\(mtimeNs)" }
@@ -42,11 +44,11 @@ struct AssetFile {
     /// The index row of asset `id`.
     static func record(_ db: Database, id: Int64) throws -> Record? {
         var found: Record?
-        try db.cached("SELECT id, path, device, inode, size, mtime_ns, kind, duration, orientation FROM assets WHERE id = ?")
+        try db.cached("SELECT id, path, device, inode, size, mtime_ns, kind, duration, orientation, broken, broken_reason FROM assets WHERE id = ?")
             .forEachRow([.integer(id)]) { row in
                 found = Record(id: row.int64(0), path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3),
                                size: row.int64(4), mtimeNs: row.int64(5), kind: row.string(6), duration: row.optionalDouble(7),
-                               orientation: row.optionalInt(8) ?? 1)
+                               orientation: row.optionalInt(8) ?? 1, broken: row.int64(9) != 0 ? row.string(10) ?? "damaged" : nil)
             }
         return found
     }

@@ -45,7 +45,9 @@ enum ReviewPageScript {
           button.hidden = !doc.interactive;
           button.disabled = s.count === 0;
           const proposed = doc.items.filter((i) => i.state === "proposed");
-          const parts = [doc.origin === "plan" ? "plan of the rules" : "what is staged now", "fingerprint " + doc.fingerprint];
+          const parts = [doc.origin === "plan" ? "plan of the rules" : "what is staged now"];
+          if (doc.planFingerprint) parts.push("plan fingerprint " + doc.planFingerprint);
+          parts.push("staged set fingerprint " + doc.fingerprint);
           if (doc.origin === "plan") parts.push(plural(proposed.length, "file") + " proposed (" + bytes(proposed.reduce((a, i) => a + i.size, 0)) + ")");
           if (!doc.interactive) parts.push("staged: " + plural(s.count, "file") + " \u00b7 " + bytes(s.bytes));
           $("#summary").textContent = parts.join(" \u00b7 ");
@@ -118,7 +120,7 @@ enum ReviewPageScript {
           if (block.section.ruleFile) h.append(el("span", "file", block.section.ruleFile));
           h.append(el("span", "totals", plural(block.items.length, "file") + " \u00b7 " + bytes(block.items.reduce((a, i) => a + i.size, 0))));
           if (doc.interactive && block.items.some((i) => i.state === "proposed" || (doc.origin === "staged" && i.state === "new" && !i.keeper))) {
-            const all = el("button", "stage-section", "Stage these"); all.onclick = () => post("/api/stage-section?section=" + block.index);
+            const all = el("button", "stage-section", "Stage these"); all.onclick = async () => { const next = await post("/api/stage-section?section=" + block.index); if (next) applyDocument(next); };
             h.append(all);
           }
           box.append(h); return box;

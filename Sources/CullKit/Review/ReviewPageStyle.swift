@@ -47,7 +47,8 @@ enum ReviewPageStyle {
           background: var(--kept); color: #fff; }
         .staged .thumb img { opacity: .72; }
         .actions { display: flex; gap: 4px; padding: 0 8px 8px; }
-        .actions button { flex: 1; padding: 2px 4px; font-size: 12px; }
+        .actions button { flex: 1 1 0; min-width: 0; padding: 2px 4px; font-size: 12px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+        section.rule > h2 button { font-size: 12px; font-weight: 400; padding: 2px 8px; }
         .more { text-align: center; color: var(--muted); padding: 16px; }
         #viewer { position: fixed; inset: 0; background: rgba(0,0,0,.88); z-index: 20; display: flex; flex-direction: column;
           align-items: center; justify-content: center; color: #fff; }
@@ -66,7 +67,7 @@ enum ReviewPageStyle {
         .keys { color: var(--muted); font-size: 12px; }
         @media (max-width: 520px) {
           header { padding: 8px 10px; } main { padding: 6px 10px 48px; }
-          .grid { grid-template-columns: repeat(auto-fill, minmax(128px, 1fr)); gap: 8px; }
+          .grid { grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 8px; }
           .controls { margin-left: 0; } .keys { display: none; }
           .actions button { font-size: 11px; }
         }

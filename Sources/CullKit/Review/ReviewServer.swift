@@ -69,6 +69,7 @@ public final class ReviewServer: @unchecked Sendable {
                 response.headers = [("Set-Cookie", gate.cookie), ("Cache-Control", "no-store"),
                                     ("Content-Security-Policy", ReviewPage.contentSecurityPolicy(nonce: nonce))]
                 return response
+            case "/favicon.ico": return HTTPServer.Response(status: 204, contentType: "image/x-icon", body: .bytes([]))
             case "/api/items": return json(try document())
             case "/api/decide": return try decide(request)
             case "/api/stage-section": return try stageSection(request)

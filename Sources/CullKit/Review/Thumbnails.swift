@@ -102,7 +102,7 @@ enum ThumbnailMaker {
     }
 
     static func unsupportedReason(_ record: AssetFile.Record) -> String {
-        "no preview for .\(record.lowercasedExtension) files"
+        record.broken.map { "damaged: \($0)" } ?? "no preview for .\(record.lowercasedExtension) files"
     }
 }
 

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import CullKit
+
+/// `cull review`'s server without a browser: who may talk to it, what it serves, what a decision writes.
+@Suite struct ReviewServerTests {
+    /// A library of two photos with EXIF thumbnails, one without, and a movie; a rule that matches all.
+    static func library() throws -> (Sandbox, rules: String) {
+        let box = try Sandbox("review")
+        if ReviewMedia.hasImageMagick {
+            box.write("trip/a.jpg", bytes: try ReviewMedia.photo("red", thumbnail: "orange"))
+            box.write("trip/b.jpg", bytes: try ReviewMedia.photo("blue", thumbnail: "navy", orientation: 6))
+        } else {
+            box.write("trip/a.jpg", bytes: Media.jpeg(taken: "2015:07:01 10:00:00"))
+            box.write("trip/b.jpg", bytes: Media.jpeg(taken: "2015:07:02 10:00:00"))
+        }
+        box.write("trip/c.jpg", bytes: Media.jpeg(taken: "2015:07:03 10:00:00"))
+        box.write("trip/clip.mov", bytes: Media.movie(seconds: 7, created: Media.utc("2015-07-01T10:00:00Z")))
+        #expect(try box.cull(["scan"]).status == 0)
+        let rules = try box.rules("trip.yaml", """
+            version: 1
+            rules:
+              - name: trip
+                match:
+                  path: {matches: "^trip/"}
+                limit: {count: 10}
+            """)
+        return (box, rules)
+    }
+
+    static func id(_ box: Sandbox, _ path: String) throws -> Int64 {
+        try #require(try ReviewStore(db: box.db).assetID(path: Array(path.utf8)))
+    }
+
+    @Test func everyRequestNeedsTheTokenAndOurHost() throws {
+        let (box, rules) = try Self.library()
+        let review = try ReviewProcess(box, ["--ceiling", "100", rules])
+        #expect(try review.request("/").status == 403)
+        #expect(try review.request("/?token=0000").status == 403)
+        #expect(try review.request("/api/items").status == 403)
+        #expect(try review.request("/thumb/1").status == 403)
+        let page = try review.request("/?token=\(review.token)")
+        #expect(page.status == 200 && page.body.contains("<title>Cull review</title>"))
+        #expect(try review.request("/?token=\(review.token)", host: "localhost:\(review.port)").status == 200)
+        // DNS rebinding: a page on evil.example resolving to 127.0.0.1 sends its own Host.
+        #expect(try review.request("/?token=\(review.token)", host: "evil.example:\(review.port)").status == 421)
+        #expect(try review.request("/api/items?token=\(review.token)", host: "127.0.0.1").status == 421)
+        // The cookie the page sets is accepted instead of the query.
+        #expect(try review.request("/api/items", headers: ["Cookie": "cull_token=\(review.token)"]).status == 200)
+        let stopped = review.interrupt()
+        #expect(stopped.status == 0 && stopped.stderr.contains("Stopped."), "\(stopped)")
+    }
+
+    @Test func stateChangesOnlyByPostWithTheTokenHeader() throws {
+        let (box, rules) = try Self.library()
+        let review = try ReviewProcess(box, ["--ceiling", "100", rules])
+        let a = try Self.id(box, "trip/a.jpg")
+        // A cross-site form can send the cookie and the query, not a header: refused, nothing written.
+        #expect(try review.request("/api/decide?id=\(a)&to=keep&token=\(review.token)", method: "POST",
+                                   headers: ["Cookie": "cull_token=\(review.token)"]).status == 403)
+        #expect(try review.request("/api/decide?id=\(a)&to=keep", headers: ["X-Cull-Token": review.token]).status == 405)
+        #expect(try ReviewStore(db: box.db).status(of: a) == .new)
+        let kept = try review.request("/api/decide?id=\(a)&to=keep", method: "POST", headers: ["X-Cull-Token": review.token])
+        #expect(kept.status == 200 && kept.body.contains(#""state":"kept""#), "\(kept)")
+        #expect(try ReviewStore(db: box.db).status(of: a) == .kept)
+        let staged = try review.request("/api/decide?id=\(a)&to=stage", method: "POST", headers: ["X-Cull-Token": review.token])
+        #expect(staged.status == 200)
+        #expect(try ReviewStore(db: box.db).status(of: a) == .trashed)
+        #expect(try box.cull(["trash", "--format", "paths"]).stdout == "trip/a.jpg\n")
+        #expect(try review.request("/api/decide?id=\(a)&to=unstage", method: "POST", headers: ["X-Cull-Token": review.token]).status == 200)
+        #expect(try ReviewStore(db: box.db).status(of: a) == .new)
+        // A stale fingerprint commits nothing.
+        _ = try review.request("/api/decide?id=\(a)&to=stage", method: "POST", headers: ["X-Cull-Token": review.token])
+        let stale = try review.request("/api/commit?fingerprint=000000000000", method: "POST", headers: ["X-Cull-Token": review.token])
+        #expect(stale.status == 409 && stale.body.contains("changed"), "\(stale)")
+        #expect(box.exists("trip/a.jpg"))
+        _ = review.interrupt()
+    }
+
+    @Test func assetsAreServedByIndexIDOnly() throws {
+        let (box, rules) = try Self.library()
+        let review = try ReviewProcess(box, ["--ceiling", "100", rules])
+        let token = ["X-Cull-Token": review.token]
+        for path in ["/original/../../../../etc/passwd", "/thumb/..%2f..%2fetc%2fpasswd", "/original/1x", "/original/-1",
+                     "/original/999999", "/original/", "/thumb/99999999999999999999", "/etc/passwd"] {
+            let answer = try review.request(path, headers: token)
+            #expect(answer.status == 404, "\(path): \(answer.status)")
+            #expect(!answer.body.contains("root:"), "\(path)")
+        }
+        let c = try Self.id(box, "trip/c.jpg")
+        let original = try review.request("/original/\(c)", headers: token)
+        #expect(original.status == 200)
+        // A file swapped for a symlink after the scan is not followed.
+        _ = FileOps.unlink(box.root + Array("trip/c.jpg".utf8))
+        #expect(symlink("/etc/passwd", box.library.root + "/trip/c.jpg") == 0)
+        let swapped = try review.request("/original/\(c)", headers: token)
+        #expect(swapped.status == 410 && !swapped.body.contains("root:"), "\(swapped)")
+        _ = review.interrupt()
+    }
+
+    @Test func thumbnailsComeFromTheEmbeddedPreviewAndAreCachedByIdentity() throws {
+        guard ReviewMedia.hasImageMagick else {
+            print("skipping: ImageMagick (convert) is not installed")
+            return
+        }
+        let (box, rules) = try Self.library()
+        let review = try ReviewProcess(box, ["--ceiling", "100", rules])
+        let token = ["X-Cull-Token": review.token]
+        let a = try Self.id(box, "trip/a.jpg")
+        #expect(try review.request("/thumb/\(a)", headers: token).status == 200)
+        let info = try #require(FileOps.lstat(box.root + Array("trip/a.jpg".utf8)).0)
+        let cached = box.library.controlDirectory + "/thumbs/\(info.device)-\(info.inode)-\(info.size)-\(info.mtimeNs).jpg"
+        let bytes = try #require(FileManager.default.contents(atPath: cached))
+        let expected = try ReviewMedia.convert(["-size", "160x120", "xc:orange", "-strip", "jpg:-"])
+        #expect(Array(bytes) == expected, "the cached thumbnail is the embedded one")
+        let clip = try Self.id(box, "trip/clip.mov")
+        let placeholder = try review.request("/thumb/\(clip)", headers: token)
+        #expect(placeholder.status == 200 && placeholder.body.contains("0:07"), "\(placeholder.body)")
+        // No decoder for this fake JPEG: a placeholder that says so, not a failed request.
+        let c = try Self.id(box, "trip/c.jpg")
+        let none = try review.request("/thumb/\(c)", headers: token)
+        #expect(none.status == 200 && none.body.contains("<svg"))
+        // The page applies the orientation the index has.
+        let items = try review.request("/api/items", headers: token).body
+        #expect(items.contains(#""name":"b.jpg","folder":"trip""#) && items.contains(#""orientation":6"#))
+        _ = review.interrupt()
+    }
+}
