@@ -143,7 +143,9 @@ enum ReviewPageScript {
           thumb.append(img); thumb.onclick = () => { focusTile(item.id); openViewer(item.id); };
           const meta = el("div", "meta");
           meta.append(el("span", "name", item.name));
-          meta.append(el("span", "facts", bytes(item.size) + " \u00b7 " + day(item.date) + (item.dated ? "" : " (file date)") + (item.duration ? " \u00b7 " + clock(item.duration) : "")));
+          const facts = el("span", "facts", bytes(item.size) + " \u00b7 " + day(item.date) + (item.duration ? " \u00b7 " + clock(item.duration) : ""));
+          facts.title = item.dated ? "capture date" : "no capture date: the file's modification date";
+          meta.append(facts);
           const reason = el("span", "reason", item.broken ? "damaged: " + item.broken + "; " + item.reason : item.reason); reason.title = item.folder + "/" + item.name + "\n" + reason.textContent;
           meta.append(reason);
           t.append(thumb, meta, el("span", "badge", stateLabel[item.state]));
@@ -156,9 +158,17 @@ enum ReviewPageScript {
               actions.append(b);
             }
             t.append(actions);
+            enableActions(t, item.state);
           }
           t.onfocus = () => { current = item.id; };
           return t;
+        }
+
+        // The button of what the tile already is does nothing: it is greyed out.
+        function enableActions(t, state) {
+          const keep = t.querySelector(".act-keep"), unstage = t.querySelector(".act-unstage"), stage = t.querySelector(".act-stage");
+          if (!keep) return;
+          keep.disabled = state === "kept"; stage.disabled = state === "staged"; unstage.disabled = state === "proposed" || state === "new";
         }
 
         function clock(seconds) {
@@ -197,6 +207,7 @@ enum ReviewPageScript {
             const t = tileOf(item.id); if (!t) continue;
             t.classList.remove("staged", "kept", "proposed", "new"); t.classList.add(item.state);
             t.querySelector(".badge").textContent = stateLabel[item.state];
+            enableActions(t, item.state);
           }
           header();
         }

@@ -24,7 +24,7 @@ enum ReviewPageStyle {
         section.rule { margin: 18px 0; }
         section.rule > h2 { font-size: 15px; margin: 0 0 8px; display: flex; flex-wrap: wrap; gap: 8px; align-items: baseline; }
         section.rule > h2 .file, section.rule > h2 .totals { color: var(--muted); font-weight: 400; font-size: 12px; }
-        .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(168px, 1fr)); gap: 10px; }
+        .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(188px, 1fr)); gap: 10px; }
         .group { border: 1px dashed var(--line); border-radius: 10px; padding: 8px; margin: 0 0 12px; }
         .group > .why { color: var(--muted); font-size: 12px; margin: 0 0 6px; }
         .tile { position: relative; background: var(--card); border: 2px solid transparent; border-radius: 10px; overflow: hidden;
@@ -35,6 +35,8 @@ enum ReviewPageStyle {
         .o2 { transform: scaleX(-1); } .o3 { transform: rotate(180deg); } .o4 { transform: scaleY(-1); }
         .o5 { transform: rotate(90deg) scaleX(-1); } .o6 { transform: rotate(90deg); }
         .o7 { transform: rotate(270deg) scaleX(-1); } .o8 { transform: rotate(270deg); }
+        /* Turned a quarter: the image's width becomes the box's height (3/4 of its width), and back. */
+        .thumb img.o5, .thumb img.o6, .thumb img.o7, .thumb img.o8 { max-width: 75%; max-height: 133%; }
         .meta { padding: 6px 8px 4px; min-width: 0; }
         .name { font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; display: block; }
         .facts, .reason { color: var(--muted); font-size: 12px; display: block; }
@@ -47,7 +49,8 @@ enum ReviewPageStyle {
           background: var(--kept); color: #fff; }
         .staged .thumb img { opacity: .72; }
         .actions { display: flex; gap: 4px; padding: 0 8px 8px; }
-        .actions button { flex: 1 1 0; min-width: 0; padding: 2px 4px; font-size: 12px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+        .actions button:disabled { opacity: .45; cursor: default; border-color: var(--line); }
+        .actions button { flex: 1 1 auto; min-width: 0; padding: 2px 4px; font-size: 12px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
         section.rule > h2 button { font-size: 12px; font-weight: 400; padding: 2px 8px; }
         .more { text-align: center; color: var(--muted); padding: 16px; }
         #viewer { position: fixed; inset: 0; background: rgba(0,0,0,.88); z-index: 20; display: flex; flex-direction: column;

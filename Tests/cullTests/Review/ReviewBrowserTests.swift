@@ -62,6 +62,7 @@ import Testing
         #expect(confirmation.contains("Move 8 files") && confirmation.contains(page["fingerprint"] as? String ?? "?"), "\(confirmation)")
         #expect((page["receipt"] as? String ?? "").contains("Moved 8 files"), "\(page["receipt"] ?? "")")
         #expect((page["viewer"] as? String ?? "").hasPrefix("IMG /original/"), "\(page["viewer"] ?? "")")
+        #expect(page["dark_background"] as? String != page["light_background"] as? String, "dark mode is honoured")
         // What moved is in the sandbox's trash, as trash-cli sees it; what was kept is still here.
         let listed = try Subprocess.run(["/usr/bin/trash-list"], environment: box.environment).stdout
         let keptPaths = try planned.filter { path in try ReviewStore(db: box.db).assetID(path: Array(path.utf8)).map(kept.contains) ?? false }
