@@ -28,6 +28,33 @@ let package = Package(
             pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"])]
         ),
+        // Image decoders for the small decode behind perceptual hashes, sharpness and thumbnails.
+        .systemLibrary(
+            name: "CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"])]
+        ),
+        .systemLibrary(
+            name: "CHeif",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]
+        ),
+        // libpng reports errors by longjmp, which Swift cannot catch: this shim wraps each call in
+        // its own setjmp and returns an error code and message instead.
+        .target(
+            name: "CPNGShim",
+            dependencies: ["CPNG"]
+        ),
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
@@ -40,7 +67,8 @@ let package = Package(
         ),
         .target(
             name: "CullKit",
-            dependencies: ["CSQLite", "CYAML", "CPCRE2", "CXXHash", "CMicroHTTPD", "CMicroHTTPDShim"]
+            dependencies: ["CSQLite", "CYAML", "CPCRE2", "CXXHash", "CTurboJPEG", "CPNGShim", "CWebP", "CHeif",
+                           "CMicroHTTPD", "CMicroHTTPDShim"]
         ),
         .executableTarget(
             name: "cull",
