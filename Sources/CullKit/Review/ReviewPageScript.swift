@@ -14,6 +14,7 @@ enum ReviewPageScript {
           while (v >= 1000 && u < units.length - 1) { v /= 1000; u++; }
           return u === 0 ? n + " B" : (Math.round(v * 10) / 10) + " " + units[u];
         }
+        // Thumbnails come upright from the server; originals are turned by the browser from their EXIF.
         function day(epoch) { return new Date(epoch * 1000).toISOString().slice(0, 10); }
         function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
 
@@ -139,7 +140,6 @@ enum ReviewPageScript {
           const t = el("div", "tile " + item.state); t.tabIndex = 0; t.dataset.id = item.id;
           const thumb = el("div", "thumb"); const img = el("img");
           img.loading = "lazy"; img.decoding = "async"; img.alt = item.name; img.src = item.thumb;
-          if (item.orientation > 1 && item.orientation <= 8) img.className = "o" + item.orientation;
           thumb.append(img); thumb.onclick = () => { focusTile(item.id); openViewer(item.id); };
           const meta = el("div", "meta");
           meta.append(el("span", "name", item.name));
@@ -240,7 +240,6 @@ enum ReviewPageScript {
             const v = el("video"); v.controls = true; v.preload = "metadata"; v.src = "/original/" + id; stage.append(v);
           } else {
             const img = el("img"); img.alt = item.name; img.src = showsOriginal ? "/original/" + id : item.thumb;
-            if (!showsOriginal && item.orientation > 1) img.className = "o" + item.orientation;
             stage.append(img);
           }
           $("#viewer .caption").textContent = item.folder + "/" + item.name + " \u00b7 " + bytes(item.size) + " \u00b7 " + stateLabel[item.state] + " \u00b7 " + item.reason;

@@ -32,11 +32,6 @@ enum ReviewPageStyle {
         .tile:focus, .tile.current { border-color: var(--focus); }
         .thumb { aspect-ratio: 4 / 3; background: var(--line); display: flex; align-items: center; justify-content: center; overflow: hidden; cursor: zoom-in; }
         .thumb img { max-width: 100%; max-height: 100%; object-fit: contain; display: block; }
-        .o2 { transform: scaleX(-1); } .o3 { transform: rotate(180deg); } .o4 { transform: scaleY(-1); }
-        .o5 { transform: rotate(90deg) scaleX(-1); } .o6 { transform: rotate(90deg); }
-        .o7 { transform: rotate(270deg) scaleX(-1); } .o8 { transform: rotate(270deg); }
-        /* Turned a quarter: the image's width becomes the box's height (3/4 of its width), and back. */
-        .thumb img.o5, .thumb img.o6, .thumb img.o7, .thumb img.o8 { max-width: 75%; max-height: 133%; }
         .meta { padding: 6px 8px 4px; min-width: 0; }
         .name { font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; display: block; }
         .facts, .reason { color: var(--muted); font-size: 12px; display: block; }

@@ -7,8 +7,8 @@ import Darwin
 /// Thumbnails of the review, cached in `.cull/thumbs/` under the file's identity (device, inode,
 /// size, mtime): an edited or replaced file gets a new key, so a stale thumbnail is never shown.
 ///
-/// Made from the embedded EXIF thumbnail when the file has one (no decode at all), else by
-/// ``ThumbnailMaker/decoded`` when a decoder can read the file. What cannot be made — a
+/// Made from the embedded EXIF thumbnail when the file has one (no decode of the photo), else by
+/// a small decode (``ImageDecoder``); either way upright, so the page and the report never turn them. What cannot be made — a
 /// video, a broken file, a format without a decoder — gets a placeholder that says why: a
 /// broken photo never fails the page.
 struct Thumbnails: @unchecked Sendable {
@@ -57,8 +57,10 @@ struct Thumbnails: @unchecked Sendable {
         case let .success(opened): file = opened
         case let .failure(refusal): return .placeholder(Placeholder.broken(record, reason: refusal.description))
         }
-        guard let jpeg = ThumbnailMaker.make(file, record: record, side: Self.side) else {
-            return .placeholder(Placeholder.broken(record, reason: ThumbnailMaker.unsupportedReason(record)))
+        let jpeg: [UInt8]
+        switch ThumbnailMaker.make(file, record: record, side: Self.side) {
+        case let .success(made): jpeg = made
+        case let .failure(reason): return .placeholder(Placeholder.broken(record, reason: reason.text))
         }
         if let cacheHandle { store(jpeg, as: key, in: cacheHandle) }
         return .jpeg(jpeg)
@@ -89,20 +91,37 @@ struct Thumbnails: @unchecked Sendable {
     }
 }
 
-/// Makes one thumbnail's JPEG bytes from an open file.
+/// Makes one thumbnail's JPEG bytes from an open file, upright (EXIF orientation applied).
 enum ThumbnailMaker {
-    static func make(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> [UInt8]? {
-        if let embedded = EmbeddedThumbnail.jpeg(in: file) { return embedded }
+    /// Why no thumbnail could be made: the placeholder shows it.
+    struct Failure: Error {
+        let text: String
+    }
+
+    static let quality = 80
+
+    static func make(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> Result<[UInt8], Failure> {
+        if let embedded = EmbeddedThumbnail.jpeg(in: file) {
+            // The embedded preview is stored as the sensor saw it: turn it only when the photo says so.
+            guard (2 ... 8).contains(record.orientation) else { return .success(embedded) }
+            if let small = try? JPEGDecoder.decode(embedded, path: record.name, maxSide: side, grey: false),
+               let turned = try? ImageDecoder.encodeJPEG(Orientation.apply(record.orientation, to: small.rgb), quality: quality) {
+                return .success(turned)
+            }
+        }
         return decoded(file, record: record, side: side)
     }
 
-    /// A small decode and JPEG encode, for files without an embedded thumbnail.
-    static func decoded(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> [UInt8]? {
-        nil
-    }
-
-    static func unsupportedReason(_ record: AssetFile.Record) -> String {
-        record.broken.map { "damaged: \($0)" } ?? "no preview for .\(record.lowercasedExtension) files"
+    /// A small decode (``ImageDecoder``, which applies the orientation) and a JPEG encode.
+    static func decoded(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> Result<[UInt8], Failure> {
+        do {
+            let image = try ImageDecoder.decode(file, path: record.name, maxSide: side, grey: false)
+            return .success(try ImageDecoder.encodeJPEG(image, quality: quality))
+        } catch let error as DecodeError {
+            return .failure(Failure(text: record.broken.map { "damaged: \($0)" } ?? "\(error.problem)"))
+        } catch {
+            return .failure(Failure(text: "\(error)"))
+        }
     }
 }
 

@@ -10,6 +10,7 @@ import Testing
         if ReviewMedia.hasImageMagick {
             box.write("trip/a.jpg", bytes: try ReviewMedia.photo("red", thumbnail: "orange"))
             box.write("trip/b.jpg", bytes: try ReviewMedia.photo("blue", thumbnail: "navy", orientation: 6))
+            box.write("trip/big.jpg", bytes: try ReviewMedia.photo("green", width: 1024, height: 768))
         } else {
             box.write("trip/a.jpg", bytes: Media.jpeg(taken: "2015:07:01 10:00:00"))
             box.write("trip/b.jpg", bytes: Media.jpeg(taken: "2015:07:02 10:00:00"))
@@ -26,6 +27,12 @@ import Testing
                 limit: {count: 10}
             """)
         return (box, rules)
+    }
+
+    /// Where the thumbnail of `path` is cached: named by its identity now.
+    static func cached(_ box: Sandbox, _ path: String) throws -> String {
+        let info = try #require(FileOps.lstat(box.root + Array(path.utf8)).0)
+        return box.library.controlDirectory + "/thumbs/\(info.device)-\(info.inode)-\(info.size)-\(info.mtimeNs).jpg"
     }
 
     static func id(_ box: Sandbox, _ path: String) throws -> Int64 {
@@ -108,21 +115,51 @@ import Testing
         let token = ["X-Cull-Token": review.token]
         let a = try Self.id(box, "trip/a.jpg")
         #expect(try review.request("/thumb/\(a)", headers: token).status == 200)
-        let info = try #require(FileOps.lstat(box.root + Array("trip/a.jpg".utf8)).0)
-        let cached = box.library.controlDirectory + "/thumbs/\(info.device)-\(info.inode)-\(info.size)-\(info.mtimeNs).jpg"
+        let cached = try Self.cached(box, "trip/a.jpg")
         let bytes = try #require(FileManager.default.contents(atPath: cached))
         let expected = try ReviewMedia.convert(["-size", "160x120", "xc:orange", "-strip", "jpg:-"])
         #expect(Array(bytes) == expected, "the cached thumbnail is the embedded one")
         let clip = try Self.id(box, "trip/clip.mov")
         let placeholder = try review.request("/thumb/\(clip)", headers: token)
         #expect(placeholder.status == 200 && placeholder.body.contains("0:07"), "\(placeholder.body)")
-        // No decoder for this fake JPEG: a placeholder that says so, not a failed request.
+        // This JPEG has no pixels to decode: a placeholder that says why, not a failed request.
         let c = try Self.id(box, "trip/c.jpg")
         let none = try review.request("/thumb/\(c)", headers: token)
         #expect(none.status == 200 && none.body.contains("<svg"))
-        // The page applies the orientation the index has.
-        let items = try review.request("/api/items", headers: token).body
-        #expect(items.contains(#""name":"b.jpg","folder":"trip""#) && items.contains(#""orientation":6"#))
+        // b.jpg says "turn 90°": its 160×120 embedded preview is served turned, 120×160.
+        let b = try Self.id(box, "trip/b.jpg")
+        #expect(try review.request("/thumb/\(b)", headers: token).status == 200)
+        let turned = try #require(FileManager.default.contents(atPath: Self.cached(box, "trip/b.jpg")))
+        let upright = try JPEGDecoder.decode(Array(turned), path: "b", maxSide: 1000, grey: false)
+        #expect(upright.width == 120 && upright.height == 160, "\(upright.width)×\(upright.height)")
+        // No embedded preview: a small decode, 256 on the long side.
+        let big = try Self.id(box, "trip/big.jpg")
+        #expect(try review.request("/thumb/\(big)", headers: token).status == 200)
+        let small = try JPEGDecoder.decode(Array(try #require(FileManager.default.contents(atPath: Self.cached(box, "trip/big.jpg")))),
+                                           path: "big", maxSide: 1000, grey: false)
+        #expect(small.width == 256 && small.height == 192, "\(small.width)×\(small.height)")
+        _ = review.interrupt()
+    }
+
+    /// A changed file gets a new thumbnail (its identity is the cache key); the old one goes with the next review.
+    @Test func aChangedFileGetsANewThumbnail() throws {
+        guard ReviewMedia.hasImageMagick else {
+            print("skipping: ImageMagick (convert) is not installed")
+            return
+        }
+        let (box, rules) = try Self.library()
+        var review = try ReviewProcess(box, ["--ceiling", "100", rules])
+        let a = try Self.id(box, "trip/a.jpg")
+        #expect(try review.request("/thumb/\(a)", headers: ["X-Cull-Token": review.token]).status == 200)
+        let before = try Self.cached(box, "trip/a.jpg")
+        _ = review.interrupt()
+        box.write("trip/a.jpg", bytes: try ReviewMedia.photo("red", width: 330, thumbnail: "purple"))
+        #expect(try box.cull(["scan"]).status == 0)
+        review = try ReviewProcess(box, ["--ceiling", "100", rules])
+        #expect(!FileManager.default.fileExists(atPath: before), "the old thumbnail left with the old file")
+        #expect(try review.request("/thumb/\(a)", headers: ["X-Cull-Token": review.token]).status == 200)
+        let after = try #require(FileManager.default.contents(atPath: try Self.cached(box, "trip/a.jpg")))
+        #expect(Array(after) == (try ReviewMedia.convert(["-size", "160x120", "xc:purple", "-strip", "jpg:-"])))
         _ = review.interrupt()
     }
 }
