@@ -119,7 +119,9 @@ enum ReviewPageScript {
           const box = el("section", "rule"); box.dataset.section = block.index;
           const h = el("h2"); h.append(el("span", null, block.section.rule));
           if (block.section.ruleFile) h.append(el("span", "file", block.section.ruleFile));
-          h.append(el("span", "totals", plural(block.items.length, "file") + " \u00b7 " + bytes(block.items.reduce((a, i) => a + i.size, 0))));
+          const going = block.items.filter((i) => !i.keeper);
+          h.append(el("span", "totals", plural(going.length, "file") + " \u00b7 " + bytes(going.reduce((a, i) => a + i.size, 0))
+            + (going.length < block.items.length ? " (and " + plural(block.items.length - going.length, "keeper") + ")" : "")));
           if (doc.interactive && block.items.some((i) => i.state === "proposed" || (doc.origin === "staged" && i.state === "new" && !i.keeper))) {
             const all = el("button", "stage-section", "Stage these"); all.onclick = async () => { const next = await post("/api/stage-section?section=" + block.index); if (next) applyDocument(next); };
             h.append(all);
@@ -135,6 +137,7 @@ enum ReviewPageScript {
         }
 
         const stateLabel = { staged: "staged", kept: "kept", proposed: "proposed", new: "not staged" };
+        const label = (item) => item.keeper && item.state === "new" ? "stays" : stateLabel[item.state];
 
         function tile(item) {
           const t = el("div", "tile " + item.state); t.tabIndex = 0; t.dataset.id = item.id;
@@ -142,14 +145,15 @@ enum ReviewPageScript {
           img.loading = "lazy"; img.decoding = "async"; img.alt = item.name; img.src = item.thumb;
           thumb.append(img); thumb.onclick = () => { focusTile(item.id); openViewer(item.id); };
           const meta = el("div", "meta");
-          meta.append(el("span", "name", item.name));
+          const name = el("span", "name"); if (item.folder) name.append(el("span", "dir", item.folder + "/"));
+          name.append(item.name); name.title = (item.folder ? item.folder + "/" : "") + item.name; meta.append(name);
           const facts = el("span", "facts", bytes(item.size) + " \u00b7 " + day(item.date) + (item.duration ? " \u00b7 " + clock(item.duration) : ""));
           facts.title = item.dated ? "capture date" : "no capture date: the file's modification date";
           meta.append(facts);
           const reason = el("span", "reason", item.broken ? "damaged: " + item.broken + "; " + item.reason : item.reason); reason.title = item.folder + "/" + item.name + "\n" + reason.textContent;
           meta.append(reason);
-          t.append(thumb, meta, el("span", "badge", stateLabel[item.state]));
-          if (item.keeper) t.append(el("span", "keeper-mark", "keeper"));
+          t.append(thumb, meta, el("span", "badge", label(item)));
+          if (item.keeper) { t.classList.add("keeper"); t.append(el("span", "keeper-mark", "keeper")); }
           if (doc.interactive) {
             const actions = el("div", "actions");
             for (const [action, label] of [["keep", "Keep"], ["unstage", "Unstage"], ["stage", "Stage"]]) {
@@ -206,7 +210,7 @@ enum ReviewPageScript {
           else for (const item of changed) {
             const t = tileOf(item.id); if (!t) continue;
             t.classList.remove("staged", "kept", "proposed", "new"); t.classList.add(item.state);
-            t.querySelector(".badge").textContent = stateLabel[item.state];
+            t.querySelector(".badge").textContent = label(item);
             enableActions(t, item.state);
           }
           header();

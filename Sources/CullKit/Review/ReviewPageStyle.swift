@@ -34,6 +34,8 @@ enum ReviewPageStyle {
         .thumb img { max-width: 100%; max-height: 100%; object-fit: contain; display: block; }
         .meta { padding: 6px 8px 4px; min-width: 0; }
         .name { font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; display: block; }
+        .name .dir { color: var(--muted); font-weight: 400; }
+        .keeper.new .badge { background: var(--kept); }
         .facts, .reason { color: var(--muted); font-size: 12px; display: block; }
         .reason { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
         .badge { position: absolute; top: 6px; left: 6px; font-size: 11px; font-weight: 700; padding: 1px 6px; border-radius: 4px; color: #fff;
