@@ -43,6 +43,11 @@ public final class ReviewServer: @unchecked Sendable {
         }
         gate = ReviewGate(port: server.port)
         self.server = server
+        // Thumbnails are made ahead, on every core, while the page loads; a request for one not
+        // made yet makes it itself (the cache takes whichever comes first).
+        let records = try scope.assetIDs.compactMap { try AssetFile.record(db, id: $0) }
+        let thumbnails = thumbnails
+        DispatchQueue.global(qos: .utility).async { _ = thumbnails.images(records) }
     }
 
     /// Stops listening (requests in flight finish first).

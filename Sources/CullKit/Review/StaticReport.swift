@@ -22,9 +22,9 @@ public enum StaticReport {
         }
         let thumbnails = Thumbnails(library: library)
         var names: [Int64: String] = [:]
-        for id in scope.assetIDs {
-            guard let record = try AssetFile.record(db, id: id) else { continue }
-            let image = thumbnails.image(record)
+        let records = try scope.assetIDs.compactMap { try AssetFile.record(db, id: $0) }
+        for (record, image) in zip(records, thumbnails.images(records)) {
+            let id = record.id
             let name = "\(id)." + (image.contentType == "image/jpeg" ? "jpg" : "svg")
             do {
                 try Data(image.bytes).write(to: thumbs.appendingPathComponent(name), options: .atomic)

@@ -3,6 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
+import Foundation
 
 /// Thumbnails of the review, cached in `.cull/thumbs/` under the file's identity (device, inode,
 /// size, mtime): an edited or replaced file gets a new key, so a stale thumbnail is never shown.
@@ -13,7 +15,7 @@ import Darwin
 /// broken photo never fails the page.
 struct Thumbnails: @unchecked Sendable {
     /// One thumbnail: JPEG bytes, or a placeholder image (SVG) with its reason.
-    enum Image: Equatable {
+    enum Image: Equatable, Sendable {
         case jpeg([UInt8])
         case placeholder(String)
 
@@ -64,6 +66,29 @@ struct Thumbnails: @unchecked Sendable {
         }
         if let cacheHandle { store(jpeg, as: key, in: cacheHandle) }
         return .jpeg(jpeg)
+    }
+
+    /// The thumbnails of `records`, made on every core (cached ones are only read), in order.
+    func images(_ records: [AssetFile.Record]) -> [Image] {
+        let results = Results(count: records.count)
+        DispatchQueue.concurrentPerform(iterations: records.count) { index in
+            results.set(index, self.image(records[index]))
+        }
+        return results.images
+    }
+
+    /// The slots concurrent makers fill, one lock around them.
+    private final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var images: [Image]
+
+        init(count: Int) { images = Array(repeating: .placeholder(""), count: count) }
+
+        func set(_ index: Int, _ image: Image) {
+            lock.lock()
+            images[index] = image
+            lock.unlock()
+        }
     }
 
     /// Writes under a temporary name, then renames without replacing: a reader never sees half a

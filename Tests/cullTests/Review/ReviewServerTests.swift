@@ -141,6 +141,36 @@ import Testing
         _ = review.interrupt()
     }
 
+    /// A duplicate group's keeper cannot be staged from the page while every other copy is staged.
+    @Test func thePageNeverStagesTheLastCopy() throws {
+        let box = try Sandbox("reviewgroups")
+        box.write("a/one.jpg", bytes: Media.jpeg(taken: "2015:07:01 10:00:00"))
+        box.write("b/one-copy.jpg", bytes: Media.jpeg(taken: "2015:07:01 10:00:00"))
+        box.write("b/other.jpg", bytes: Media.jpeg(taken: "2016:07:01 10:00:00"))
+        #expect(try box.cull(["scan", "--hash"]).status == 0)
+        let rules = try box.rules("dups.yaml", """
+            version: 1
+            rules:
+              - name: dups
+                match: {duplicate: true}
+                keep: [shortest_path]
+            """)
+        let review = try ReviewProcess(box, ["--ceiling", "100", rules])
+        let token = ["X-Cull-Token": review.token]
+        let items = try review.request("/api/items", headers: token).body
+        #expect(items.contains(#""keeper":true"#) && items.contains("shortest_path"), "\(items)")
+        #expect(try review.request("/api/stage-section?section=0", method: "POST", headers: token).status == 200)
+        let keeper = try Self.id(box, "a/one.jpg"), copy = try Self.id(box, "b/one-copy.jpg")
+        #expect(try ReviewStore(db: box.db).status(of: copy) == .trashed)
+        let refused = try review.request("/api/decide?id=\(keeper)&to=stage", method: "POST", headers: token)
+        #expect(refused.status == 409 && refused.body.contains("other copy"), "\(refused)")
+        #expect(try ReviewStore(db: box.db).status(of: keeper) == .new)
+        // Once the copy is unstaged, the keeper may go instead.
+        #expect(try review.request("/api/decide?id=\(copy)&to=unstage", method: "POST", headers: token).status == 200)
+        #expect(try review.request("/api/decide?id=\(keeper)&to=stage", method: "POST", headers: token).status == 200)
+        _ = review.interrupt()
+    }
+
     /// A changed file gets a new thumbnail (its identity is the cache key); the old one goes with the next review.
     @Test func aChangedFileGetsANewThumbnail() throws {
         guard ReviewMedia.hasImageMagick else {
