@@ -29,7 +29,7 @@ public struct ReviewModel {
                                 thumbnail: (Int64) -> String) throws -> JSONValue {
         let listing = try TrashListing(db: db, order: .path)
         var status: [Int64: ReviewStatus] = [:]
-        let review = try db.cached("SELECT status FROM reviews WHERE asset_id = ?")
+        try db.forEachRow("SELECT asset_id, status FROM reviews") { row in status[row.int64(0)] = ReviewStatus(stored: row.string(1)) }
         let asset = try db.cached("""
             SELECT path, size, taken, mtime_ns, kind, orientation, duration, width, height, broken, broken_reason
             FROM assets WHERE id = ?
@@ -37,14 +37,12 @@ public struct ReviewModel {
         var items: [JSONValue] = []
         for id in scope.assetIDs {
             guard let entry = scope.entries[id] else { continue }
-            try review.forEachRow([.integer(id)]) { row in status[id] = ReviewStatus(stored: row.string(0)) }
             let state: State
             switch status[id] ?? .new {
             case .trashed: state = .staged
             case .kept: state = .kept
             case .new:
-                let inPlan = scope.plan?.rules[entry.section].netNewIDs.contains(id) ?? false
-                state = inPlan ? .proposed : .new
+                state = scope.proposed.contains(id) ? .proposed : .new
             }
             try asset.forEachRow([.integer(id)]) { row in
                 let path = row.bytes(0) ?? []

@@ -44,11 +44,14 @@ public struct ReviewScope: Sendable {
     public private(set) var entries: [Int64: Entry]
     /// The plan of the rules (origin `.plan`), for staging a section the way `cull stage` would.
     public let plan: Plan?
+    /// What the plan would stage (its net-new assets).
+    public let proposed: Set<Int64>
 
     /// The plan of rules: each rule's net-new assets, and for a group rule its groups with keepers.
     public init(plan: Plan, names: [Int64: String]) {
         origin = .plan
         self.plan = plan
+        proposed = Set(plan.rules.flatMap(\.netNewIDs))
         sections = []
         entries = [:]
         for line in plan.rules {
@@ -88,6 +91,7 @@ public struct ReviewScope: Sendable {
     public init(staged: [StagedAsset], keeperOf: [Int64: Int64], names: [Int64: String]) {
         origin = .staged
         plan = nil
+        proposed = []
         sections = []
         entries = [:]
         var groupOf: [Int64: (section: Int, group: Int)] = [:]
