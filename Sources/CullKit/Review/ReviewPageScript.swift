@@ -243,7 +243,8 @@ enum ReviewPageScript {
           if (doc.interactive && video) {
             const v = el("video"); v.controls = true; v.preload = "metadata"; v.src = "/original/" + id; stage.append(v);
           } else {
-            const img = el("img"); img.alt = item.name; img.src = showsOriginal ? "/original/" + id : item.thumb;
+            const decoded = doc.interactive && ["heic", "heif", "avif"].includes(item.ext);
+            const img = el("img"); img.alt = item.name; img.src = showsOriginal ? "/original/" + id : decoded ? "/preview/" + id : item.thumb;
             stage.append(img);
           }
           $("#viewer .caption").textContent = item.folder + "/" + item.name + " \u00b7 " + bytes(item.size) + " \u00b7 " + stateLabel[item.state] + " \u00b7 " + item.reason;

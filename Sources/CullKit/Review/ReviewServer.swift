@@ -10,7 +10,7 @@ import Foundation
 /// from the request. Decisions go through ``ReviewDecisions`` (the rows `cull keep`, `cull restore`
 /// and `cull stage` write); "Commit" through ``CommitSession`` (the journaled commit).
 ///
-/// Routes: `GET /` (the page), `GET /api/items`, `GET /thumb/ID`, `GET /original/ID`,
+/// Routes: `GET /` (the page), `GET /api/items`, `GET /thumb/ID`, `GET /original/ID`, `GET /preview/ID`,
 /// `POST /api/decide?id=ID&to=keep|unstage|stage`, `POST /api/stage-section?section=N`,
 /// `POST /api/commit?fingerprint=F`.
 public final class ReviewServer: @unchecked Sendable {
@@ -83,8 +83,11 @@ public final class ReviewServer: @unchecked Sendable {
             }
             if let id = Self.id(request.path, prefix: "/thumb/") { return try thumbnail(id) }
             if let id = Self.id(request.path, prefix: "/original/") { return try original(id) }
+            if let id = Self.id(request.path, prefix: "/preview/") { return try preview(id) }
             return .text(404, "no such page")
         } catch let error as ReviewDecisions.Refusal {
+            return .text(409, error.description)
+        } catch let error as StagingError {
             return .text(409, error.description)
         } catch {
             return .text(500, "\(error)")
@@ -143,6 +146,23 @@ public final class ReviewServer: @unchecked Sendable {
         return HTTPServer.Response(status: 200, contentType: image.contentType, body: .bytes(image.bytes),
                                    headers: [("Cache-Control", "private, max-age=300")])
     }
+
+    /// The large view of what a browser cannot show itself (HEIC, AVIF): a decode to 1600 pixels.
+    private func preview(_ id: Int64) throws -> HTTPServer.Response {
+        guard scope.entries[id] != nil, let record = try AssetFile.record(db, id: id) else { return .text(404, "no such asset in this review") }
+        switch AssetFile.open(record, root: library.root) {
+        case let .failure(refusal): return .text(410, "\(record.name): \(refusal)")
+        case let .success(file):
+            switch ThumbnailMaker.decoded(file, record: record, side: Self.previewSide) {
+            case let .success(jpeg):
+                return HTTPServer.Response(status: 200, contentType: "image/jpeg", body: .bytes(jpeg), headers: [("Cache-Control", "private, max-age=300")])
+            case let .failure(reason):
+                return HTTPServer.Response(status: 200, contentType: "image/svg+xml", body: .bytes(Array(Placeholder.broken(record, reason: reason.text).utf8)))
+            }
+        }
+    }
+
+    static let previewSide = 1600
 
     private func original(_ id: Int64) throws -> HTTPServer.Response {
         guard scope.entries[id] != nil, let record = try AssetFile.record(db, id: id) else { return .text(404, "no such asset in this review") }

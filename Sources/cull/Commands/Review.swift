@@ -48,6 +48,9 @@ struct ReviewCommand: CullCommand {
             scope = try ReviewScope.staged(db: access.db)
         } else {
             let plan = try RulePlanner(db: access.db, clock: clock, ceilingPercent: ceiling, root: access.library.root).plan(files).plan
+            if plan.limitTripped {
+                terminal.err("cull: note: a limit trips for this plan (see 'cull plan'): staging it from the page will be refused\n")
+            }
             scope = ReviewScope(plan: plan, names: try ReviewModel.names(access.db, ids: plan.rules.flatMap { $0.groups.flatMap { $0.members.map(\.id) } + $0.livePairOf.values }))
         }
         if let html {

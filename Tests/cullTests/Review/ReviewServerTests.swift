@@ -171,6 +171,29 @@ import Testing
         _ = review.interrupt()
     }
 
+    /// A file name or rule file path is text: in the static report's inline document it cannot
+    /// close the script element or become markup (a file name cannot hold `/`, a path can).
+    @Test func hostileNamesStayText() throws {
+        let box = try Sandbox("reviewxss")
+        box.write("trip/<img src=x onerror=alert(1)>.jpg", bytes: Media.jpeg(taken: "2015:07:01 10:00:00"))
+        #expect(try box.cull(["scan"]).status == 0)
+        // The rule file's path is shown too: `…/</script><img src=y …>.yaml`.
+        try FileManager.default.createDirectory(atPath: box.base + "/<", withIntermediateDirectories: true)
+        let rules = try box.rules("</script><img src=y onerror=alert(2)>.yaml", """
+            version: 1
+            rules:
+              - name: trip
+                match: {path: {matches: "^trip/"}}
+            """)
+        let folder = box.base + "/report"
+        let wrote = try box.cull(["review", "--ceiling", "100", "--html", folder, rules])
+        #expect(wrote.status == 0, "\(wrote.stderr)")
+        let html = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+        #expect(!html.contains("<img src=x") && !html.contains("<img src=y"), "a name is never markup")
+        #expect(html.components(separatedBy: "</script>").count == 3, "only the page's own two script elements close")
+        #expect(html.contains(#"\u003cimg src=x onerror=alert(1)>.jpg"#) && html.contains(#"\u003c/script>\u003cimg src=y"#))
+    }
+
     /// A changed file gets a new thumbnail (its identity is the cache key); the old one goes with the next review.
     @Test func aChangedFileGetsANewThumbnail() throws {
         guard ReviewMedia.hasImageMagick else {
