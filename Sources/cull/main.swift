@@ -13,6 +13,7 @@ let commands: [any CullCommand.Type] = [
     FindCommand.self,
     SchemaCommand.self,
     TrashCommand.self,
+    ReviewCommand.self,
     RestoreCommand.self,
     KeepCommand.self,
     UnkeepCommand.self,

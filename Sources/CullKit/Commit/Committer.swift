@@ -1,34 +1,22 @@
 import Foundation
 
-/// Runs `cull commit`: journals the staged set as one batch, then moves it.
-///
-/// The caller holds the ``LibraryLock`` and has run ``CommitRecovery/recover(library:db:)`` first.
-/// When ``Interruption/arm()`` is in force, Ctrl-C stops it between chunks (see ``CommitReceipt/cancelled``).
-public struct Committer {
-    public let library: Library
-    public let db: Database
-    public let destination: CommitDestination
-    public let environment: [String: String]
+/// Journals a checked staged set as one batch, then moves it; ``CommitSession`` is the entry point
+/// (it holds the lock, and checks the fingerprint).
+struct Committer {
+    let library: Library
+    let db: Database
+    let destination: CommitDestination
+    let environment: [String: String]
 
-    public init(library: Library, db: Database, destination: CommitDestination,
-                environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(library: Library, db: Database, destination: CommitDestination, environment: [String: String]) {
         self.library = library
         self.db = db
         self.destination = destination
         self.environment = environment
     }
 
-    /// Commits exactly the staged set, as `listing` (read under the lock the caller holds) has it.
-    /// Throws `CommitError.nothingStaged`, or `.fingerprintMismatch` when `expectedFingerprint` is
-    /// given and differs (nothing moves then).
-    public func commit(_ listing: TrashListing, expectedFingerprint: String? = nil,
-                       progress: ((Int, Int) -> Void)? = nil) throws -> CommitReceipt {
-        let staged = listing.staged
-        guard !staged.isEmpty else { throw CommitError.nothingStaged }
-        let fingerprint = listing.fingerprint
-        if let expectedFingerprint, expectedFingerprint.lowercased() != fingerprint {
-            throw CommitError.fingerprintMismatch(expected: expectedFingerprint, actual: fingerprint)
-        }
+    /// Commits exactly `staged` (read under the lock, non-empty, with `fingerprint`).
+    func commit(_ staged: [StagedAsset], fingerprint: String, progress: ((Int, Int) -> Void)?) throws -> CommitReceipt {
         let target = try checkedQuarantine()
         try db.execute("PRAGMA synchronous = FULL")
         defer { try? db.execute("PRAGMA synchronous = NORMAL") }

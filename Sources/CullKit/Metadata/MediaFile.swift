@@ -48,6 +48,21 @@ public final class MediaFile {
         self.size = Int(info.st_size)
     }
 
+    /// Reads the file already open as `fd` (a duplicate of it: the caller keeps its own), so the
+    /// metadata comes from exactly the file that was opened, not whatever the name holds now.
+    init(duplicating fd: Int32, path: String) throws(MetadataError) {
+        let copy = dup(fd)
+        guard copy >= 0 else { throw .io("cannot duplicate descriptor: \(String(cString: strerror(errno)))") }
+        var info = stat()
+        guard fstat(copy, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(copy)
+            throw .io("not a regular file")
+        }
+        self.path = path
+        self.descriptor = copy
+        self.size = Int(info.st_size)
+    }
+
     deinit { close(descriptor) }
 
     /// Up to `count` bytes starting at `offset` (fewer at the end of the file).

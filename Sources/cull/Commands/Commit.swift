@@ -62,22 +62,20 @@ struct CommitCommand: CullCommand {
         let started = Date()
         let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
         let cutoff = stagedFor?.before(Int64(started.timeIntervalSince1970))
-        let listing = try TrashListing(db: access.db, stagedBefore: cutoff)
-        guard listing.total.count > 0 else {
+        let session = try CommitSession(library: access.library, db: access.db, stagedBefore: cutoff)
+        guard !session.isEmpty else {
             terminal.out(stagedFor.map { "Nothing has been staged for \($0) or longer.\n" } ?? "Nothing is staged.\n")
             return .success
         }
-        if let fingerprint, fingerprint.lowercased() != listing.fingerprint {
-            throw CommitError.fingerprintMismatch(expected: fingerprint, actual: listing.fingerprint)
-        }
-        let plan = TrashRenderer.text(listing, terminal: terminal, limit: 10)
+        if let fingerprint { try session.check(expectedFingerprint: fingerprint) }
+        let plan = TrashRenderer.text(session.listing, terminal: terminal, limit: 10)
         if format == .text { terminal.out(plan) } else { terminal.err(plan) }
         if !yes {
             guard isatty(STDIN_FILENO) == 1 else {
-                terminal.err("cull: error: refusing to commit without a terminal; pass --yes (and --fingerprint \(listing.fingerprint) to commit exactly this)\n")
+                terminal.err("cull: error: refusing to commit without a terminal; pass --yes (and --fingerprint \(session.fingerprint) to commit exactly this)\n")
                 return .usage
             }
-            terminal.err(TrashRenderer.prompt(listing, destination: destination))
+            terminal.err(TrashRenderer.prompt(session.listing, destination: destination))
             let answer = readLine()?.trimmingCharacters(in: .whitespaces) ?? ""
             guard answer == "yes" else {
                 // A `y` or `YES` meant yes: say what is needed instead of a bare "nothing".
@@ -93,8 +91,8 @@ struct CommitCommand: CullCommand {
         let progress = ProgressBar(label: "committing", terminal: terminal)
         let receipt: CommitReceipt
         do {
-            receipt = try Committer(library: access.library, db: access.db, destination: destination)
-                .commit(listing, expectedFingerprint: fingerprint ?? listing.fingerprint) { progress.update(done: $0, total: $1) }
+            receipt = try session.commit(expectedFingerprint: fingerprint ?? session.fingerprint, destination: destination,
+                                         holding: access.heldLock) { progress.update(done: $0, total: $1) }
         } catch {
             progress.finish()
             throw error

@@ -39,11 +39,3 @@ struct StageCommand: CullCommand {
         return .success
     }
 }
-
-/// Identifies one run in review rows and the log.
-enum RunID {
-    static func make() -> String {
-        let stamp = Int64(Date().timeIntervalSince1970)
-        return "\(stamp)-\(getpid())"
-    }
-}

@@ -28,6 +28,12 @@ struct LibraryAccess {
         }
     }
 
+    /// The lock of a command opened with `locking` (it always has one).
+    var heldLock: LibraryLock {
+        guard let lock else { preconditionFailure("the library was opened without its lock") }
+        return lock
+    }
+
     /// One line when a crash left a commit or undo open: a read-only command never finishes it
     /// behind the user's back.
     static func reportUnfinished(library: Library, db: Database, terminal: Terminal) {

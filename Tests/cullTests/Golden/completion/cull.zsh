@@ -13,6 +13,7 @@ _cull() {
         'find:List assets matching predicates written in the rule vocabulary (all must match).'
         'schema:Print the JSON Schema (2020-12) of the rule format, for editors and CI.'
         'trash:Show what is staged\: totals by rule, then the files, largest first.'
+        'review:Look at the plan of these rules (or what is staged) as pictures in the browser, and decide there.'
         'restore:Unstage files by path, by rule, or everything; a named file also loses a keep (no file moves).'
         'keep:Mark files reviewed and kept\: no rule stages them again (unstages them if staged).'
         'unkeep:Forget keeps by path or all of them\: the files are never reviewed again (staged files stay staged).'
@@ -113,6 +114,16 @@ _cull() {
                 '--format[Output format\: text (default), json or paths.]:format:(text json paths)' \
                 '(-0 --null)'{-0,--null}'[With --format paths\: end each path with NUL instead of a newline.]' \
                 '(-h --help)'{-h,--help}'[Show help information.]'
+            ;;
+        review)
+            _arguments \
+                '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
+                '--now[Pin the clock for relative dates (ISO 8601), for reproducible plans.]:date: ' \
+                '--ceiling[Stop if the trash would hold more than this share of the library (default 30%; 100 disables).]:percent: ' \
+                '--no-open[Print the URL, do not open a browser.]' \
+                '--html[Write a static report (index.html and thumbnails) into DIR and exit.]:dir:_files -/' \
+                '(-h --help)'{-h,--help}'[Show help information.]' \
+                '*:rules:_files'
             ;;
         restore)
             _arguments \

@@ -1,0 +1,7 @@
+// microhttpd.h expects the socket types to be declared before it.
+#include <stdarg.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <microhttpd.h>

@@ -1,0 +1,62 @@
+import Foundation
+
+/// The confirm-and-commit session every front end runs (`cull commit`, `cull run --commit`, the
+/// review page): load what is staged, show it with its fingerprint, count and bytes, ask, then
+/// commit exactly that. Asking is the front end's; checking that the staged set is still the one
+/// shown happens here, once, at ``commit(expectedFingerprint:destination:holding:progress:)``.
+public struct CommitSession {
+    public let library: Library
+    public let db: Database
+    /// With `--staged-before`: only what was staged at or before this time (epoch seconds) is
+    /// taken; whatever was staged later stays staged.
+    public let stagedBefore: Int64?
+    /// What a commit would take, as loaded when the session opened: what the front end shows.
+    public let listing: TrashListing
+    let environment: [String: String]
+
+    /// Loads the staged set (narrowed by `stagedBefore`). Reading needs no lock; committing does.
+    public init(library: Library, db: Database, stagedBefore: Int64? = nil,
+                environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        self.library = library
+        self.db = db
+        self.stagedBefore = stagedBefore
+        self.environment = environment
+        listing = try TrashListing(db: db, stagedBefore: stagedBefore)
+    }
+
+    /// The fingerprint of what the session shows: the one to pass back to ``commit(expectedFingerprint:destination:holding:progress:)``.
+    public var fingerprint: String { listing.fingerprint }
+    /// Files and bytes a commit would take.
+    public var count: Int { listing.total.count }
+    public var bytes: Int64 { listing.total.bytes }
+    public var isEmpty: Bool { listing.staged.isEmpty }
+
+    /// Throws ``CommitError/fingerprintMismatch(expected:actual:)`` unless `expected` (any case) is
+    /// this session's fingerprint: a front end given a fingerprint checks it before asking.
+    public func check(expectedFingerprint expected: String) throws(CommitError) {
+        try Self.verify(expected: expected, actual: fingerprint)
+    }
+
+    /// Commits the staged set as the index holds it now, provided it still has `expectedFingerprint`
+    /// (what the user was shown): it is read again here under `lock`, so a stage, keep or restore
+    /// since the session opened (another process, another page) refuses the commit and nothing moves.
+    /// Throws ``CommitError/nothingStaged`` when nothing is staged.
+    ///
+    /// The caller holds `lock` and has run ``CommitRecovery/recover(library:db:holding:)``. When
+    /// ``Interruption/arm()`` is in force, Ctrl-C stops it between chunks (see ``CommitReceipt/cancelled``).
+    public func commit(expectedFingerprint: String, destination: CommitDestination, holding lock: LibraryLock,
+                       progress: ((Int, Int) -> Void)? = nil) throws -> CommitReceipt {
+        let all = try StagedSet.load(db)
+        let staged = stagedBefore.map { cutoff in all.filter { $0.stagedAt <= cutoff } } ?? all
+        guard !staged.isEmpty else { throw CommitError.nothingStaged }
+        let fingerprint = Fingerprint.of(staged)
+        try Self.verify(expected: expectedFingerprint, actual: fingerprint)
+        return try Committer(library: library, db: db, destination: destination, environment: environment)
+            .commit(staged, fingerprint: fingerprint, progress: progress)
+    }
+
+    /// The one comparison of fingerprints.
+    static func verify(expected: String, actual: String) throws(CommitError) {
+        if expected.lowercased() != actual { throw CommitError.fingerprintMismatch(expected: expected, actual: actual) }
+    }
+}

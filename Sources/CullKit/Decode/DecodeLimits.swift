@@ -1,0 +1,25 @@
+/// The bounds every decode checks from the header, before it allocates anything for pixels, so a
+/// hostile or absurd file costs bounded memory and time:
+///
+/// - the file: at most 256 MiB (it is read whole into memory for the codec);
+/// - each side: at most 65,535 pixels (JPEG's own limit);
+/// - the source: at most 100 megapixels. The full-size buffers some paths need (libheif decodes
+///   HEIC/AVIF at full size; an interlaced PNG is assembled whole) are then at most 300 MB;
+///   a JPEG is decoded already scaled down and a non-interlaced PNG row by row;
+/// - a JPEG: at most 256 scans (progressive JPEGs have about 10; each scan walks the whole
+///   coefficient buffer, so thousands of tiny scans would cost minutes — the known
+///   "progressive JPEG" denial of service).
+public enum DecodeLimits {
+    public static let maxFileBytes = 256 << 20
+    public static let maxSide = 65_535
+    public static let maxPixels = 100_000_000
+    public static let maxJPEGScans = 256
+
+    /// Throws `tooLarge` when a `width`×`height` source is beyond the limits (or not positive: corrupt).
+    static func check(width: Int, height: Int, path: String) throws(DecodeError) {
+        guard width > 0, height > 0 else { throw DecodeError(path: path, problem: .corrupt("image size \(width)×\(height)")) }
+        guard width <= maxSide, height <= maxSide, width * height <= maxPixels else {
+            throw DecodeError(path: path, problem: .tooLarge("\(width)×\(height) (limits: \(maxSide) pixels a side, \(maxPixels / 1_000_000) megapixels)"))
+        }
+    }
+}

@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The small decode behind perceptual hashes, sharpness and thumbnails: a photo decoded straight
+/// to about the size it is needed at, never more than the codec must.
+///
+/// - JPEG: libjpeg-turbo's DCT scaling (`tjDecompress2` at the smallest of its scaling factors
+///   that still gives a longest side of at least `maxSide`) — a 12 MP photo wanted at 512 pixels
+///   is decoded at 1/4 and never exists at full size. This is where the speed comes from.
+/// - PNG: libpng, 8-bit, 16-bit/alpha/palette transformed away, read row by row (reduced as it goes).
+/// - WebP: `WebPDecode` with its own scaler (`use_scaling`).
+/// - HEIC/AVIF: libheif's primary image. libheif applies the container's `irot`/`imir` itself,
+///   and HEIF viewers ignore EXIF orientation, so no EXIF orientation is applied on top.
+///
+/// Then the image is box-reduced to a longest side of at most `maxSide`, and the EXIF orientation
+/// (from the metadata readers) applied. The format is sniffed from the content, never trusted from
+/// the extension. Files are opened read-only, regular files only, never through a symlink, and
+/// checked against ``DecodeLimits`` from their headers before any pixel buffer is allocated; a
+/// corrupt or truncated file is a ``DecodeError`` naming the path.
+public enum ImageDecoder {
+    /// Decodes the image at `path` to a longest side of at most `maxSide`, as grey (`grey`) or RGB.
+    public static func decode(path: String, maxSide: Int, grey: Bool) throws(DecodeError) -> DecodedImage {
+        let bytes = Array(path.utf8)
+        let parent = PathBytes.parent(bytes)
+        guard let directory = DirectoryHandle.open(parent.isEmpty ? [46] : parent).0 else {
+            throw DecodeError(path: path, problem: .unreadable("cannot open its folder"))
+        }
+        let (opened, code) = ReadOnlyFile.open(PathBytes.basename(bytes), in: directory)
+        guard let file = opened else {
+            throw DecodeError(path: path, problem: .unreadable(code == DirectoryHandle.notRegularFile ? "not a regular file" : String(cString: strerror(code))))
+        }
+        return try decode(file, path: path, maxSide: maxSide, grey: grey)
+    }
+
+    /// Decodes an already opened file (`path` only names it in errors).
+    static func decode(_ file: ReadOnlyFile, path: String, maxSide: Int, grey: Bool) throws(DecodeError) -> DecodedImage {
+        let size = file.identity.size
+        guard size <= Int64(DecodeLimits.maxFileBytes) else {
+            throw DecodeError(path: path, problem: .tooLarge("\(size) bytes (limit \(DecodeLimits.maxFileBytes))"))
+        }
+        var data = [UInt8](repeating: 0, count: Int(size))
+        guard let read = data.withUnsafeMutableBytes({ file.read(into: $0, at: 0) }) else {
+            throw DecodeError(path: path, problem: .unreadable(String(cString: strerror(errno))))
+        }
+        if read < data.count { data.removeSubrange(read...) }
+        guard let format = MetadataReaders.sniff(Array(data.prefix(64))) else {
+            throw DecodeError(path: path, problem: .unsupported("not a recognised image format"))
+        }
+        let side = max(1, maxSide)
+        var image: DecodedImage
+        var appliesExifOrientation = true
+        switch format {
+        case .jpeg: image = try JPEGDecoder.decode(data, path: path, maxSide: side, grey: grey)
+        case .png: image = try PNGDecoder.decode(data, path: path, maxSide: side)
+        case .webp: image = try WebPDecoder.decode(data, path: path, maxSide: side)
+        case .heic, .avif:
+            image = try HEIFDecoder.decode(data, path: path, maxSide: side)
+            appliesExifOrientation = false
+        default: throw DecodeError(path: path, problem: .unsupported("\(format.rawValue) images"))
+        }
+        image = grey ? image.grey : image.rgb
+        if appliesExifOrientation, let orientation = exifOrientation(file, path: path) {
+            image = Orientation.apply(orientation, to: image)
+        }
+        return image
+    }
+
+    /// The EXIF orientation of the open file, or nil when its metadata has none (or cannot be read:
+    /// the pixels decoded, so the picture is shown as stored).
+    private static func exifOrientation(_ file: ReadOnlyFile, path: String) -> Int? {
+        guard let media = try? MediaFile(duplicating: file.fd, path: path),
+              let metadata = try? MetadataReaders.read(media) else { return nil }
+        return metadata.orientation
+    }
+
+    /// Reduces `source` (rows of `stride` bytes) to at most `maxSide` on its longest side.
+    static func reduced(_ source: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, channels: Int,
+                        maxSide: Int) -> DecodedImage {
+        let factor = max(width, height) / maxSide
+        if factor >= 2 {
+            // A whole-factor pass first keeps the exact reduce small (a full-size HEIC is 12 MP).
+            let coarse = Resample.reduce(source, width: width, height: height, stride: stride, channels: channels, byWhole: factor)
+            return coarse.pixels.withUnsafeBufferPointer {
+                reduced($0, width: coarse.width, height: coarse.height, stride: coarse.width * channels, channels: channels, maxSide: maxSide)
+            }
+        }
+        let target = Resample.fitting(width: width, height: height, maxSide: maxSide)
+        let pixels = Resample.reduce(source, width: width, height: height, stride: stride, channels: channels,
+                                     toWidth: target.width, toHeight: target.height)
+        return DecodedImage(width: target.width, height: target.height, channels: channels, pixels: pixels)
+    }
+}

@@ -1,0 +1,104 @@
+import CTurboJPEG
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// JPEG through TurboJPEG (which catches libjpeg's longjmp errors itself and returns -1).
+enum JPEGDecoder {
+    static func decode(_ data: [UInt8], path: String, maxSide: Int, grey: Bool) throws(DecodeError) -> DecodedImage {
+        guard let handle = tjInitDecompress() else { throw DecodeError(path: path, problem: .corrupt("cannot start the JPEG decoder")) }
+        defer { tjDestroy(handle) }
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        let header = data.withUnsafeBufferPointer {
+            tjDecompressHeader3(handle, $0.baseAddress, UInt(data.count), &width, &height, &subsampling, &colorspace)
+        }
+        guard header == 0 else { throw failure(handle, path: path, fatal: true) }
+        try DecodeLimits.check(width: Int(width), height: Int(height), path: path)
+        let scans = scanCount(data)
+        guard scans <= DecodeLimits.maxJPEGScans else {
+            throw DecodeError(path: path, problem: .tooLarge("\(scans) JPEG scans (limit \(DecodeLimits.maxJPEGScans))"))
+        }
+        let factor = scalingFactor(width: Int(width), height: Int(height), maxSide: maxSide)
+        let scaledWidth = scaled(Int(width), factor), scaledHeight = scaled(Int(height), factor)
+        let cmyk = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
+        let format = grey && !cmyk ? TJPF_GRAY : (cmyk ? TJPF_CMYK : TJPF_RGB)
+        let channels = format == TJPF_GRAY ? 1 : (cmyk ? 4 : 3)
+        var pixels = [UInt8](repeating: 0, count: scaledWidth * scaledHeight * channels)
+        let status = data.withUnsafeBufferPointer { source in
+            pixels.withUnsafeMutableBufferPointer { target in
+                tjDecompress2(handle, source.baseAddress, UInt(data.count), target.baseAddress, Int32(scaledWidth), 0,
+                              Int32(scaledHeight), Int32(format.rawValue), 0)
+            }
+        }
+        if status != 0 {
+            let fatal = tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue)
+            let message = String(cString: tjGetErrorStr2(handle))
+            // libjpeg goes on after a warning; only a premature end (the picture is partly grey)
+            // makes the result useless. Other warnings (extraneous bytes before a marker, which
+            // some cameras write) leave a fine picture.
+            if fatal || message.contains("Premature end") { throw failure(handle, path: path, fatal: fatal) }
+        }
+        if cmyk { pixels = rgb(fromCMYK: pixels) }
+        return pixels.withUnsafeBufferPointer {
+            ImageDecoder.reduced($0, width: scaledWidth, height: scaledHeight, stride: scaledWidth * (cmyk ? 3 : channels),
+                                 channels: cmyk ? 3 : channels, maxSide: maxSide)
+        }
+    }
+
+    private static func failure(_ handle: tjhandle, path: String, fatal: Bool) -> DecodeError {
+        let message = String(cString: tjGetErrorStr2(handle))
+        if message.contains("Premature end") || message.contains("insufficient") || message.contains("EOI") {
+            return DecodeError(path: path, problem: .truncated(message))
+        }
+        return DecodeError(path: path, problem: .corrupt(message))
+    }
+
+    /// The smallest TurboJPEG scaling factor (at most 1) whose result still has a longest side of
+    /// at least `maxSide`, or 1/1 when even that is smaller.
+    static func scalingFactor(width: Int, height: Int, maxSide: Int) -> tjscalingfactor {
+        var count: Int32 = 0
+        guard let factors = tjGetScalingFactors(&count) else { return tjscalingfactor(num: 1, denom: 1) }
+        var best = tjscalingfactor(num: 1, denom: 1)
+        for index in 0 ..< Int(count) {
+            let factor = factors[index]
+            guard factor.num <= factor.denom else { continue }
+            let longest = max(scaled(width, factor), scaled(height, factor))
+            if longest >= maxSide, factor.num * best.denom < best.num * factor.denom { best = factor }
+        }
+        return best
+    }
+
+    /// TJSCALED (a macro Swift cannot import).
+    static func scaled(_ dimension: Int, _ factor: tjscalingfactor) -> Int {
+        (dimension * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom)
+    }
+
+    /// The number of SOS markers. In entropy-coded data 0xFF is always followed by 0x00 or a
+    /// marker, so every FF DA pair is a scan start (or one in an embedded thumbnail: a slight
+    /// overcount is harmless against a limit). `memchr` keeps this a small part of a decode.
+    static func scanCount(_ data: [UInt8]) -> Int {
+        data.withUnsafeBytes { raw -> Int in
+            guard let base = raw.baseAddress, raw.count > 1 else { return 0 }
+            var count = 0
+            var offset = 0
+            while offset < raw.count - 1, let hit = memchr(base + offset, 0xFF, raw.count - 1 - offset) {
+                let index = base.distance(to: UnsafeRawPointer(hit))
+                if raw[index + 1] == 0xDA { count += 1 }
+                offset = index + 1
+            }
+            return count
+        }
+    }
+
+    /// Adobe-style (inverted) CMYK, as TurboJPEG hands it out, to RGB.
+    private static func rgb(fromCMYK cmyk: [UInt8]) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: cmyk.count / 4 * 3)
+        for index in 0 ..< cmyk.count / 4 {
+            let k = UInt32(cmyk[4 * index + 3])
+            for channel in 0 ..< 3 { out[3 * index + channel] = UInt8(UInt32(cmyk[4 * index + channel]) * k / 255) }
+        }
+        return out
+    }
+}

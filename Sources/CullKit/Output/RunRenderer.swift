@@ -1,0 +1,44 @@
+/// Renders a ``RunReport``: the one line cron mails, or one JSON object.
+public enum RunRenderer {
+    public static func line(_ report: RunReport) -> String {
+        let scan = report.scan
+        var parts = ["scan +\(scan.added) ~\(scan.changed) -\(scan.removed)" + (scan.broken > 0 ? " (\(scan.broken) broken)" : "")]
+        if report.tripped != nil {
+            parts.append("limit tripped: nothing staged")
+        } else {
+            parts.append("staged \(report.staged) (\(ByteCount.format(report.stagedBytes)))")
+        }
+        if let receipt = report.receipt {
+            var commit = "committed \(receipt.moved) (\(ByteCount.format(receipt.bytes)))"
+            if !receipt.skipped.isEmpty { commit += ", skipped \(receipt.skipped.count)" }
+            if receipt.cancelled { commit += ", cancelled: \(receipt.stillStaged) still staged" }
+            parts.append(commit + ", undo with 'cull undo \(receipt.commit)'")
+        }
+        return "cull run: " + parts.joined(separator: "; ")
+    }
+
+    public static func json(_ report: RunReport) -> JSONValue {
+        let scan = report.scan
+        var fields: [(String, JSONValue)] = [
+            ("scan", .object([
+                ("added", .integer(Int64(scan.added))), ("changed", .integer(Int64(scan.changed))),
+                ("removed", .integer(Int64(scan.removed))), ("broken", .integer(Int64(scan.broken))),
+                ("unchanged", .integer(Int64(scan.unchanged))),
+            ])),
+            ("staged", .integer(Int64(report.staged))),
+            ("staged_bytes", .integer(report.stagedBytes)),
+            ("fingerprint", .string(report.fingerprint)),
+            ("limit_tripped", report.tripped.map { .string($0) } ?? .null),
+        ]
+        if let receipt = report.receipt {
+            fields.append(("commit", .object([
+                ("id", .integer(receipt.commit)), ("moved", .integer(Int64(receipt.moved))),
+                ("gone", .integer(Int64(receipt.alreadyGone))), ("skipped", .integer(Int64(receipt.skipped.count))),
+                ("bytes", .integer(receipt.bytes)), ("cancelled", .bool(receipt.cancelled)),
+                ("still_staged", .integer(Int64(receipt.stillStaged))),
+            ])))
+        }
+        fields += [("ms", .integer(report.milliseconds)), ("exit", .integer(Int64(report.exit)))]
+        return .object(fields)
+    }
+}

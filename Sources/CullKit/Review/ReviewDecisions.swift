@@ -1,0 +1,119 @@
+import Foundation
+
+/// What the review page may change, each through the engine call the CLI makes: keep is
+/// ``ReviewStore/keep(assetIDs:at:)`` (`cull keep`), unstage is ``ReviewStore/restore(_:)``
+/// (`cull restore PATH`), stage is ``ReviewStore/stage(_:runID:at:)`` with the plan line of the
+/// rule that proposed the asset (`cull stage`), and commit is ``CommitSession``, the journaled commit
+/// `cull commit --fingerprint` runs. Each takes the library lock for its transaction only, as the
+/// CLI commands do, so the page and a terminal can take turns.
+struct ReviewDecisions {
+    let library: Library
+    let db: Database
+
+    enum Decision: String, Sendable {
+        case keep, unstage, stage
+    }
+
+    /// A decision that cannot be made now; the page shows the text.
+    struct Refusal: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    func apply(_ decision: Decision, to id: Int64, scope: ReviewScope) throws {
+        try locked {
+            let store = ReviewStore(db: db)
+            switch decision {
+            case .keep: try store.keep(assetIDs: [id])
+            case .unstage: try store.restore(.assets([id]))
+            case .stage: try stage(id, scope: scope, store: store)
+            }
+        }
+    }
+
+    /// Stages what the section proposes and is neither staged nor kept now.
+    func stageSection(_ index: Int, scope: ReviewScope) throws {
+        try locked {
+            let section = scope.sections[index]
+            if let plan = scope.plan {
+                try ReviewStore(db: db).stage(Self.narrowed(plan, line: index, to: nil), runID: Self.runID())
+            } else {
+                try ReviewStore(db: db).stage([StageRequest(rule: Self.ruleName(section), ruleFile: section.ruleFile, assetIDs: section.assets)],
+                                              runID: Self.runID())
+            }
+        }
+    }
+
+    /// Commits the staged set if it still has `fingerprint` (what the page showed), to the trash.
+    func commit(fingerprint: String) throws -> CommitReceipt {
+        let started = Date()
+        let lock = try takeLock()
+        defer { lock.release() }
+        try CommitRecovery.recover(library: library, db: db, holding: lock)
+        let session = try CommitSession(library: library, db: db)
+        guard !session.isEmpty else { throw Refusal(description: "nothing is staged") }
+        let receipt: CommitReceipt
+        do {
+            receipt = try session.commit(expectedFingerprint: fingerprint, destination: .trash, holding: lock)
+        } catch let CommitError.fingerprintMismatch(_, actual) {
+            throw Refusal(description: "the staged set changed since the page showed it (fingerprint \(actual), "
+                          + "not \(fingerprint)); nothing was moved: look again")
+        }
+        var fields = receipt.logFields()
+        fields["command"] = .string("review")
+        fields["ms"] = .int(Int64(Date().timeIntervalSince(started) * 1000))
+        RunLog.append(library: library, fields)
+        return receipt
+    }
+
+    private func stage(_ id: Int64, scope: ReviewScope, store: ReviewStore) throws {
+        guard let entry = scope.entries[id] else { return }
+        // The page never stages a group's keeper while every other copy is staged: the last copy stays.
+        if let copies = scope.isKeeperWithCopies(id),
+           try copies.allSatisfy({ try store.status(of: $0) == .trashed }) {
+            throw Refusal(description: "every other copy of its duplicate group is staged: unstage one first")
+        }
+        // A keep is the user's own word; staging it from the page replaces it, as `cull restore` then staging would.
+        if try store.status(of: id) == .kept { try store.restore(.assets([id])) }
+        if let plan = scope.plan, plan.rules[entry.section].netNewIDs.contains(id) {
+            try store.stage(Self.narrowed(plan, line: entry.section, to: id), runID: Self.runID())
+        } else {
+            let section = scope.sections[entry.section]
+            try store.stage([StageRequest(rule: Self.ruleName(section), ruleFile: section.ruleFile, assetIDs: [id])], runID: Self.runID())
+        }
+    }
+
+    /// One line of `plan`, narrowed to one asset (and the Live Photo half that goes with it), or
+    /// whole: staged the way `cull stage` stages it (its rule, its keepers, its Live pairs).
+    static func narrowed(_ plan: Plan, line index: Int, to id: Int64?) -> Plan {
+        let line = plan.rules[index]
+        let ids = id.map { id in line.netNewIDs.filter { $0 == id || line.livePairOf[$0] == id } } ?? line.netNewIDs
+        var narrowed = Plan.RuleLine(
+            rule: line.rule, ruleFile: line.ruleFile, matched: line.matched, alreadyStaged: line.alreadyStaged, excluded: line.excluded,
+            netNewIDs: ids, netNewBytes: 0, samplePaths: [], limit: id == nil ? line.limit : nil,
+            selected: id == nil ? line.selected : ids.count, livePairOf: line.livePairOf)
+        narrowed.groups = line.groups
+        return Plan(rules: [narrowed], stagedBefore: plan.stagedBefore, netNew: (ids.count, 0), fingerprint: plan.fingerprint,
+                    ceiling: nil, companions: CompanionPlan())
+    }
+
+    private static func ruleName(_ section: ReviewScope.Section) -> String {
+        section.rule == ReviewScope.byHand ? "review" : section.rule
+    }
+
+    private static func runID() -> String { "review-\(Int64(Date().timeIntervalSince1970))-\(getpid())" }
+
+    private func takeLock() throws -> LibraryLock {
+        do {
+            return try LibraryLock(library: library)
+        } catch {
+            throw Refusal(description: "another cull run holds the library right now; try again in a moment")
+        }
+    }
+
+    private func locked(_ body: () throws -> Void) throws {
+        let lock = try takeLock()
+        defer { lock.release() }
+        try CommitRecovery.recover(library: library, db: db, holding: lock)
+        try body()
+    }
+}

@@ -1,0 +1,195 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// `cull review`'s server: the page, its JSON API, thumbnails and originals, on 127.0.0.1 only,
+/// every request through the ``ReviewGate``. Assets are named by their index id, never by a path
+/// from the request. Decisions go through ``ReviewDecisions`` (the rows `cull keep`, `cull restore`
+/// and `cull stage` write); "Commit" through ``CommitSession`` (the journaled commit).
+///
+/// Routes: `GET /` (the page), `GET /api/items`, `GET /thumb/ID`, `GET /original/ID`, `GET /preview/ID`,
+/// `POST /api/decide?id=ID&to=keep|unstage|stage`, `POST /api/stage-section?section=N`,
+/// `POST /api/commit?fingerprint=F`.
+public final class ReviewServer: @unchecked Sendable {
+    public let library: Library
+    private let db: Database
+    private var scope: ReviewScope
+    private let thumbnails: Thumbnails
+    private var server: HTTPServer?
+    private var gate = ReviewGate(port: 0)
+    private let lock = NSLock()
+
+    /// The URL to open (with the token).
+    public var url: String { "http://127.0.0.1:\(gate.port)/?token=\(gate.token)" }
+    public var port: UInt16 { gate.port }
+
+    public init(library: Library, db: Database, scope: ReviewScope) {
+        self.library = library
+        self.db = db
+        self.scope = scope
+        thumbnails = Thumbnails(library: library)
+        _ = try? thumbnails.prune(db)
+    }
+
+    /// Starts listening on a free loopback port.
+    public func start() throws {
+        let server = try HTTPServer { [unowned self] request in
+            lock.lock()
+            defer { lock.unlock() }
+            return handle(request)
+        }
+        gate = ReviewGate(port: server.port)
+        self.server = server
+        // Thumbnails are made ahead, on every core, while the page loads; a request for one not
+        // made yet makes it itself (the cache takes whichever comes first).
+        let records = try scope.assetIDs.compactMap { try AssetFile.record(db, id: $0) }
+        let thumbnails = thumbnails
+        DispatchQueue.global(qos: .utility).async { _ = thumbnails.images(records) }
+    }
+
+    /// Stops listening (requests in flight finish first).
+    public func stop() {
+        server?.stop()
+        server = nil
+    }
+
+    private static let statePaths: Set<String> = ["/api/decide", "/api/stage-section", "/api/commit"]
+
+    private func handle(_ request: HTTPServer.Request) -> HTTPServer.Response {
+        let changesState = Self.statePaths.contains(request.path)
+        if let (status, message) = gate.refusal(method: request.method, host: request.header("Host"), queryToken: request.query("token"),
+                                                cookieToken: request.cookie(ReviewGate.cookieName),
+                                                headerToken: request.header(ReviewGate.headerName), changesState: changesState) {
+            return .text(status, message)
+        }
+        do {
+            switch request.path {
+            case "/":
+                let nonce = ReviewGate.makeToken()
+                var response = HTTPServer.Response(status: 200, contentType: "text/html; charset=utf-8",
+                                                   body: .bytes(Array(ReviewPage.html(token: gate.token, nonce: nonce, data: nil).utf8)))
+                response.headers = [("Set-Cookie", gate.cookie), ("Cache-Control", "no-store"),
+                                    ("Content-Security-Policy", ReviewPage.contentSecurityPolicy(nonce: nonce))]
+                return response
+            case "/favicon.ico": return HTTPServer.Response(status: 204, contentType: "image/x-icon", body: .bytes([]))
+            case "/api/items": return json(try document())
+            case "/api/decide": return try decide(request)
+            case "/api/stage-section": return try stageSection(request)
+            case "/api/commit": return try commit(request)
+            default: break
+            }
+            if let id = Self.id(request.path, prefix: "/thumb/") { return try thumbnail(id) }
+            if let id = Self.id(request.path, prefix: "/original/") { return try original(id) }
+            if let id = Self.id(request.path, prefix: "/preview/") { return try preview(id) }
+            return .text(404, "no such page")
+        } catch let error as ReviewDecisions.Refusal {
+            return .text(409, error.description)
+        } catch let error as StagingError {
+            return .text(409, error.description)
+        } catch {
+            return .text(500, "\(error)")
+        }
+    }
+
+    /// The asset id at the end of `/prefix/ID`: digits only, nothing else is ever looked up.
+    static func id(_ path: String, prefix: String) -> Int64? {
+        guard path.hasPrefix(prefix) else { return nil }
+        let digits = path.dropFirst(prefix.count)
+        guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+        return Int64(digits)
+    }
+
+    func document() throws -> JSONValue {
+        for asset in try StagedSet.load(db) { scope.include(asset) }
+        return try ReviewModel.document(scope, db: db, interactive: true) { "/thumb/\($0)" }
+    }
+
+    private func json(_ value: JSONValue, status: Int = 200) -> HTTPServer.Response {
+        HTTPServer.Response(status: status, contentType: "application/json", body: .bytes(Array(value.rendered(pretty: false).utf8)),
+                            headers: [("Cache-Control", "no-store")])
+    }
+
+    private func decide(_ request: HTTPServer.Request) throws -> HTTPServer.Response {
+        guard let id = request.query("id").flatMap(Int64.init), scope.entries[id] != nil else { return .text(404, "no such asset in this review") }
+        guard let decision = request.query("to").flatMap(ReviewDecisions.Decision.init(rawValue:)) else {
+            return .text(400, "to= must be keep, unstage or stage")
+        }
+        try ReviewDecisions(library: library, db: db).apply(decision, to: id, scope: scope)
+        return json(try document())
+    }
+
+    private func stageSection(_ request: HTTPServer.Request) throws -> HTTPServer.Response {
+        guard let section = request.query("section").flatMap(Int.init), scope.sections.indices.contains(section) else {
+            return .text(404, "no such section")
+        }
+        try ReviewDecisions(library: library, db: db).stageSection(section, scope: scope)
+        return json(try document())
+    }
+
+    private func commit(_ request: HTTPServer.Request) throws -> HTTPServer.Response {
+        guard let fingerprint = request.query("fingerprint"), !fingerprint.isEmpty else { return .text(400, "fingerprint= is required") }
+        let receipt = try ReviewDecisions(library: library, db: db).commit(fingerprint: fingerprint)
+        // The receipt exactly as `cull commit --format json` prints it.
+        let receiptJSON = ReceiptRenderer.json(receipt).trimmingCharacters(in: .whitespacesAndNewlines)
+        let body = "{\"receipt\":" + receiptJSON + ",\"document\":" + (try document()).rendered(pretty: false) + "}"
+        return HTTPServer.Response(status: 200, contentType: "application/json", body: .bytes(Array(body.utf8)),
+                                   headers: [("Cache-Control", "no-store")])
+    }
+
+    private func thumbnail(_ id: Int64) throws -> HTTPServer.Response {
+        guard scope.entries[id] != nil, let record = try AssetFile.record(db, id: id) else { return .text(404, "no such asset in this review") }
+        let image = thumbnails.image(record)
+        // Keyed by identity in the URL's asset: a changed file is a new thumbnail, so caching is safe per session.
+        return HTTPServer.Response(status: 200, contentType: image.contentType, body: .bytes(image.bytes),
+                                   headers: [("Cache-Control", "private, max-age=300")])
+    }
+
+    /// The large view of what a browser cannot show itself (HEIC, AVIF): a decode to 1600 pixels.
+    private func preview(_ id: Int64) throws -> HTTPServer.Response {
+        guard scope.entries[id] != nil, let record = try AssetFile.record(db, id: id) else { return .text(404, "no such asset in this review") }
+        switch AssetFile.open(record, root: library.root) {
+        case let .failure(refusal): return .text(410, "\(record.name): \(refusal)")
+        case let .success(file):
+            switch ThumbnailMaker.decoded(file, record: record, side: Self.previewSide) {
+            case let .success(jpeg):
+                return HTTPServer.Response(status: 200, contentType: "image/jpeg", body: .bytes(jpeg), headers: [("Cache-Control", "private, max-age=300")])
+            case let .failure(reason):
+                return HTTPServer.Response(status: 200, contentType: "image/svg+xml", body: .bytes(Array(Placeholder.broken(record, reason: reason.text).utf8)))
+            }
+        }
+    }
+
+    static let previewSide = 1600
+
+    private func original(_ id: Int64) throws -> HTTPServer.Response {
+        guard scope.entries[id] != nil, let record = try AssetFile.record(db, id: id) else { return .text(404, "no such asset in this review") }
+        switch AssetFile.open(record, root: library.root) {
+        case let .failure(refusal): return .text(410, "\(record.name): \(refusal)")
+        case let .success(file):
+            // libmicrohttpd closes what it is given; the ReadOnlyFile closes its own descriptor.
+            let fd = dup(file.fd)
+            guard fd >= 0 else { return .text(500, "cannot read \(record.name)") }
+            return HTTPServer.Response(status: 200, contentType: MediaType.of(record), body: .file(fd: fd, size: file.identity.size),
+                                       headers: [("Cache-Control", "private, max-age=300")])
+        }
+    }
+}
+
+/// Content types of originals the browser can show itself.
+enum MediaType {
+    static func of(_ record: AssetFile.Record) -> String {
+        switch record.lowercasedExtension {
+        case "jpg", "jpeg": "image/jpeg"
+        case "png": "image/png"
+        case "gif": "image/gif"
+        case "webp": "image/webp"
+        case "heic", "heif": "image/heic"
+        case "mp4", "m4v": "video/mp4"
+        case "mov": "video/quicktime"
+        default: "application/octet-stream"
+        }
+    }
+}

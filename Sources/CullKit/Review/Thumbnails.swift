@@ -1,0 +1,202 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Foundation
+
+/// Thumbnails of the review, cached in `.cull/thumbs/` under the file's identity (device, inode,
+/// size, mtime): an edited or replaced file gets a new key, so a stale thumbnail is never shown.
+///
+/// Made from the embedded EXIF thumbnail when the file has one (no decode of the photo), else by
+/// a small decode (``ImageDecoder``); either way upright, so the page and the report never turn them. What cannot be made — a
+/// video, a broken file, a format without a decoder — gets a placeholder that says why: a
+/// broken photo never fails the page.
+struct Thumbnails: @unchecked Sendable {
+    /// One thumbnail: JPEG bytes, or a placeholder image (SVG) with its reason.
+    enum Image: Equatable, Sendable {
+        case jpeg([UInt8])
+        case placeholder(String)
+
+        var contentType: String {
+            switch self {
+            case .jpeg: "image/jpeg"
+            case .placeholder: "image/svg+xml"
+            }
+        }
+
+        var bytes: [UInt8] {
+            switch self {
+            case let .jpeg(bytes): bytes
+            case let .placeholder(svg): Array(svg.utf8)
+            }
+        }
+    }
+
+    /// The longest side of a decoded thumbnail.
+    static let side = 256
+    let root: String
+    /// `.cull/thumbs` (absolute bytes).
+    let cache: [UInt8]
+
+    init(library: Library) {
+        root = library.root
+        cache = Array((library.controlDirectory + "/thumbs").utf8)
+        _ = FileOps.makeDirectories(cache, mode: 0o700)
+    }
+
+    /// The thumbnail of `record`: from the cache, else made now (and cached).
+    func image(_ record: AssetFile.Record) -> Image {
+        if record.kind == "video" { return .placeholder(Placeholder.video(record)) }
+        let key = Array((record.identityKey + ".jpg").utf8)
+        let cacheHandle = DirectoryHandle.open(cache).0
+        if let cacheHandle, let cached = cacheHandle.readRegularFile(key, limit: 4 << 20).0, !cached.isEmpty {
+            return .jpeg(cached)
+        }
+        let file: ReadOnlyFile
+        switch AssetFile.open(record, root: root) {
+        case let .success(opened): file = opened
+        case let .failure(refusal): return .placeholder(Placeholder.broken(record, reason: refusal.description))
+        }
+        let jpeg: [UInt8]
+        switch ThumbnailMaker.make(file, record: record, side: Self.side) {
+        case let .success(made): jpeg = made
+        case let .failure(reason): return .placeholder(Placeholder.broken(record, reason: reason.text))
+        }
+        if let cacheHandle { store(jpeg, as: key, in: cacheHandle) }
+        return .jpeg(jpeg)
+    }
+
+    /// The thumbnails of `records`, made on every core (cached ones are only read), in order.
+    func images(_ records: [AssetFile.Record]) -> [Image] {
+        let results = Results(count: records.count)
+        DispatchQueue.concurrentPerform(iterations: records.count) { index in
+            results.set(index, self.image(records[index]))
+        }
+        return results.images
+    }
+
+    /// The slots concurrent makers fill, one lock around them.
+    private final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var images: [Image]
+
+        init(count: Int) { images = Array(repeating: .placeholder(""), count: count) }
+
+        func set(_ index: Int, _ image: Image) {
+            lock.lock()
+            images[index] = image
+            lock.unlock()
+        }
+    }
+
+    /// Writes under a temporary name, then renames without replacing: a reader never sees half a
+    /// thumbnail, and a second writer of the same key simply loses.
+    private func store(_ bytes: [UInt8], as key: [UInt8], in directory: DirectoryHandle) {
+        let temporary = Array(".tmp-\(getpid())-".utf8) + key
+        guard directory.createExclusive(temporary, contents: bytes, mode: 0o600) == 0 else { return }
+        if directory.move(temporary, to: directory, as: key) != 0 { _ = directory.unlink(temporary) }
+    }
+
+    /// Removes cached thumbnails of files no longer in the index (or changed since): the cache
+    /// follows the index. Returns how many were removed.
+    @discardableResult
+    func prune(_ db: Database) throws -> Int {
+        guard let directory = DirectoryHandle.open(cache).0, let names = directory.list() else { return 0 }
+        var live = Set<String>()
+        try db.forEachRow("SELECT device, inode, size, mtime_ns FROM assets") { row in
+            live.insert("\(row.int64(0))-\(row.int64(1))-\(row.int64(2))-\(row.int64(3)).jpg")
+        }
+        var removed = 0
+        for name in names where !live.contains(String(decoding: name, as: UTF8.self)) {
+            if directory.unlink(name) == 0 { removed += 1 }
+        }
+        return removed
+    }
+}
+
+/// Makes one thumbnail's JPEG bytes from an open file, upright (EXIF orientation applied).
+enum ThumbnailMaker {
+    /// Why no thumbnail could be made: the placeholder shows it.
+    struct Failure: Error {
+        let text: String
+    }
+
+    static let quality = 80
+
+    static func make(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> Result<[UInt8], Failure> {
+        if let embedded = EmbeddedThumbnail.jpeg(in: file) {
+            // The embedded preview is stored as the sensor saw it: turn it only when the photo says so.
+            guard (2 ... 8).contains(record.orientation) else { return .success(embedded) }
+            if let small = try? JPEGDecoder.decode(embedded, path: record.name, maxSide: side, grey: false),
+               let turned = try? ImageDecoder.encodeJPEG(Orientation.apply(record.orientation, to: small.rgb), quality: quality) {
+                return .success(turned)
+            }
+        }
+        return decoded(file, record: record, side: side)
+    }
+
+    /// A small decode (``ImageDecoder``, which applies the orientation) and a JPEG encode.
+    static func decoded(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> Result<[UInt8], Failure> {
+        do {
+            let image = try ImageDecoder.decode(file, path: record.name, maxSide: side, grey: false)
+            return .success(try ImageDecoder.encodeJPEG(image, quality: quality))
+        } catch let error as DecodeError {
+            return .failure(Failure(text: record.broken.map { "damaged: \($0)" } ?? "\(error.problem)"))
+        } catch {
+            return .failure(Failure(text: "\(error)"))
+        }
+    }
+}
+
+/// The placeholder images: an SVG tile that says what it stands for. Text is XML-escaped.
+enum Placeholder {
+    static func video(_ record: AssetFile.Record) -> String {
+        let duration = record.duration.map(Self.clock) ?? "video"
+        return svg(symbol: "▶", line1: duration, line2: record.lowercasedExtension.uppercased(), tone: "#2a4d69")
+    }
+
+    static func broken(_ record: AssetFile.Record, reason: String) -> String {
+        svg(symbol: "⚠", line1: "no preview", line2: reason, tone: "#6b3a3a")
+    }
+
+    /// `m:ss` (or `h:mm:ss`).
+    static func clock(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
+        let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
+    }
+
+    private static func svg(symbol: String, line1: String, line2: String, tone: String) -> String {
+        let short = line2.count > 40 ? String(line2.prefix(39)) + "…" : line2
+        return """
+            <svg xmlns="http://www.w3.org/2000/svg" width="256" height="192" viewBox="0 0 256 192">\
+            <rect width="256" height="192" fill="\(tone)"/>\
+            <text x="128" y="86" font-size="48" text-anchor="middle" fill="#fff" font-family="sans-serif">\(HTML.escape(symbol))</text>\
+            <text x="128" y="130" font-size="20" text-anchor="middle" fill="#fff" font-family="sans-serif">\(HTML.escape(line1))</text>\
+            <text x="128" y="158" font-size="12" text-anchor="middle" fill="#ddd" font-family="sans-serif">\(HTML.escape(short))</text>\
+            </svg>
+            """
+    }
+}
+
+/// The one escaping helper for text put into HTML or SVG.
+enum HTML {
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,88 @@
+import CullKit
+import Foundation
+
+/// `cull review [RULES...]`: the plan of the rules (or what is staged) as a contact sheet in the browser.
+struct ReviewCommand: CullCommand {
+    static let spec = CommandSpec(
+        name: "review",
+        abstract: "Look at the plan of these rules (or what is staged) as pictures in the browser, and decide there.",
+        discussion: """
+            Serves a page on 127.0.0.1 (a free port; the URL carries a secret token), prints its URL and opens the \
+            browser. With rules, the page shows their plan and nothing is staged until you act; without, what is \
+            staged now. Keep (k), unstage (u) and stage (t) write the same rows as 'cull keep', 'cull restore' and \
+            'cull stage'; Commit moves exactly the staged set the page shows, as 'cull commit --fingerprint' does. \
+            Ctrl-C stops the server. --html DIR writes the same view as a static report instead (no server, no actions).
+            """,
+        arguments: [ArgumentSpec(name: "rules", help: "Rule files, or folders of *.yaml / *.yml files (none: what is staged).",
+                                 repeats: true, optional: true)],
+        options: RuleRunOptions.options + [noOpenOption, htmlOption]
+    )
+    static let noOpenOption = OptionSpec(long: "no-open", help: "Print the URL, do not open a browser.")
+    static let htmlOption = OptionSpec(long: "html", value: "DIR", help: "Write a static report (index.html and thumbnails) into DIR and exit.")
+
+    let rulePaths: [String]
+    let library: String?
+    let clock: RunClock
+    let ceiling: Double
+    let open: Bool
+    let html: String?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        rulePaths = arguments.positionals
+        library = arguments.value(CommonOptions.library)
+        clock = try RunClockOption.parse(arguments)
+        ceiling = try RuleSelection.ceiling(arguments)
+        open = !arguments.flag(Self.noOpenOption)
+        html = arguments.value(Self.htmlOption)
+    }
+
+    func run(_ terminal: Terminal) throws -> ExitCode {
+        var files: [RuleFile] = []
+        if !rulePaths.isEmpty {
+            guard let loaded = RuleSelection.load(rulePaths, terminal: terminal) else { return .ruleError }
+            files = loaded
+        }
+        let access = try LibraryAccess(libraryOption: library, locking: false, terminal: terminal)
+        let scope: ReviewScope
+        if files.isEmpty {
+            scope = try ReviewScope.staged(db: access.db)
+        } else {
+            let plan = try RulePlanner(db: access.db, clock: clock, ceilingPercent: ceiling, root: access.library.root).plan(files).plan
+            if plan.limitTripped {
+                terminal.err("cull: note: a limit trips for this plan (see 'cull plan'): staging it from the page will be refused\n")
+            }
+            scope = ReviewScope(plan: plan, names: try ReviewModel.names(access.db, ids: plan.rules.flatMap { $0.groups.flatMap { $0.members.map(\.id) } + $0.livePairOf.values }))
+        }
+        if let html {
+            let page = try StaticReport.write(scope, library: access.library, db: access.db, to: html)
+            terminal.out("Wrote \(page)\n")
+            return .success
+        }
+        let server = ReviewServer(library: access.library, db: access.db, scope: scope)
+        // From here Ctrl-C and SIGTERM ask the server to stop (a commit from the page stops between chunks).
+        Interruption.shared.arm()
+        try server.start()
+        terminal.out("Reviewing at \(server.url)\n")
+        terminal.err("Ctrl-C stops the server.\n")
+        if open { Self.openBrowser(server.url, terminal: terminal) }
+        while !Interruption.shared.isRequested { usleep(100_000) }
+        server.stop()
+        terminal.err("Stopped.\n")
+        return .success
+    }
+
+    /// `xdg-open` (Linux) or `open` (macOS), without waiting for the browser.
+    static func openBrowser(_ url: String, terminal: Terminal) {
+        #if os(macOS)
+        let opener = "/usr/bin/open"
+        #else
+        let opener = "/usr/bin/xdg-open"
+        #endif
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: opener)
+        process.arguments = [url]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { terminal.err("cull: note: could not open a browser (\(opener)); open the URL above\n") }
+    }
+}

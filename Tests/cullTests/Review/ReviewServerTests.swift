@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+@testable import CullKit
+
+/// `cull review`'s server without a browser: who may talk to it, what it serves, what a decision writes.
+@Suite struct ReviewServerTests {
+    /// A library of two photos with EXIF thumbnails, one without, and a movie; a rule that matches all.
+    static func library() throws -> (Sandbox, rules: String) {
+        let box = try Sandbox("review")
+        if ReviewMedia.hasImageMagick {
+            box.write("trip/a.jpg", bytes: try ReviewMedia.photo("red", thumbnail: "orange"))
+            box.write("trip/b.jpg", bytes: try ReviewMedia.photo("blue", thumbnail: "navy", orientation: 6))
+            box.write("trip/big.jpg", bytes: try ReviewMedia.photo("green", width: 1024, height: 768))
+        } else {
+            box.write("trip/a.jpg", bytes: Media.jpeg(taken: "2015:07:01 10:00:00"))
+            box.write("trip/b.jpg", bytes: Media.jpeg(taken: "2015:07:02 10:00:00"))
+        }
+        box.write("trip/c.jpg", bytes: Media.jpeg(taken: "2015:07:03 10:00:00"))
+        box.write("trip/clip.mov", bytes: Media.movie(seconds: 7, created: Media.utc("2015-07-01T10:00:00Z")))
+        #expect(try box.cull(["scan"]).status == 0)
+        let rules = try box.rules("trip.yaml", """
+            version: 1
+            rules:
+              - name: trip
+                match:
+                  path: {matches: "^trip/"}
+                limit: {count: 10}
+            """)
+        return (box, rules)
+    }
+
+    /// Where the thumbnail of `path` is cached: named by its identity now.
+    static func cached(_ box: Sandbox, _ path: String) throws -> String {
+        let info = try #require(FileOps.lstat(box.root + Array(path.utf8)).0)
+        return box.library.controlDirectory + "/thumbs/\(info.device)-\(info.inode)-\(info.size)-\(info.mtimeNs).jpg"
+    }
+
+    static func id(_ box: Sandbox, _ path: String) throws -> Int64 {
+        try #require(try ReviewStore(db: box.db).assetID(path: Array(path.utf8)))
+    }
+
+    @Test func everyRequestNeedsTheTokenAndOurHost() throws {
+        let (box, rules) = try Self.library()
+        let review = try ReviewProcess(box, ["--ceiling", "100", rules])
+        #expect(try review.request("/").status == 403)
+        #expect(try review.request("/?token=0000").status == 403)
+        #expect(try review.request("/api/items").status == 403)
+        #expect(try review.request("/thumb/1").status == 403)
+        let page = try review.request("/?token=\(review.token)")
+        #expect(page.status == 200 && page.body.contains("<title>Cull review</title>"))
+        #expect(try review.request("/?token=\(review.token)", host: "localhost:\(review.port)").status == 200)
+        // DNS rebinding: a page on evil.example resolving to 127.0.0.1 sends its own Host.
+        #expect(try review.request("/?token=\(review.token)", host: "evil.example:\(review.port)").status == 421)
+        #expect(try review.request("/api/items?token=\(review.token)", host: "127.0.0.1").status == 421)
+        // The cookie the page sets is accepted instead of the query.
+        #expect(try review.request("/api/items", headers: ["Cookie": "cull_token=\(review.token)"]).status == 200)
+        let stopped = review.interrupt()
+        #expect(stopped.status == 0 && stopped.stderr.contains("Stopped."), "\(stopped)")
+    }
+
+    @Test func stateChangesOnlyByPostWithTheTokenHeader() throws {
+        let (box, rules) = try Self.library()
+        let review = try ReviewProcess(box, ["--ceiling", "100", rules])
+        let a = try Self.id(box, "trip/a.jpg")
+        // A cross-site form can send the cookie and the query, not a header: refused, nothing written.
+        #expect(try review.request("/api/decide?id=\(a)&to=keep&token=\(review.token)", method: "POST",
+                                   headers: ["Cookie": "cull_token=\(review.token)"]).status == 403)
+        #expect(try review.request("/api/decide?id=\(a)&to=keep", headers: ["X-Cull-Token": review.token]).status == 405)
+        #expect(try ReviewStore(db: box.db).status(of: a) == .new)
+        let kept = try review.request("/api/decide?id=\(a)&to=keep", method: "POST", headers: ["X-Cull-Token": review.token])
+        #expect(kept.status == 200 && kept.body.contains(#""state":"kept""#), "\(kept)")
+        #expect(try ReviewStore(db: box.db).status(of: a) == .kept)
+        let staged = try review.request("/api/decide?id=\(a)&to=stage", method: "POST", headers: ["X-Cull-Token": review.token])
+        #expect(staged.status == 200)
+        #expect(try ReviewStore(db: box.db).status(of: a) == .trashed)
+        #expect(try box.cull(["trash", "--format", "paths"]).stdout == "trip/a.jpg\n")
+        #expect(try review.request("/api/decide?id=\(a)&to=unstage", method: "POST", headers: ["X-Cull-Token": review.token]).status == 200)
+        #expect(try ReviewStore(db: box.db).status(of: a) == .new)
+        // A stale fingerprint commits nothing.
+        _ = try review.request("/api/decide?id=\(a)&to=stage", method: "POST", headers: ["X-Cull-Token": review.token])
+        let stale = try review.request("/api/commit?fingerprint=000000000000", method: "POST", headers: ["X-Cull-Token": review.token])
+        #expect(stale.status == 409 && stale.body.contains("changed"), "\(stale)")
+        #expect(box.exists("trip/a.jpg"))
+        _ = review.interrupt()
+    }
+
+    @Test func assetsAreServedByIndexIDOnly() throws {
+        let (box, rules) = try Self.library()
+        let review = try ReviewProcess(box, ["--ceiling", "100", rules])
+        let token = ["X-Cull-Token": review.token]
+        for path in ["/original/../../../../etc/passwd", "/thumb/..%2f..%2fetc%2fpasswd", "/original/1x", "/original/-1",
+                     "/original/999999", "/original/", "/thumb/99999999999999999999", "/etc/passwd"] {
+            let answer = try review.request(path, headers: token)
+            #expect(answer.status == 404, "\(path): \(answer.status)")
+            #expect(!answer.body.contains("root:"), "\(path)")
+        }
+        let c = try Self.id(box, "trip/c.jpg")
+        let original = try review.request("/original/\(c)", headers: token)
+        #expect(original.status == 200)
+        // A file swapped for a symlink after the scan is not followed.
+        _ = FileOps.unlink(box.root + Array("trip/c.jpg".utf8))
+        #expect(symlink("/etc/passwd", box.library.root + "/trip/c.jpg") == 0)
+        let swapped = try review.request("/original/\(c)", headers: token)
+        #expect(swapped.status == 410 && !swapped.body.contains("root:"), "\(swapped)")
+        _ = review.interrupt()
+    }
+
+    @Test func thumbnailsComeFromTheEmbeddedPreviewAndAreCachedByIdentity() throws {
+        guard ReviewMedia.hasImageMagick else {
+            print("skipping: ImageMagick (convert) is not installed")
+            return
+        }
+        let (box, rules) = try Self.library()
+        let review = try ReviewProcess(box, ["--ceiling", "100", rules])
+        let token = ["X-Cull-Token": review.token]
+        let a = try Self.id(box, "trip/a.jpg")
+        #expect(try review.request("/thumb/\(a)", headers: token).status == 200)
+        let cached = try Self.cached(box, "trip/a.jpg")
+        let bytes = try #require(FileManager.default.contents(atPath: cached))
+        let expected = try ReviewMedia.convert(["-size", "160x120", "xc:orange", "-strip", "jpg:-"])
+        #expect(Array(bytes) == expected, "the cached thumbnail is the embedded one")
+        let clip = try Self.id(box, "trip/clip.mov")
+        let placeholder = try review.request("/thumb/\(clip)", headers: token)
+        #expect(placeholder.status == 200 && placeholder.body.contains("0:07"), "\(placeholder.body)")
+        // This JPEG has no pixels to decode: a placeholder that says why, not a failed request.
+        let c = try Self.id(box, "trip/c.jpg")
+        let none = try review.request("/thumb/\(c)", headers: token)
+        #expect(none.status == 200 && none.body.contains("<svg"))
+        // b.jpg says "turn 90°": its 160×120 embedded preview is served turned, 120×160.
+        let b = try Self.id(box, "trip/b.jpg")
+        #expect(try review.request("/thumb/\(b)", headers: token).status == 200)
+        let turned = try #require(FileManager.default.contents(atPath: Self.cached(box, "trip/b.jpg")))
+        let upright = try JPEGDecoder.decode(Array(turned), path: "b", maxSide: 1000, grey: false)
+        #expect(upright.width == 120 && upright.height == 160, "\(upright.width)×\(upright.height)")
+        // No embedded preview: a small decode, 256 on the long side.
+        let big = try Self.id(box, "trip/big.jpg")
+        #expect(try review.request("/thumb/\(big)", headers: token).status == 200)
+        let small = try JPEGDecoder.decode(Array(try #require(FileManager.default.contents(atPath: Self.cached(box, "trip/big.jpg")))),
+                                           path: "big", maxSide: 1000, grey: false)
+        #expect(small.width == 256 && small.height == 192, "\(small.width)×\(small.height)")
+        _ = review.interrupt()
+    }
+
+    /// A duplicate group's keeper cannot be staged from the page while every other copy is staged.
+    @Test func thePageNeverStagesTheLastCopy() throws {
+        let box = try Sandbox("reviewgroups")
+        box.write("a/one.jpg", bytes: Media.jpeg(taken: "2015:07:01 10:00:00"))
+        box.write("b/one-copy.jpg", bytes: Media.jpeg(taken: "2015:07:01 10:00:00"))
+        box.write("b/other.jpg", bytes: Media.jpeg(taken: "2016:07:01 10:00:00"))
+        #expect(try box.cull(["scan", "--hash"]).status == 0)
+        let rules = try box.rules("dups.yaml", """
+            version: 1
+            rules:
+              - name: dups
+                match: {duplicate: true}
+                keep: [shortest_path]
+            """)
+        let review = try ReviewProcess(box, ["--ceiling", "100", rules])
+        let token = ["X-Cull-Token": review.token]
+        let items = try review.request("/api/items", headers: token).body
+        #expect(items.contains(#""keeper":true"#) && items.contains("shortest_path"), "\(items)")
+        #expect(try review.request("/api/stage-section?section=0", method: "POST", headers: token).status == 200)
+        let keeper = try Self.id(box, "a/one.jpg"), copy = try Self.id(box, "b/one-copy.jpg")
+        #expect(try ReviewStore(db: box.db).status(of: copy) == .trashed)
+        let refused = try review.request("/api/decide?id=\(keeper)&to=stage", method: "POST", headers: token)
+        #expect(refused.status == 409 && refused.body.contains("other copy"), "\(refused)")
+        #expect(try ReviewStore(db: box.db).status(of: keeper) == .new)
+        // Once the copy is unstaged, the keeper may go instead.
+        #expect(try review.request("/api/decide?id=\(copy)&to=unstage", method: "POST", headers: token).status == 200)
+        #expect(try review.request("/api/decide?id=\(keeper)&to=stage", method: "POST", headers: token).status == 200)
+        _ = review.interrupt()
+    }
+
+    /// A file name or rule file path is text: in the static report's inline document it cannot
+    /// close the script element or become markup (a file name cannot hold `/`, a path can).
+    @Test func hostileNamesStayText() throws {
+        let box = try Sandbox("reviewxss")
+        box.write("trip/<img src=x onerror=alert(1)>.jpg", bytes: Media.jpeg(taken: "2015:07:01 10:00:00"))
+        #expect(try box.cull(["scan"]).status == 0)
+        // The rule file's path is shown too: `…/</script><img src=y …>.yaml`.
+        try FileManager.default.createDirectory(atPath: box.base + "/<", withIntermediateDirectories: true)
+        let rules = try box.rules("</script><img src=y onerror=alert(2)>.yaml", """
+            version: 1
+            rules:
+              - name: trip
+                match: {path: {matches: "^trip/"}}
+            """)
+        let folder = box.base + "/report"
+        let wrote = try box.cull(["review", "--ceiling", "100", "--html", folder, rules])
+        #expect(wrote.status == 0, "\(wrote.stderr)")
+        let html = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+        #expect(!html.contains("<img src=x") && !html.contains("<img src=y"), "a name is never markup")
+        #expect(html.components(separatedBy: "</script>").count == 3, "only the page's own two script elements close")
+        #expect(html.contains(#"\u003cimg src=x onerror=alert(1)>.jpg"#) && html.contains(#"\u003c/script>\u003cimg src=y"#))
+    }
+
+    /// A changed file gets a new thumbnail (its identity is the cache key); the old one goes with the next review.
+    @Test func aChangedFileGetsANewThumbnail() throws {
+        guard ReviewMedia.hasImageMagick else {
+            print("skipping: ImageMagick (convert) is not installed")
+            return
+        }
+        let (box, rules) = try Self.library()
+        var review = try ReviewProcess(box, ["--ceiling", "100", rules])
+        let a = try Self.id(box, "trip/a.jpg")
+        #expect(try review.request("/thumb/\(a)", headers: ["X-Cull-Token": review.token]).status == 200)
+        let before = try Self.cached(box, "trip/a.jpg")
+        _ = review.interrupt()
+        box.write("trip/a.jpg", bytes: try ReviewMedia.photo("red", width: 330, thumbnail: "purple"))
+        #expect(try box.cull(["scan"]).status == 0)
+        review = try ReviewProcess(box, ["--ceiling", "100", rules])
+        #expect(!FileManager.default.fileExists(atPath: before), "the old thumbnail left with the old file")
+        #expect(try review.request("/thumb/\(a)", headers: ["X-Cull-Token": review.token]).status == 200)
+        let after = try #require(FileManager.default.contents(atPath: try Self.cached(box, "trip/a.jpg")))
+        #expect(Array(after) == (try ReviewMedia.convert(["-size", "160x120", "xc:purple", "-strip", "jpg:-"])))
+        _ = review.interrupt()
+    }
+}
