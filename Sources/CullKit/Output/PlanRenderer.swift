@@ -4,7 +4,7 @@ public enum PlanRenderer {
     public static func text(_ plan: Plan, terminal: Terminal) -> String {
         var lines: [String] = []
         for rule in plan.rules {
-            var line = terminal.styled(rule.rule, "1") + " (\(rule.ruleFile)): matched \(rule.matched), "
+            var line = terminal.styled(rule.rule, "1") + (rule.ruleFile.isEmpty ? "" : " (\(rule.ruleFile))") + ": matched \(rule.matched), "
             line += "new " + terminal.styled("\(rule.netNew.count)", "1") + " (\(ByteCount.format(rule.netNew.bytes)))"
             if !rule.livePairOf.isEmpty { line += ", with \(TrashRenderer.count(rule.livePairOf.count, "Live Photo half")) of its matches" }
             if rule.alreadyStaged > 0 { line += ", \(rule.alreadyStaged) already staged" }
@@ -46,7 +46,7 @@ public enum PlanRenderer {
         let rules: [JSONValue] = plan.rules.map { rule in
             .object([
                 ("rule", .string(rule.rule)),
-                ("rule_file", .string(rule.ruleFile)),
+                ("rule_file", rule.ruleFile.isEmpty ? .null : .string(rule.ruleFile)),
                 ("matched", .integer(Int64(rule.matched))),
                 ("already_staged", .integer(Int64(rule.alreadyStaged))),
                 ("excluded", .array(rule.excluded.map { .object([("reason", .string($0.reason)), ("count", .integer(Int64($0.count)))]) })),
