@@ -13,7 +13,7 @@ struct StageCommand: CullCommand {
             files or folders (from the current folder) staged by hand, as the rule "by hand": a keep still wins, \
             a Live Photo goes whole or not at all, and a duplicate group never loses its last copy.
             """,
-        arguments: [ArgumentSpec(name: "rules", help: "Rule files, or folders of *.yaml / *.yml files (with --path: files or folders to stage).",
+        arguments: [ArgumentSpec(name: "rules", help: "Rule files, or folders of *.yaml / *.yml files ('-': standard input; with --path: files or folders to stage).",
                                  repeats: true)],
         options: RuleRunOptions.options + [
             pathOption, formatOption,
