@@ -88,7 +88,8 @@ struct ReviewDecisions {
         let line = plan.rules[index]
         let ids = id.map { id in line.netNewIDs.filter { $0 == id || line.livePairOf[$0] == id } } ?? line.netNewIDs
         var narrowed = Plan.RuleLine(
-            rule: line.rule, ruleFile: line.ruleFile, matched: line.matched, alreadyStaged: line.alreadyStaged, excluded: line.excluded,
+            rule: line.rule, ruleFile: line.ruleFile, matched: line.matched, stagedEarlier: line.stagedEarlier, stagedEarlierAt: line.stagedEarlierAt,
+            claimedEarlier: line.claimedEarlier, excluded: line.excluded,
             netNewIDs: ids, netNewBytes: 0, samplePaths: [], limit: id == nil ? line.limit : nil,
             selected: id == nil ? line.selected : ids.count, livePairOf: line.livePairOf)
         narrowed.groups = line.groups
