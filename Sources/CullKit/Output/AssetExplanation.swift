@@ -1,13 +1,17 @@
 /// `cull plan --explain PATH`: which rules matched one asset, and why it is or is not staged.
 public enum AssetExplanation {
+    /// `failing` gives the top-level clauses a rule's match fails for the asset (see
+    /// ``RuleEvaluator/failingClauses(of:assetID:)``), so "no match" says which.
     public static func text(assetID: Int64, path: String, status: ReviewStatus, plan: Plan,
-                            evaluations: [RuleEvaluation], terminal: Terminal) -> String {
+                            evaluations: [RuleEvaluation], terminal: Terminal,
+                            failing: (Rule) -> [Predicate] = { _ in [] }) -> String {
         var lines = [terminal.styled(path, "1") + "  (status: \(status.rawValue))"]
         var stagedBy: String?
         for evaluation in evaluations {
             let name = "\(evaluation.rule.name) (\(evaluation.file))"
             guard evaluation.matched.contains(assetID) else {
-                lines.append("  \(name): no match")
+                let clauses = failing(evaluation.rule).map(\.normalised)
+                lines.append("  \(name): no match" + (clauses.isEmpty ? "" : ": fails " + clauses.joined(separator: "; ")))
                 continue
             }
             if evaluation.rule.action == .keep {

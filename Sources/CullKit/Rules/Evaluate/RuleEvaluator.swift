@@ -37,6 +37,18 @@ public final class RuleEvaluator {
         if !specs.isEmpty { _ = try GroupSet.load(database, specs: specs) }
     }
 
+    /// The top-level clauses of `rule`'s match that asset `assetID` fails, in source order: why a
+    /// rule did not match one file (`cull plan --explain`). Empty when it matches.
+    public func failingClauses(of rule: Rule, assetID: Int64) throws -> [Predicate] {
+        let clauses: [Predicate]
+        if case let .all(parts) = rule.match { clauses = parts } else { clauses = [rule.match] }
+        return try clauses.filter { clause in
+            let query = SQLFragment("SELECT 1 FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE a.id = ? AND ",
+                                    [.integer(assetID)]) + PredicateCompiler.compile(clause, context)
+            return try database.scalar(query.sql, query.arguments) == nil
+        }
+    }
+
     /// Evaluates every rule of `files`, in file order then rule order.
     public func evaluate(_ files: [RuleFile]) throws -> [RuleEvaluation] {
         let count = try libraryAssetCount()
