@@ -7,7 +7,9 @@
 ///   re-read until it changes.
 /// - `commit_image_hashes`: the copy a commit keeps of its moved assets' rows, so undo puts them back.
 /// - `assets.taken_subsec_us`: EXIF SubSecTimeOriginal as microseconds, which tells the frames of
-///   a burst apart within their capture second (and `commit_assets` mirrors it).
+///   a burst apart within their capture second (and `commit_assets` mirrors it). Files indexed
+///   before are read once more by the next scan (`settings.reread_metadata`), which also picks up
+///   Google's XMP `BurstID`; their reviews stay.
 enum GroupKindsSchema {
     static let v11 = Migration(id: "0011-group-kinds", sql: """
         CREATE TABLE image_hashes (
@@ -35,5 +37,6 @@ enum GroupKindsSchema {
         ) WITHOUT ROWID;
         ALTER TABLE assets ADD COLUMN taken_subsec_us INTEGER;
         ALTER TABLE commit_assets ADD COLUMN taken_subsec_us INTEGER;
+        INSERT OR REPLACE INTO settings (key, value) VALUES ('reread_metadata', 1);
         """)
 }

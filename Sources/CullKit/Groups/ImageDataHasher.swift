@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CXXHash
 
 /// Hashes the image data of a file alone, leaving its metadata out, so a re-tagged, stripped or
@@ -136,7 +141,9 @@ final class ImageDataHasher {
             var index = 0
             var end = got
             while index < got {
-                guard let found = bytes[index...].firstIndex(of: 0xFF) else { break }
+                // memchr: 0xFF is frequent in entropy-coded data (stuffed as FF 00), so the scan is the hot loop.
+                guard let hit = memchr(bytes.baseAddress! + index, 0xFF, got - index) else { break }
+                let found = UnsafeRawPointer(hit) - bytes.baseAddress!
                 if found + 1 >= got {
                     // A 0xFF ends the buffer: the next read starts with it and decides.
                     end = found

@@ -110,6 +110,8 @@ public struct Scanner {
         let started = DispatchTime.now()
         var summary = ScanSummary()
         let known = try loadKnown(db)
+        // A migration that reads new metadata asks for one re-read of unchanged files (reviews kept).
+        let reread = try db.scalar("SELECT 1 FROM settings WHERE key = 'reread_metadata'") != nil
         var problems: [UnreadableFolder] = []
         var skipped = TreeWalker.Skipped()
         let found = TreeWalker(root: library.root, includeManaged: includeManaged).walk(problems: &problems, skipped: &skipped)
@@ -145,6 +147,8 @@ public struct Scanner {
                 summary.unchanged += 1
                 if let damage = entry.damage, damage.needsRecheck(stamp: entry.stamp) {
                     toRead.append(Pending(file: file, existing: entry.id, contentChanged: false, recheck: damage))
+                } else if reread {
+                    toRead.append(Pending(file: file, existing: entry.id, contentChanged: false))
                 }
                 continue
             }
@@ -219,6 +223,7 @@ public struct Scanner {
         summary.removed = vanished.count
         if !vanished.isEmpty { try writer.remove(vanished) }
         if summary.added + summary.changed + summary.removed + summary.renamed > 0 { try writer.pairLivePhotos() }
+        if reread { try db.execute("DELETE FROM settings WHERE key = 'reread_metadata'") }
         summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return summary
     }

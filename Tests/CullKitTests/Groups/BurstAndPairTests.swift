@@ -108,4 +108,25 @@ import Testing
             #expect(try matched.map { try #require(f.db.scalar("SELECT path FROM assets WHERE id = ?", [.integer($0)])?.string) } == [expected])
         }
     }
+
+    /// An index written before SubSecTime was read: the next scan reads unchanged files once more
+    /// (their reviews stay), and the burst appears; the scan after reads nothing.
+    @Test func theScanAfterTheMigrationReadsSubSecondsOfUnchangedFiles() throws {
+        let f = try Fixture()
+        for index in 1...2 { try Tools.picture("f\(index).jpg", seed: 70 + index, width: 32, height: 24, in: f.directory.path) }
+        try Tools.exiftool((1...2).map { ["-Make=Canon", "-Model=Canon EOS R5", "-DateTimeOriginal=2024:05:01 10:00:00",
+                                          "-SubSecTimeOriginal=\($0)00", "f\($0).jpg"] }, in: f.directory.path)
+        try f.scan()
+        #expect(try f.db.scalar("SELECT 1 FROM settings WHERE key = 'reread_metadata'") == nil)
+        // As an older Cull left it, with f2 staged.
+        try f.db.execute("UPDATE assets SET taken_subsec_us = NULL")
+        try f.db.execute("INSERT INTO reviews (asset_id, status, at) SELECT id, 'trashed', 0 FROM assets WHERE path = 'f2.jpg'")
+        try f.db.execute("INSERT INTO settings (key, value) VALUES ('reread_metadata', 1)")
+        #expect(try groups(f, .burst).isEmpty)
+        let summary = try Scanner(library: f.library).scan(f.db)
+        #expect(summary.unchanged == 2 && summary.changed == 0)
+        #expect(try groups(f, .burst).map(paths) == [["f1.jpg", "f2.jpg"]])
+        #expect(try f.db.scalar("SELECT count(*) FROM reviews WHERE status = 'trashed'")?.int64 == 1)
+        #expect(try f.db.scalar("SELECT 1 FROM settings WHERE key = 'reread_metadata'") == nil)
+    }
 }

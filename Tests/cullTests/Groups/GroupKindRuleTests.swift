@@ -145,4 +145,26 @@ import Testing
             #expect(!staged.isEmpty)
         }
     }
+
+    /// Rules staging each half of a RAW+JPEG pair in one run: the pair never loses both halves.
+    @Test func bothHalvesOfAPairAreNeverStaged() throws {
+        let box = try Sandbox("kinds-pair")
+        try tool(box, ["convert", "-seed", "3", "-size", "48x32", "plasma:fractal", "tiff:DSC_0001.NEF"])
+        try picture(box, "DSC_0001.JPG", seed: 4)
+        try tool(box, ["exiftool", "-q", "-overwrite_original", "-Make=NIKON CORPORATION", "-Model=NIKON D850",
+                       "-DateTimeOriginal=2024:05:01 10:00:00", "DSC_0001.NEF", "DSC_0001.JPG"])
+        let rules = try box.rules("pairs.yaml", """
+            version: 1
+            rules:
+              - name: jpeg-half
+                match: {raw_pair: jpeg}
+              - name: raw-half
+                match: {raw_pair: raw}
+            """)
+        #expect(try box.cull(["scan"]).status == 0)
+        let plan = try box.cull(["plan", rules, "--ceiling", "100"])
+        #expect(plan.stdout.contains("last unstaged copy of its RAW+JPEG pair"), "\(plan.stdout)\(plan.stderr)")
+        #expect(try box.cull(["stage", rules, "--ceiling", "100"]).status == 0)
+        #expect(try staged(box) == ["DSC_0001.JPG"])
+    }
 }
