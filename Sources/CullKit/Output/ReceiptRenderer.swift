@@ -27,7 +27,7 @@ public enum ReceiptRenderer {
     public static func json(_ receipt: CommitReceipt) -> String {
         JSONValue.object([
             ("commit", .integer(receipt.commit)),
-            ("mode", .string(receipt.destination.mode)),
+            ("mode", .string(receipt.destination.mode.rawValue)),
             ("moved", .integer(Int64(receipt.moved))),
             ("companions", .integer(Int64(receipt.companionsMoved))),
             ("gone", .integer(Int64(receipt.alreadyGone))),
@@ -35,7 +35,7 @@ public enum ReceiptRenderer {
             ("cancelled", .bool(receipt.cancelled)),
             ("still_staged", .integer(Int64(receipt.stillStaged))),
             ("skipped", .array(receipt.skipped.map {
-                .object([("path", .string(PathBytes.display($0.path))), ("role", .string($0.role)), ("reason", .string($0.reason))])
+                .object([("path", .string(PathBytes.display($0.path))), ("role", .string($0.role.rawValue)), ("reason", .string($0.reason))])
             })),
         ]).rendered(pretty: false) + "\n"
     }
