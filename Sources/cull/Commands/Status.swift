@@ -21,7 +21,7 @@ struct StatusCommand: CullCommand {
     func run(_ terminal: Terminal) throws -> ExitCode {
         let library = try Library.locate(explicit: library)
         let status = try LibraryStatus.read(library: library, db: try library.openIndex())
-        terminal.out(format == .json ? Self.json(status).rendered() + "\n" : Self.text(status))
+        terminal.out(format == .json ? Self.json(status).rendered(pretty: false) + "\n" : Self.text(status))
         return .success
     }
 
@@ -58,7 +58,7 @@ struct StatusCommand: CullCommand {
             ("last_commit", status.lastCommit.map { commit in
                 .object([("id", .integer(commit.id)), ("state", .string(commit.state.rawValue)), ("mode", .string(commit.mode.rawValue)),
                          ("moved", .integer(Int64(commit.moved))), ("bytes", .integer(commit.bytes)),
-                         ("at", .string(LogCommand.time(commit.at)))])
+                         ("at", .instant(commit.at))])
             } ?? .null),
             ("unfinished", .array(status.unfinished.map { .string($0) })),
         ])
