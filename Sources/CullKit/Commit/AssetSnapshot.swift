@@ -8,12 +8,12 @@ import Foundation
 /// first release kept a JSON snapshot in `commit_items.snapshot` instead; undo still reads those.
 enum AssetSnapshot {
     /// The statements that copy the asset and companions rows of a commit's `moved` items whose
-    /// `seq` lies in a range (each bound: commit, first seq, last seq). Run in the transaction that
+    /// `seq` lies in a range (each bound: commit, first seq, last seq, `moved`). Run in the transaction that
     /// books the items, before their rows are deleted.
     static func captureStatements(_ db: Database) throws -> [Statement] {
         let columns = try sharedColumns(db)
         func movedItems(joining join: String) -> String {
-            "FROM commit_items i JOIN \(join) WHERE i.commit_id = ? AND i.seq BETWEEN ? AND ? AND i.state = 'moved'"
+            "FROM commit_items i JOIN \(join) WHERE i.commit_id = ?1 AND i.seq BETWEEN ?2 AND ?3 AND i.state = ?4"
         }
         return [
             try db.prepare("""

@@ -4,7 +4,7 @@ public struct CommitReceipt: Sendable {
     public struct Skip: Sendable, Equatable {
         /// Library-relative path bytes.
         public let path: [UInt8]
-        public let role: String
+        public let role: JournalRole
         public let reason: String
     }
 
@@ -32,25 +32,26 @@ public struct CommitReceipt: Sendable {
         var moved = 0, companions = 0, gone = 0, pending = 0
         var bytes: Int64 = 0
         try db.forEachRow("""
-            SELECT state, role = 'primary', count(*), coalesce(sum(size), 0) FROM commit_items
-            WHERE commit_id = ? AND state IN ('moved', 'restored', 'gone', 'pending') GROUP BY 1, 2
+            SELECT state, role, count(*), coalesce(sum(size), 0) FROM commit_items
+            WHERE commit_id = ? GROUP BY 1, 2
             """, [.integer(commit)]) { row in
-            let primary = row.int64(1) == 1
+            let primary = JournalRole(stored: row.string(1)) == .primary
             let count = row.int(2)
-            switch row.string(0) {
-            case "gone": if primary { gone += count }
-            case "pending": if primary { pending += count }
-            default:
+            switch ItemState(stored: row.string(0)) {
+            case .gone: if primary { gone += count }
+            case .pending: if primary { pending += count }
+            case .moved, .restored:
                 if primary { moved += count } else { companions += count }
                 bytes += row.int64(3)
+            case .skipped: break
             }
         }
         var skipped: [Skip] = []
-        try db.forEachRow("SELECT path, role, reason FROM commit_items WHERE commit_id = ? AND state = 'skipped' ORDER BY seq",
-                          [.integer(commit)]) { row in
-            skipped.append(Skip(path: row.bytes(0) ?? [], role: row.string(1) ?? "", reason: row.string(2) ?? "skipped"))
+        try db.forEachRow("SELECT path, role, reason FROM commit_items WHERE commit_id = ? AND state = ? ORDER BY seq",
+                          [.integer(commit), ItemState.skipped.sql]) { row in
+            skipped.append(Skip(path: row.bytes(0) ?? [], role: JournalRole(stored: row.string(1)), reason: row.string(2) ?? "skipped"))
         }
-        let cancelled = try db.scalar("SELECT state FROM commits WHERE id = ?", [.integer(commit)])?.string == "cancelled"
+        let cancelled = CommitState(stored: try db.scalar("SELECT state FROM commits WHERE id = ?", [.integer(commit)])?.string) == .cancelled
         return CommitReceipt(commit: commit, destination: try Journal.destination(db, commit: commit) ?? .trash,
                              moved: moved, companionsMoved: companions, alreadyGone: gone, skipped: skipped, bytes: bytes,
                              cancelled: cancelled, stillStaged: cancelled ? pending : 0)
@@ -59,7 +60,7 @@ public struct CommitReceipt: Sendable {
     /// Closes batch `commit` with its counts: state `done`, or `cancelled` when an interruption
     /// stopped it (its pending items stay pending in a closed batch: still staged, never rolled forward).
     static func book(_ db: Database, commit: Int64, finishedAt: Int64, cancelled: Bool = false) throws -> CommitReceipt {
-        try db.execute("UPDATE commits SET state = ? WHERE id = ?", [.text(cancelled ? "cancelled" : "done"), .integer(commit)])
+        try db.execute("UPDATE commits SET state = ? WHERE id = ?", [(cancelled ? CommitState.cancelled : .done).sql, .integer(commit)])
         let receipt = try load(db, commit: commit)
         try db.execute("""
             UPDATE commits SET finished_at = ?, moved = ?, gone = ?, skipped = ?, bytes = ? WHERE id = ?
@@ -71,7 +72,7 @@ public struct CommitReceipt: Sendable {
 
     /// The counts for `.cull/log` (never paths).
     public func logFields() -> [String: RunLog.Field] {
-        ["commit": .int(commit), "mode": .string(destination.mode), "moved": .int(Int64(moved)),
+        ["commit": .int(commit), "mode": .string(destination.mode.rawValue), "moved": .int(Int64(moved)),
          "companions": .int(Int64(companionsMoved)), "gone": .int(Int64(alreadyGone)),
          "skipped": .int(Int64(skipped.count)), "bytes": .int(bytes), "cancelled": .bool(cancelled)]
     }

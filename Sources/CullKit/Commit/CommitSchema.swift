@@ -107,4 +107,26 @@ enum CommitSchema {
         ) WITHOUT ROWID;
         DROP INDEX commit_items_state;
         """)
+
+    /// Gives `commit_assets` every column `assets` has and it lacks, after the migrations ran: the
+    /// commit snapshot is built from the `assets` column list, so a migration that adds a column to
+    /// `assets` need not copy it here by hand, and undo restores it. (Names and types come from the
+    /// schema itself, never from input.)
+    static func mirrorAssetColumns(_ db: Database) throws {
+        var saved = Set<String>()
+        try db.forEachRow("SELECT name FROM pragma_table_info('commit_assets')") { saved.insert($0.string(0) ?? "") }
+        guard !saved.isEmpty else { return }
+        var missing: [(name: String, type: String)] = []
+        try db.forEachRow("SELECT name, type FROM pragma_table_info('assets') ORDER BY cid") { row in
+            let name = row.string(0) ?? ""
+            if !saved.contains(name) { missing.append((name, row.string(1) ?? "")) }
+        }
+        guard !missing.isEmpty else { return }
+        try db.transaction {
+            for column in missing {
+                let quoted = "\"" + column.name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                try db.execute("ALTER TABLE commit_assets ADD COLUMN \(quoted) \(column.type.filter { $0.isLetter || $0 == " " })")
+            }
+        }
+    }
 }

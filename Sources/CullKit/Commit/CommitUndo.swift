@@ -26,23 +26,24 @@ public enum CommitUndo {
     /// The caller holds the ``LibraryLock`` and has rolled forward what a crash left open.
     public static func undo(library: Library, db: Database, commit requested: Int64? = nil,
                             environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Report {
-        let latest = try db.scalar("SELECT max(id) FROM commits WHERE state IN ('done', 'cancelled')")?.int64
+        let latest = try db.scalar("SELECT max(id) FROM commits WHERE state IN (?, ?)", [CommitState.done.sql, CommitState.cancelled.sql])?.int64
         guard let commit = requested ?? latest else { throw CommitError.nothingToUndo }
-        guard let state = try db.scalar("SELECT state FROM commits WHERE id = ?", [.integer(commit)])?.string else {
+        guard let stored = try db.scalar("SELECT state FROM commits WHERE id = ?", [.integer(commit)])?.string else {
             throw CommitError.noSuchCommit(id: commit)
         }
-        guard state == "done" || state == "cancelled" else { throw CommitError.notUndoable(id: commit, reason: "it is \(state)") }
+        let state = CommitState(stored: stored)
+        guard state == .done || state == .cancelled else { throw CommitError.notUndoable(id: commit, reason: "it is \(state.rawValue)") }
         if try Journal.destination(db, commit: commit) == .permanently {
             throw CommitError.notUndoable(id: commit, reason: "its files were deleted permanently")
         }
         try db.execute("PRAGMA synchronous = FULL")
         defer { try? db.execute("PRAGMA synchronous = NORMAL") }
         let undo = try db.transaction {
-            try db.execute("INSERT INTO undos (commit_id, state, started_at) VALUES (?, 'open', ?)",
-                           [.integer(commit), .integer(Int64(Date().timeIntervalSince1970))])
+            try db.execute("INSERT INTO undos (commit_id, state, started_at) VALUES (?, ?, ?)",
+                           [.integer(commit), UndoState.open.sql, .integer(Int64(Date().timeIntervalSince1970))])
             let undo = db.lastInsertRowID
-            try db.execute("INSERT INTO undo_items (undo_id, seq) SELECT ?, seq FROM commit_items WHERE commit_id = ? AND state = 'moved'",
-                           [.integer(undo), .integer(commit)])
+            try db.execute("INSERT INTO undo_items (undo_id, seq) SELECT ?, seq FROM commit_items WHERE commit_id = ? AND state = ?",
+                           [.integer(undo), .integer(commit), ItemState.moved.sql])
             return undo
         }
         let crash = CrashHook(environment: environment)
@@ -54,7 +55,7 @@ public enum CommitUndo {
     /// The caller holds the lock.
     static func recover(library: Library, db: Database) throws -> [Report] {
         var open: [(Int64, Int64)] = []
-        try db.forEachRow("SELECT id, commit_id FROM undos WHERE state = 'open' ORDER BY id") { open.append(($0.int64(0), $0.int64(1))) }
+        try db.forEachRow("SELECT id, commit_id FROM undos WHERE state = ? ORDER BY id", [UndoState.open.sql]) { open.append(($0.int64(0), $0.int64(1))) }
         guard !open.isEmpty else { return [] }
         try db.execute("PRAGMA synchronous = FULL")
         defer { try? db.execute("PRAGMA synchronous = NORMAL") }

@@ -28,8 +28,8 @@ struct Committer {
         let (commit, items) = try db.transaction {
             let items = try builder.build(staged)
             try TwinCheck.clearStaging(db, items)
-            try db.execute("INSERT INTO commits (state, mode, target, fingerprint, started_at) VALUES ('open', ?, ?, ?, ?)",
-                           [.text(destination.mode), target.map(SQLValue.blob) ?? .null, .text(fingerprint), .integer(now)])
+            try db.execute("INSERT INTO commits (state, mode, target, fingerprint, started_at) VALUES (?, ?, ?, ?, ?)",
+                           [CommitState.open.sql, destination.mode.sql, target.map(SQLValue.blob) ?? .null, .text(fingerprint), .integer(now)])
             let commit = db.lastInsertRowID
             try Journal.insert(db, commit: commit, items)
             return (commit, items)
@@ -38,7 +38,7 @@ struct Committer {
         crash.step()
         crash.pause("journaled")
         let finished = try Mover(library: library, db: db, commit: commit, destination: effective, crash: crash, resuming: false)
-            .run(journaled: items.filter { $0.state == "pending" }, progress: progress)
+            .run(journaled: items.filter { $0.state == .pending }, progress: progress)
         return try CommitReceipt.book(db, commit: commit, finishedAt: Int64(Date().timeIntervalSince1970), cancelled: !finished)
     }
 

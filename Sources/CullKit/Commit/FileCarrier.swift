@@ -93,14 +93,14 @@ final class FileCarrier: @unchecked Sendable {
                 let outcome: Outcome
                 if entryCollided {
                     outcome = .collided
-                } else if primarySkipped && item.role != "primary" {
+                } else if primarySkipped && item.role != .primary {
                     outcome = .skipped("its primary was skipped")
                 } else {
                     outcome = try carry(item)
                 }
                 switch outcome {
                 case .collided: entryCollided = true
-                case .skipped where item.role == "primary": primarySkipped = true
+                case .skipped where item.role == .primary: primarySkipped = true
                 default: break
                 }
                 carried.append(Carried(item: item, outcome: outcome))

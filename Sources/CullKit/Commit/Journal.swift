@@ -7,11 +7,11 @@ public enum CommitDestination: Sendable, Equatable {
     /// Unlink (`--permanently`); cannot be undone.
     case permanently
 
-    var mode: String {
+    public var mode: CommitMode {
         switch self {
-        case .trash: "trash"
-        case .quarantine: "quarantine"
-        case .permanently: "permanent"
+        case .trash: .trash
+        case .quarantine: .quarantine
+        case .permanently: .permanent
         }
     }
 }
@@ -20,7 +20,7 @@ public enum CommitDestination: Sendable, Equatable {
 struct JournalItem: Sendable {
     var seq: Int64
     var entry: Int64
-    var role: String
+    var role: JournalRole
     var assetID: Int64?
     /// Library-relative path bytes.
     var path: [UInt8]
@@ -35,7 +35,7 @@ struct JournalItem: Sendable {
     var destination: [UInt8]?
     /// Absolute `.trashinfo` path in trash mode.
     var info: [UInt8]?
-    var state: String = "pending"
+    var state: ItemState = .pending
     var reason: String?
 
     func matches(_ stat: FileIdentity) -> Bool {
@@ -79,10 +79,10 @@ enum Journal {
             var values: [SQLValue] = []
             values.reserveCapacity(batch.count * 15)
             for item in batch {
-                values += [.integer(commit), .integer(item.seq), .integer(item.entry), .text(item.role), item.assetID.sqlValue,
+                values += [.integer(commit), .integer(item.seq), .integer(item.entry), item.role.sql, item.assetID.sqlValue,
                            .blob(item.path), .integer(item.device), .integer(item.inode), .integer(item.size),
                            .integer(item.mtimeNs), item.destination.map(SQLValue.blob) ?? .null,
-                           item.info.map(SQLValue.blob) ?? .null, .text(item.state), item.reason.sqlValue, item.ctimeNs.sqlValue]
+                           item.info.map(SQLValue.blob) ?? .null, item.state.sql, item.reason.sqlValue, item.ctimeNs.sqlValue]
             }
             try statement(rows: batch.count).execute(values)
             start += batch.count
@@ -90,28 +90,28 @@ enum Journal {
     }
 
     /// Items of `commit`, in order, optionally only those in `states`.
-    static func items(_ db: Database, commit: Int64, states: [String]? = nil) throws -> [JournalItem] {
+    static func items(_ db: Database, commit: Int64, states: [ItemState]? = nil) throws -> [JournalItem] {
         var sql = "SELECT \(columns) FROM commit_items WHERE commit_id = ?"
         var arguments: [SQLValue] = [.integer(commit)]
         if let states {
             sql += " AND state IN (" + states.map { _ in "?" }.joined(separator: ", ") + ")"
-            arguments += states.map(SQLValue.text)
+            arguments += states.map(\.sql)
         }
         sql += " ORDER BY seq"
         var result: [JournalItem] = []
         try db.prepare(sql).forEachRow(arguments) { row in
             result.append(JournalItem(
-                seq: row.int64(0), entry: row.int64(1), role: row.string(2) ?? "primary", assetID: row.optionalInt64(3),
+                seq: row.int64(0), entry: row.int64(1), role: JournalRole(stored: row.string(2)), assetID: row.optionalInt64(3),
                 path: row.bytes(4) ?? [], device: row.int64(5), inode: row.int64(6), size: row.int64(7),
                 mtimeNs: row.int64(8), ctimeNs: row.optionalInt64(13), destination: row.bytes(9), info: row.bytes(10),
-                state: row.string(11) ?? "pending", reason: row.string(12)))
+                state: ItemState(stored: row.string(11)), reason: row.string(12)))
         }
         return result
     }
 
-    static func setState(_ db: Database, commit: Int64, seq: Int64, state: String, reason: String? = nil) throws {
+    static func setState(_ db: Database, commit: Int64, seq: Int64, state: ItemState, reason: String? = nil) throws {
         try db.execute("UPDATE commit_items SET state = ?, reason = ? WHERE commit_id = ? AND seq = ?",
-                       [.text(state), reason.sqlValue, .integer(commit), .integer(seq)])
+                       [state.sql, reason.sqlValue, .integer(commit), .integer(seq)])
     }
 
     static func setDestination(_ db: Database, commit: Int64, item: JournalItem) throws {
@@ -123,7 +123,7 @@ enum Journal {
     /// Batches left open by a crash, oldest first.
     static func openCommits(_ db: Database) throws -> [Int64] {
         var ids: [Int64] = []
-        try db.forEachRow("SELECT id FROM commits WHERE state = 'open' ORDER BY id") { ids.append($0.int64(0)) }
+        try db.forEachRow("SELECT id FROM commits WHERE state = ? ORDER BY id", [CommitState.open.sql]) { ids.append($0.int64(0)) }
         return ids
     }
 
@@ -131,10 +131,10 @@ enum Journal {
     static func destination(_ db: Database, commit: Int64) throws -> CommitDestination? {
         var result: CommitDestination?
         try db.forEachRow("SELECT mode, target FROM commits WHERE id = ?", [.integer(commit)]) { row in
-            switch row.string(0) {
-            case "quarantine": result = .quarantine(String(decoding: row.bytes(1) ?? [], as: UTF8.self))
-            case "permanent": result = .permanently
-            default: result = .trash
+            switch CommitMode(stored: row.string(0)) {
+            case .quarantine: result = .quarantine(String(decoding: row.bytes(1) ?? [], as: UTF8.self))
+            case .permanent: result = .permanently
+            case .trash: result = .trash
             }
         }
         return result

@@ -61,7 +61,7 @@ struct JournalBuilder {
             if let refusal = refusals[asset.id] {
                 let seq = Int64(items.count + 1)
                 var primary = Self.item(asset, seq: seq, entry: seq)
-                primary.state = "skipped"
+                primary.state = .skipped
                 primary.reason = refusal
                 items.append(primary)
                 continue
@@ -81,7 +81,7 @@ struct JournalBuilder {
             }
             for member in entry {
                 for companion in travelling[PathKey(member.path)] ?? [] {
-                    var item = JournalItem(seq: Int64(items.count + 1), entry: first, role: "sidecar", assetID: nil,
+                    var item = JournalItem(seq: Int64(items.count + 1), entry: first, role: .sidecar, assetID: nil,
                                            path: companion.path, device: companion.stat.device, inode: companion.stat.inode,
                                            size: companion.stat.size, mtimeNs: companion.stat.mtimeNs,
                                            ctimeNs: companion.stat.ctimeNs)
@@ -94,7 +94,7 @@ struct JournalBuilder {
     }
 
     private static func item(_ asset: StagedAsset, seq: Int64, entry: Int64) -> JournalItem {
-        JournalItem(seq: seq, entry: entry, role: "primary", assetID: asset.id, path: asset.path, device: asset.device,
+        JournalItem(seq: seq, entry: entry, role: .primary, assetID: asset.id, path: asset.path, device: asset.device,
                     inode: asset.inode, size: asset.size, mtimeNs: asset.mtimeNs, ctimeNs: asset.ctimeNs)
     }
 

@@ -41,7 +41,7 @@ final class Mover {
     /// and booked, the rest is still `pending` (the caller closes the batch as cancelled).
     @discardableResult
     func run(journaled: [JournalItem]? = nil, progress: ((Int, Int) -> Void)? = nil) throws -> Bool {
-        let pending = try journaled ?? Journal.items(db, commit: commit, states: ["pending"])
+        let pending = try journaled ?? Journal.items(db, commit: commit, states: [.pending])
         let chunks = Self.chunks(of: pending, size: chunkSize)
         guard !chunks.isEmpty else { return true }
         let context = try openDestinations(for: pending)
@@ -136,10 +136,10 @@ final class Mover {
             let item = carried[index].item
             if item.entry != entry { entry = item.entry; primarySkipped = false }
             if case .collided = carried[index].outcome {
-                carried[index].outcome = primarySkipped && item.role != "primary"
+                carried[index].outcome = primarySkipped && item.role != .primary
                     ? .skipped("its primary was skipped") : try retry(&carried[index].item, with: carrier)
             }
-            if carried[index].item.role == "primary", case .skipped = carried[index].outcome { primarySkipped = true }
+            if carried[index].item.role == .primary, case .skipped = carried[index].outcome { primarySkipped = true }
         }
         carrier.syncTouchedDirectories()
     }
@@ -187,12 +187,12 @@ private struct Booking {
         markOne = try db.prepare("UPDATE commit_items SET state = ?, reason = ? WHERE commit_id = ? AND seq = ?")
         // Every item of a chunk is booked, and a chunk holds every pending item of its seq range.
         markMoved = try db.prepare("""
-            UPDATE commit_items SET state = 'moved' WHERE commit_id = ? AND seq BETWEEN ? AND ? AND state = 'pending'
+            UPDATE commit_items SET state = ?4 WHERE commit_id = ?1 AND seq BETWEEN ?2 AND ?3 AND state = ?5
             """)
         self.snapshots = snapshots ? try AssetSnapshot.captureStatements(db) : []
         let leaving = """
-            SELECT asset_id FROM commit_items WHERE commit_id = ? AND seq BETWEEN ? AND ?
-            AND state IN ('moved', 'gone') AND asset_id IS NOT NULL
+            SELECT asset_id FROM commit_items WHERE commit_id = ?1 AND seq BETWEEN ?2 AND ?3
+            AND state IN (?4, ?5) AND asset_id IS NOT NULL
             """
         var deletions: [Statement] = []
         try db.forEachRow("""
@@ -212,17 +212,18 @@ private struct Booking {
         try db.withoutForeignKeys {
             try db.transaction {
                 for entry in carried {
-                    let (state, reason): (String, String?)
+                    let (state, reason): (ItemState, String?)
                     switch entry.outcome {
                     case .moved: continue
-                    case .gone: (state, reason) = ("gone", nil)
-                    case let .skipped(why): (state, reason) = ("skipped", why)
-                    case .collided: (state, reason) = ("skipped", "no free name at the destination")  // settled before booking
+                    case .gone: (state, reason) = (.gone, nil)
+                    case let .skipped(why): (state, reason) = (.skipped, why)
+                    case .collided: (state, reason) = (.skipped, "no free name at the destination")  // settled before booking
                     }
-                    try markOne.execute([.text(state), reason.sqlValue, .integer(commit), .integer(entry.item.seq)])
+                    try markOne.execute([state.sql, reason.sqlValue, .integer(commit), .integer(entry.item.seq)])
                 }
-                try markMoved.execute(range)
-                for statement in snapshots + deletions { try statement.execute(range) }
+                try markMoved.execute(range + [ItemState.moved.sql, ItemState.pending.sql])
+                for statement in snapshots { try statement.execute(range + [ItemState.moved.sql]) }
+                for statement in deletions { try statement.execute(range + [ItemState.moved.sql, ItemState.gone.sql]) }
             }
         }
     }

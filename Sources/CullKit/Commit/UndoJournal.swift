@@ -8,12 +8,12 @@ enum UndoJournal {
         try db.prepare("""
             SELECT i.seq, i.entry, i.role, i.asset_id, i.path, i.device, i.inode, i.size, i.mtime_ns, i.destination, i.info
             FROM undo_items u JOIN commit_items i ON i.commit_id = ? AND i.seq = u.seq
-            WHERE u.undo_id = ? AND u.state = 'pending' ORDER BY u.seq
-            """).forEachRow([.integer(commit), .integer(undo)]) { row in
+            WHERE u.undo_id = ? AND u.state = ? ORDER BY u.seq
+            """).forEachRow([.integer(commit), .integer(undo), UndoItemState.pending.sql]) { row in
             items.append(JournalItem(
-                seq: row.int64(0), entry: row.int64(1), role: row.string(2) ?? "primary", assetID: row.optionalInt64(3),
+                seq: row.int64(0), entry: row.int64(1), role: JournalRole(stored: row.string(2)), assetID: row.optionalInt64(3),
                 path: row.bytes(4) ?? [], device: row.int64(5), inode: row.int64(6), size: row.int64(7),
-                mtimeNs: row.int64(8), destination: row.bytes(9), info: row.bytes(10), state: "moved"))
+                mtimeNs: row.int64(8), destination: row.bytes(9), info: row.bytes(10), state: .moved))
         }
         return items
     }
@@ -35,7 +35,7 @@ enum UndoJournal {
             self.commit = commit
             restorer = try AssetSnapshot.Restorer(db: db)
             markUndo = try db.prepare("UPDATE undo_items SET state = ?, reason = ? WHERE undo_id = ? AND seq = ?")
-            markRestored = try db.prepare("UPDATE commit_items SET state = 'restored' WHERE commit_id = ? AND seq = ?")
+            markRestored = try db.prepare("UPDATE commit_items SET state = ? WHERE commit_id = ? AND seq = ?")
             keep = try db.prepare("""
                 INSERT INTO reviews (asset_id, status, at) VALUES (?, 'kept', strftime('%s', 'now'))
                 ON CONFLICT (asset_id) DO UPDATE SET status = 'kept', rule = NULL, rule_file = NULL, at = excluded.at
@@ -47,11 +47,11 @@ enum UndoJournal {
                 for (item, outcome) in outcomes {
                     switch outcome {
                     case .restored:
-                        try markUndo.execute([.text("restored"), .null, .integer(undo), .integer(item.seq)])
-                        try markRestored.execute([.integer(commit), .integer(item.seq)])
+                        try markUndo.execute([UndoItemState.restored.sql, .null, .integer(undo), .integer(item.seq)])
+                        try markRestored.execute([ItemState.restored.sql, .integer(commit), .integer(item.seq)])
                         if let id = try restorer.restore(commit: commit, seq: item.seq) { try keep.execute([.integer(id)]) }
                     case let .refused(reason):
-                        try markUndo.execute([.text("refused"), .text(reason), .integer(undo), .integer(item.seq)])
+                        try markUndo.execute([UndoItemState.refused.sql, .text(reason), .integer(undo), .integer(item.seq)])
                     }
                 }
             }
@@ -63,26 +63,27 @@ enum UndoJournal {
     static func close(_ db: Database, undo: Int64, commit: Int64, cancelled: Bool) throws -> CommitUndo.Report {
         try db.transaction {
             try db.execute("UPDATE undos SET state = ?, finished_at = ? WHERE id = ?",
-                           [.text(cancelled ? "cancelled" : "done"), .integer(Int64(Date().timeIntervalSince1970)), .integer(undo)])
+                           [(cancelled ? UndoState.cancelled : .done).sql, .integer(Int64(Date().timeIntervalSince1970)), .integer(undo)])
             if !cancelled,
-               try db.scalar("SELECT 1 FROM commit_items WHERE commit_id = ? AND state = 'moved' LIMIT 1", [.integer(commit)]) == nil {
-                try db.execute("UPDATE commits SET state = 'undone' WHERE id = ?", [.integer(commit)])
+               try db.scalar("SELECT 1 FROM commit_items WHERE commit_id = ? AND state = ? LIMIT 1",
+                             [.integer(commit), ItemState.moved.sql]) == nil {
+                try db.execute("UPDATE commits SET state = ? WHERE id = ?", [CommitState.undone.sql, .integer(commit)])
             }
         }
         var restored = 0, remaining = 0
         try db.forEachRow("SELECT state, count(*) FROM undo_items WHERE undo_id = ? GROUP BY state", [.integer(undo)]) { row in
-            switch row.string(0) {
-            case "restored": restored = row.int(1)
-            case "pending": remaining = row.int(1)
-            default: break
+            switch UndoItemState(stored: row.string(0)) {
+            case .restored: restored = row.int(1)
+            case .pending: remaining = row.int(1)
+            case .refused: break
             }
         }
         var refused: [CommitReceipt.Skip] = []
         try db.forEachRow("""
             SELECT i.path, i.role, u.reason FROM undo_items u JOIN commit_items i ON i.commit_id = ? AND i.seq = u.seq
-            WHERE u.undo_id = ? AND u.state = 'refused' ORDER BY u.seq
-            """, [.integer(commit), .integer(undo)]) { row in
-            refused.append(CommitReceipt.Skip(path: row.bytes(0) ?? [], role: row.string(1) ?? "", reason: row.string(2) ?? "refused"))
+            WHERE u.undo_id = ? AND u.state = ? ORDER BY u.seq
+            """, [.integer(commit), .integer(undo), UndoItemState.refused.sql]) { row in
+            refused.append(CommitReceipt.Skip(path: row.bytes(0) ?? [], role: JournalRole(stored: row.string(1)), reason: row.string(2) ?? "refused"))
         }
         return CommitUndo.Report(commit: commit, restored: restored, refused: refused, cancelled: cancelled, remaining: remaining)
     }

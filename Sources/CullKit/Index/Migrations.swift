@@ -48,5 +48,6 @@ public enum Migrator {
             }
             if migration.rebuildsTables { try db.withoutForeignKeys(apply) } else { try apply() }
         }
+        try CommitSchema.mirrorAssetColumns(db)
     }
 }

@@ -89,3 +89,9 @@ public indirect enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral,
         out += String(decoding: bytes, as: UTF8.self)
     }
 }
+
+extension JSONValue {
+    /// A moment (epoch seconds) as ISO 8601 in UTC, `2026-12-01T10:29:08Z`: every command prints
+    /// times so (a capture time keeps its own offset, see ``AssetJSON``).
+    public static func instant(_ seconds: Int64) -> JSONValue { .string(CivilDate.iso8601(seconds, offsetMinutes: 0)) }
+}

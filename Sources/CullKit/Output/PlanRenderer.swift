@@ -85,7 +85,7 @@ public enum PlanRenderer {
                 ("staged", .integer(Int64(ceiling.staged))), ("tripped", .bool(ceiling.tripped)),
             ])))
         }
-        return JSONValue.object(fields).rendered() + "\n"
+        return JSONValue.object(fields).rendered(pretty: false) + "\n"
     }
 
     /// Every path staging would add (all rules, not only the samples), for `--format paths`.

@@ -24,10 +24,13 @@ public enum ReceiptRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    public static func json(_ receipt: CommitReceipt) -> String {
-        JSONValue.object([
+    public static func json(_ receipt: CommitReceipt) -> String { value(receipt).rendered(pretty: false) + "\n" }
+
+    /// The receipt as a JSON object: `cull commit --format json`, and `commit` of `cull run`'s.
+    public static func value(_ receipt: CommitReceipt) -> JSONValue {
+        .object([
             ("commit", .integer(receipt.commit)),
-            ("mode", .string(receipt.destination.mode)),
+            ("mode", .string(receipt.destination.mode.rawValue)),
             ("moved", .integer(Int64(receipt.moved))),
             ("companions", .integer(Int64(receipt.companionsMoved))),
             ("gone", .integer(Int64(receipt.alreadyGone))),
@@ -35,9 +38,9 @@ public enum ReceiptRenderer {
             ("cancelled", .bool(receipt.cancelled)),
             ("still_staged", .integer(Int64(receipt.stillStaged))),
             ("skipped", .array(receipt.skipped.map {
-                .object([("path", .string(PathBytes.display($0.path))), ("role", .string($0.role)), ("reason", .string($0.reason))])
+                .object([("path", .string(PathBytes.display($0.path))), ("role", .string($0.role.rawValue)), ("reason", .string($0.reason))])
             })),
-        ]).rendered(pretty: false) + "\n"
+        ])
     }
 
     /// The undo report as one JSON object: the batch, how many came back, what was left and why.

@@ -31,16 +31,11 @@ public enum RunRenderer {
             ("staged", .integer(Int64(report.staged))),
             ("staged_bytes", .integer(report.stagedBytes)),
             ("fingerprint", .string(report.fingerprint)),
-            ("limit_tripped", report.tripped.map { .string($0) } ?? .null),
+            ("limit_tripped", .bool(report.tripped != nil)),
+            ("limit_reason", report.tripped.map { .string($0) } ?? .null),
         ]
-        if let receipt = report.receipt {
-            fields.append(("commit", .object([
-                ("id", .integer(receipt.commit)), ("moved", .integer(Int64(receipt.moved))),
-                ("gone", .integer(Int64(receipt.alreadyGone))), ("skipped", .integer(Int64(receipt.skipped.count))),
-                ("bytes", .integer(receipt.bytes)), ("cancelled", .bool(receipt.cancelled)),
-                ("still_staged", .integer(Int64(receipt.stillStaged))),
-            ])))
-        }
+        // The same object `cull commit --format json` prints; null when nothing was committed.
+        fields.append(("commit", report.receipt.map(ReceiptRenderer.value) ?? .null))
         fields += [("ms", .integer(report.milliseconds)), ("exit", .integer(Int64(report.exit)))]
         return .object(fields)
     }

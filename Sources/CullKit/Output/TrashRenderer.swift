@@ -100,7 +100,7 @@ public enum TrashRenderer {
             ("items", .array(listing.items.map { item in
                 .object([("id", .integer(item.id)), ("path", .string(PathBytes.display(item.path))), ("size", .integer(item.size)),
                          ("kind", optional(item.kind)), ("rule", optional(item.rule)), ("rule_file", optional(item.ruleFile)),
-                         ("staged_at", .integer(item.stagedAt)), ("gone", .bool(listing.gone.contains(item.id))),
+                         ("staged_at", .instant(item.stagedAt)), ("gone", .bool(listing.gone.contains(item.id))),
                          ("live_pair_of", item.livePairOf.map { .string(PathBytes.display($0)) } ?? .null)])
             })),
         ]).rendered(pretty: false) + "\n"

@@ -5,8 +5,8 @@ public struct LibraryStatus: Sendable {
     /// One row of the `commits` table.
     public struct CommitRow: Sendable {
         public let id: Int64
-        public let state: String
-        public let mode: String
+        public let state: CommitState
+        public let mode: CommitMode
         public let moved: Int
         public let bytes: Int64
         /// Unix seconds: when it finished, else when it started.
@@ -39,7 +39,7 @@ public struct LibraryStatus: Sendable {
         try db.forEachRow("""
             SELECT id, state, mode, moved, bytes, COALESCE(finished_at, started_at) FROM commits ORDER BY id DESC LIMIT 1
             """) { row in
-            lastCommit = CommitRow(id: row.int64(0), state: row.string(1) ?? "", mode: row.string(2) ?? "",
+            lastCommit = CommitRow(id: row.int64(0), state: CommitState(stored: row.string(1)), mode: CommitMode(stored: row.string(2)),
                                    moved: row.int(3), bytes: row.int64(4), at: row.int64(5))
         }
         let lastScan = LibraryLog.entries(library: library).last { ["scan", "run"].contains($0.command) }?.at

@@ -56,7 +56,7 @@ struct ExplainCommand: CullCommand {
             reports.append(ExplainReport.json(rule, plan: plan, evaluation: evaluation))
             text += ExplainReport.text(rule, plan: plan, evaluation: evaluation)
         }
-        terminal.out(format == .json ? JSONValue.array(reports).rendered() + "\n" : text)
+        terminal.out(format == .json ? JSONValue.array(reports).rendered(pretty: false) + "\n" : text)
         return .success
     }
 }

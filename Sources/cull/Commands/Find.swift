@@ -24,15 +24,6 @@ struct FindCommand: CullCommand {
     static let formatOption = CommonOptions.format([OutputFormat.text, .json, .paths],
                                                    detail: "json prints the indexed fields, paths raw bytes for piping")
 
-    /// The indexed fields `--format json` prints, in order.
-    static let columns = [
-        "a.id", "a.path", "a.folder", "a.name", "a.extension", "a.size", "a.modified", "a.added", "a.kind", "a.format",
-        "a.width", "a.height", "a.duration", "a.taken", "a.taken_utc", "a.taken_offset", "a.taken_source",
-        "a.camera_make", "a.camera_model", "a.lens", "a.software", "a.latitude", "a.longitude", "a.rating",
-        "a.favorite_flag", "a.screenshot", "a.live_id", "a.burst_id", "a.raw", "a.broken", "a.broken_reason", "a.unreadable_reason",
-        "COALESCE(r.status, 'new') AS status",
-    ]
-
     let fragments: [String]
     let library: String?
     let clock: RunClock
@@ -69,14 +60,14 @@ struct FindCommand: CullCommand {
         let evaluator = try RuleEvaluator(database: database, clock: clock)
         let predicate = Predicate.conjunction(parsed.compactMap(\.predicate))
         try evaluator.loadGroups(predicate)
-        let query = RuleCompiler.findQuery(predicate, columns: Self.columns.joined(separator: ", "), evaluator.context)
+        let query = AssetJSON.query(predicate, evaluator.context)
         var found: [(path: [UInt8], size: Int64, time: Int64, item: JSONValue)] = []
         let statement = try database.prepare(query.sql)
-        let names = (0..<Self.columns.count).map { statement.columnName($0) }
+        let names = (0..<statement.columnCount).map { statement.columnName($0) }
         let size = names.firstIndex(of: "size")!, taken = names.firstIndex(of: "taken_utc")!, modified = names.firstIndex(of: "modified")!
         do {
             try statement.forEachRow(query.arguments) { row in
-                let item = format == .json ? JSONValue.object(names.enumerated().map { ($0.element, JSONValue(row.value($0.offset))) }) : .null
+                let item = format == .json ? AssetJSON.object(row, names: names) : .null
                 found.append((row.bytes(1) ?? [], row.int64(size), row.optionalInt64(taken) ?? row.int64(modified), item))
             }
         } catch let error as DatabaseError {
@@ -101,7 +92,7 @@ struct FindCommand: CullCommand {
         }
         if let limit { found = Array(found.prefix(limit)) }
         switch format {
-        case .json: terminal.out(JSONValue.array(found.map(\.item)).rendered() + "\n")
+        case .json: terminal.out(JSONValue.array(found.map(\.item)).rendered(pretty: false) + "\n")
         case .paths: terminal.outPaths(found.map { access.shown($0.path) }, nul: nul)
         case .text: terminal.out(found.map { PathBytes.display(access.shown($0.path)) + "\n" }.joined())
         }

@@ -26,7 +26,7 @@ struct LogCommand: CullCommand {
             terminal.out(JSONValue.object([
                 ("runs", .array(runs.map(\.fields))),
                 ("batches", .array(batches.map(Self.json))),
-            ]).rendered() + "\n")
+            ]).rendered(pretty: false) + "\n")
             return .success
         }
         if runs.isEmpty && batches.isEmpty { terminal.out("Nothing recorded yet.\n") }
@@ -52,11 +52,11 @@ struct LogCommand: CullCommand {
     static func json(_ batch: LibraryLog.Batch) -> JSONValue {
         var fields: [(String, JSONValue)] = [
             ("kind", .string(batch.kind)), ("commit", .integer(batch.commit)), ("state", .string(batch.state)),
-            ("started_at", .string(time(batch.startedAt))), ("finished_at", batch.finishedAt.map { .string(time($0)) } ?? .null),
+            ("started_at", .instant(batch.startedAt)), ("finished_at", batch.finishedAt.map(JSONValue.instant) ?? .null),
         ]
-        if let mode = batch.mode, let moved = batch.moved, let bytes = batch.bytes {
-            fields += [("mode", .string(mode)), ("moved", .integer(Int64(moved))), ("bytes", .integer(bytes))]
-        }
+        // Every batch has every key: an undo's mode and counts are null, not missing.
+        fields += [("mode", batch.mode.map { .string($0) } ?? .null), ("moved", batch.moved.map { .integer(Int64($0)) } ?? .null),
+                   ("bytes", batch.bytes.map { .integer($0) } ?? .null)]
         return .object(fields)
     }
 

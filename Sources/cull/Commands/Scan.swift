@@ -57,7 +57,7 @@ struct ScanCommand: CullCommand {
             for line in summary.detailLines { terminal.out(line + "\n") }
             for problem in summary.problems { terminal.err("cull: warning: \(problem.path): \(problem.reason)\n") }
         case .json, .paths:
-            terminal.out(summary.json.rendered() + "\n")
+            terminal.out(summary.json.rendered(pretty: false) + "\n")
         }
         return .success
     }

@@ -21,7 +21,7 @@ struct StatusCommand: CullCommand {
     func run(_ terminal: Terminal) throws -> ExitCode {
         let library = try Library.locate(explicit: library)
         let status = try LibraryStatus.read(library: library, db: try library.openIndex())
-        terminal.out(format == .json ? Self.json(status).rendered() + "\n" : Self.text(status))
+        terminal.out(format == .json ? Self.json(status).rendered(pretty: false) + "\n" : Self.text(status))
         return .success
     }
 
@@ -35,7 +35,7 @@ struct StatusCommand: CullCommand {
             "last scan:   \(status.lastScan ?? "never")",
         ]
         if let commit = status.lastCommit {
-            lines.append("last commit: \(commit.id) (\(commit.state), \(commit.mode)): moved \(English.count(commit.moved, "file")) "
+            lines.append("last commit: \(commit.id) (\(commit.state.rawValue), \(commit.mode.rawValue)): moved \(English.count(commit.moved, "file")) "
                          + "(\(ByteCount.format(commit.bytes))) at \(LogCommand.time(commit.at))")
         } else {
             lines.append("last commit: never")
@@ -56,9 +56,9 @@ struct StatusCommand: CullCommand {
             ("kept", .integer(Int64(status.kept))),
             ("last_scan", status.lastScan.map { .string($0) } ?? .null),
             ("last_commit", status.lastCommit.map { commit in
-                .object([("id", .integer(commit.id)), ("state", .string(commit.state)), ("mode", .string(commit.mode)),
+                .object([("id", .integer(commit.id)), ("state", .string(commit.state.rawValue)), ("mode", .string(commit.mode.rawValue)),
                          ("moved", .integer(Int64(commit.moved))), ("bytes", .integer(commit.bytes)),
-                         ("at", .string(LogCommand.time(commit.at)))])
+                         ("at", .instant(commit.at))])
             } ?? .null),
             ("unfinished", .array(status.unfinished.map { .string($0) })),
         ])

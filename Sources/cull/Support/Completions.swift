@@ -28,7 +28,7 @@ enum Completions {
     }
 
     private static func bash(_ commands: [CommandSpec]) -> String {
-        let top = (commands.map(\.name) + ["help", "--help", "--version", "--generate-completion-script"]).joined(separator: " ")
+        let top = (commands.map(\.name) + ["help", "--help", "--version", "--generate-completion-script", "--generate-man-page"]).joined(separator: " ")
         var out = """
             # bash completion for cull (cull --generate-completion-script bash)
             _cull() {
@@ -86,7 +86,8 @@ enum Completions {
                 if (( CURRENT == 2 )); then
                     _describe 'command' commands
                     _arguments '--version[Show the version.]' '--help[Show help information.]' \\
-                        '--generate-completion-script[Print a shell completion script.]:shell:(\(Shell.allCases.map(\.rawValue).joined(separator: " ")))'
+                        '--generate-completion-script[Print a shell completion script.]:shell:(\(Shell.allCases.map(\.rawValue).joined(separator: " ")))' \\
+                        '--generate-man-page[Print the man page.]'
                     return
                 fi
                 local command=$words[2]
@@ -129,6 +130,7 @@ enum Completions {
             complete -c cull -f
             complete -c cull -n __fish_use_subcommand -l version -d 'Show the version.'
             complete -c cull -n __fish_use_subcommand -l generate-completion-script -x -a '\(Shell.allCases.map(\.rawValue).joined(separator: " "))' -d 'Print a shell completion script.'
+            complete -c cull -n __fish_use_subcommand -l generate-man-page -d 'Print the man page.'
             complete -c cull -n __fish_use_subcommand -a help -d 'Show help for a subcommand.'
 
             """

@@ -17,9 +17,11 @@ struct Dispatcher {
     static let topLevel = CommandSpec(name: "", abstract: "", options: [
         OptionSpec(long: "version", help: "Show the version."),
         completionOption,
+        manPageOption,
     ])
     static let completionOption = OptionSpec(long: "generate-completion-script", value: "SHELL",
         help: "Print a completion script for bash, zsh or fish.", choices: Completions.Shell.allCases.map(\.rawValue))
+    static let manPageOption = OptionSpec(long: "generate-man-page", help: "Print the man page (roff), from the same specs as --help.")
 
     func run(_ arguments: [String]) -> ExitCode {
         var command: (any CullCommand.Type)?
@@ -41,6 +43,10 @@ struct Dispatcher {
                 let parsed = try ParsedArguments(arguments, spec: Self.topLevel)
                 if let shell = parsed.value(Self.completionOption).flatMap(Completions.Shell.init(rawValue:)) {
                     terminal.out(Completions.script(shell, commands: commands.map { $0.spec }))
+                    return .success
+                }
+                if parsed.flag(Self.manPageOption) {
+                    terminal.out(ManPage.page(commands: commands.map { $0.spec }, topLevel: Self.topLevel.options))
                     return .success
                 }
             }
@@ -96,13 +102,14 @@ struct Dispatcher {
 
     func overview() -> String {
         var lines = [
-            "OVERVIEW: Rules-driven cleanup of photo libraries: stage, review, then commit in one undoable batch.",
+            "OVERVIEW: " + ManPage.summary,
             "",
             "USAGE: cull <subcommand> [<options>]",
             "",
             "OPTIONS:",
             Help.row("--version", "Show the version."),
             Help.row("--generate-completion-script <shell>", Self.completionOption.help),
+            Help.row("--generate-man-page", Self.manPageOption.help),
             Help.row("-h, --help", "Show help information."),
             "",
             "SUBCOMMANDS:",

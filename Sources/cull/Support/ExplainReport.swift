@@ -28,7 +28,7 @@ enum ExplainReport {
 
     static func json(_ rule: CompiledRule, plan: [String], evaluation: (RuleEvaluation, Double)?) -> JSONValue {
         var fields: [(String, JSONValue)] = [
-            ("file", .string(rule.file)),
+            ("rule_file", .string(rule.file)),
             ("rule", .string(rule.rule.name)),
             ("action", .string(rule.rule.action.rawValue)),
             ("match", .string(rule.rule.match.normalised)),
@@ -41,10 +41,10 @@ enum ExplainReport {
             var summary: [(String, JSONValue)] = [
                 ("matched", .integer(Int64(result.matched.count))),
                 ("net", .integer(Int64(result.net.count))),
-                ("netBytes", .integer(result.netBytes)),
-                ("userKept", .integer(Int64(result.userKept.count))),
+                ("net_bytes", .integer(result.netBytes)),
+                ("kept_by_you", .integer(Int64(result.userKept.count))),
                 ("protected", .integer(Int64(result.protected.reduce(0) { $0 + $1.ids.count }))),
-                ("keptByRules", .integer(Int64(result.keptByRules.reduce(0) { $0 + $1.ids.count }))),
+                ("kept_by_rules", .integer(Int64(result.keptByRules.reduce(0) { $0 + $1.ids.count }))),
                 ("seconds", .number(seconds)),
             ]
             if let limit = result.limit {

@@ -22,7 +22,7 @@ import Testing
         #expect(try box.cull(["find", "--sort", "oldest"]).stdout == "a.jpg\ne.jpg\nb.jpg\nc/d.mov\n")
         #expect(try box.cull(["find", "kind: photo", "--sort", "largest", "--limit", "1"]).stdout == "b.jpg\n")
         let json = try box.cull(["find", "--limit", "1", "--format", "json"])
-        #expect(json.stdout.contains("\"path\": \"a.jpg\"") && !json.stdout.contains("b.jpg"), "\(json.stdout)")
+        #expect(json.stdout.contains("\"path\":\"a.jpg\"") && !json.stdout.contains("b.jpg"), "\(json.stdout)")
         let bad = try box.cull(["find", "--limit", "none"])
         #expect(bad.status == 2 && bad.stderr.hasPrefix("cull: error: invalid value 'none' for '--limit'"), "\(bad.stderr)")
     }

@@ -16,7 +16,7 @@ import Testing
         #expect(text.stdout.contains("assets:      3 files\n") && text.stdout.contains("kept:        1 file\n"), "\(text.stdout)")
         #expect(text.stdout.contains("staged:      2 files (") && text.stdout.contains("last commit: never\n"), "\(text.stdout)")
         let json = try box.cull(["status", "--format", "json"])
-        #expect(json.stdout.contains("\"staged\": 2,") && json.stdout.contains("\"assets\": 3,") && json.stdout.contains("\"last_commit\": null"),
+        #expect(json.stdout.contains("\"staged\":2,") && json.stdout.contains("\"assets\":3,") && json.stdout.contains("\"last_commit\":null"),
                 "\(json.stdout)")
     }
 

@@ -11,7 +11,7 @@ import Testing
         let killed = try box.cull(["commit", "--yes"], extra: ["CULL_TEST_CRASH_AFTER": "0"])
         #expect(killed.status != 0)
         let items = try Journal.items(box.db, commit: 1)
-        #expect(items.count == 5 && items.allSatisfy { $0.state == "pending" })
+        #expect(items.count == 5 && items.allSatisfy { $0.state == .pending })
         func info(_ index: Int) throws -> [UInt8] { try #require(items[index].info) }
         func target(_ index: Int) throws -> [UInt8] { try #require(items[index].destination) }
         // 0: killed between creating its .trashinfo and writing it (empty file).
@@ -58,7 +58,7 @@ import Testing
         let next = try box.cull(["restore", "--rule", "no-such-rule"])
         #expect(next.stderr.contains("finished commit 1"), "\(next.stderr)")
         let booked = try Journal.items(box.db, commit: 1)
-        #expect(booked.map(\.state) == ["moved", "moved"])
+        #expect(booked.map(\.state) == [.moved, .moved])
         for (before, after) in zip(journaled, booked) {
             let destination = try #require(after.destination)
             #expect(destination != before.destination)

@@ -18,6 +18,6 @@ enum JSONDiagnosticPrinter {
             ("errors", .integer(Int64(errors))),
             ("warnings", .integer(Int64(diagnostics.count - errors))),
         ])
-        return document.rendered() + "\n"
+        return document.rendered(pretty: false) + "\n"
     }
 }

@@ -3,7 +3,7 @@ _cull() {
     local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
     COMPREPLY=()
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W "init status scan check explain plan stage find schema trash review restore keep unkeep commit undo run log help --help --version --generate-completion-script" -- "$cur"))
+        COMPREPLY=($(compgen -W "init status scan check explain plan stage find schema trash review restore keep unkeep commit undo run log help --help --version --generate-completion-script --generate-man-page" -- "$cur"))
         return
     fi
     case "${COMP_WORDS[1]}" in

@@ -2,6 +2,7 @@
 complete -c cull -f
 complete -c cull -n __fish_use_subcommand -l version -d 'Show the version.'
 complete -c cull -n __fish_use_subcommand -l generate-completion-script -x -a 'bash zsh fish' -d 'Print a shell completion script.'
+complete -c cull -n __fish_use_subcommand -l generate-man-page -d 'Print the man page.'
 complete -c cull -n __fish_use_subcommand -a help -d 'Show help for a subcommand.'
 complete -c cull -n __fish_use_subcommand -a init -d 'Make a folder a Cull library (creates DIR/.cull/ with the index).'
 complete -c cull -n __fish_use_subcommand -a status -d 'Show the library, its index, what is staged and kept, the last scan and commit; changes nothing.'

@@ -25,7 +25,8 @@ _cull() {
     if (( CURRENT == 2 )); then
         _describe 'command' commands
         _arguments '--version[Show the version.]' '--help[Show help information.]' \
-            '--generate-completion-script[Print a shell completion script.]:shell:(bash zsh fish)'
+            '--generate-completion-script[Print a shell completion script.]:shell:(bash zsh fish)' \
+            '--generate-man-page[Print the man page.]'
         return
     fi
     local command=$words[2]

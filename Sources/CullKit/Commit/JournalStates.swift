@@ -1,0 +1,74 @@
+/// The states and roles the commit and undo journals store as TEXT: each is an enum, bound to and
+/// read from SQL here only (as ``ReviewStatus`` is for reviews). The CHECK constraints of
+/// `CommitSchema` and `UndoSchema` list the same words.
+protocol StoredWord: RawRepresentable, CaseIterable, Sendable where RawValue == String {
+    /// What an unknown or NULL value reads as: the direction that does not lose a file.
+    static var unknown: Self { get }
+}
+
+extension StoredWord {
+    /// The value to bind.
+    var sql: SQLValue { .text(rawValue) }
+
+    /// Reads a stored value; an unknown one reads as ``unknown``.
+    init(stored: String?) { self = stored.flatMap(Self.init(rawValue:)) ?? Self.unknown }
+
+    /// `?, ?` and the values to bind, for `IN (…)` over several of them.
+    static func placeholders(_ words: [Self]) -> (sql: String, values: [SQLValue]) {
+        (words.map { _ in "?" }.joined(separator: ", "), words.map(\.sql))
+    }
+}
+
+/// `commits.state`.
+public enum CommitState: String, StoredWord {
+    /// Journaled, not finished: a crash left it (recovery rolls it forward).
+    case open
+    case done
+    /// Stopped by Ctrl-C or SIGTERM: what moved is booked, the rest is still staged.
+    case cancelled
+    /// Every moved file came back.
+    case undone
+
+    static let unknown = CommitState.open
+}
+
+/// `commits.mode`: how a batch leaves (the destination without its folder).
+public enum CommitMode: String, StoredWord {
+    case trash, quarantine
+    case permanent
+
+    static let unknown = CommitMode.trash
+}
+
+/// `commit_items.role`: what an item is to its entry.
+public enum JournalRole: String, StoredWord {
+    /// A staged asset.
+    case primary
+    /// A sidecar travelling with its owner.
+    case sidecar
+    /// The other half of a Live Photo.
+    case live
+
+    static let unknown = JournalRole.primary
+}
+
+/// `commit_items.state`.
+enum ItemState: String, StoredWord {
+    case pending, moved, gone, skipped, restored
+
+    static let unknown = ItemState.pending
+}
+
+/// `undos.state`.
+enum UndoState: String, StoredWord {
+    case open, done, cancelled
+
+    static let unknown = UndoState.open
+}
+
+/// `undo_items.state`.
+enum UndoItemState: String, StoredWord {
+    case pending, restored, refused
+
+    static let unknown = UndoItemState.pending
+}

@@ -1,0 +1,47 @@
+/// One indexed asset as JSON (`cull find --format json`), in the rule vocabulary: the keys are the
+/// rule fields' names (`camera`, `favorite`, `taken`), booleans are the fields' own expressions
+/// (never null), metadata that is missing is null, and times are ISO 8601 (see ``JSONValue/instant(_:)``).
+public enum AssetJSON {
+    /// Plain columns, printed under their own name (or the alias after `AS`).
+    static let columns = [
+        "a.id", "a.path", "a.folder", "a.name", "a.extension", "a.kind", "a.format", "a.size", "a.modified", "a.added",
+        "a.width", "a.height", "a.duration", "a.taken", "a.taken_offset", "a.taken_utc", "a.taken_source",
+        "NULLIF(TRIM(COALESCE(a.camera_make, '') || ' ' || COALESCE(a.camera_model, '')), '') AS camera",
+        "a.camera_make", "a.camera_model", "a.lens", "a.software", "a.latitude", "a.longitude", "a.rating",
+        "a.live_id", "a.burst_id", "a.broken_reason", "a.unreadable_reason", "COALESCE(r.status, 'new') AS status",
+    ]
+    /// The boolean rule fields printed, each from its own SQL (the duplicate groups are `cull plan`'s).
+    static let booleans = ["gps", "favorite", "screenshot", "live", "burst", "raw", "broken", "unreadable"]
+
+    /// `SELECT … FROM assets a LEFT JOIN reviews r … WHERE predicate ORDER BY a.path`.
+    public static func query(_ predicate: Predicate, _ context: CompileContext) -> SQLFragment {
+        var select = SQLFragment("SELECT " + columns.joined(separator: ", "))
+        for name in booleans {
+            guard let field = FieldRegistry.field(named: name), let subject = field.subjects(context).first else { continue }
+            select = select + SQLFragment(", (") + subject + SQLFragment(") AS \(name)")
+        }
+        return select + SQLFragment(" FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE ")
+            + PredicateCompiler.compile(predicate, context) + SQLFragment(" ORDER BY a.path")
+    }
+
+    /// The object of one row of ``query(_:_:)``; `names` are its column names.
+    public static func object(_ row: Row, names: [String]) -> JSONValue {
+        var fields: [(String, JSONValue)] = []
+        let index = Dictionary(names.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        for (offset, name) in names.enumerated() {
+            let value = row.value(offset)
+            switch name {
+            case "path", "folder", "name": fields.append((name, .string(PathBytes.display(row.bytes(offset) ?? []))))
+            case "modified", "added": fields.append((name, row.optionalInt64(offset).map(JSONValue.instant) ?? .null))
+            case "taken":
+                // Local wall-clock seconds, with the offset when the photo recorded one.
+                let offsetMinutes = index["taken_offset"].flatMap { row.optionalInt64($0) }.map { Int($0) }
+                fields.append((name, row.optionalInt64(offset).map { .string(CivilDate.iso8601($0, offsetMinutes: offsetMinutes)) } ?? .null))
+            case "taken_offset", "taken_utc": continue  // in `taken`
+            case _ where booleans.contains(name): fields.append((name, .bool(row.int64(offset) != 0)))
+            default: fields.append((name, JSONValue(value)))
+            }
+        }
+        return .object(fields)
+    }
+}
