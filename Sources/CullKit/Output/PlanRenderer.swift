@@ -1,19 +1,25 @@
+import Foundation
+
 /// Renders a staging ``Plan`` as text, JSON or paths.
 public enum PlanRenderer {
     /// Per rule: counts, bytes, what was left out and why, sample paths; then totals and the fingerprint.
-    public static func text(_ plan: Plan, terminal: Terminal) -> String {
+    /// `now` (epoch seconds) dates what earlier runs staged.
+    public static func text(_ plan: Plan, terminal: Terminal, now: Int64 = Int64(Date().timeIntervalSince1970)) -> String {
         var lines: [String] = []
         for rule in plan.rules {
-            var line = terminal.styled(rule.rule, "1") + " (\(rule.ruleFile)): matched \(rule.matched), "
+            var line = terminal.styled(rule.rule, "1") + (rule.ruleFile.isEmpty ? "" : " (\(rule.ruleFile))") + ": matched \(rule.matched), "
             line += "new " + terminal.styled("\(rule.netNew.count)", "1") + " (\(ByteCount.format(rule.netNew.bytes)))"
             if !rule.livePairOf.isEmpty { line += ", with \(TrashRenderer.count(rule.livePairOf.count, "Live Photo half")) of its matches" }
-            if rule.alreadyStaged > 0 { line += ", \(rule.alreadyStaged) already staged" }
+            if rule.stagedEarlier > 0 {
+                line += ", \(rule.stagedEarlier) staged by an earlier run" + (rule.stagedEarlierAt.map { " (\(when($0, now: now)))" } ?? "")
+            }
+            if rule.claimedEarlier > 0 { line += ", \(rule.claimedEarlier) taken by an earlier rule of this plan" }
             if rule.limitTripped, let limit = rule.limit {
                 line += terminal.styled("  LIMIT TRIPPED: selects \(rule.selected), limit \(limit)", "31;1")
             }
             lines.append(line)
             for exclusion in rule.excluded {
-                lines.append("    " + terminal.styled("spared \(exclusion.count)", "32") + " by \(exclusion.reason)")
+                lines.append("    " + terminal.styled("spared \(exclusion.count)", "32") + ": \(exclusion.reason)")
             }
             lines += GroupRenderer.text(rule.groups, terminal: terminal)
             for path in rule.samplePaths where rule.groups.isEmpty { lines.append("    " + PathBytes.display(path)) }
@@ -46,9 +52,11 @@ public enum PlanRenderer {
         let rules: [JSONValue] = plan.rules.map { rule in
             .object([
                 ("rule", .string(rule.rule)),
-                ("rule_file", .string(rule.ruleFile)),
+                ("rule_file", rule.ruleFile.isEmpty ? .null : .string(rule.ruleFile)),
                 ("matched", .integer(Int64(rule.matched))),
                 ("already_staged", .integer(Int64(rule.alreadyStaged))),
+                ("staged_earlier", .integer(Int64(rule.stagedEarlier))),
+                ("claimed_earlier", .integer(Int64(rule.claimedEarlier))),
                 ("excluded", .array(rule.excluded.map { .object([("reason", .string($0.reason)), ("count", .integer(Int64($0.count)))]) })),
                 ("new", .integer(Int64(rule.netNew.count))),
                 ("new_bytes", .integer(rule.netNew.bytes)),
@@ -83,5 +91,11 @@ public enum PlanRenderer {
     /// Every path staging would add (all rules, not only the samples), for `--format paths`.
     public static func netNewPaths(_ plan: Plan, db: Database) throws -> [[UInt8]] {
         try StagedSet.assets(db, ids: plan.rules.flatMap(\.netNewIDs)).map(\.path)
+    }
+
+    /// `3 days ago`, or `2 weeks ago to 3 days ago` for a range of staging times.
+    static func when(_ range: ClosedRange<Int64>, now: Int64) -> String {
+        let oldest = English.ago(max(0, now - range.lowerBound)), newest = English.ago(max(0, now - range.upperBound))
+        return oldest == newest ? oldest : oldest + " to " + newest
     }
 }

@@ -17,7 +17,10 @@ public enum ReceiptRenderer {
             lines.append(terminal.styled("skipped: \(receipt.skipped.count) (left in place, still staged)", "33"))
             for skip in receipt.skipped { lines.append("  \(PathBytes.display(skip.path)): \(skip.reason)") }
         }
-        if receipt.destination != .permanently { lines.append("undo with: cull undo \(receipt.commit)") }
+        // Nothing moved (every file was already gone): nothing to undo, so no undo is offered.
+        if receipt.destination != .permanently && receipt.moved + receipt.companionsMoved > 0 {
+            lines.append("undo with: cull undo \(receipt.commit)")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

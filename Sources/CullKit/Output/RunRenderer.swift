@@ -12,7 +12,10 @@ public enum RunRenderer {
             var commit = "committed \(receipt.moved) (\(ByteCount.format(receipt.bytes)))"
             if !receipt.skipped.isEmpty { commit += ", skipped \(receipt.skipped.count)" }
             if receipt.cancelled { commit += ", cancelled: \(receipt.stillStaged) still staged" }
-            parts.append(commit + ", undo with 'cull undo \(receipt.commit)'")
+            if receipt.moved + receipt.companionsMoved > 0 && receipt.destination != .permanently {
+                commit += ", undo with 'cull undo \(receipt.commit)'"
+            }
+            parts.append(commit)
         }
         return "cull run: " + parts.joined(separator: "; ")
     }

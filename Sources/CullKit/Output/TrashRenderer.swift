@@ -1,14 +1,25 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Renders `cull trash` (a ``TrashListing``) and the commit plan shown before confirming.
 public enum TrashRenderer {
     /// Totals by rule, then the first `limit` items in the listing's order (a terminal is no place
     /// for fifty thousand lines; `--format paths` lists every one).
-    public static func text(_ listing: TrashListing, terminal: Terminal, limit: Int = 50) -> String {
-        guard listing.total.count > 0 else { return "Nothing is staged.\n" }
+    /// Each item says how long it has been staged (`now`: epoch seconds), and a file gone from
+    /// disk says so; gone files are not in the counts.
+    public static func text(_ listing: TrashListing, terminal: Terminal, limit: Int = 50,
+                            now: Int64 = Int64(time(nil))) -> String {
+        guard !listing.items.isEmpty else { return "Nothing is staged.\n" }
         let companions = listing.companions
         var header = "Staged: \(English.count(listing.total.count, "file")), \(ByteCount.format(listing.total.bytes))"
         if !companions.travelling.isEmpty {
             header += "; with \(count(companions.travelling.count, "companion")) (\(ByteCount.format(companions.bytes)))"
         }
+        let gone = listing.items.filter { listing.gone.contains($0.id) }.count
+        if gone > 0 { header += "; \(gone) already gone (not counted)" }
         var lines = [terminal.styled(header, "1")]
         for total in listing.byRule {
             lines.append("  \(total.rule): \(English.count(total.count, "file")), \(ByteCount.format(total.bytes))")
@@ -23,8 +34,11 @@ public enum TrashRenderer {
         }
         for item in shown {
             let provenance = (item.rule ?? "-") + (item.livePairOf.map { ", live pair of " + PathBytes.display($0) } ?? "")
-            lines.append(sized(item.size) + "  " + PathBytes.display(item.path) + terminal.styled("  [\(provenance)]", "2")
-                         + (listing.heldBack[item.id].map { terminal.styled("  held back: " + $0, "33") } ?? ""))
+            let age = English.ago(max(0, now - item.stagedAt))
+            let state = listing.gone.contains(item.id) ? terminal.styled("  gone: deleted or moved outside Cull", "33")
+                : listing.heldBack[item.id].map { terminal.styled("  held back: " + $0, "33") } ?? ""
+            lines.append(sized(item.size) + "  " + terminal.styled(age.padding(toLength: 15, withPad: " ", startingAt: 0), "2")
+                         + PathBytes.display(item.path) + terminal.styled("  [\(provenance)]", "2") + state)
             for companion in travelling[PathKey(item.path)] ?? [] {
                 lines.append(sized(companion.size, indent: 14) + "  + " + PathBytes.display(companion.path)
                              + terminal.styled("  (\(companion.role.rawValue) sidecar)", "2"))
@@ -41,13 +55,14 @@ public enum TrashRenderer {
     /// The commit prompt: everything that would leave, companions included, with the bytes of all.
     public static func prompt(_ listing: TrashListing, destination: CommitDestination) -> String {
         let what = destination == .permanently ? "DELETE" : "move"
-        let held = listing.staged.filter { listing.heldBack[$0.id] != nil }
-        let leaving = listing.staged.count - held.count
-        let bytes = listing.staged.reduce(0) { $0 + $1.size } - held.reduce(0) { $0 + $1.size } + listing.companions.bytes
-        var files = count(leaving, "file")
+        let leaving = listing.leaving
+        let bytes = leaving.reduce(0) { $0 + $1.size } + listing.companions.bytes
+        var files = count(leaving.count, "file")
         if !listing.companions.travelling.isEmpty { files += " and " + count(listing.companions.travelling.count, "companion") }
-        let heldText = held.isEmpty ? "" : "; \(held.count) held back"
-        return "Type 'yes' to \(what) \(files) (\(ByteCount.format(bytes)))\(heldText): "
+        var notes: [String] = []
+        if !listing.heldBack.isEmpty { notes.append("\(listing.heldBack.count) held back") }
+        if !listing.gone.isEmpty { notes.append("\(listing.gone.count) already gone") }
+        return "Type 'yes' to \(what) \(files) (\(ByteCount.format(bytes)))" + notes.map { "; " + $0 }.joined() + ": "
     }
 
     /// `Pair/IMG_1.xmp stays: shared with Pair/IMG_1.JPG`, for each sidecar a staying file keeps.
@@ -71,6 +86,7 @@ public enum TrashRenderer {
         return JSONValue.object([
             ("count", .integer(Int64(listing.total.count))),
             ("bytes", .integer(listing.total.bytes)),
+            ("gone", .integer(Int64(listing.items.filter { listing.gone.contains($0.id) }.count))),
             ("fingerprint", .string(listing.fingerprint)),
             ("companions", .array(listing.companions.travelling.map(json))),
             ("companion_bytes", .integer(listing.companions.bytes)),
@@ -84,7 +100,7 @@ public enum TrashRenderer {
             ("items", .array(listing.items.map { item in
                 .object([("id", .integer(item.id)), ("path", .string(PathBytes.display(item.path))), ("size", .integer(item.size)),
                          ("kind", optional(item.kind)), ("rule", optional(item.rule)), ("rule_file", optional(item.ruleFile)),
-                         ("staged_at", .integer(item.stagedAt)),
+                         ("staged_at", .integer(item.stagedAt)), ("gone", .bool(listing.gone.contains(item.id))),
                          ("live_pair_of", item.livePairOf.map { .string(PathBytes.display($0)) } ?? .null)])
             })),
         ]).rendered(pretty: false) + "\n"

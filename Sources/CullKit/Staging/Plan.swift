@@ -7,8 +7,14 @@ public struct Plan: Sendable {
         public let ruleFile: String
         /// Assets the rule matched, before exclusions.
         public let matched: Int
-        /// Selected but staged already (by an earlier run, or an earlier rule of this plan).
-        public let alreadyStaged: Int
+        /// Selected but staged by an earlier run (or by hand): in the trash already.
+        public let stagedEarlier: Int
+        /// When the oldest and newest of `stagedEarlier` were staged (epoch seconds), for their age.
+        public var stagedEarlierAt: ClosedRange<Int64>? = nil
+        /// Selected but taken by an earlier rule of this plan: staged under that rule's name.
+        public let claimedEarlier: Int
+        /// Selected but staged already, either way.
+        public var alreadyStaged: Int { stagedEarlier + claimedEarlier }
         /// Matches left out, by reason (protect guards, the user's keeps, keep rules), with counts.
         public let excluded: [(reason: String, count: Int)]
         /// What staging would add.
@@ -101,13 +107,15 @@ public struct PlanBuilder {
             status[row.int64(0)] = ReviewStatus(stored: row.string(1))
         }
         let stagedNow = try StagedSet.load(db)
+        let stagedAt = Dictionary(stagedNow.map { ($0.id, $0.stagedAt) }, uniquingKeysWith: { first, _ in first })
         let partners = try LivePairs.partners(db)
         var claimed = Set(stagedNow.map(\.id))
         var groupGuard = groups.map { GroupGuard(groups: $0, claimed: claimed) }
         var lines: [Plan.RuleLine] = []
         var added: [StagedAsset] = []
         for request in requests {
-            var already = 0, kept = 0
+            var earlier = 0, claimedByRule = 0, kept = 0
+            var earlierAt: ClosedRange<Int64>?
             var fresh: [Int64] = []
             var pairOf: [Int64: Int64] = [:]
             var wholePairs: [String: Int] = [:]
@@ -124,12 +132,17 @@ public struct PlanBuilder {
                 keepers = request.assetIDs.count - ids.count
             }
             for id in ids {
+                if let at = stagedAt[id] {
+                    earlier += 1
+                    earlierAt = earlierAt.map { min($0.lowerBound, at)...max($0.upperBound, at) } ?? at...at
+                    continue
+                }
                 if claimed.contains(id) {
-                    if pairOf[id] == nil { already += 1 }
+                    if pairOf[id] == nil { claimedByRule += 1 }
                     continue
                 }
                 switch status[id] ?? .new {
-                case .trashed: already += 1; continue
+                case .trashed: earlier += 1; continue
                 case .kept: kept += 1; continue // re-checked here: a keep always wins
                 case .new: break
                 }
@@ -175,7 +188,8 @@ public struct PlanBuilder {
                 outcomes[index].bytes = outcomes[index].staged.reduce(0) { $0 + (sizes[$1] ?? 0) }
             }
             lines.append(Plan.RuleLine(
-                rule: request.rule, ruleFile: request.ruleFile, matched: request.matched, alreadyStaged: already,
+                rule: request.rule, ruleFile: request.ruleFile, matched: request.matched, stagedEarlier: earlier, stagedEarlierAt: earlierAt,
+                claimedEarlier: claimedByRule,
                 excluded: excluded.filter { $0.count > 0 }, netNewIDs: assets.map(\.id),
                 netNewBytes: assets.reduce(0) { $0 + $1.size }, samplePaths: assets.prefix(sampleCount).map(\.path),
                 limit: request.limit, selected: ids.count - kept + pairOf.count, livePairOf: pairOf, groups: outcomes))

@@ -45,7 +45,7 @@ public struct ReviewStore {
                 var count = 0
                 let keeperOf = rule.keeperOf
                 for id in rule.netNewIDs {
-                    try insert.execute([.text(rule.rule), .text(rule.ruleFile), .text(runID), .integer(time),
+                    try insert.execute([.text(rule.rule), rule.ruleFile.isEmpty ? .null : .text(rule.ruleFile), .text(runID), .integer(time),
                                         rule.livePairOf[id].sqlValue, keeperOf[id].sqlValue, .integer(id)])
                     count += db.changes
                 }

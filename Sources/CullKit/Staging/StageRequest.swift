@@ -3,7 +3,8 @@
 public struct StageRequest: Sendable, Equatable {
     /// The rule's name.
     public let rule: String
-    /// The rule file it came from (as the user named it).
+    /// The rule file it came from (as the user named it); empty for staging by hand (no file:
+    /// its rows have no `rule_file`).
     public let ruleFile: String
     /// What the rule selects after every exclusion; some may be staged already.
     public let assetIDs: [Int64]

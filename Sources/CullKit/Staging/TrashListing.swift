@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What `cull trash` shows: the staged assets, sorted and filtered, with totals by rule.
 public struct TrashListing: Sendable {
     /// Sort orders of the listing.
@@ -26,6 +32,11 @@ public struct TrashListing: Sendable {
     /// Staged assets a commit would skip now, with the reason (a sidecar changed since the scan, a
     /// Live Photo half without its pair): shown, but not counted in what would go.
     public let heldBack: [Int64: String]
+    /// Staged assets whose file is no longer there (deleted or moved outside Cull), looked up on
+    /// every load: shown as gone and left out of the totals. A commit books them as already gone
+    /// (done); they stay in the fingerprint, which is of the staged rows, so a file vanishing
+    /// between review and commit does not break `--fingerprint`.
+    public let gone: Set<Int64>
 
     /// Loads the staged set with the filters applied, sorted by `order`. `stagedBefore` (seconds
     /// since 1970) narrows the staged set itself to what was staged at or before then: the grace
@@ -46,22 +57,35 @@ public struct TrashListing: Sendable {
         case .path: break
         }
         self.items = items
+        fingerprint = Fingerprint.of(staged)
+        let resolver = CompanionResolver(indexOf: db)
+        // ENOENT or ENOTDIR, as the commit's carrier decides "already gone"; anything else (a
+        // changed file, a permission) is the commit's to judge.
+        var gone: Set<Int64> = []
+        if let root = resolver?.root {
+            for asset in staged where [ENOENT, ENOTDIR].contains(FileOps.lstat(root + asset.path).1) { gone.insert(asset.id) }
+        }
+        self.gone = gone
         var totals: [String: Total] = [:]
-        for item in items {
+        for item in items where !gone.contains(item.id) {
             let rule = item.rule ?? "(none)"
             totals[rule, default: Total(rule: rule, count: 0, bytes: 0)].count += 1
             totals[rule]!.bytes += item.size
         }
         byRule = totals.values.sorted { ($0.bytes, $1.rule) > ($1.bytes, $0.rule) }
-        total = Total(rule: "total", count: items.count, bytes: items.reduce(0) { $0 + $1.size })
-        fingerprint = Fingerprint.of(staged)
-        if var resolver = CompanionResolver(indexOf: db) {
-            let refusals = try Departure.refusals(staged, db: db, resolver: &resolver)
+        total = Total(rule: "total", count: totals.values.reduce(0) { $0 + $1.count }, bytes: totals.values.reduce(0) { $0 + $1.bytes })
+        if var resolver {
+            // Asked of the whole staged set, as the commit asks it (a gone half still counts as
+            // staged for its pair); what is gone is not also held back.
+            let refusals = try Departure.refusals(staged, db: db, resolver: &resolver).filter { !gone.contains($0.key) }
             heldBack = refusals
-            companions = resolver.plan(staged.filter { refusals[$0.id] == nil }.map(\.path))
+            companions = resolver.plan(staged.filter { refusals[$0.id] == nil && !gone.contains($0.id) }.map(\.path))
         } else {
             heldBack = [:]
             companions = CompanionPlan()
         }
     }
+
+    /// The staged assets a commit would move now: neither gone nor held back.
+    public var leaving: [StagedAsset] { staged.filter { !gone.contains($0.id) && heldBack[$0.id] == nil } }
 }

@@ -7,7 +7,7 @@ struct CheckCommand: CullCommand {
         name: "check",
         abstract: "Validate rule files and report every error at once (no library needed).",
         discussion: "Exits 0 when clean, 1 on any error (or warning with --strict), 2 on usage errors.",
-        arguments: [ArgumentSpec(name: "rules", help: "Rule files, or folders of *.yaml / *.yml files.", repeats: true)],
+        arguments: [RuleRunOptions.argument],
         options: [
             formatOption,
             strictOption,
@@ -40,8 +40,15 @@ struct CheckCommand: CullCommand {
 enum RuleFiles {
     /// Every file and every `*.yaml` / `*.yml` (any case) in every folder, loaded; a folder without
     /// one is an error of its own, not silently nothing to check.
+    /// `-` reads the rules from standard input, named `<stdin>` in diagnostics (once: it has no second reading).
     static func load(_ paths: [String]) -> [LoadedRuleFile] {
-        paths.flatMap { path -> [LoadedRuleFile] in
+        var readStandardInput = false
+        return paths.flatMap { path -> [LoadedRuleFile] in
+            if path == "-" {
+                defer { readStandardInput = true }
+                return [readStandardInput ? RuleLoader.unusable(path: RuleLoader.standardInputName, "standard input ('-') can be read only once")
+                                          : RuleLoader.loadStandardInput()]
+            }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
                   let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [RuleLoader.load(path: path)] }

@@ -7,7 +7,7 @@ struct ExplainCommand: CullCommand {
         name: "explain",
         abstract: "Show what each rule compiles to: the normalised predicate, SQL, bound values and SQLite's plan.",
         discussion: "Without a library, plans are made against an empty index with the current schema.",
-        arguments: [ArgumentSpec(name: "rules", help: "Rule files, or folders of *.yaml / *.yml files.", repeats: true)],
+        arguments: [RuleRunOptions.argument],
         options: [
             CommonOptions.library,
             CommonOptions.now,

@@ -2,39 +2,64 @@ import CullKit
 import Foundation
 
 /// `cull stage RULES...`: stage what the rules match, in one transaction; no file is touched.
+/// `cull stage --path PATH...`: stage these files by hand, through the same guards.
 struct StageCommand: CullCommand {
     static let spec = CommandSpec(
         name: "stage",
         abstract: "Stage what these rules match in Cull's trash (one transaction; no file is touched).",
         discussion: """
             Prints the plan, then stages its new matches. Re-running is idempotent. When a rule's limit or the \
-            library-wide ceiling trips, nothing is staged and the exit code is 4.
+            library-wide ceiling trips, nothing is staged and the exit code is 4. With --path, the arguments are \
+            files or folders (from the current folder) staged by hand, as the rule "by hand": a keep still wins, \
+            a Live Photo goes whole or not at all, and a duplicate group never loses its last copy.
             """,
-        arguments: [RuleRunOptions.argument],
+        arguments: [ArgumentSpec(name: "rules", help: "Rule files, or folders of *.yaml / *.yml files ('-': standard input; with --path: files or folders to stage).",
+                                 repeats: true)],
         options: RuleRunOptions.options + [
-            formatOption,
+            pathOption, formatOption,
         ]
     )
+    static let pathOption = OptionSpec(long: "path", help: "Stage the files named as arguments by hand, instead of reading rules.")
     static let formatOption = CommonOptions.format([OutputFormat.text, .json], detail: "json prints the plan that was staged")
 
     let rules: RuleRunOptions
+    let byHand: Bool
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         rules = try RuleRunOptions(arguments)
+        byHand = arguments.flag(Self.pathOption)
+        if byHand, let ruleOnly = [CommonOptions.now, RuleSelection.ceilingOption].first(where: { arguments.value($0) != nil }) {
+            throw UsageError(message: "--\(ruleOnly.long) applies to rules, not to --path")
+        }
         format = arguments.choice(Self.formatOption, default: .text)
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
+        if byHand {
+            let access = try LibraryAccess(libraryOption: rules.library, locking: true, terminal: terminal)
+            let (plan, result) = try HandStaging(db: access.db, root: access.library.root).stage(try access.assetIDs(rules.paths),
+                                                                                              runID: RunID.make())
+            terminal.out(rendered(plan, terminal: terminal))
+            done(plan, result, terminal: terminal)
+            return .success
+        }
         guard let files = RuleSelection.load(rules.paths, terminal: terminal) else { return .ruleError }
         let access = try LibraryAccess(libraryOption: rules.library, locking: true, terminal: terminal)
         let plan = try RulePlanner(db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling, root: access.library.root).plan(files).plan
-        terminal.out(format == .json ? PlanRenderer.json(plan) : PlanRenderer.text(plan, terminal: terminal))
-        let result = try ReviewStore(db: access.db).stage(plan, runID: RunID.make())
+        terminal.out(rendered(plan, terminal: terminal))
+        done(plan, try ReviewStore(db: access.db).stage(plan, runID: RunID.make()), terminal: terminal)
+        return .success
+    }
+
+    private func rendered(_ plan: Plan, terminal: Terminal) -> String {
+        format == .json ? PlanRenderer.json(plan) : PlanRenderer.text(plan, terminal: terminal)
+    }
+
+    private func done(_ plan: Plan, _ result: ReviewStore.StageResult, terminal: Terminal) {
         if format == .text {
             terminal.out("staged \(result.total) (\(ByteCount.format(plan.netNew.bytes))); review with 'cull trash', "
                          + "commit exactly this with 'cull commit --fingerprint \(plan.fingerprint)'\n")
         }
-        return .success
     }
 }

@@ -38,7 +38,7 @@ enum RuleSelection {
 
 /// What `plan`, `stage` and `run` share: the rule files, the library, the run's clock and the ceiling.
 struct RuleRunOptions {
-    static let argument = ArgumentSpec(name: "rules", help: "Rule files, or folders of *.yaml / *.yml files.", repeats: true)
+    static let argument = ArgumentSpec(name: "rules", help: "Rule files, or folders of *.yaml / *.yml files ('-': standard input).", repeats: true)
     static let options = [CommonOptions.library, CommonOptions.now, RuleSelection.ceilingOption]
 
     let paths: [String]

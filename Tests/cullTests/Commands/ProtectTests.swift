@@ -35,7 +35,7 @@ import Testing
         #expect(excluded.first?["reason"] as? String == "protect[0] (\(guardFile)): path eq \"Famille/**\"", "\(excluded)")
         #expect(excluded.first?["count"] as? Int == 2)
         let text = try box.cull(["plan"] + files + ["--ceiling", "100"]).stdout
-        #expect(text.contains("spared 2 by protect[0] (\(guardFile))"), "\(text)")
+        #expect(text.contains("spared 2: protect[0] (\(guardFile))"), "\(text)")
 
         #expect(try box.cull(["stage"] + files + ["--ceiling", "100"]).status == 0)
         #expect(try staged(box) == ["Divers/vieux.jpg"])

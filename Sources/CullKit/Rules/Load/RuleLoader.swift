@@ -25,6 +25,29 @@ public enum RuleLoader {
         guard let bytes = FileOps.read(Array(path.utf8), limit: RuleLimits.fileBytes + 1, followingLinks: true) else {
             return unusable(path: path, "cannot read rule file: \(RuleFileProbe.whyUnreadable(path))")
         }
+        return load(bytes: bytes, path: path)
+    }
+
+    /// The name diagnostics give rule text read from standard input (`cull check -`, `cull plan -`).
+    public static let standardInputName = "<stdin>"
+
+    /// Reads rule text from `handle` (standard input) and loads it as `<stdin>`. Reads at most one
+    /// byte past the limit, as for a file.
+    public static func loadStandardInput(_ handle: FileHandle = .standardInput) -> LoadedRuleFile {
+        var bytes: [UInt8] = []
+        do {
+            while bytes.count <= RuleLimits.fileBytes,
+                  let chunk = try handle.read(upToCount: RuleLimits.fileBytes + 1 - bytes.count), !chunk.isEmpty {
+                bytes += chunk
+            }
+        } catch {
+            return unusable(path: standardInputName, "cannot read rules from standard input: \(error.localizedDescription)")
+        }
+        return load(bytes: bytes, path: standardInputName)
+    }
+
+    /// Loads rule-file bytes (at most one past the limit were read); `path` names them in diagnostics.
+    static func load(bytes: [UInt8], path: String) -> LoadedRuleFile {
         let data = Data(bytes)
         if let kind = RuleFileProbe.binaryKind(data) {
             // Said in words: the parser's error would echo the file's bytes onto the terminal.

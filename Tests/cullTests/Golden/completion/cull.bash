@@ -64,7 +64,7 @@ _cull() {
                 --ceiling) :; return ;;
                 --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return ;;
             esac
-            COMPREPLY=($(compgen -W "--library --now --ceiling --format -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--library --now --ceiling --path --format -h --help" -- "$cur"))
             [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur"))
             ;;
         find)

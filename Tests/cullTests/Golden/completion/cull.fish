@@ -47,6 +47,7 @@ complete -c cull -n '__fish_seen_subcommand_from plan' -F
 complete -c cull -n '__fish_seen_subcommand_from stage' -l library -x -a '(__fish_complete_directories)' -d 'The library root (default: $CULL_LIBRARY, else the nearest parent with .cull/).'
 complete -c cull -n '__fish_seen_subcommand_from stage' -l now -x -d 'Pin the clock for relative dates (ISO 8601), for reproducible plans.'
 complete -c cull -n '__fish_seen_subcommand_from stage' -l ceiling -x -d 'Stop if the trash would hold more than this share of the library (default 30%; 100 disables).'
+complete -c cull -n '__fish_seen_subcommand_from stage' -l path -d 'Stage the files named as arguments by hand, instead of reading rules.'
 complete -c cull -n '__fish_seen_subcommand_from stage' -l format -x -a 'text json' -d 'Output format: text (default) or json; json prints the plan that was staged.'
 complete -c cull -n '__fish_seen_subcommand_from stage' -F
 complete -c cull -n '__fish_seen_subcommand_from find' -l library -x -a '(__fish_complete_directories)' -d 'The library root (default: $CULL_LIBRARY, else the nearest parent with .cull/).'

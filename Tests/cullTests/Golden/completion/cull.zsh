@@ -85,6 +85,7 @@ _cull() {
                 '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
                 '--now[Pin the clock for relative dates (ISO 8601), for reproducible plans.]:date: ' \
                 '--ceiling[Stop if the trash would hold more than this share of the library (default 30%; 100 disables).]:percent: ' \
+                '--path[Stage the files named as arguments by hand, instead of reading rules.]' \
                 '--format[Output format\: text (default) or json; json prints the plan that was staged.]:format:(text json)' \
                 '(-h --help)'{-h,--help}'[Show help information.]' \
                 '*:rules:_files'
