@@ -35,7 +35,7 @@ struct ReviewDecisions {
         try locked {
             let section = scope.sections[index]
             if let plan = scope.plan {
-                try ReviewStore(db: db).stage(Self.narrowed(plan, line: index, to: nil), runID: Self.runID())
+                try ReviewStore(db: db).stage(narrowed(plan, line: index, to: nil), runID: Self.runID())
             } else {
                 let status = ReviewStore(db: db)
                 // A group's keeper stays out: "stage these" means the copies.
@@ -72,7 +72,11 @@ struct ReviewDecisions {
         if try store.status(of: id) == .kept { try store.restore(.assets([id])) }
         if let plan = scope.plan, plan.rules[entry.section].netNewIDs.contains(id) {
             // Proposed by a rule: the row that rule's `cull stage` writes (its name, its keeper).
-            try store.stage(Self.narrowed(plan, line: entry.section, to: id), runID: Self.runID())
+            let single = try narrowed(plan, line: entry.section, to: id)
+            guard !single.rules[0].netNewIDs.isEmpty else {
+                throw Refusal(description: "not staged: the keeper of its duplicate group is staged now; unstage the keeper first")
+            }
+            try store.stage(single, runID: Self.runID())
         } else {
             try stageByHand([id])
         }
@@ -89,13 +93,20 @@ struct ReviewDecisions {
 
     /// One line of `plan`, narrowed to one asset (and the Live Photo half that goes with it), or
     /// whole: staged the way `cull stage` stages it (its rule, its keepers, its Live pairs).
-    static func narrowed(_ plan: Plan, line index: Int, to id: Int64?) -> Plan {
+    ///
+    /// The plan was made when the review opened; since then a keeper may have been staged (by hand,
+    /// from the page or a terminal). A twin whose keeper is staged now is left out: no group is
+    /// ever staged whole on the word of a stale plan.
+    func narrowed(_ plan: Plan, line index: Int, to id: Int64?) throws -> Plan {
         let line = plan.rules[index]
-        let ids = id.map { id in line.netNewIDs.filter { $0 == id || line.livePairOf[$0] == id } } ?? line.netNewIDs
+        let keeperOf = line.keeperOf
+        let store = ReviewStore(db: db)
+        let ids = try (id.map { id in line.netNewIDs.filter { $0 == id || line.livePairOf[$0] == id } } ?? line.netNewIDs)
+            .filter { twin in try keeperOf[twin].map { try store.status(of: $0) != .trashed } ?? true }
         var narrowed = Plan.RuleLine(
-            rule: line.rule, ruleFile: line.ruleFile, matched: line.matched, stagedEarlier: line.stagedEarlier, claimedEarlier: line.claimedEarlier, excluded: line.excluded,
-            netNewIDs: ids, netNewBytes: 0, samplePaths: [], limit: id == nil ? line.limit : nil,
-            selected: id == nil ? line.selected : ids.count, livePairOf: line.livePairOf)
+            rule: line.rule, ruleFile: line.ruleFile, matched: line.matched, stagedEarlier: line.stagedEarlier,
+            claimedEarlier: line.claimedEarlier, excluded: line.excluded, netNewIDs: ids, netNewBytes: 0, samplePaths: [],
+            limit: id == nil ? line.limit : nil, selected: id == nil ? line.selected : ids.count, livePairOf: line.livePairOf)
         narrowed.groups = line.groups
         return Plan(rules: [narrowed], stagedBefore: plan.stagedBefore, netNew: (ids.count, 0), fingerprint: plan.fingerprint,
                     ceiling: nil, companions: CompanionPlan())
