@@ -3,7 +3,7 @@ import Foundation
 /// What the review page may change, each through the engine call the CLI makes: keep is
 /// ``ReviewStore/keep(assetIDs:at:)`` (`cull keep`), unstage is ``ReviewStore/restore(_:)``
 /// (`cull restore PATH`), stage is ``ReviewStore/stage(_:runID:at:)`` with the plan line of the
-/// rule that proposed the asset (`cull stage`), and commit is ``CommitSession``, the journaled commit
+/// rule that proposed the asset (`cull stage`) or else ``HandStaging`` (`cull stage --path`), and commit is ``CommitSession``, the journaled commit
 /// `cull commit --fingerprint` runs. Each takes the library lock for its transaction only, as the
 /// CLI commands do, so the page and a terminal can take turns.
 struct ReviewDecisions {
@@ -35,10 +35,11 @@ struct ReviewDecisions {
         try locked {
             let section = scope.sections[index]
             if let plan = scope.plan {
-                try ReviewStore(db: db).stage(Self.narrowed(plan, line: index, to: nil), runID: Self.runID())
+                try ReviewStore(db: db).stage(narrowed(plan, line: index, to: nil), runID: Self.runID())
             } else {
-                try ReviewStore(db: db).stage([StageRequest(rule: Self.ruleName(section), ruleFile: section.ruleFile, assetIDs: section.assets)],
-                                              runID: Self.runID())
+                let status = ReviewStore(db: db)
+                // A group's keeper stays out: "stage these" means the copies.
+                try stageByHand(try section.assets.filter { try !scope.isKeeper($0) && status.status(of: $0) == .new })
             }
         }
     }
@@ -67,26 +68,41 @@ struct ReviewDecisions {
 
     private func stage(_ id: Int64, scope: ReviewScope, store: ReviewStore) throws {
         guard let entry = scope.entries[id] else { return }
-        // The page never stages a group's keeper while every other copy is staged: the last copy stays.
-        if let copies = scope.isKeeperWithCopies(id),
-           try copies.allSatisfy({ try store.status(of: $0) == .trashed }) {
-            throw Refusal(description: "every other copy of its duplicate group is staged: unstage one first")
-        }
         // A keep is the user's own word; staging it from the page replaces it, as `cull restore` then staging would.
         if try store.status(of: id) == .kept { try store.restore(.assets([id])) }
         if let plan = scope.plan, plan.rules[entry.section].netNewIDs.contains(id) {
-            try store.stage(Self.narrowed(plan, line: entry.section, to: id), runID: Self.runID())
+            // Proposed by a rule: the row that rule's `cull stage` writes (its name, its keeper).
+            let single = try narrowed(plan, line: entry.section, to: id)
+            guard !single.rules[0].netNewIDs.isEmpty else {
+                throw Refusal(description: "not staged: the keeper of its duplicate group is staged now; unstage the keeper first")
+            }
+            try store.stage(single, runID: Self.runID())
         } else {
-            let section = scope.sections[entry.section]
-            try store.stage([StageRequest(rule: Self.ruleName(section), ruleFile: section.ruleFile, assetIDs: [id])], runID: Self.runID())
+            try stageByHand([id])
         }
+    }
+
+    /// `cull stage --path`: the rules' guards (a keep wins, Live Photos whole, never a group's last
+    /// copy); what they refuse is said, not silently skipped.
+    private func stageByHand(_ ids: [Int64]) throws {
+        let (plan, result) = try HandStaging(db: db, root: library.root).stage(ids, runID: Self.runID())
+        guard result.total == 0, let line = plan.rules.first, line.alreadyStaged == 0, !ids.isEmpty else { return }
+        let reasons = line.excluded.map(\.reason)
+        throw Refusal(description: "not staged: " + (reasons.isEmpty ? "the rules' guards keep it" : reasons.joined(separator: "; ")))
     }
 
     /// One line of `plan`, narrowed to one asset (and the Live Photo half that goes with it), or
     /// whole: staged the way `cull stage` stages it (its rule, its keepers, its Live pairs).
-    static func narrowed(_ plan: Plan, line index: Int, to id: Int64?) -> Plan {
+    ///
+    /// The plan was made when the review opened; since then a keeper may have been staged (by hand,
+    /// from the page or a terminal). A twin whose keeper is staged now is left out: no group is
+    /// ever staged whole on the word of a stale plan.
+    func narrowed(_ plan: Plan, line index: Int, to id: Int64?) throws -> Plan {
         let line = plan.rules[index]
-        let ids = id.map { id in line.netNewIDs.filter { $0 == id || line.livePairOf[$0] == id } } ?? line.netNewIDs
+        let keeperOf = line.keeperOf
+        let store = ReviewStore(db: db)
+        let ids = try (id.map { id in line.netNewIDs.filter { $0 == id || line.livePairOf[$0] == id } } ?? line.netNewIDs)
+            .filter { twin in try keeperOf[twin].map { try store.status(of: $0) != .trashed } ?? true }
         var narrowed = Plan.RuleLine(
             rule: line.rule, ruleFile: line.ruleFile, matched: line.matched, stagedEarlier: line.stagedEarlier, stagedEarlierAt: line.stagedEarlierAt,
             claimedEarlier: line.claimedEarlier, excluded: line.excluded,
@@ -95,10 +111,6 @@ struct ReviewDecisions {
         narrowed.groups = line.groups
         return Plan(rules: [narrowed], stagedBefore: plan.stagedBefore, netNew: (ids.count, 0), fingerprint: plan.fingerprint,
                     ceiling: nil, companions: CompanionPlan())
-    }
-
-    private static func ruleName(_ section: ReviewScope.Section) -> String {
-        section.rule == ReviewScope.byHand ? "review" : section.rule
     }
 
     private static func runID() -> String { "review-\(Int64(Date().timeIntervalSince1970))-\(getpid())" }

@@ -30,51 +30,49 @@ public struct ReviewModel {
         let listing = try TrashListing(db: db, order: .path)
         var status: [Int64: ReviewStatus] = [:]
         try db.forEachRow("SELECT asset_id, status FROM reviews") { row in status[row.int64(0)] = ReviewStatus(stored: row.string(1)) }
-        let asset = try db.cached("""
-            SELECT path, size, taken, mtime_ns, kind, orientation, duration, width, height, broken, broken_reason
-            FROM assets WHERE id = ?
-            """)
-        var items: [JSONValue] = []
-        for id in scope.assetIDs {
-            guard let entry = scope.entries[id] else { continue }
+        // One pass over the index (not one query per asset): a page of 20,000 files is one scan.
+        var rows: [Int64: JSONValue] = [:]
+        rows.reserveCapacity(scope.entries.count)
+        try db.forEachRow("""
+            SELECT id, path, size, taken, mtime_ns, kind, orientation, duration, width, height, broken, broken_reason FROM assets
+            """) { row in
+            let id = row.int64(0)
+            guard let entry = scope.entries[id] else { return }
             let state: State
             switch status[id] ?? .new {
             case .trashed: state = .staged
             case .kept: state = .kept
-            case .new:
-                state = scope.proposed.contains(id) ? .proposed : .new
+            case .new: state = scope.proposed.contains(id) ? .proposed : .new
             }
-            try asset.forEachRow([.integer(id)]) { row in
-                let path = row.bytes(0) ?? []
-                let group = entry.group.map { scope.sections[entry.section].groups[$0] }
-                var fields: [(String, JSONValue)] = [
-                    ("id", .integer(id)),
-                    ("name", .string(PathBytes.display(PathBytes.basename(path)))),
-                    ("folder", .string(PathBytes.display(PathBytes.parent(path)))),
-                    ("size", .integer(row.int64(1))),
-                    ("date", .integer(row.optionalInt64(2) ?? row.int64(3) / 1_000_000_000)),
-                    ("dated", .bool(row.optionalInt64(2) != nil)),
-                    ("kind", .string(row.string(4) ?? "other")),
-                    ("ext", .string(PathBytes.display(Self.extensionOf(path)).lowercased())),
-                    ("orientation", .integer(Int64(row.optionalInt(5) ?? 1))),
-                    ("state", .string(state.rawValue)),
-                    ("section", .integer(Int64(entry.section))),
-                    ("reason", .string(entry.reason + (listing.heldBack[id].map { "; a commit would skip it now: \($0)" } ?? ""))),
-                    ("thumb", .string(thumbnail(id))),
-                ]
-                if let duration = row.optionalDouble(6) { fields.append(("duration", .number(duration))) }
-                if let width = row.optionalInt64(7), let height = row.optionalInt64(8) {
-                    fields.append(("width", .integer(width)))
-                    fields.append(("height", .integer(height)))
-                }
-                if row.int64(9) != 0 { fields.append(("broken", .string(row.string(10) ?? "damaged"))) }
-                if let group, let index = entry.group {
-                    fields.append(("group", .integer(Int64(index))))
-                    fields.append(("keeper", .bool(group.keeper == id)))
-                }
-                items.append(.object(fields))
+            let path = row.bytes(1) ?? []
+            var fields: [(String, JSONValue)] = [
+                ("id", .integer(id)),
+                ("name", .string(PathBytes.display(PathBytes.basename(path)))),
+                ("folder", .string(PathBytes.display(PathBytes.parent(path)))),
+                ("size", .integer(row.int64(2))),
+                ("date", .integer(row.optionalInt64(3) ?? row.int64(4) / 1_000_000_000)),
+                ("dated", .bool(row.optionalInt64(3) != nil)),
+                ("kind", .string(row.string(5) ?? "other")),
+                ("ext", .string(PathBytes.display(Self.extensionOf(path)).lowercased())),
+                ("orientation", .integer(Int64(row.optionalInt(6) ?? 1))),
+                ("state", .string(state.rawValue)),
+                ("section", .integer(Int64(entry.section))),
+                ("reason", .string(entry.reason + (listing.heldBack[id].map { "; a commit would skip it now: \($0)" } ?? ""))),
+                ("thumb", .string(thumbnail(id))),
+            ]
+            if let duration = row.optionalDouble(7) { fields.append(("duration", .number(duration))) }
+            if let width = row.optionalInt64(8), let height = row.optionalInt64(9) {
+                fields.append(("width", .integer(width)))
+                fields.append(("height", .integer(height)))
             }
+            if row.int64(10) != 0 { fields.append(("broken", .string(row.string(11) ?? "damaged"))) }
+            if let index = entry.group {
+                fields.append(("group", .integer(Int64(index))))
+                fields.append(("keeper", .bool(scope.sections[entry.section].groups[index].keeper == id)))
+            }
+            rows[id] = .object(fields)
         }
+        let items = scope.assetIDs.compactMap { rows[$0] }
         let sections: [JSONValue] = scope.sections.map { section in
             .object([
                 ("rule", .string(section.rule)),

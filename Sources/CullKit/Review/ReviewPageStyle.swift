@@ -31,7 +31,7 @@ enum ReviewPageStyle {
           outline: none; box-shadow: 0 1px 2px rgba(0,0,0,.12); }
         .tile:focus, .tile.current { border-color: var(--focus); }
         .thumb { aspect-ratio: 4 / 3; background: var(--line); display: flex; align-items: center; justify-content: center; overflow: hidden; cursor: zoom-in; }
-        .thumb img { max-width: 100%; max-height: 100%; object-fit: contain; display: block; }
+        .thumb img { width: 100%; height: 100%; object-fit: contain; display: block; }
         .meta { padding: 6px 8px 4px; min-width: 0; }
         .name { font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; display: block; }
         .name .dir { color: var(--muted); font-weight: 400; }

@@ -145,18 +145,16 @@ public struct ReviewScope: Sendable {
         sections[index].assets.append(asset.id)
     }
 
+    /// Whether `id` is shown as the keeper of its duplicate group.
+    func isKeeper(_ id: Int64) -> Bool {
+        guard let entry = entries[id], let group = entry.group else { return false }
+        return sections[entry.section].groups[group].keeper == id
+    }
+
     /// The section of `rule`, added when there is none yet.
     private mutating func sectionIndex(rule: String, ruleFile: String?) -> Int {
         if let index = sections.firstIndex(where: { $0.rule == rule }) { return index }
         sections.append(Section(rule: rule, ruleFile: ruleFile ?? "", assets: [], groups: []))
         return sections.count - 1
-    }
-
-    /// The keeper of the group `id` belongs to, when `id` is that keeper and other members exist.
-    func isKeeperWithCopies(_ id: Int64) -> [Int64]? {
-        guard let entry = entries[id], let group = entry.group else { return nil }
-        let members = sections[entry.section].groups[group]
-        guard members.keeper == id else { return nil }
-        return members.members.filter { $0 != id }
     }
 }

@@ -59,12 +59,13 @@ struct ReviewCommand: CullCommand {
             return .success
         }
         let server = ReviewServer(library: access.library, db: access.db, scope: scope)
-        // From here Ctrl-C and SIGTERM ask the server to stop (a commit from the page stops between chunks).
-        Interruption.shared.arm()
         try server.start()
         terminal.out("Reviewing at \(server.url)\n")
         terminal.err("Ctrl-C stops the server.\n")
+        // The browser is started before the signals are taken over: an ignored SIGINT would be inherited.
         if open { Self.openBrowser(server.url, terminal: terminal) }
+        // From here Ctrl-C and SIGTERM ask the server to stop (a commit from the page stops between chunks).
+        Interruption.shared.arm()
         while !Interruption.shared.isRequested { usleep(100_000) }
         server.stop()
         terminal.err("Stopped.\n")

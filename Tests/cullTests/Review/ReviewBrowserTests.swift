@@ -55,6 +55,8 @@ import Testing
         #expect(page["tiles"] as? Int == planned.count, "one tile per planned file")
         #expect((page["initial"] as? [String: String])?.values.allSatisfy { $0 == "proposed" } == true, "nothing staged before acting")
         #expect(page["header"] as? String == "Empty Trash (0 \u{b7} 0 B)")
+        #expect((page["after_t"] as? String ?? "").hasPrefix("Empty Trash (1 "), "t staged one: \(page["after_t"] ?? "")")
+        #expect(page["after_u"] as? String == "Empty Trash (0 \u{b7} 0 B)", "u unstaged it")
         let kept = try #require(page["kept"] as? [String]).compactMap(Int64.init)
         #expect(kept.count == 2)
         for id in kept { #expect(try ReviewStore(db: box.db).status(of: id) == .kept, "kept in the index: \(id)") }

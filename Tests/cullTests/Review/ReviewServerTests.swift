@@ -163,11 +163,16 @@ import Testing
         let keeper = try Self.id(box, "a/one.jpg"), copy = try Self.id(box, "b/one-copy.jpg")
         #expect(try ReviewStore(db: box.db).status(of: copy) == .trashed)
         let refused = try review.request("/api/decide?id=\(keeper)&to=stage", method: "POST", headers: token)
-        #expect(refused.status == 409 && refused.body.contains("other copy"), "\(refused)")
+        #expect(refused.status == 409 && refused.body.contains("last unstaged copy"), "\(refused)")
         #expect(try ReviewStore(db: box.db).status(of: keeper) == .new)
-        // Once the copy is unstaged, the keeper may go instead.
+        // Once the copy is unstaged, the keeper may go instead ...
         #expect(try review.request("/api/decide?id=\(copy)&to=unstage", method: "POST", headers: token).status == 200)
         #expect(try review.request("/api/decide?id=\(keeper)&to=stage", method: "POST", headers: token).status == 200)
+        // ... and then the plan made when the page opened no longer stages the copy against it.
+        let stale = try review.request("/api/decide?id=\(copy)&to=stage", method: "POST", headers: token)
+        #expect(stale.status == 409, "\(stale)")
+        #expect(try review.request("/api/stage-section?section=0", method: "POST", headers: token).status == 200)
+        #expect(try ReviewStore(db: box.db).status(of: copy) == .new, "the group keeps a copy")
         _ = review.interrupt()
     }
 

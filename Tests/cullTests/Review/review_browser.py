@@ -66,6 +66,15 @@ def live(url, shots):
         report["thumbnails_loaded"] = driver.execute_script(
             "return [...document.querySelectorAll('.thumb img')].filter(i => i.complete && i.naturalWidth > 0).length")
         shoot(driver, shots, "live-1280-plan.png")
+        # t stages the focused tile, u unstages it again (back to proposed: nothing is staged by the plan itself).
+        first = driver.find_element(By.CSS_SELECTOR, ".tile").get_attribute("data-id")
+        driver.execute_script("document.querySelector('.tile[data-id=\"%s\"]').focus()" % first)
+        driver.switch_to.active_element.send_keys("t")
+        wait(driver, lambda d: states(d)[first] == "staged", "the t key to stage")
+        report["after_t"] = driver.find_element(By.ID, "commit").text
+        driver.switch_to.active_element.send_keys("u")
+        wait(driver, lambda d: states(d)[first] == "proposed", "the u key to unstage")
+        report["after_u"] = driver.find_element(By.ID, "commit").text
         # Stage the whole section, as a click on its button.
         driver.find_element(By.CSS_SELECTOR, ".stage-section").click()
         wait(driver, lambda d: all(s == "staged" for s in states(d).values() if s != "new"), "the section to be staged")
@@ -119,20 +128,22 @@ def live(url, shots):
 
 def static(path, shots):
     report = {}
-    for width in (1280, 420):
-        driver = browser(width)
-        try:
-            driver.get("file://" + path)
-            ready(driver)
-            report["tiles"] = len(driver.find_elements(By.CSS_SELECTOR, ".tile"))
-            report["buttons"] = len(driver.find_elements(By.CSS_SELECTOR, ".tile button, .stage-section"))
-            report["commit_visible"] = driver.find_element(By.ID, "commit").is_displayed()
-            report["summary"] = driver.find_element(By.ID, "summary").text
-            report["thumbnails_loaded"] = driver.execute_script(
-                "return [...document.querySelectorAll('.thumb img')].filter(i => i.complete && i.naturalWidth > 0).length")
-            shoot(driver, shots, "static-%d.png" % width)
-        finally:
-            driver.quit()
+    driver = browser(1280)
+    try:
+        driver.get("file://" + path)
+        ready(driver)
+        report["tiles"] = len(driver.find_elements(By.CSS_SELECTOR, ".tile"))
+        report["buttons"] = len(driver.find_elements(By.CSS_SELECTOR, ".tile button, .stage-section"))
+        report["commit_visible"] = driver.find_element(By.ID, "commit").is_displayed()
+        report["summary"] = driver.find_element(By.ID, "summary").text
+        report["thumbnails_loaded"] = driver.execute_script(
+            "return [...document.querySelectorAll('.thumb img')].filter(i => i.complete && i.naturalWidth > 0).length")
+        shoot(driver, shots, "static-1280.png")
+        driver.set_window_size(420, 900)
+        time.sleep(0.3)
+        shoot(driver, shots, "static-420.png")
+    finally:
+        driver.quit()
     return report
 
 
