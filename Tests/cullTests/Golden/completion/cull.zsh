@@ -49,7 +49,7 @@ _cull() {
                 '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
                 '--format[Output format\: text (default) or json.]:format:(text json)' \
                 '--include-managed[Also walk other applications'\'' libraries (Apple Photos, Lightroom previews, Immich, ...).]' \
-                '--hash[Also bring the duplicate hashes up to date (what a duplicate rule would compute), e.g. from cron.]' \
+                '--hash[Also bring the duplicate hashes and the photos'\'' perceptual hashes, sharpness and exposure up to date (what a group or image rule would compute), e.g. from cron.]' \
                 '(-h --help)'{-h,--help}'[Show help information.]'
             ;;
         check)
