@@ -68,8 +68,21 @@ public enum Companions {
 
     /// The change key of a file's sidecars (`assets.sidecar_signature`): a sidecar that appears,
     /// disappears or changes changes it, so the scanner re-reads the file and a commit refuses it.
+    /// The ctime is part of it: an edit whose size and mtime are put back (`touch -r`) changes only that.
     static func signature(_ sidecars: [SidecarFile]) -> String {
-        sidecars.map { "\($0.role.rawValue):\($0.stamp.size):\($0.stamp.mtimeNanoseconds):\($0.stamp.inode)" }
+        sidecars.map { "\($0.role.rawValue):\($0.stamp.size):\($0.stamp.mtimeNanoseconds):\($0.stamp.inode):\($0.stamp.ctimeNanoseconds ?? 0)" }
             .joined(separator: ";")
+    }
+
+    /// True when `sidecars` (as found now) are still the ones `recorded` names. A signature an older
+    /// Cull wrote has no ctime field; it is compared without one, so upgrading holds nothing back.
+    static func unchanged(_ sidecars: [SidecarFile], since recorded: String) -> Bool {
+        let now = signature(sidecars)
+        if now == recorded { return true }
+        let entries = recorded.split(separator: ";", omittingEmptySubsequences: false)
+        guard !recorded.isEmpty, entries.allSatisfy({ $0.split(separator: ":").count == 4 }) else { return false }
+        let withoutCtime = now.split(separator: ";", omittingEmptySubsequences: false)
+            .map { $0.split(separator: ":").prefix(4).joined(separator: ":") }.joined(separator: ";")
+        return withoutCtime == recorded
     }
 }

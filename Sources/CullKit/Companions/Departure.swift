@@ -7,7 +7,7 @@ enum Departure {
     /// twins of a duplicate group whose keeper changed (see ``TwinCheck``).
     static func refusals(_ staged: [StagedAsset], db: Database, resolver: inout CompanionResolver) throws -> [Int64: String] {
         var refusals: [Int64: String] = [:]
-        for asset in staged where Companions.signature(resolver.sidecars(of: asset.path)) != asset.sidecarSignature {
+        for asset in staged where !Companions.unchanged(resolver.sidecars(of: asset.path), since: asset.sidecarSignature) {
             refusals[asset.id] = "sidecar changed since staging"
         }
         for (id, reason) in try TwinCheck.refusals(staged, db: db, root: resolver.root) where refusals[id] == nil {

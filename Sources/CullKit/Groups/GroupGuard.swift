@@ -1,29 +1,6 @@
-extension Rule {
-    /// True when the rule is a group rule: its match requires `duplicate: true` at the top level,
-    /// so it keeps one member of each group (its `keep:` ranking) and stages the others.
-    public var isGroupRule: Bool {
-        let parts: [Predicate]
-        switch match {
-        case let .all(items): parts = items
-        default: parts = [match]
-        }
-        return parts.contains { part in
-            guard case let .condition(condition) = part else { return false }
-            return condition.field.name == "duplicate" && condition.op == .eq && condition.value == .bool(true)
-        }
-    }
-
-    /// True when the rule reads the `duplicate` field anywhere (the plan then needs the groups).
-    public var readsGroups: Bool { match.conditions.contains { $0.field.name == "duplicate" } }
-}
-
 /// What a group rule decided for one group: its keeper, why, and what it stages.
 public struct GroupOutcome: Sendable {
-    /// The exclusion reason a group rule's plan line gives its keepers.
-    public static let keeperReason = "the keeper of its duplicate group"
-
-    public let hash: ContentHash
-    public let members: [GroupMember]
+    public let group: MediaGroup
     /// Nil when every member is staged already (the group then stages nothing).
     public let keeper: GroupMember?
     /// The ranking key that decided against the runner-up, or why the keeper had to be kept
@@ -32,44 +9,59 @@ public struct GroupOutcome: Sendable {
     /// Members this rule stages (net-new), in path order, and their bytes.
     public var staged: [Int64] = []
     public var bytes: Int64 = 0
+
+    public var members: [GroupMember] { group.members }
+
+    /// The exclusion reason a group rule's plan line gives its keepers.
+    public static func keeperReason(_ spec: GroupSpec) -> String { "the keeper of its \(spec.noun)" }
 }
 
-/// Holds, through one plan, the invariant of groups: no group ever has all its present members
-/// staged, across every rule of the run and what is staged already. Each group rule reserves
-/// the keeper of every group it touches (no later rule stages it), and no rule, group rule or
-/// not, stages a group's last unstaged member.
+/// Holds, through one plan, the invariant of groups: no group of any kind ever has all its present
+/// members staged, across every rule of the run and what is staged already. Each group rule
+/// reserves the keeper of every group it touches (no later rule stages it), and no rule, group rule
+/// or not, stages a group's last unstaged member.
 struct GroupGuard {
-    let groups: ExactGroups
+    let groups: GroupSet
     /// Members of each group not staged (already or by this plan).
     private var free: [Int]
     /// Keepers reserved by this run's group rules, with the rule.
     private(set) var reserved: [Int64: String] = [:]
 
-    init(groups: ExactGroups, claimed: Set<Int64>) {
+    init(groups: GroupSet, claimed: Set<Int64>) {
         self.groups = groups
         free = groups.groups.map { group in group.members.filter { !claimed.contains($0.id) }.count }
     }
 
+    /// True when `id` is a member of any group.
+    func isMember(_ id: Int64) -> Bool { groups.groupsOf[id] != nil }
+
     /// Why `id` may not be staged now; nil when it may.
     func refusal(_ id: Int64) -> String? {
-        if let rule = reserved[id] { return "keeper of its duplicate group (rule \(rule))" }
-        if let group = groups.groupOf[id], free[group] <= 1 { return "last unstaged copy of its duplicate group" }
+        if let rule = reserved[id] { return "keeper of its group (rule \(rule))" }
+        if let group = groups.groupsOf[id]?.first(where: { free[$0] <= 1 }) {
+            return "last unstaged copy of its \(groups.groups[group].spec.noun)"
+        }
         return nil
     }
 
     /// Records that `id` is staged by this plan.
     mutating func claim(_ id: Int64) {
-        if let group = groups.groupOf[id] { free[group] -= 1 }
+        for group in groups.groupsOf[id] ?? [] { free[group] -= 1 }
     }
 
-    /// For a group rule: picks the keeper of every group with a member among `matched`, reserves
-    /// it, and returns the members of `selectable` to stage (every non-keeper, path order), with
-    /// the outcomes. `forced` are members that must stay (the user's keeps, guards, keep rules).
-    mutating func select(rule: String, ranking: KeeperRanking, matched: Set<Int64>, selectable: Set<Int64>,
-                         claimed: Set<Int64>, forced: [Int64: String]) -> (ids: [Int64], outcomes: [GroupOutcome]) {
+    /// For a group rule of `spec`: picks the keeper of every group of that spec with a member among
+    /// `matched`, reserves it, and returns the members of `selectable` to stage (every non-keeper,
+    /// path order), with the outcomes. `forced` are members that must stay (the user's keeps,
+    /// guards, keep rules).
+    mutating func select(rule: String, spec: GroupSpec, ranking: KeeperRanking, matched: Set<Int64>,
+                         selectable: Set<Int64>, claimed: Set<Int64>, forced: [Int64: String])
+        -> (ids: [Int64], outcomes: [GroupOutcome]) {
         var touched = Set<Int>()
-        for id in matched { if let group = groups.groupOf[id] { touched.insert(group) } }
+        for id in matched {
+            for group in groups.groupsOf[id] ?? [] where groups.groups[group].spec == spec { touched.insert(group) }
+        }
         var ids: [Int64] = []
+        var seen = Set<Int64>()
         var outcomes: [GroupOutcome] = []
         for index in touched.sorted() {
             let group = groups.groups[index]
@@ -80,14 +72,17 @@ struct GroupGuard {
                 choice = (picked.keeper, forced[picked.keeper.id] ?? "keeper of rule \(reserved[picked.keeper.id] ?? rule)")
             }
             guard let (keeper, decidedBy) = choice else {
-                outcomes.append(GroupOutcome(hash: group.hash, members: group.members, keeper: nil,
-                                             decidedBy: "every copy is staged already"))
+                outcomes.append(GroupOutcome(group: group, keeper: nil, decidedBy: "every copy is staged already"))
                 continue
             }
             if reserved[keeper.id] == nil { reserved[keeper.id] = rule }
-            ids += group.members.filter { $0.id != keeper.id && selectable.contains($0.id) }.map(\.id)
-            outcomes.append(GroupOutcome(hash: group.hash, members: group.members, keeper: keeper, decidedBy: decidedBy))
+            for member in group.members where member.id != keeper.id && selectable.contains(member.id) {
+                if seen.insert(member.id).inserted { ids.append(member.id) }
+            }
+            outcomes.append(GroupOutcome(group: group, keeper: keeper, decidedBy: decidedBy))
         }
+        // A member of two groups of this spec is staged only if it is the keeper of neither.
+        ids.removeAll { reserved[$0] != nil }
         return (ids, outcomes)
     }
 }

@@ -53,6 +53,14 @@ struct IndexWriter {
     /// other row that hangs off them), with their companions, in one transaction. Each path goes
     /// through a placeholder first (a BLOB, which no real TEXT path equals), so a swap never
     /// collides with the UNIQUE path of the other file.
+    /// Records sidecar signatures again, for files whose sidecars did not change (see ``Companions/unchanged(_:since:)``).
+    func updateSidecarSignatures(_ rows: [(id: Int64, signature: String)]) throws {
+        try db.transaction {
+            let update = try db.cached("UPDATE assets SET sidecar_signature = ? WHERE id = ?")
+            for row in rows { try update.execute([.text(row.signature), .integer(row.id)]) }
+        }
+    }
+
     func rename(_ moves: [(id: Int64, file: FoundFile)]) throws {
         try db.transaction {
             let park = try db.cached("UPDATE assets SET path = ? WHERE id = ?")

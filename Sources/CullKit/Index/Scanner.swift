@@ -126,6 +126,7 @@ public struct Scanner {
         var toRead: [Pending] = []
         // New paths, and known paths now holding another inode: maybe renamed from elsewhere.
         var candidates: [FoundFile] = []
+        var resigned: [(id: Int64, signature: String)] = []
         for file in found {
             guard let entry = known[PathKey(file.relativePath)],
                   entry.stamp.device == file.stamp.device, entry.stamp.inode == file.stamp.inode
@@ -134,7 +135,13 @@ public struct Scanner {
                 continue
             }
             seen.insert(entry.id)
-            if file.stamp.isUnchanged(since: entry.stamp) && entry.sidecarSignature == file.sidecarSignature {
+            var sidecarsUnchanged = entry.sidecarSignature == file.sidecarSignature
+            if !sidecarsUnchanged && Companions.unchanged(file.sidecars, since: entry.sidecarSignature) {
+                // Written by an older Cull without ctimes: the same sidecars, recorded afresh.
+                sidecarsUnchanged = true
+                resigned.append((entry.id, file.sidecarSignature))
+            }
+            if file.stamp.isUnchanged(since: entry.stamp) && sidecarsUnchanged {
                 summary.unchanged += 1
                 if let damage = entry.damage, damage.needsRecheck(stamp: entry.stamp) {
                     toRead.append(Pending(file: file, existing: entry.id, contentChanged: false, recheck: damage))
@@ -185,6 +192,7 @@ public struct Scanner {
         let writer = IndexWriter(db: db, now: Int64(now.timeIntervalSince1970))
         // Paths move first, so the upserts below (keyed by path) land on the moved rows.
         if !renames.isEmpty { try writer.rename(renames) }
+        if !resigned.isEmpty { try writer.updateSidecarSignatures(resigned) }
         var done = 0
         var start = 0
         while start < toRead.count {

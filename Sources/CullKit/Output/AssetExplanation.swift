@@ -1,13 +1,17 @@
 /// `cull plan --explain PATH`: which rules matched one asset, and why it is or is not staged.
 public enum AssetExplanation {
+    /// `failing` gives the top-level clauses a rule's match fails for the asset (see
+    /// ``RuleEvaluator/failingClauses(of:assetID:)``), so "no match" says which.
     public static func text(assetID: Int64, path: String, status: ReviewStatus, plan: Plan,
-                            evaluations: [RuleEvaluation], terminal: Terminal) -> String {
+                            evaluations: [RuleEvaluation], terminal: Terminal,
+                            failing: (Rule) -> [Predicate] = { _ in [] }) -> String {
         var lines = [terminal.styled(path, "1") + "  (status: \(status.rawValue))"]
         var stagedBy: String?
         for evaluation in evaluations {
             let name = "\(evaluation.rule.name) (\(evaluation.file))"
             guard evaluation.matched.contains(assetID) else {
-                lines.append("  \(name): no match")
+                let clauses = failing(evaluation.rule).map(\.normalised)
+                lines.append("  \(name): no match" + (clauses.isEmpty ? "" : ": fails " + clauses.joined(separator: "; ")))
                 continue
             }
             if evaluation.rule.action == .keep {
@@ -28,7 +32,7 @@ public enum AssetExplanation {
                 lines.append("  \(name): " + terminal.styled("matched; would be staged", "33"))
             } else if let group = plan.rules.first(where: { $0.rule == evaluation.rule.name && $0.ruleFile == evaluation.file })?
                         .groups.first(where: { $0.keeper?.id == assetID }) {
-                lines.append("  \(name): matched, not staged: the keeper of its duplicate group (\(group.decidedBy))")
+                lines.append("  \(name): matched, not staged: the keeper of its \(group.group.spec.noun) (\(group.decidedBy))")
             } else {
                 lines.append("  \(name): matched; not staged by it (staged by an earlier rule, or kept as its group's last copy)")
             }
@@ -37,7 +41,7 @@ public enum AssetExplanation {
             guard let group = line.groups.first(where: { $0.members.contains { $0.id == assetID } }) else { continue }
             let keeper = group.keeper.map { PathBytes.display($0.path) } ?? "none"
             let others = group.members.filter { $0.id != assetID }.map { PathBytes.display($0.path) }
-            lines.append("  duplicate group \(group.hash.hex.prefix(12)) of \(line.rule) (\(line.ruleFile)), with "
+            lines.append("  \(group.group.spec.noun) \(group.group.key.prefix(12)) of \(line.rule) (\(line.ruleFile)), with "
                          + others.joined(separator: ", ") + ": keeper \(keeper) (\(group.decidedBy))"
                          + (group.keeper?.id == assetID ? " — this file" : ""))
         }

@@ -8,13 +8,13 @@ enum GroupRenderer {
         guard !groups.isEmpty else { return [] }
         let staged = groups.reduce(0) { $0 + $1.staged.count }
         let bytes = groups.reduce(Int64(0)) { $0 + $1.bytes }
-        var lines = ["    " + TrashRenderer.count(groups.count, "duplicate group") + ": "
-                     + "\(staged) twins to stage, \(ByteCount.format(bytes)) freed"]
+        var lines = ["    " + TrashRenderer.count(groups.count, groups[0].group.spec.noun) + ": "
+                     + English.count(staged, groups[0].group.spec.stagedNoun) + " to stage, \(ByteCount.format(bytes)) freed"]
         for group in groups.prefix(shown) {
             let paths = Dictionary(group.members.map { ($0.id, $0.path) }, uniquingKeysWith: { first, _ in first })
             let keeper = group.keeper.map { "keep " + terminal.styled(PathBytes.display($0.path), "32") + " (\(group.decidedBy))" }
                 ?? "keeps nothing new: \(group.decidedBy)"
-            var line = "    \(group.hash.hex.prefix(12)) ×\(group.members.count): " + keeper
+            var line = "    \(group.group.key.prefix(12)) ×\(group.members.count): " + keeper
             if !group.staged.isEmpty {
                 line += "; stage " + group.staged.compactMap { paths[$0].map(PathBytes.display) }.joined(separator: ", ")
             }
@@ -28,7 +28,8 @@ enum GroupRenderer {
         .array(groups.map { group in
             let paths = Dictionary(group.members.map { ($0.id, $0.path) }, uniquingKeysWith: { first, _ in first })
             return .object([
-                ("hash", .string(group.hash.hex)),
+                ("kind", .string(group.group.spec.key)),
+                ("key", .string(group.group.key)),
                 ("members", .array(group.members.map { .string(PathBytes.display($0.path)) })),
                 ("keeper", group.keeper.map { .string(PathBytes.display($0.path)) } ?? .null),
                 ("decided_by", .string(group.decidedBy)),

@@ -80,13 +80,13 @@ public struct PlanBuilder {
     /// Assets this run's protect guards and keep rules spare, with the reason: a Live Photo whose
     /// other half is spared stays whole.
     let spared: [Int64: String]
-    /// The exact-duplicate groups, when a rule of the run reads them (see ``GroupGuard``).
-    let groups: ExactGroups?
+    /// The groups the run's rules read (see ``GroupGuard``).
+    let groups: GroupSet?
     /// The run's clock (epoch seconds): capture times after it never win a keeper ranking.
     let now: Int64
 
     public init(db: Database, sampleCount: Int = 5, ceilingPercent: Double? = nil, spared: [Int64: String] = [:],
-                groups: ExactGroups? = nil, now: Int64 = Int64.max) {
+                groups: GroupSet? = nil, now: Int64 = Int64.max) {
         self.db = db
         self.sampleCount = sampleCount
         self.ceilingPercent = ceilingPercent
@@ -114,11 +114,11 @@ public struct PlanBuilder {
             var ids = request.assetIDs
             var outcomes: [GroupOutcome] = []
             var keepers = 0
-            if let ranking = request.keepRanking, let groups, groupGuard != nil {
+            if let grouping = request.grouping, let groups, groupGuard != nil {
                 var forced = spared
-                for (id, state) in status where state == .kept && groups.groupOf[id] != nil { forced[id] = Exclusion.keptByUser }
+                for (id, state) in status where state == .kept && groups.groupsOf[id] != nil { forced[id] = Exclusion.keptByUser }
                 (ids, outcomes) = groupGuard!.select(
-                    rule: request.rule, ranking: KeeperRanking(keys: ranking, now: now),
+                    rule: request.rule, spec: grouping.spec, ranking: KeeperRanking(keys: grouping.ranking, now: now),
                     matched: Set(request.assetIDs + request.exclusions.flatMap(\.ids)), selectable: Set(request.assetIDs),
                     claimed: claimed, forced: forced)
                 keepers = request.assetIDs.count - ids.count
@@ -164,7 +164,9 @@ public struct PlanBuilder {
                     excluded.insert((Exclusion.keptByUser, kept), at: 0)
                 }
             }
-            if keepers > 0 { excluded.append((reason: GroupOutcome.keeperReason, count: keepers)) }
+            if keepers > 0, let spec = request.grouping?.spec {
+                excluded.append((reason: GroupOutcome.keeperReason(spec), count: keepers))
+            }
             excluded += wholePairs.sorted { $0.key < $1.key }.map { (reason: $0.key, count: $0.value) }
             let assets = try StagedSet.assets(db, ids: fresh)
             added += assets

@@ -8,8 +8,8 @@ public struct RulePlanner {
     public let db: Database
     public let clock: RunClock
     public var ceilingPercent: Double?
-    /// The library root: with it, the hashes a group rule needs are brought up to date first
-    /// (without it, only the hashes already cached count).
+    /// The library root: with it, what the run's groups need (hashes, image features) is brought
+    /// up to date first (without it, only what is cached counts).
     public var root: String?
 
     public init(db: Database, clock: RunClock, ceilingPercent: Double? = RulePlanner.defaultCeilingPercent, root: String? = nil) {
@@ -22,16 +22,12 @@ public struct RulePlanner {
     /// The plan for `files`, and every rule's evaluation (keep rules included), for `--explain`.
     public func plan(_ files: [RuleFile]) throws -> (plan: Plan, evaluations: [RuleEvaluation]) {
         let evaluator = try RuleEvaluator(database: db, clock: clock)
-        var groups: ExactGroups?
-        if files.contains(where: { $0.rules.contains(where: \.readsGroups) }) {
-            if let root { try HashCache(db: db, root: root).refresh() }
-            groups = try ExactGroups.load(db)
-        }
+        let groups = try evaluator.loadGroups(files, root: root)
         let evaluations = try evaluator.evaluate(files)
         let requests = evaluations.filter { $0.rule.action == .trash }.map(StageRequest.init)
         var spared = try evaluator.sparedLiveHalves(files)
         if groups != nil {
-            spared.merge(try evaluator.spared(files, scope: "EXISTS (SELECT 1 FROM hashes h WHERE h.asset_id = a.id)")) { first, _ in first }
+            spared.merge(try evaluator.spared(files, scope: GroupSet.anyMemberSQL)) { first, _ in first }
         }
         let plan = try PlanBuilder(db: db, ceilingPercent: ceilingPercent, spared: spared, groups: groups,
                                    now: clock.now).build(requests)

@@ -11,18 +11,29 @@ public struct StageRequest: Sendable, Equatable {
     public let exclusions: [Exclusion]
     /// The most assets the rule may select (its `limit:`); selecting more trips the run.
     public let limit: Int?
-    /// For a group rule (`duplicate: true`): its keeper ranking; staging keeps one member of each
-    /// group and takes the others among `assetIDs`. Nil for a plain rule.
-    public let keepRanking: [KeeperKey]?
+    /// For a group rule (`duplicate: true`, …): its kind of group and keeper ranking; staging keeps
+    /// one member of each group and takes the others among `assetIDs`. Nil for a plain rule.
+    public let grouping: Grouping?
+
+    /// What a group rule groups by and how it picks each group's keeper.
+    public struct Grouping: Sendable, Equatable {
+        public let spec: GroupSpec
+        public let ranking: [KeeperKey]
+
+        public init(spec: GroupSpec, ranking: [KeeperKey]) {
+            self.spec = spec
+            self.ranking = ranking
+        }
+    }
 
     public init(rule: String, ruleFile: String, assetIDs: [Int64], exclusions: [Exclusion] = [], limit: Int? = nil,
-                keepRanking: [KeeperKey]? = nil) {
+                grouping: Grouping? = nil) {
         self.rule = rule
         self.ruleFile = ruleFile
         self.assetIDs = assetIDs
         self.exclusions = exclusions
         self.limit = limit
-        self.keepRanking = keepRanking
+        self.grouping = grouping
     }
 
     /// The request of a trash rule's evaluation: its net selection, with why the rest is left out.
@@ -35,7 +46,7 @@ public struct StageRequest: Sendable, Equatable {
         }
         self.init(rule: evaluation.rule.name, ruleFile: evaluation.file, assetIDs: evaluation.net,
                   exclusions: exclusions, limit: evaluation.limit?.allowed,
-                  keepRanking: evaluation.rule.isGroupRule ? evaluation.rule.keep : nil)
+                  grouping: evaluation.rule.groupSpec.map { Grouping(spec: $0, ranking: evaluation.rule.keep) })
     }
 
     /// Every asset the rule matched, before exclusions.

@@ -40,6 +40,7 @@ struct ExplainCommand: CullCommand {
         }
         let (database, isLibrary) = try IndexOption.open(library, terminal: terminal)
         let evaluator = try RuleEvaluator(database: database, clock: clock)
+        if evaluate { _ = try evaluator.loadGroups(loads.compactMap(\.ruleFile)) }
         let compiled = evaluator.compile(loads.compactMap(\.ruleFile))
         let count = try evaluator.libraryAssetCount()
         var reports: [JSONValue] = []

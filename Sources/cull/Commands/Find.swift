@@ -68,6 +68,7 @@ struct FindCommand: CullCommand {
         let database = access.db
         let evaluator = try RuleEvaluator(database: database, clock: clock)
         let predicate = Predicate.conjunction(parsed.compactMap(\.predicate))
+        try evaluator.loadGroups(predicate)
         let query = RuleCompiler.findQuery(predicate, columns: Self.columns.joined(separator: ", "), evaluator.context)
         var found: [(path: [UInt8], size: Int64, time: Int64, item: JSONValue)] = []
         let statement = try database.prepare(query.sql)

@@ -40,8 +40,10 @@ struct PlanCommand: CullCommand {
             let relative = try access.relativePath(explain)
             let store = ReviewStore(db: access.db)
             guard let id = try store.assetID(path: relative) else { throw StagingError.notIndexed(path: explain) }
+            let evaluator = try RuleEvaluator(database: access.db, clock: rules.clock)
             terminal.out(AssetExplanation.text(assetID: id, path: PathBytes.display(relative), status: try store.status(of: id),
-                                               plan: plan, evaluations: evaluations, terminal: terminal))
+                                               plan: plan, evaluations: evaluations, terminal: terminal,
+                                               failing: { (try? evaluator.failingClauses(of: $0, assetID: id)) ?? [] }))
             return .success
         }
         switch format {

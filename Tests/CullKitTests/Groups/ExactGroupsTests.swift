@@ -25,7 +25,7 @@ import Testing
 
         /// The groups as sorted lists of paths.
         func groups() throws -> [[String]] {
-            try ExactGroups.load(db).groups.map { $0.members.map { PathBytes.display($0.path) } }
+            try GroupSet.load(db, specs: [.exact]).groups.map { $0.members.map { PathBytes.display($0.path) } }
         }
 
         func id(_ path: String) throws -> Int64 {

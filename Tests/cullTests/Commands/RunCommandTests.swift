@@ -61,6 +61,16 @@ import Testing
         #expect(try box.cull(["plan", Examples.monthlyRules, "--explain", "nope.jpg"]).status == 2)
     }
 
+    /// Issue 10: for a rule that did not match, `--explain` names the clauses the file fails (and
+    /// only those: a clause it passes is not listed).
+    @Test func explainSaysWhichClauseFailed() throws {
+        let box = try Self.exampleLibrary("explain-clause")
+        let rules = try ruleFile(box, "  - name: big-old-videos\n    match: {kind: video, size: {gt: 1GB}, taken: {before: 2030-01-01}}\n")
+        let result = try box.cull(["plan", rules, "--explain", "Camera/2019/DSC_011.JPG"])
+        #expect(result.stdout.contains("big-old-videos (\(rules)): no match: fails kind eq \"video\"; size gt 1GB"), "\(result.stdout)")
+        #expect(!result.stdout.contains("taken before"), "\(result.stdout)")
+    }
+
     @Test func aTrippedLimitOrCeilingStagesNothing() throws {
         let box = try Self.exampleLibrary("limit")
         let limited = try ruleFile(box, "  - name: all-photos\n    match: {kind: photo}\n    limit: {count: 3}\n")

@@ -96,6 +96,47 @@ import Testing
         #expect(try Self.rating(box, "IMG_0014.JPG") == 5)
     }
 
+    /// A sidecar edited in place with its size and mtime put back (`touch -r`) still stops its
+    /// photo: only the ctime tells, so the sidecar signature must carry it.
+    @Test func aSidecarEditedWithItsStampRestoredStopsThatFile() throws {
+        let box = try Sandbox("sidecar-touch-r")
+        box.write("IMG_0020.JPG", bytes: Media.jpeg(taken: "2019:05:05 12:00:00"))
+        box.write("IMG_0020.xmp", Media.xmp(rating: 0))
+        #expect(try box.cull(["scan"]).status == 0)
+        let rules = try box.rules("all.yaml", "version: 1\nrules:\n  - name: all\n    match: {name: \"IMG_*.JPG\"}\n")
+        #expect(try box.cull(["stage", rules, "--ceiling", "100"]).status == 0)
+        try RaceTests.editKeepingStamp(box.library.root + "/IMG_0020.xmp", Media.xmp(rating: 5))
+
+        let result = try Self.commit(box, permanently: false)
+        #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("IMG_0020.JPG: sidecar changed since staging"), "\(result.stdout)")
+        #expect(box.exists("IMG_0020.JPG") && box.exists("IMG_0020.xmp"))
+    }
+
+    /// Signatures an older Cull wrote (without ctimes) still match: upgrading neither holds a staged
+    /// photo back nor makes the scan count it changed (which would unstage it); the scan records
+    /// the new form.
+    @Test func sidecarSignaturesWithoutCtimeStillMatch() throws {
+        let box = try Sandbox("sidecar-old-signature")
+        box.write("IMG_0030.JPG", bytes: Media.jpeg(taken: "2019:05:05 12:00:00"))
+        box.write("IMG_0030.xmp", Media.xmp(rating: 0))
+        #expect(try box.cull(["scan"]).status == 0)
+        let rules = try box.rules("all.yaml", "version: 1\nrules:\n  - name: all\n    match: {name: \"IMG_*.JPG\"}\n")
+        #expect(try box.cull(["stage", rules, "--ceiling", "100"]).status == 0)
+        let current = try #require(try box.db.scalar("SELECT sidecar_signature FROM assets WHERE name = 'IMG_0030.JPG'")?.string)
+        let old = current.split(separator: ":").prefix(4).joined(separator: ":")
+        #expect(old != current)
+        try box.db.execute("UPDATE assets SET sidecar_signature = ? WHERE name = 'IMG_0030.JPG'", [.text(old)])
+
+        #expect(!(try box.cull(["trash"]).stdout.contains("held back")))
+        let scan = try box.cull(["scan", "--format", "json"])
+        #expect(scan.stdout.contains("\"changed\":0") || scan.stdout.contains("\"changed\": 0"), "\(scan.stdout)")
+        #expect(try box.db.scalar("SELECT sidecar_signature FROM assets WHERE name = 'IMG_0030.JPG'")?.string == current)
+        let store = ReviewStore(db: box.db)
+        let id = try #require(try store.assetID(path: Array("IMG_0030.JPG".utf8)))
+        #expect(try store.status(of: id) == .trashed)
+    }
+
     /// Issue 8 item 10: a 10 s video rated 5 is no Live Photo half of the same-stem photo; the
     /// protect guard keeps it and its sidecar, whatever happens to the photo.
     @Test(arguments: [false, true]) func aProtectedVideoIsNotTakenAsALivePhotoHalf(permanently: Bool) throws {

@@ -68,6 +68,7 @@ private final class ProbeIndex: @unchecked Sendable {
                 let opened = try Database(path: ":memory:")
                 try Migrator.migrate(opened)
                 try RuleFunctions.register(on: opened)
+                try GroupSet.prepareMembership(opened)
                 database = opened
             } catch {
                 failed = true

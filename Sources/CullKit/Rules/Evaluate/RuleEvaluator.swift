@@ -12,6 +12,7 @@ public final class RuleEvaluator {
     public init(database: Database, clock: RunClock) throws {
         self.database = database
         try RuleFunctions.register(on: database)
+        try GroupSet.prepareMembership(database)
         let threshold = try database.scalar("SELECT value FROM settings WHERE key = 'favorite_threshold'")?.int64 ?? 4
         context = CompileContext(now: clock.now, localOffset: clock.localOffset, favoriteThreshold: Int(threshold))
     }
@@ -19,6 +20,33 @@ public final class RuleEvaluator {
     /// Compiles `files` with this evaluator's context (see ``RuleCompiler``).
     public func compile(_ files: [RuleFile]) -> [CompiledRule] {
         RuleCompiler.compile(files, context)
+    }
+
+    /// Loads the groups that the rules of `files` read, so their group fields match (see
+    /// ``GroupSet/load(_:specs:root:)``); nil when no rule reads groups.
+    public func loadGroups(_ files: [RuleFile], root: String? = nil) throws -> GroupSet? {
+        let specs = files.reduce(into: Set<GroupSpec>()) { specs, file in
+            for rule in file.rules { specs.formUnion(rule.groupSpecsRead) }
+        }
+        return specs.isEmpty ? nil : try GroupSet.load(database, specs: specs, root: root)
+    }
+
+    /// Loads the groups that `predicate` reads (only what is cached counts), as ``loadGroups(_:root:)``.
+    public func loadGroups(_ predicate: Predicate) throws {
+        let specs = Set(predicate.conditions.compactMap(GroupSpec.read(by:)))
+        if !specs.isEmpty { _ = try GroupSet.load(database, specs: specs) }
+    }
+
+    /// The top-level clauses of `rule`'s match that asset `assetID` fails, in source order: why a
+    /// rule did not match one file (`cull plan --explain`). Empty when it matches.
+    public func failingClauses(of rule: Rule, assetID: Int64) throws -> [Predicate] {
+        let clauses: [Predicate]
+        if case let .all(parts) = rule.match { clauses = parts } else { clauses = [rule.match] }
+        return try clauses.filter { clause in
+            let query = SQLFragment("SELECT 1 FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE a.id = ? AND ",
+                                    [.integer(assetID)]) + PredicateCompiler.compile(clause, context)
+            return try database.scalar(query.sql, query.arguments) == nil
+        }
     }
 
     /// Evaluates every rule of `files`, in file order then rule order.

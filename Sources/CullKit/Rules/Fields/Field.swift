@@ -29,6 +29,11 @@ public struct Field: Sendable {
         self.init(name, type, doc: doc, examples: examples) { _ in [SQLFragment(column)] }
     }
 
+    /// A field true for the members of a group of `spec` (loaded before the rule runs).
+    init(_ name: String, _ type: FieldType, group spec: GroupSpec, doc: String, examples: [String]) {
+        self.init(name, type, doc: doc, examples: examples) { _ in [GroupSet.memberSQL(spec)] }
+    }
+
     /// The operators a rule may apply to this field.
     public var operators: [Operator] { isSupported ? type.operators : [] }
 }

@@ -20,7 +20,7 @@ enum StateFields {
         Field("unreadable", .boolean, column: "(a.unreadable_reason IS NOT NULL)",
               doc: "The file could not be opened or read (permissions, I/O error, not a regular file); re-read on every scan.",
               examples: ["unreadable: true"]),
-        Field("duplicate", .boolean, column: ExactGroups.memberSQL,
+        Field("duplicate", .boolean, group: .exact,
               doc: "Member of an exact-duplicate group: byte-identical to another file (XXH3-128 of the content; "
                   + "hard links are one file, empty files never). As a group rule, keeps one member of each group "
                   + "(its keep: ranking) and stages the others.",

@@ -1,0 +1,73 @@
+extension GroupSet {
+    /// The table the rule SQL of group fields reads: which assets are members of a group of which
+    /// spec (``GroupSpec/key``). A TEMP table, so it is per connection and never part of the index;
+    /// ``prepareMembership(_:)`` creates it empty, ``load(_:specs:root:)`` fills it.
+    static let membershipTable = "temp.group_members"
+
+    /// SQL true when asset `a` is a member of a group of `spec` (as last loaded on this connection).
+    static func memberSQL(_ spec: GroupSpec) -> SQLFragment {
+        SQLFragment("a.id IN (SELECT asset_id FROM \(membershipTable) WHERE spec = ?)", [.text(spec.key)])
+    }
+
+    /// SQL true when asset `a` is a member of any loaded group.
+    static let anyMemberSQL = "a.id IN (SELECT asset_id FROM \(membershipTable))"
+
+    /// Creates the membership table on `db` when it has none, so group fields compile on any connection.
+    static func prepareMembership(_ db: Database) throws {
+        try db.execute("""
+            CREATE TEMP TABLE IF NOT EXISTS group_members (spec TEXT NOT NULL, asset_id INTEGER NOT NULL,
+                PRIMARY KEY (spec, asset_id)) WITHOUT ROWID
+            """)
+    }
+
+    /// Loads the groups of `specs` over the whole index and records their members for rule SQL.
+    /// With `root`, what each kind needs (hashes, image features) is brought up to date first;
+    /// without it, only what is cached counts.
+    public static func load(_ db: Database, specs: Set<GroupSpec>, root: String? = nil) throws -> GroupSet {
+        try prepareMembership(db)
+        var groups: [MediaGroup] = []
+        for spec in specs.sorted(by: { $0.key < $1.key }) {
+            groups += try GroupMembers.read(db, spec: spec, candidates: candidates(db, spec: spec, root: root))
+        }
+        let set = GroupSet(groups: groups)
+        // A savepoint, not BEGIN IMMEDIATE: only the connection's temp table is written, so no
+        // lock on the index is taken, and it nests inside a caller's transaction.
+        try db.execute("SAVEPOINT group_members")
+        do {
+            try db.execute("DELETE FROM \(membershipTable)")
+            let insert = try db.prepare("INSERT OR IGNORE INTO \(membershipTable) (spec, asset_id) VALUES (?, ?)")
+            for group in groups {
+                for member in group.members { try insert.execute([.text(group.spec.key), .integer(member.id)]) }
+            }
+            try db.execute("RELEASE group_members")
+        } catch {
+            try? db.execute("ROLLBACK TO group_members")
+            try? db.execute("RELEASE group_members")
+            throw error
+        }
+        return set
+    }
+
+    /// What each kind's loader finds: the one place a new kind of group is added.
+    private static func candidates(_ db: Database, spec: GroupSpec, root: String?) throws -> [GroupCandidate] {
+        switch spec {
+        case .exact:
+            if let root { try HashCache(db: db, root: root).refresh() }
+            return try ExactGroups.candidates(db)
+        case .image, .similar, .burst, .rawPair:
+            throw GroupError.unsupported(spec)
+        }
+    }
+}
+
+/// Why groups could not be loaded.
+public enum GroupError: Error, Equatable, CustomStringConvertible {
+    /// The kind is declared but this build has no loader for it.
+    case unsupported(GroupSpec)
+
+    public var description: String {
+        switch self {
+        case let .unsupported(spec): "groups of kind '\(spec.key)' are not supported yet"
+        }
+    }
+}

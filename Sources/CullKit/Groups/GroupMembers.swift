@@ -1,0 +1,41 @@
+/// Reads the members of candidate groups: one query for every kind, so each kind's loader only
+/// says which files belong together, and the rankings read the same fields for all of them.
+enum GroupMembers {
+    /// The groups of `candidates`: members read from the index, one per inode (the first path),
+    /// in path byte order; groups left with fewer than two members are dropped. Sorted by their
+    /// first member's path, so the same index always gives the same order.
+    static func read(_ db: Database, spec: GroupSpec, candidates: [GroupCandidate]) throws -> [MediaGroup] {
+        let ids = Set(candidates.flatMap(\.ids))
+        guard !ids.isEmpty else { return [] }
+        let threshold = try db.scalar("SELECT value FROM settings WHERE key = 'favorite_threshold'")?.int64 ?? 4
+        let list = JSONValue.array(ids.sorted().map { .integer($0) }).rendered(pretty: false)
+        var members: [Int64: (inode: HashCache.FileKey, member: GroupMember)] = [:]
+        try db.forEachRow("""
+            SELECT a.id, a.path, a.size, a.width * a.height, COALESCE(a.taken_utc, a.taken),
+                   (COALESCE(a.favorite_flag, 0) = 1 OR COALESCE(a.rating, -1) >= ?), a.rating,
+                   (a.taken IS NOT NULL) + (a.camera_make IS NOT NULL) + (a.camera_model IS NOT NULL) + (a.lens IS NOT NULL)
+                   + (a.software IS NOT NULL) + (a.latitude IS NOT NULL) + (a.rating IS NOT NULL) + (a.favorite_flag IS NOT NULL)
+                   + (a.width IS NOT NULL) + (a.orientation IS NOT NULL),
+                   a.device, a.inode
+            FROM assets a WHERE a.id IN (SELECT value FROM json_each(?))
+            """, [.integer(threshold), .text(list)]) { row in
+            let member = GroupMember(
+                id: row.int64(0), path: row.bytes(1) ?? [], size: row.int64(2), pixels: row.optionalInt64(3),
+                taken: row.optionalInt64(4), favorite: row.int64(5) != 0, rating: row.optionalInt64(6),
+                metadataCount: row.int(7))
+            members[member.id] = (HashCache.FileKey(device: row.int64(8), inode: row.int64(9)), member)
+        }
+        var groups: [MediaGroup] = []
+        for candidate in candidates {
+            var seen = Set<HashCache.FileKey>()
+            var chosen: [GroupMember] = []
+            for (inode, member) in candidate.ids.compactMap({ members[$0] })
+                .sorted(by: { PathBytes.precedes($0.member.path, $1.member.path) }) where seen.insert(inode).inserted {
+                chosen.append(member)
+            }
+            if chosen.count > 1 { groups.append(MediaGroup(spec: spec, key: candidate.key, members: chosen)) }
+        }
+        groups.sort { PathBytes.precedes($0.members[0].path, $1.members[0].path) }
+        return groups
+    }
+}

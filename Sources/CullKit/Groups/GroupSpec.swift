@@ -1,0 +1,91 @@
+/// A kind of group, with what a group rule's match sets for it: which files belong together.
+///
+/// Every kind of group goes through one engine (``GroupSet``, ``GroupGuard``): a group rule keeps
+/// one member of each group of its spec and stages the others, and no group of any kind ever has
+/// all its present members staged.
+public enum GroupSpec: Hashable, Sendable, CustomStringConvertible {
+    /// Byte-identical files (`duplicate: true`).
+    case exact
+    /// The same image data with other metadata (`duplicate: image`).
+    case image
+    /// Perceptually similar photos within a Hamming distance (`similar: {distance: N}`).
+    case similar(distance: Int)
+    /// Frames of one burst (`burst: true`).
+    case burst
+    /// A RAW file and the JPEG or HEIC shot with it (`raw_pair: …`).
+    case rawPair
+
+    /// A stable name, used as the key of the membership table and in JSON (`similar:6`).
+    public var key: String {
+        switch self {
+        case .exact: "exact"
+        case .image: "image"
+        case let .similar(distance): "similar:\(distance)"
+        case .burst: "burst"
+        case .rawPair: "raw_pair"
+        }
+    }
+
+    /// What one group is called in plans and explanations.
+    public var noun: String {
+        switch self {
+        case .exact: "duplicate group"
+        case .image: "same-picture group"
+        case .similar: "similar group"
+        case .burst: "burst"
+        case .rawPair: "RAW+JPEG pair"
+        }
+    }
+
+    /// What a member staged against its keeper is called (`2 twins to stage`).
+    public var stagedNoun: String {
+        switch self {
+        case .exact, .image: "twin"
+        case .similar, .burst: "look-alike"
+        case .rawPair: "half"
+        }
+    }
+
+    public var description: String { key }
+
+    /// The spec a rule condition reads, whatever its operator (`duplicate: false` needs the exact
+    /// groups too): nil for a condition on a field that is not about groups.
+    public static func read(by condition: Condition) -> GroupSpec? {
+        switch condition.field.name {
+        case "duplicate": condition.value == .text("image") ? .image : .exact
+        default: nil
+        }
+    }
+
+    /// The spec of a top-level condition that makes its rule a group rule (`duplicate: true`,
+    /// `duplicate: image`): nil when the condition only filters.
+    public init?(groupRuleCondition condition: Condition) {
+        switch (condition.field.name, condition.op, condition.value) {
+        case ("duplicate", .eq, .bool(true)): self = .exact
+        case ("duplicate", .eq, .text("image")): self = .image
+        default: return nil
+        }
+    }
+}
+
+extension Rule {
+    /// The spec of a group rule: its match requires a group condition at the top level, so it
+    /// keeps one member of each group (its `keep:` ranking) and stages the others. Nil for a plain rule.
+    public var groupSpec: GroupSpec? {
+        let parts: [Predicate]
+        switch match {
+        case let .all(items): parts = items
+        default: parts = [match]
+        }
+        for part in parts {
+            if case let .condition(condition) = part, let spec = GroupSpec(groupRuleCondition: condition) { return spec }
+        }
+        return nil
+    }
+
+    /// True when the rule is a group rule (see ``groupSpec``).
+    public var isGroupRule: Bool { groupSpec != nil }
+
+    /// Every group spec the rule's match reads (the plan loads those groups first).
+    public var groupSpecsRead: Set<GroupSpec> { Set(match.conditions.compactMap(GroupSpec.read(by:))) }
+}

@@ -1,0 +1,55 @@
+/// One member of a group, with what the keeper rankings read.
+public struct GroupMember: Sendable, Equatable {
+    public let id: Int64
+    /// Library-relative path bytes.
+    public let path: [UInt8]
+    public let size: Int64
+    public let pixels: Int64?
+    /// Capture time (UTC when known, else the local wall clock), epoch seconds.
+    public let taken: Int64?
+    public let favorite: Bool
+    public let rating: Int64?
+    /// How many metadata fields are present.
+    public let metadataCount: Int
+}
+
+/// Files that belong together under one ``GroupSpec``: one member per inode, two or more, in
+/// path byte order.
+public struct MediaGroup: Sendable, Equatable {
+    public let spec: GroupSpec
+    /// What the members share, stable across runs (a content hash in hex, a burst id, …).
+    public let key: String
+    public let members: [GroupMember]
+}
+
+/// A group's members as a kind's loader finds them, before the engine reads the members.
+public struct GroupCandidate: Sendable, Equatable {
+    /// See ``MediaGroup/key``.
+    public let key: String
+    public let ids: [Int64]
+
+    public init(key: String, ids: [Int64]) {
+        self.key = key
+        self.ids = ids
+    }
+}
+
+/// The groups of every spec a run reads. A file may be in several groups at once (an exact
+/// group and a similar group).
+public struct GroupSet: Sendable {
+    public let groups: [MediaGroup]
+    /// Member id → indexes in `groups`.
+    public let groupsOf: [Int64: [Int]]
+
+    public init(groups: [MediaGroup]) {
+        self.groups = groups
+        var groupsOf: [Int64: [Int]] = [:]
+        for (index, group) in groups.enumerated() {
+            for member in group.members { groupsOf[member.id, default: []].append(index) }
+        }
+        self.groupsOf = groupsOf
+    }
+
+    /// The groups of `spec`, in order.
+    public func groups(of spec: GroupSpec) -> [MediaGroup] { groups.filter { $0.spec == spec } }
+}
