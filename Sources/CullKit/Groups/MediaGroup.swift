@@ -11,6 +11,8 @@ public struct GroupMember: Sendable, Equatable {
     public let rating: Int64?
     /// How many metadata fields are present.
     public let metadataCount: Int
+    /// The photo's sharpness (``ImageFeatures``), when it was analysed.
+    public var sharpness: Double? = nil
 }
 
 /// Files that belong together under one ``GroupSpec``: one member per inode, two or more, in
