@@ -54,7 +54,10 @@ extension GroupSet {
         case .exact:
             if let root { try HashCache(db: db, root: root).refresh() }
             return try ExactGroups.candidates(db)
-        case .image, .similar, .burst, .rawPair:
+        case let .similar(distance):
+            if let root { try FeatureCache(db: db, root: root).refresh() }
+            return try SimilarGroups.candidates(db, distance: distance, root: root)
+        case .image, .burst, .rawPair:
             throw GroupError.unsupported(spec)
         }
     }

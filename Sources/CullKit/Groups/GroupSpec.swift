@@ -53,6 +53,7 @@ public enum GroupSpec: Hashable, Sendable, CustomStringConvertible {
     public static func read(by condition: Condition) -> GroupSpec? {
         switch condition.field.name {
         case "duplicate": condition.value == .text("image") ? .image : .exact
+        case "similar": if case let .number(distance) = condition.value { .similar(distance: Int(distance)) } else { nil }
         default: nil
         }
     }
@@ -63,6 +64,7 @@ public enum GroupSpec: Hashable, Sendable, CustomStringConvertible {
         switch (condition.field.name, condition.op, condition.value) {
         case ("duplicate", .eq, .bool(true)): self = .exact
         case ("duplicate", .eq, .text("image")): self = .image
+        case let ("similar", .distance, .number(distance)): self = .similar(distance: Int(distance))
         default: return nil
         }
     }

@@ -111,3 +111,33 @@ struct BKTree {
         return found
     }
 }
+
+extension SimilarGroups {
+    /// The similar groups of the index within `distance`, from the current `image_features` rows
+    /// (in path byte order), without the pairs marked distinct. Keyed by the first member's hash in hex.
+    static func candidates(_ db: Database, distance: Int, root: String?) throws -> [GroupCandidate] {
+        var rows: [(item: Item, path: [UInt8])] = []
+        try db.forEachRow("""
+            SELECT a.id, a.path, f.phash FROM image_features f JOIN assets a ON a.id = f.asset_id
+            WHERE f.phash IS NOT NULL AND \(HashSchema.current("f", "a"))
+            """) { row in
+            rows.append((Item(id: row.int64(0), hash: UInt64(bitPattern: row.int64(2))), row.bytes(1) ?? []))
+        }
+        rows.sort { PathBytes.precedes($0.path, $1.path) }
+        let items = rows.map(\.item)
+        // Content hashes are needed only for photos that have a neighbour at all (BK-tree again).
+        let tree = BKTree(items.map(\.hash))
+        var copies: [UInt64: Int] = [:]
+        for item in items { copies[item.hash, default: 0] += 1 }
+        let reachable = items.filter { copies[$0.hash, default: 0] > 1 || tree.within(distance, of: $0.hash).count > 1 }.map(\.id)
+        let excluded = try DistinctPairs.excluded(db, among: reachable, root: root)
+        let hashOf = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0.hash) })
+        var keys = Set<String>()
+        return cluster(hashes: items, distance: distance, excluded: excluded).map { ids in
+            var key = String(hashOf[ids[0]]!, radix: 16)
+            key = String(repeating: "0", count: 16 - key.count) + key
+            while !keys.insert(key).inserted { key += "+" }
+            return GroupCandidate(key: key, ids: ids)
+        }
+    }
+}

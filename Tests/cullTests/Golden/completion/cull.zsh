@@ -16,6 +16,7 @@ _cull() {
         'restore:Unstage files by path, by rule, or everything; a named file also loses a keep (no file moves).'
         'keep:Mark files reviewed and kept\: no rule stages them again (unstages them if staged).'
         'unkeep:Forget keeps by path or all of them\: the files are never reviewed again (staged files stay staged).'
+        'distinct:Mark photos as different pictures\: similar groups never hold two of them.'
         'commit:Move everything staged to the trash (or --to DIR, or --permanently) in one undoable batch.'
         'undo:Put a committed batch back where it was (the latest, or COMMIT), never overwriting a file.'
         'run:Scan, stage and optionally commit under the library lock, for cron and timers.'
@@ -134,6 +135,13 @@ _cull() {
             _arguments \
                 '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
                 '--all[Forget every keep.]' \
+                '--format[Output format\: text (default) or json.]:format:(text json)' \
+                '(-h --help)'{-h,--help}'[Show help information.]' \
+                '*:path:_files'
+            ;;
+        distinct)
+            _arguments \
+                '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
                 '--format[Output format\: text (default) or json.]:format:(text json)' \
                 '(-h --help)'{-h,--help}'[Show help information.]' \
                 '*:path:_files'
