@@ -9,9 +9,9 @@ struct ImageFeaturesTests {
 
     /// A detailed picture: plasma with a grid of lines and text, so it has edges to blur.
     func picture(_ name: String, seed: Int, extra: [String] = []) throws -> String {
-        try #require(DecodeFixtures.convert(DecodeFixtures.plasmaArguments(width: 1200, height: 900, seed: seed)
-            + ["-fill", "none", "-stroke", "black", "-strokewidth", "3", "-draw", "path 'M 0,300 L 1200,300 M 0,600 L 1200,600 M 400,0 L 400,900 M 800,0 L 800,900'",
-               "-stroke", "white", "-strokewidth", "1", "-draw", "circle 600,450 600,200"] + extra + ["-quality", "90"],
+        try #require(DecodeFixtures.convert(DecodeFixtures.plasmaArguments(width: 800, height: 600, seed: seed)
+            + ["-fill", "none", "-stroke", "black", "-strokewidth", "3", "-draw", "path 'M 0,200 L 800,200 M 0,400 L 800,400 M 266,0 L 266,600 M 533,0 L 533,600'",
+               "-stroke", "white", "-strokewidth", "1", "-draw", "circle 400,300 400,130"] + extra + ["-quality", "90"],
             to: "\(folder.path)/\(name)"))
     }
 
