@@ -29,7 +29,7 @@ for n in names: truth.setdefault(n.split("-")[0].split(".")[0], []).append(n)
 planted = pairs(g for g in truth.values() if len(g) > 1)
 def score(label, found):
     hit = len(found & planted)
-    print(f"  {label:<28} groups {sum(1 for _ in found) and len(found):>4} pairs, planted pairs found {hit}/{len(planted)}, false pairs {len(found - planted)}")
+    print(f"  {label:<28} {len(found):>4} co-grouped pairs, planted pairs found {hit}/{len(planted)}, false pairs {len(found - planted)}")
 score("cull", pairs(cull_groups))
 score(f"imagehash (distance {distance})", pairs(ih_groups))
 a, b = pairs(cull_groups), pairs(ih_groups)
