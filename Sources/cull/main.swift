@@ -17,6 +17,7 @@ let commands: [any CullCommand.Type] = [
     RestoreCommand.self,
     KeepCommand.self,
     UnkeepCommand.self,
+    DistinctCommand.self,
     CommitCommand.self,
     UndoCommand.self,
     RunCommand.self,

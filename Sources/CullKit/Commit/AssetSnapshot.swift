@@ -3,8 +3,8 @@ import Foundation
 /// The index rows of moved assets, kept in the journal so `cull undo` can put them back exactly,
 /// without re-reading the files: `commit_assets` and `commit_companions` (migration
 /// `0004-commit-snapshots`) hold copies of the `assets` and `companions` rows, `commit_hashes`
-/// (`0009-hashes`) of the `hashes` rows, `commit_image_hashes` (`0011-group-kinds`) of the
-/// `image_hashes` rows. Batches of the
+/// (`0009-hashes`) of the `hashes` rows, `commit_image_features` (`0010-image-features`) of the
+/// `image_features` rows, `commit_image_hashes` (`0011-group-kinds`) of the `image_hashes` rows. Batches of the
 /// first release kept a JSON snapshot in `commit_items.snapshot` instead; undo still reads those.
 enum AssetSnapshot {
     /// The statements that copy the asset and companions rows of a commit's `moved` items whose
@@ -36,6 +36,11 @@ enum AssetSnapshot {
                 SELECT i.commit_id, i.seq, h.device, h.inode, h.size, h.mtime_ns, h.ctime_ns, h.hash, h.problem
                 \(movedItems(joining: "image_hashes h ON h.asset_id = i.asset_id"))
                 """),
+            try db.prepare("""
+                INSERT OR IGNORE INTO commit_image_features (commit_id, seq, \(FeatureColumns.list))
+                SELECT i.commit_id, i.seq, \(FeatureColumns.list(prefix: "f."))
+                \(movedItems(joining: "image_features f ON f.asset_id = i.asset_id"))
+                """),
         ]
     }
 
@@ -47,6 +52,7 @@ enum AssetSnapshot {
         private let insertCompanions: Statement
         private let insertHashes: Statement
         private let insertImageHashes: Statement
+        private let insertFeatures: Statement
 
         init(db: Database) throws {
             self.db = db
@@ -70,6 +76,10 @@ enum AssetSnapshot {
                 INSERT OR IGNORE INTO image_hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, hash, problem)
                 SELECT ?, device, inode, size, mtime_ns, ctime_ns, hash, problem FROM commit_image_hashes WHERE commit_id = ? AND seq = ?
                 """)
+            insertFeatures = try db.prepare("""
+                INSERT OR IGNORE INTO image_features (asset_id, \(FeatureColumns.list))
+                SELECT ?, \(FeatureColumns.list) FROM commit_image_features WHERE commit_id = ? AND seq = ?
+                """)
         }
 
         /// Puts back the index row of item `seq` of `commit` and its companions rows. Keeps the old
@@ -89,8 +99,16 @@ enum AssetSnapshot {
             try insertCompanions.execute([.integer(id)] + key)
             try insertHashes.execute([.integer(id)] + key)
             try insertImageHashes.execute([.integer(id)] + key)
+            try insertFeatures.execute([.integer(id)] + key)
             return id
         }
+    }
+
+    /// The columns `image_features` and `commit_image_features` share (fixed identifiers).
+    enum FeatureColumns {
+        static let names = ["device", "inode", "size", "mtime_ns", "ctime_ns", "phash", "sharpness", "exposure", "failure"]
+        static var list: String { list(prefix: "") }
+        static func list(prefix: String) -> String { names.map { prefix + $0 }.joined(separator: ", ") }
     }
 
     /// The columns of `assets` that `commit_assets` has too (all of them, as a test checks; the

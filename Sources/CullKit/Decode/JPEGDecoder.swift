@@ -35,10 +35,10 @@ enum JPEGDecoder {
         if status != 0 {
             let fatal = tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue)
             let message = String(cString: tjGetErrorStr2(handle))
-            // libjpeg goes on after a warning; only a premature end (the picture is partly grey)
-            // makes the result useless. Other warnings (extraneous bytes before a marker, which
+            // libjpeg goes on after a warning; only a premature end — of the file, or of a scan's
+            // data cut by a marker — leaves part of the picture grey and the result useless. Other warnings (extraneous bytes before a marker, which
             // some cameras write) leave a fine picture.
-            if fatal || message.contains("Premature end") { throw failure(handle, path: path, fatal: fatal) }
+            if fatal || message.lowercased().contains("premature end") { throw failure(handle, path: path, fatal: fatal) }
         }
         if cmyk { pixels = rgb(fromCMYK: pixels) }
         return pixels.withUnsafeBufferPointer {
@@ -49,7 +49,8 @@ enum JPEGDecoder {
 
     private static func failure(_ handle: tjhandle, path: String, fatal: Bool) -> DecodeError {
         let message = String(cString: tjGetErrorStr2(handle))
-        if message.contains("Premature end") || message.contains("insufficient") || message.contains("EOI") {
+        let lowered = message.lowercased()
+        if lowered.contains("premature end") || lowered.contains("insufficient") || lowered.contains("eoi") {
             return DecodeError(path: path, problem: .truncated(message))
         }
         return DecodeError(path: path, problem: .corrupt(message))

@@ -61,8 +61,9 @@ extension GroupSet {
             return try BurstGroups.candidates(db)
         case .rawPair:
             return try RawPairs.candidates(db)
-        case .similar:
-            throw GroupError.unsupported(spec)
+        case let .similar(distance):
+            if let root { try FeatureCache(db: db, root: root).refresh() }
+            return try SimilarGroups.candidates(db, distance: distance, root: root)
         }
     }
 }

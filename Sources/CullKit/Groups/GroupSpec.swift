@@ -65,6 +65,7 @@ public enum GroupSpec: Hashable, Sendable, CustomStringConvertible {
         case "duplicate": condition.value == .text("image") ? .image : .exact
         case "burst": .burst
         case "raw_pair": .rawPair
+        case "similar": if case let .number(distance) = condition.value { .similar(distance: Int(distance)) } else { nil }
         default: nil
         }
     }
@@ -76,6 +77,7 @@ public enum GroupSpec: Hashable, Sendable, CustomStringConvertible {
         case ("duplicate", .eq, .bool(true)): self = .exact
         case ("duplicate", .eq, .text("image")): self = .image
         case ("burst", .eq, .bool(true)): self = .burst
+        case let ("similar", .distance, .number(distance)): self = .similar(distance: Int(distance))
         default: return nil
         }
     }

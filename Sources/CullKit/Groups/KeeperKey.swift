@@ -16,6 +16,8 @@ public enum KeeperKey: Sendable, Equatable, CustomStringConvertible {
     case highestResolution
     /// The most metadata fields present first (capture time, camera, lens, GPS, rating, …).
     case mostMetadata
+    /// The sharpest photo first (see ``Sharpness``; not analysed last).
+    case sharpest
     case shortestPath
     case longestPath
     /// The first frame of a burst first (burst order: capture time, SubSecTime, path).
@@ -29,7 +31,7 @@ public enum KeeperKey: Sendable, Equatable, CustomStringConvertible {
 
     /// The words a ranking may name.
     public static let words: [String] = ["favorite", "rating", "oldest", "newest", "largest", "smallest",
-                                         "highest_resolution", "most_metadata", "shortest_path", "longest_path",
+                                         "highest_resolution", "most_metadata", "sharpest", "shortest_path", "longest_path",
                                          "first", "last"]
     /// The mapping forms (`{path: GLOB}`, `{not_path: GLOB}`).
     public static let globKeys: [String] = ["path", "not_path"]
@@ -45,6 +47,7 @@ public enum KeeperKey: Sendable, Equatable, CustomStringConvertible {
         case "smallest": self = .smallest
         case "highest_resolution": self = .highestResolution
         case "most_metadata": self = .mostMetadata
+        case "sharpest": self = .sharpest
         case "shortest_path": self = .shortestPath
         case "longest_path": self = .longestPath
         case "first": self = .first
@@ -64,6 +67,7 @@ public enum KeeperKey: Sendable, Equatable, CustomStringConvertible {
         case .smallest: "smallest"
         case .highestResolution: "highest_resolution"
         case .mostMetadata: "most_metadata"
+        case .sharpest: "sharpest"
         case .shortestPath: "shortest_path"
         case .longestPath: "longest_path"
         case .first: "first"
@@ -85,6 +89,7 @@ extension KeeperKey {
         ("smallest", "The smallest file first."),
         ("highest_resolution", "The most pixels (width × height) first."),
         ("most_metadata", "The most metadata present first (capture time, camera, lens, software, GPS, rating, size, orientation)."),
+        ("sharpest", "The sharpest photo first (its sharpness field; photos not analysed last), e.g. the steadiest frame of a burst."),
         ("shortest_path", "The shortest library-relative path first."),
         ("longest_path", "The longest library-relative path first."),
         ("first", "The first frame of a burst first (burst order: capture time, SubSecTimeOriginal, then path)."),

@@ -27,6 +27,8 @@ public struct KeeperRanking: Sendable {
         case .smallest: return -member.size
         case .highestResolution: return member.pixels ?? -1
         case .mostMetadata: return Int64(member.metadataCount)
+        // Thousandths: finer than any measured difference that matters, and exact in an Int64.
+        case .sharpest: return member.sharpness.map { Int64(($0 * 1000).rounded()) } ?? -1
         case .shortestPath: return -Int64(member.path.count)
         case .longestPath: return Int64(member.path.count)
         case .first: return member.burstIndex.map { -Int64($0) } ?? Int64.min

@@ -13,6 +13,8 @@ public struct GroupMember: Sendable, Equatable {
     public let metadataCount: Int
     /// The frame's position in its burst, from 0 (bursts only; the `first`/`last` rankings).
     public var burstIndex: Int? = nil
+    /// The photo's sharpness (``ImageFeatures``), when it was analysed.
+    public var sharpness: Double? = nil
 }
 
 /// Files that belong together under one ``GroupSpec``: one member per inode, two or more, in

@@ -19,7 +19,7 @@ public enum Migrator {
     /// Every migration, oldest first. Append only.
     public static let all: [Migration] = [IndexSchema.v1, CommitSchema.v2, RuleIndexes.migration, CommitSchema.v4,
                                           CtimeMigration.v5, UndoSchema.v6,
-                                          IndexSchema.unreadable, ReviewSchema.v8, HashSchema.v9,
+                                          IndexSchema.unreadable, ReviewSchema.v8, HashSchema.v9, FeatureSchema.v10,
                                           GroupKindsSchema.v11]
 
     /// The number of migrations this build knows; an index with more was written by a newer Cull.

@@ -26,6 +26,9 @@ public struct RulePlanner {
     /// The plan for `files`, and every rule's evaluation (keep rules included), for `--explain`.
     public func plan(_ files: [RuleFile]) throws -> (plan: Plan, evaluations: [RuleEvaluation]) {
         let evaluator = try RuleEvaluator(database: db, clock: clock)
+        if let root, files.contains(where: { $0.rules.contains(where: \.readsImageFeatures) }) {
+            try FeatureCache(db: db, root: root).refresh()
+        }
         let groups = try evaluator.loadGroups(files, root: root, progress: progress)
         let evaluations = try evaluator.evaluate(files)
         let requests = evaluations.filter { $0.rule.action == .trash }.map(StageRequest.init)

@@ -18,7 +18,7 @@ struct ScanCommand: CullCommand {
     static let includeManagedOption = OptionSpec(long: "include-managed",
         help: "Also walk other applications' libraries (Apple Photos, Lightroom previews, Immich, ...).")
     static let hashOption = OptionSpec(long: "hash",
-        help: "Also bring the duplicate hashes up to date (what a duplicate rule would compute), e.g. from cron.")
+        help: "Also bring the duplicate hashes and the photos' perceptual hashes, sharpness and exposure up to date (what a group or image rule would compute), e.g. from cron.")
 
     let library: String?
     let format: OutputFormat
@@ -42,8 +42,16 @@ struct ScanCommand: CullCommand {
         let summary = try scanner.scan(access.db)
         bar.finish()
         let hashed = hash ? try HashCache(db: access.db, root: access.library.root).refresh(progress: .bar()) : nil
-        // The same-picture hashes too, so a cron scan leaves a plan nothing to read.
+        // The same-picture hashes and the image features too, so a cron scan leaves a plan nothing to read.
         if hash { try ImageHashCache(db: access.db, root: access.library.root).refresh(progress: .bar()) }
+        var analysed: FeatureCache.Report?
+        if hash {
+            var features = FeatureCache(db: access.db, root: access.library.root)
+            let analysing = ProgressBar(label: "Analysing", terminal: terminal)
+            features.progress = { done, total in analysing.update(done: done, total: total) }
+            analysed = try features.refresh()
+            analysing.finish()
+        }
         RunLog.append(library: access.library, [
             "command": .string("scan"), "added": .int(Int64(summary.added)), "changed": .int(Int64(summary.changed)),
             "removed": .int(Int64(summary.removed)), "broken": .int(Int64(summary.broken)), "exit": .int(0),
@@ -53,6 +61,9 @@ struct ScanCommand: CullCommand {
             terminal.out(summary.line + "\n")
             if let hashed {
                 terminal.out("hashed \(English.count(hashed.hashed, "file")) (\(ByteCount.format(hashed.bytesRead)) read), \(hashed.skipped) could not be hashed\n")
+            }
+            if let analysed {
+                terminal.out("analysed \(English.count(analysed.analysed, "photo")), \(analysed.failed) could not be decoded\n")
             }
             for line in summary.detailLines { terminal.out(line + "\n") }
             for problem in summary.problems { terminal.err("cull: warning: \(problem.path): \(problem.reason)\n") }

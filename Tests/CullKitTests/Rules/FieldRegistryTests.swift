@@ -17,12 +17,15 @@ import Testing
         }
     }
 
-    @Test func unsupportedFieldsSayNotSupportedYet() {
-        for name in ["similar"] {
-            let (predicate, load) = RuleLoader.predicate(fragment: "\(name): true", label: "x")
-            #expect(predicate == nil)
-            #expect(load.diagnostics.first?.code == .unsupportedField)
-            #expect(load.diagnostics.first?.message.contains("not supported yet") == true)
+    /// `similar` (once a placeholder) takes a distance: `{distance: N}` or the bare number.
+    @Test func similarTakesADistance() {
+        for fragment in ["similar: {distance: 6}", "similar: 6"] {
+            let (predicate, load) = RuleLoader.predicate(fragment: fragment, label: "x")
+            #expect(predicate != nil && load.diagnostics.isEmpty, "\(fragment): \(load.diagnostics)")
+        }
+        for fragment in ["similar: true", "similar: {distance: 65}", "similar: {gt: 3}"] {
+            let (predicate, load) = RuleLoader.predicate(fragment: fragment, label: "x")
+            #expect(predicate == nil && !load.diagnostics.isEmpty, "\(fragment)")
         }
     }
 

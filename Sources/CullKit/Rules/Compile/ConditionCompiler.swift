@@ -15,6 +15,7 @@ enum ConditionCompiler {
         case .enumeration:
             return scalarComparison(condition, subjects[0])
         case .size, .duration, .number:
+            if let spec = GroupSpec.read(by: condition) { return GroupSet.memberSQL(spec) }
             return scalarComparison(condition, subjects[0])
         case .boolean:
             guard case let .bool(value) = condition.value else { return SQLFragment("NULL") }

@@ -37,5 +37,15 @@ public struct Field: Sendable {
     }
 
     /// The operators a rule may apply to this field.
-    public var operators: [Operator] { isSupported ? type.operators : [] }
+    public var operators: [Operator] { isSupported ? (fixedOperators ?? type.operators) : [] }
+
+    /// Operators other than the type's (`similar` takes only `distance`).
+    var fixedOperators: [Operator]?
+
+    /// A field with its own operators: a bare value means the first one.
+    init(_ name: String, _ type: FieldType, operators: [Operator], doc: String, examples: [String],
+         subjects: @escaping @Sendable (CompileContext) -> [SQLFragment]) {
+        self.init(name, type, doc: doc, examples: examples, subjects: subjects)
+        fixedOperators = operators
+    }
 }

@@ -73,7 +73,8 @@ enum PredicateReader {
         }
         guard case let .mapping(operatorPairs) = pair.value.kind else {
             // A bare list is `in` (`extension: [jpg, jpeg]`), a bare value `eq`.
-            let op: Operator = if case .sequence = pair.value.kind, field.operators.contains(.in) { .in } else { .eq }
+            let op: Operator = if case .sequence = pair.value.kind, field.operators.contains(.in) { .in }
+                else if field.operators.contains(.eq) { .eq } else { field.operators.first ?? .eq }
             return ValueReader.read(pair.value, for: field, op: op, log: &log)
                 .map { .condition(Condition(field: field, op: op, value: $0, mark: pair.key.mark)) }
         }

@@ -18,6 +18,7 @@ complete -c cull -n __fish_use_subcommand -a review -d 'Look at the plan of thes
 complete -c cull -n __fish_use_subcommand -a restore -d 'Unstage files by path, by rule, or everything; a named file also loses a keep (no file moves).'
 complete -c cull -n __fish_use_subcommand -a keep -d 'Mark files reviewed and kept: no rule stages them again (unstages them if staged).'
 complete -c cull -n __fish_use_subcommand -a unkeep -d 'Forget keeps by path or all of them: the files are never reviewed again (staged files stay staged).'
+complete -c cull -n __fish_use_subcommand -a distinct -d 'Mark photos as different pictures: similar groups never hold two of them.'
 complete -c cull -n __fish_use_subcommand -a commit -d 'Move everything staged to the trash (or --to DIR, or --permanently) in one undoable batch.'
 complete -c cull -n __fish_use_subcommand -a undo -d 'Put a committed batch back where it was (the latest, or COMMIT), never overwriting a file.'
 complete -c cull -n __fish_use_subcommand -a run -d 'Scan, stage and optionally commit under the library lock, for cron and timers.'
@@ -29,7 +30,7 @@ complete -c cull -n '__fish_seen_subcommand_from status' -l format -x -a 'text j
 complete -c cull -n '__fish_seen_subcommand_from scan' -l library -x -a '(__fish_complete_directories)' -d 'The library root (default: $CULL_LIBRARY, else the nearest parent with .cull/).'
 complete -c cull -n '__fish_seen_subcommand_from scan' -l format -x -a 'text json' -d 'Output format: text (default) or json.'
 complete -c cull -n '__fish_seen_subcommand_from scan' -l include-managed -d 'Also walk other applications\' libraries (Apple Photos, Lightroom previews, Immich, ...).'
-complete -c cull -n '__fish_seen_subcommand_from scan' -l hash -d 'Also bring the duplicate hashes up to date (what a duplicate rule would compute), e.g. from cron.'
+complete -c cull -n '__fish_seen_subcommand_from scan' -l hash -d 'Also bring the duplicate hashes and the photos\' perceptual hashes, sharpness and exposure up to date (what a group or image rule would compute), e.g. from cron.'
 complete -c cull -n '__fish_seen_subcommand_from check' -l format -x -a 'text json github sarif' -d 'Output format: text (default), json, github or sarif.'
 complete -c cull -n '__fish_seen_subcommand_from check' -l strict -d 'Treat warnings as errors.'
 complete -c cull -n '__fish_seen_subcommand_from check' -F
@@ -83,6 +84,9 @@ complete -c cull -n '__fish_seen_subcommand_from unkeep' -l library -x -a '(__fi
 complete -c cull -n '__fish_seen_subcommand_from unkeep' -l all -d 'Forget every keep.'
 complete -c cull -n '__fish_seen_subcommand_from unkeep' -l format -x -a 'text json' -d 'Output format: text (default) or json.'
 complete -c cull -n '__fish_seen_subcommand_from unkeep' -F
+complete -c cull -n '__fish_seen_subcommand_from distinct' -l library -x -a '(__fish_complete_directories)' -d 'The library root (default: $CULL_LIBRARY, else the nearest parent with .cull/).'
+complete -c cull -n '__fish_seen_subcommand_from distinct' -l format -x -a 'text json' -d 'Output format: text (default) or json.'
+complete -c cull -n '__fish_seen_subcommand_from distinct' -F
 complete -c cull -n '__fish_seen_subcommand_from commit' -l library -x -a '(__fish_complete_directories)' -d 'The library root (default: $CULL_LIBRARY, else the nearest parent with .cull/).'
 complete -c cull -n '__fish_seen_subcommand_from commit' -s y -l yes -d 'Do not ask; required when standard input is not a terminal.'
 complete -c cull -n '__fish_seen_subcommand_from commit' -l to -x -a '(__fish_complete_directories)' -d 'Move into this quarantine folder (same file system), keeping relative paths.'

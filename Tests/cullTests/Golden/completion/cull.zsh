@@ -17,6 +17,7 @@ _cull() {
         'restore:Unstage files by path, by rule, or everything; a named file also loses a keep (no file moves).'
         'keep:Mark files reviewed and kept\: no rule stages them again (unstages them if staged).'
         'unkeep:Forget keeps by path or all of them\: the files are never reviewed again (staged files stay staged).'
+        'distinct:Mark photos as different pictures\: similar groups never hold two of them.'
         'commit:Move everything staged to the trash (or --to DIR, or --permanently) in one undoable batch.'
         'undo:Put a committed batch back where it was (the latest, or COMMIT), never overwriting a file.'
         'run:Scan, stage and optionally commit under the library lock, for cron and timers.'
@@ -51,7 +52,7 @@ _cull() {
                 '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
                 '--format[Output format\: text (default) or json.]:format:(text json)' \
                 '--include-managed[Also walk other applications'\'' libraries (Apple Photos, Lightroom previews, Immich, ...).]' \
-                '--hash[Also bring the duplicate hashes up to date (what a duplicate rule would compute), e.g. from cron.]' \
+                '--hash[Also bring the duplicate hashes and the photos'\'' perceptual hashes, sharpness and exposure up to date (what a group or image rule would compute), e.g. from cron.]' \
                 '(-h --help)'{-h,--help}'[Show help information.]'
             ;;
         check)
@@ -147,6 +148,13 @@ _cull() {
             _arguments \
                 '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
                 '--all[Forget every keep.]' \
+                '--format[Output format\: text (default) or json.]:format:(text json)' \
+                '(-h --help)'{-h,--help}'[Show help information.]' \
+                '*:path:_files'
+            ;;
+        distinct)
+            _arguments \
+                '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
                 '--format[Output format\: text (default) or json.]:format:(text json)' \
                 '(-h --help)'{-h,--help}'[Show help information.]' \
                 '*:path:_files'

@@ -1,0 +1,175 @@
+import Foundation
+
+/// Keeps `image_features` current: decodes only photos with no row for their current identity
+/// (never analysed, or changed since), on every core, and records each result — the features, or
+/// the reason a photo could not be decoded (it is skipped, never stopping the run, and not retried
+/// until the file changes). Files are opened from the library root by descriptor (regular files
+/// only, never through a symlink) and must still be the file the index has.
+public struct FeatureCache {
+    /// What one refresh did.
+    public struct Report: Sendable, Equatable {
+        /// Photos decoded and measured.
+        public var analysed = 0
+        /// Photos that could not be decoded (their reason recorded).
+        public var failed = 0
+        /// Photos gone, changed since the scan or unreadable: left for the next scan and refresh.
+        public var skipped = 0
+    }
+
+    let db: Database
+    let root: [UInt8]
+    /// Called after each batch with (done, total).
+    public var progress: ((Int, Int) -> Void)?
+
+    public init(db: Database, root: String) {
+        self.db = db
+        self.root = Array(root.utf8)
+    }
+
+    struct Candidate: Sendable {
+        let id: Int64
+        let path: [UInt8]
+        let device: Int64, inode: Int64, size: Int64, mtimeNs: Int64
+        let ctimeNs: Int64?
+    }
+
+    enum Outcome: Sendable {
+        case measured(ImageFeatures)
+        case failed(String)
+        case skipped
+    }
+
+    /// Decodes and records every photo that needs it.
+    @discardableResult
+    public func refresh() throws -> Report {
+        var report = Report()
+        let candidates = try loadCandidates()
+        guard !candidates.isEmpty else { return report }
+        // Hard links are one file: measured once, recorded for each asset.
+        var firstOfInode: [HashCache.FileKey: Int] = [:]
+        var work: [Int] = []
+        for (index, candidate) in candidates.enumerated() {
+            let key = HashCache.FileKey(device: candidate.device, inode: candidate.inode)
+            if firstOfInode[key] == nil { firstOfInode[key] = index; work.append(index) }
+        }
+        // Batches keep memory flat and store progress as it goes (an interrupted run keeps what it did).
+        let batchSize = 256
+        var done = 0
+        var start = 0
+        while start < work.count {
+            let batch = Array(work[start ..< min(work.count, start + batchSize)])
+            let outcomes = analyse(batch.map { candidates[$0] })
+            var byInode: [HashCache.FileKey: Outcome] = [:]
+            for (index, outcome) in zip(batch, outcomes) {
+                byInode[HashCache.FileKey(device: candidates[index].device, inode: candidates[index].inode)] = outcome
+                switch outcome {
+                case .measured: report.analysed += 1
+                case .failed: report.failed += 1
+                case .skipped: report.skipped += 1
+                }
+            }
+            let batchSet = Set(batch)
+            try store(candidates.enumerated().filter { entry in
+                guard let first = firstOfInode[HashCache.FileKey(device: entry.element.device, inode: entry.element.inode)] else { return false }
+                return batchSet.contains(first)
+            }.map(\.element), outcomes: byInode)
+            done += batch.count
+            start += batchSize
+            progress?(done, work.count)
+        }
+        return report
+    }
+
+    /// Photos of a decoded format, not damaged, with no row for their current identity, in path order.
+    func loadCandidates() throws -> [Candidate] {
+        var rows: [Candidate] = []
+        let formats = FeatureSchema.decodedFormats.map { SQLValue.text($0.rawValue) }
+        let marks = formats.map { _ in "?" }.joined(separator: ", ")
+        try db.forEachRow("""
+            SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.ctime_ns
+            FROM assets a LEFT JOIN image_features f ON f.asset_id = a.id
+            WHERE a.kind = ? AND a.format IN (\(marks)) AND a.broken = 0 AND a.unreadable_reason IS NULL AND a.size > 0
+              AND (f.asset_id IS NULL OR NOT (\(HashSchema.current("f", "a"))))
+            ORDER BY a.path
+            """, [.text(MediaKind.photo.rawValue)] + formats) { row in
+            rows.append(Candidate(id: row.int64(0), path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3),
+                                  size: row.int64(4), mtimeNs: row.int64(5), ctimeNs: row.optionalInt64(6)))
+        }
+        return rows
+    }
+
+    /// Decodes `files` on every core, each worker taking the next file.
+    private func analyse(_ files: [Candidate]) -> [Outcome] {
+        let results = OutcomeBox(count: files.count)
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count))
+        let root = root
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            let reader = FileReader(root: root)
+            while let index = results.next() {
+                results.set(index, Self.analyse(files[index], reader: reader))
+            }
+        }
+        return results.values
+    }
+
+    static func analyse(_ file: Candidate, reader: FileReader) -> Outcome {
+        guard let opened = reader.open(file.path).0 else { return .skipped }
+        let now = opened.identity
+        guard now.device == file.device, now.inode == file.inode, now.size == file.size, now.mtimeNs == file.mtimeNs,
+              file.ctimeNs.map({ $0 == now.ctimeNs }) ?? true else { return .skipped }
+        do {
+            let image = try ImageDecoder.decode(opened, path: PathBytes.display(file.path), maxSide: ImageFeatures.side, grey: true)
+            return .measured(ImageFeatures.of(image))
+        } catch {
+            if case .unreadable = error.problem { return .skipped }
+            return .failed(error.problem.description)
+        }
+    }
+
+    /// Writes the rows of `files` in one transaction (a skipped file keeps no row).
+    private func store(_ files: [Candidate], outcomes: [HashCache.FileKey: Outcome]) throws {
+        try db.transaction {
+            let upsert = try db.prepare("""
+                INSERT OR REPLACE INTO image_features (asset_id, device, inode, size, mtime_ns, ctime_ns, phash, sharpness, exposure, failure)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            let remove = try db.prepare("DELETE FROM image_features WHERE asset_id = ?")
+            for file in files {
+                let identity: [SQLValue] = [.integer(file.id), .integer(file.device), .integer(file.inode), .integer(file.size),
+                                            .integer(file.mtimeNs), .integer(file.ctimeNs ?? 0)]
+                switch outcomes[HashCache.FileKey(device: file.device, inode: file.inode)] ?? .skipped {
+                case let .measured(features):
+                    try upsert.execute(identity + [.integer(Int64(bitPattern: features.hash.value)), .real(features.sharpness),
+                                                   .real(features.exposure), .null])
+                case let .failed(reason):
+                    try upsert.execute(identity + [.null, .null, .null, .text(reason)])
+                case .skipped:
+                    try remove.execute([.integer(file.id)])
+                }
+            }
+        }
+    }
+}
+
+/// Per-index results written by several threads, and the next index to take.
+private final class OutcomeBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var values: [FeatureCache.Outcome]
+    private var taken = 0
+
+    init(count: Int) { values = Array(repeating: .skipped, count: count) }
+
+    func next() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard taken < values.count else { return nil }
+        taken += 1
+        return taken - 1
+    }
+
+    func set(_ index: Int, _ value: FeatureCache.Outcome) {
+        lock.lock()
+        values[index] = value
+        lock.unlock()
+    }
+}

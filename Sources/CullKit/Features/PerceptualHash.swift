@@ -1,0 +1,79 @@
+import Foundation
+
+/// A 64-bit perceptual hash: pHash (Zauner 2010, the phash.org algorithm), chosen over dHash and
+/// average hash because it reads the image's low spatial frequencies, which resizing, JPEG
+/// recompression, format changes and global brightness or contrast edits barely move, while
+/// dHash (signs of neighbour differences) flips bits on noise in flat regions.
+///
+/// The grey image is area-averaged to 32×32 (aspect ignored), transformed with a 2-D DCT-II, and
+/// the 8×8 lowest frequencies *without* row 0 and column 0 (the DC term and the purely
+/// horizontal/vertical ramps, which mostly carry overall brightness) are each compared with
+/// their median: one bit per coefficient, row by row, the first in the highest bit.
+/// Similar pictures are a small Hamming distance apart.
+public struct PerceptualHash: Sendable, Hashable, CustomStringConvertible {
+    public let value: UInt64
+
+    public init(_ value: UInt64) { self.value = value }
+
+    /// The number of differing bits (0...64).
+    public func distance(to other: PerceptualHash) -> Int { (value ^ other.value).nonzeroBitCount }
+
+    public var description: String { String(value, radix: 16).leftPadded(to: 16) }
+
+    static let size = 32
+
+    /// cos(π(2x+1)u / 64) for u in 0...8, x in 0..<32.
+    private static let cosines: [Double] = (0 ... 8).flatMap { u in
+        (0 ..< size).map { x in cos(Double.pi * Double(2 * x + 1) * Double(u) / Double(2 * size)) }
+    }
+
+    /// The hash of `image` (grey or RGB; RGB is converted to grey first).
+    public static func of(_ image: DecodedImage) -> PerceptualHash {
+        let small = thumbnail(image.grey)
+        // Rows first: the 9 lowest horizontal frequencies of every row, then the 9 lowest vertical
+        // ones of those. The DCT's constant factors are the same for every coefficient kept, so
+        // they cannot change a comparison with the median and are left out.
+        var rows = [Double](repeating: 0, count: size * 9)
+        for y in 0 ..< size {
+            for u in 0 ... 8 {
+                var sum = 0.0
+                for x in 0 ..< size { sum += Double(small[y * size + x]) * cosines[u * size + x] }
+                rows[y * 9 + u] = sum
+            }
+        }
+        var coefficients: [Double] = []
+        coefficients.reserveCapacity(64)
+        for v in 1 ... 8 {
+            for u in 1 ... 8 {
+                var sum = 0.0
+                for y in 0 ..< size { sum += rows[y * 9 + u] * cosines[v * size + y] }
+                coefficients.append(sum)
+            }
+        }
+        let sorted = coefficients.sorted()
+        let median = (sorted[31] + sorted[32]) / 2
+        var value: UInt64 = 0
+        for coefficient in coefficients { value = value << 1 | (coefficient > median ? 1 : 0) }
+        return PerceptualHash(value)
+    }
+
+    /// `grey` as 32×32 pixels: area-averaged down, or repeated up for an image smaller than that.
+    private static func thumbnail(_ grey: DecodedImage) -> [UInt8] {
+        var source = grey
+        if source.width < size || source.height < size {
+            let width = max(size, source.width), height = max(size, source.height)
+            var pixels = [UInt8](repeating: 0, count: width * height)
+            for y in 0 ..< height {
+                for x in 0 ..< width { pixels[y * width + x] = grey.pixels[(y * grey.height / height) * grey.width + x * grey.width / width] }
+            }
+            source = DecodedImage(width: width, height: height, channels: 1, pixels: pixels)
+        }
+        return source.pixels.withUnsafeBufferPointer {
+            Resample.reduce($0, width: source.width, height: source.height, stride: source.width, channels: 1, toWidth: size, toHeight: size)
+        }
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to length: Int) -> String { String(repeating: "0", count: max(0, length - count)) + self }
+}

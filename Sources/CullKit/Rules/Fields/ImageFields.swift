@@ -1,0 +1,35 @@
+/// Fields measured on the pixels: the small decode's sharpness and brightness (``ImageFeatures``).
+/// A plan brings them up to date before its rules run (only for photos not analysed yet); a photo
+/// that could not be decoded, a video, a RAW file has none, and a comparison never matches it.
+enum ImageFields {
+    /// The features row of asset `a`, when it was computed for the file as the index has it now.
+    static func current(_ column: String) -> String {
+        "(SELECT f.\(column) FROM image_features f WHERE f.asset_id = a.id AND \(HashSchema.current("f", "a")))"
+    }
+
+    static let all: [Field] = [
+        Field("sharpness", .number(integer: false, range: 0 ... 1_000_000), column: current("sharpness"),
+              doc: "Variance of the Laplacian of the photo's grey image at 384 pixels (longest side): higher is sharper. "
+                  + "Sharp photos score about 100 to several thousand; blurred ones a few dozen. JPEG, PNG, WebP, HEIC and AVIF photos only.",
+              examples: ["sharpness: {lt: 30}"]),
+        Field("blurry", .boolean, doc: "The photo's sharpness is below \(FieldType.format(Sharpness.blurryThreshold)): "
+                  + "clearly blurred or featureless at 384 pixels (measured: sharp corpus photos score 94 and up, "
+                  + "their copies blurred with a 3-pixel radius 3 to 23). False when it was not analysed.",
+              examples: ["blurry: true"]) { _ in
+            [SQLFragment("COALESCE(\(current("sharpness")) < ?, 0)", [.real(Sharpness.blurryThreshold)])]
+        },
+        Field("exposure", .number(integer: false, range: 0 ... 1), column: current("exposure"),
+              doc: "Mean brightness of the photo, 0 (black) to 1 (white): `exposure: {lt: 0.05}` finds black frames and pocket shots.",
+              examples: ["exposure: {lt: 0.05}", "exposure: {gt: 0.95}"]),
+    ]
+
+    static let names: Set<String> = Set(all.map(\.name))
+}
+
+extension Rule {
+    /// True when the rule reads what the small decode measures (image fields, or a `sharpest`
+    /// ranking): the plan then analyses the photos that need it first.
+    public var readsImageFeatures: Bool {
+        match.conditions.contains { ImageFields.names.contains($0.field.name) } || keep.contains(.sharpest)
+    }
+}

@@ -1,0 +1,37 @@
+import CullKit
+import Foundation
+
+/// `cull distinct PATH PATH...`: these photos are different pictures; never group them as similar.
+struct DistinctCommand: CullCommand {
+    static let spec = CommandSpec(
+        name: "distinct",
+        abstract: "Mark photos as different pictures: similar groups never hold two of them.",
+        discussion: """
+            Stored by the files' content hashes (computed now if missing), so renaming, moving or \
+            rescanning never brings the pair back. Editing a photo makes it another picture.
+            """,
+        arguments: [ArgumentSpec(name: "path", help: "Two or more indexed photos (or folders of them).", repeats: true)],
+        options: [CommonOptions.library, CommonOptions.textOrJSON]
+    )
+
+    let library: String?
+    let paths: [String]
+    let format: OutputFormat
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count >= 2 else { throw UsageError(message: "expected at least two paths") }
+        library = arguments.value(CommonOptions.library)
+        paths = arguments.positionals
+        format = arguments.choice(CommonOptions.textOrJSON, default: .text)
+    }
+
+    func run(_ terminal: Terminal) throws -> ExitCode {
+        let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
+        let ids = try access.assetIDs(paths)
+        guard ids.count >= 2 else { throw UsageError(message: "expected at least two different files") }
+        let added = try DistinctPairs.mark(access.db, root: access.library.root, ids: ids, now: Int64(Date().timeIntervalSince1970))
+        terminal.out(format == .json ? JSONValue.object([("pairs", .integer(Int64(added)))]).rendered(pretty: false) + "\n"
+                                     : "Marked \(English.count(added, "pair")) distinct.\n")
+        return .success
+    }
+}

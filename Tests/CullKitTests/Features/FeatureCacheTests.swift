@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import CullKit
+
+/// The features cache on a real, scanned library: only what needs it is decoded, a broken photo
+/// is recorded and skipped, a changed one is measured again.
+@Suite(.enabled(if: DecodeFixtures.hasConvert, "ImageMagick's /usr/bin/convert is absent"))
+struct FeatureCacheTests {
+    final class Fixture {
+        let directory = TemporaryDirectory()
+        let library: Library
+        let db: Database
+
+        init() throws {
+            library = try Library.initialize(at: directory.path)
+            db = try library.openIndex()
+        }
+
+        func make(_ relative: String, _ arguments: [String]) throws {
+            let path = "\(directory.path)/\(relative)"
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            _ = try #require(DecodeFixtures.convert(arguments, to: path))
+        }
+
+        func scan() throws { _ = try Scanner(library: library).scan(db) }
+        func refresh() throws -> FeatureCache.Report { try FeatureCache(db: db, root: library.root).refresh() }
+
+        func row(_ path: String) throws -> (hash: Int64?, failure: String?)? {
+            var found: (Int64?, String?)?
+            try db.forEachRow("SELECT f.phash, f.failure FROM image_features f JOIN assets a ON a.id = f.asset_id WHERE a.path = ?",
+                              [.text(path)]) { found = ($0.optionalInt64(0), $0.string(1)) }
+            return found
+        }
+    }
+
+    @Test func onlyPhotosNotAnalysedYetAreDecodedAndABrokenOneIsRecorded() throws {
+        let f = try Fixture()
+        try f.make("a/one.jpg", DecodeFixtures.plasmaArguments(width: 300, height: 200, seed: 1))
+        try f.make("a/two.png", DecodeFixtures.plasmaArguments(width: 300, height: 200, seed: 2))
+        try f.make("b/three.webp", DecodeFixtures.plasmaArguments(width: 200, height: 300, seed: 3))
+        // Valid headers (the scan indexes it as a fine JPEG), entropy-coded data cut short.
+        let whole = try #require(FileManager.default.contents(atPath: "\(f.directory.path)/a/one.jpg"))
+        f.directory.write("b/cut.jpg", Array(whole.prefix(whole.count / 3)) + [0xFF, 0xD9])
+        f.directory.write("notes.txt", "not a photo")
+        try f.scan()
+        let first = try f.refresh()
+        #expect(first.analysed + first.failed == 4, "\(first)")
+        #expect(try f.row("a/one.jpg")?.hash != nil && f.row("a/two.png")?.hash != nil && f.row("b/three.webp")?.hash != nil)
+        let broken = try #require(try f.row("b/cut.jpg"))
+        #expect(broken.hash == nil && broken.failure?.contains("truncated") == true, "\(broken)")
+        // Nothing changed: nothing decoded, the broken photo not retried.
+        #expect(try f.refresh() == FeatureCache.Report())
+        // A changed photo is measured again, with its new picture.
+        let before = try f.row("a/one.jpg")?.hash
+        usleep(10_000)
+        try f.make("a/one.jpg", DecodeFixtures.plasmaArguments(width: 300, height: 200, seed: 9))
+        try f.scan()
+        let second = try f.refresh()
+        #expect(second.analysed == 1 && second.failed == 0, "\(second)")
+        #expect(try f.row("a/one.jpg")?.hash != before)
+    }
+
+    @Test func aPhotoChangedAfterTheScanIsSkippedNotMeasured() throws {
+        let f = try Fixture()
+        try f.make("p.jpg", DecodeFixtures.plasmaArguments(width: 120, height: 90, seed: 4))
+        try f.scan()
+        usleep(10_000)
+        try f.make("p.jpg", DecodeFixtures.plasmaArguments(width: 120, height: 90, seed: 5))
+        let report = try f.refresh()
+        #expect(report.skipped == 1 && report.analysed == 0)
+        #expect(try f.row("p.jpg") == nil)
+    }
+
+    @Test func hardLinksAreDecodedOnce() throws {
+        let f = try Fixture()
+        try f.make("x.jpg", DecodeFixtures.plasmaArguments(width: 120, height: 90, seed: 6))
+        #expect(link("\(f.directory.path)/x.jpg", "\(f.directory.path)/y.jpg") == 0)
+        try f.scan()
+        let report = try f.refresh()
+        #expect(report.analysed == 1)
+        #expect(try f.row("x.jpg")?.hash == f.row("y.jpg")?.hash && f.row("y.jpg")?.hash != nil)
+    }
+}

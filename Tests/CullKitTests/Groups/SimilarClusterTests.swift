@@ -1,0 +1,58 @@
+import Testing
+@testable import CullKit
+
+@Suite struct SimilarClusterTests {
+    typealias Item = SimilarGroups.Item
+
+    /// `base` with the lowest `bits` bits flipped (or given bits).
+    static func flip(_ base: UInt64, _ bits: [Int]) -> UInt64 { bits.reduce(base) { $0 ^ (1 << UInt64($1)) } }
+
+    @Test func chainsNeverJoinPhotosFurtherApartThanTheDistance() {
+        // A~B (4), B~C (4), A to C 8: with distance 4 the chain must not become one group.
+        let a: UInt64 = 0
+        let items = [Item(id: 1, hash: a), Item(id: 2, hash: Self.flip(a, [0, 1, 2, 3])),
+                     Item(id: 3, hash: Self.flip(a, [0, 1, 2, 3, 4, 5, 6, 7]))]
+        let groups = SimilarGroups.cluster(hashes: items, distance: 4)
+        #expect(groups.count == 1 && groups[0].count == 2)
+        for group in groups {
+            for x in group { for y in group { #expect((items.first { $0.id == x }!.hash ^ items.first { $0.id == y }!.hash).nonzeroBitCount <= 4) } }
+        }
+        // With distance 8 all three are within reach of each other.
+        #expect(SimilarGroups.cluster(hashes: items, distance: 8) == [[1, 2, 3]])
+    }
+
+    @Test func farPhotosStayApartAndDistinctPairsAreNeverGrouped() {
+        let items = [Item(id: 10, hash: 0), Item(id: 11, hash: 1), Item(id: 12, hash: .max), Item(id: 13, hash: 3)]
+        #expect(SimilarGroups.cluster(hashes: items, distance: 2) == [[10, 11, 13]])
+        let split = SimilarGroups.cluster(hashes: items, distance: 2, excluded: [SimilarGroups.Pair(13, 10)])
+        #expect(!split.contains { $0.contains(10) && $0.contains(13) })
+        #expect(split.flatMap { $0 }.count >= 2)
+        #expect(SimilarGroups.cluster(hashes: [Item(id: 1, hash: 5)], distance: 10).isEmpty)
+    }
+
+    /// Random hashes with planted near copies: the BK-tree finds exactly the pairs a brute-force
+    /// scan finds, every group obeys complete linkage, and the result does not depend on luck.
+    @Test func matchesBruteForceNeighboursAndIsDeterministic() {
+        var random = SplitMix64(state: 42)
+        var items: [Item] = []
+        for id in 0 ..< 400 {
+            let base = random.next()
+            items.append(Item(id: Int64(id * 3), hash: base))
+            if id % 4 == 0 { items.append(Item(id: Int64(id * 3 + 1), hash: Self.flip(base, [Int(random.next() % 64), Int(random.next() % 64)]))) }
+            if id % 8 == 0 { items.append(Item(id: Int64(id * 3 + 2), hash: Self.flip(base, (0 ..< 5).map { _ in Int(random.next() % 64) }))) }
+        }
+        let tree = BKTree(items.map(\.hash))
+        for item in items.prefix(60) {
+            let brute = Set(items.map(\.hash).filter { ($0 ^ item.hash).nonzeroBitCount <= 6 })
+            #expect(Set(tree.within(6, of: item.hash)) == brute)
+        }
+        let groups = SimilarGroups.cluster(hashes: items, distance: 6)
+        let hash = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0.hash) })
+        for group in groups {
+            for x in group { for y in group { #expect((hash[x]! ^ hash[y]!).nonzeroBitCount <= 6) } }
+        }
+        #expect(groups.count >= 100)
+        #expect(SimilarGroups.cluster(hashes: items, distance: 6) == groups)
+        #expect(Set(groups.flatMap { $0 }).count == groups.flatMap { $0 }.count, "a photo is in one similar group")
+    }
+}
