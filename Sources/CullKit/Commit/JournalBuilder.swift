@@ -24,7 +24,7 @@ struct JournalBuilder {
     /// The journal items for `staged`, in order, with sequence numbers and destinations.
     mutating func build(_ staged: [StagedAsset]) throws -> [JournalItem] {
         var resolver = CompanionResolver(root: root)
-        let refusals = try Departure.refusals(staged, db: db, resolver: &resolver)
+        let refusals = try Departure.refusals(staged, db: db, resolver: &resolver, twins: .bytes)
         let leaving = staged.filter { refusals[$0.id] == nil }
         let byPath = Dictionary(leaving.map { (PathKey($0.path), $0) }, uniquingKeysWith: { first, _ in first })
         let companions = resolver.plan(leaving.map(\.path)) { owner in

@@ -5,12 +5,14 @@ enum Departure {
     /// recorded (edited, added or removed since: the decision was made on other metadata), and Live
     /// Photo halves whose other half does not leave with them (a pair leaves whole or not at all), and
     /// twins of a duplicate group whose keeper changed (see ``TwinCheck``).
-    static func refusals(_ staged: [StagedAsset], db: Database, resolver: inout CompanionResolver) throws -> [Int64: String] {
+    /// `twins` says how far staged twins are checked: by identity for a listing, to their bytes at the commit.
+    static func refusals(_ staged: [StagedAsset], db: Database, resolver: inout CompanionResolver,
+                         twins: TwinCheck.Depth) throws -> [Int64: String] {
         var refusals: [Int64: String] = [:]
         for asset in staged where !Companions.unchanged(resolver.sidecars(of: asset.path), since: asset.sidecarSignature) {
             refusals[asset.id] = "sidecar changed since staging"
         }
-        for (id, reason) in try TwinCheck.refusals(staged, db: db, root: resolver.root) where refusals[id] == nil {
+        for (id, reason) in try TwinCheck.refusals(staged, db: db, root: resolver.root, depth: twins) where refusals[id] == nil {
             refusals[id] = reason
         }
         let stagedIDs = Set(staged.map(\.id))

@@ -43,8 +43,10 @@ public struct HashCache {
         // Nothing indexed or hashed changed since the last refresh: nothing to read. (A collision of
         // this summary could only leave a changed file unhashed, so ungrouped: never a false twin,
         // since groups only use rows computed for the asset's current identity.)
-        let state = try indexState()
-        if try db.scalar("SELECT value FROM settings WHERE key = 'hashes_state'")?.string == state { return report }
+        let assets = try assetState()
+        if try db.scalar("SELECT value FROM settings WHERE key = 'hashes_state'")?.string == assets + ":" + (try hashState()) {
+            return report
+        }
         var candidates = try loadCandidates()
         // Partial hashes for every size bucket of two or more files.
         // In path order, so each thread's folder handle serves runs of files of one folder.
@@ -67,21 +69,34 @@ public struct HashCache {
         try store(candidates, changed: Set(needPartial).union(needFull), failed: zip(needPartial, partials).filter { $0.1 == nil }.map(\.0))
         // Remembered only when every file could be hashed: a skipped one is tried again next time.
         if report.skipped == 0 {
-            try db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES ('hashes_state', ?)", [.text(try indexState())])
+            // The asset half as read before hashing, not again: it is what this refresh worked
+            // from (a scan in between leaves a state that differs, so the next plan looks again),
+            // and it saves the cold plan a second pass over every asset.
+            try db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES ('hashes_state', ?)",
+                           [.text(assets + ":" + (try hashState()))])
         }
         return report
     }
 
-    /// A summary of the identities of every asset and of the hash rows (one pass, no join): it
-    /// changes when a scan adds, removes or changes any file, or when rows come or go (undo).
-    func indexState() throws -> String {
+    /// A summary of the identities of every asset and of the hash rows: it changes when a scan
+    /// adds, removes or changes any file, or when rows come or go (undo).
+    func indexState() throws -> String { try assetState() + ":" + hashState() }
+
+    /// The asset half of ``indexState()``: one pass over `assets`, no join.
+    func assetState() throws -> String {
         var parts: [String] = []
         try db.forEachRow("""
             SELECT count(*), sum(id), sum(size), sum(device % 1000000007), sum(inode % 1000000007),
-                   sum(mtime_ns % 1000000007), sum(COALESCE(ctime_ns, 0) % 1000000007),
-                   (SELECT count(*) FROM hashes), (SELECT sum(asset_id) FROM hashes)
+                   sum(mtime_ns % 1000000007), sum(COALESCE(ctime_ns, 0) % 1000000007)
             FROM assets
-            """) { row in parts = (0..<9).map { String(row.int64($0)) } }
+            """) { row in parts = (0..<7).map { String(row.int64($0)) } }
+        return parts.joined(separator: ":")
+    }
+
+    /// The hash-row half of ``indexState()``: read from the primary key alone.
+    func hashState() throws -> String {
+        var parts: [String] = []
+        try db.forEachRow("SELECT count(*), sum(asset_id) FROM hashes") { row in parts = (0..<2).map { String(row.int64($0)) } }
         return parts.joined(separator: ":")
     }
 

@@ -16,7 +16,18 @@ enum TwinCheck {
     /// Ends the reason of a twin whose keeper is gone or changed: the commit unstages it.
     static let cleared = "; unstaged, its group is decided again at the next plan"
 
-    static func refusals(_ staged: [StagedAsset], db: Database, root: [UInt8]) throws -> [Int64: String] {
+    /// How far a look goes. Reading every staged twin and its keeper in full is for the commit,
+    /// the moment a twin actually leaves; a listing (`cull trash`, the commit prompt, status) is
+    /// asked often, of large sets, and makes do with identities: an edit that keeps size, mtime
+    /// *and* ctime is out of a user's reach, and the commit still compares the bytes.
+    enum Depth {
+        /// Presence, staging and identities of keeper and twin: no file content is read.
+        case identity
+        /// Also the bytes of exact twins against their keeper's.
+        case bytes
+    }
+
+    static func refusals(_ staged: [StagedAsset], db: Database, root: [UInt8], depth: Depth) throws -> [Int64: String] {
         var keeperOf: [Int64: Int64] = [:]
         try db.forEachRow("SELECT asset_id, keeper_id FROM reviews WHERE status = 'trashed' AND keeper_id IS NOT NULL") { row in
             keeperOf[row.int64(0)] = row.int64(1)
@@ -65,6 +76,7 @@ enum TwinCheck {
                 continue
             }
             // Only exact twins must be byte-identical; the same picture, a burst or a pair differ by design.
+            guard depth == .bytes else { continue }
             var exact = false
             try exactTwins.forEachRow([.integer(keeperID), .integer(twin.id)]) { _ in exact = true }
             if exact && !sameBytes(keeperFile, twinFile) {

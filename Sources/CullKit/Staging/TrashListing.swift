@@ -77,7 +77,7 @@ public struct TrashListing: Sendable {
         if var resolver {
             // Asked of the whole staged set, as the commit asks it (a gone half still counts as
             // staged for its pair); what is gone is not also held back.
-            let refusals = try Departure.refusals(staged, db: db, resolver: &resolver).filter { !gone.contains($0.key) }
+            let refusals = try Departure.refusals(staged, db: db, resolver: &resolver, twins: .identity).filter { !gone.contains($0.key) }
             heldBack = refusals
             companions = resolver.plan(staged.filter { refusals[$0.id] == nil && !gone.contains($0.id) }.map(\.path))
         } else {

@@ -57,6 +57,29 @@ import Testing
         #expect(box.exists("twin.jpg") && box.trashEntries().isEmpty)
     }
 
+    /// A listing looks at identities only; the commit still compares the bytes. A hash row made to
+    /// vouch for a twin whose content is not its keeper's (what an edit that kept size, mtime and
+    /// ctime would leave) is the one case only the bytes catch.
+    @Test func theListingChecksIdentitiesAndTheCommitTheBytes() throws {
+        let box = try stagedPair("groups-listing-depth")
+        var other = GroupRuleTests.bytes(80_000, seed: 11)
+        other[40_000] ^= 1
+        box.write("twin.jpg", bytes: other)
+        let now = try #require(FileOps.lstat(box.root + Array("twin.jpg".utf8)).0)
+        try box.db.execute("""
+            UPDATE hashes SET device = ?, inode = ?, size = ?, mtime_ns = ?, ctime_ns = ?
+            WHERE asset_id = (SELECT id FROM assets WHERE path = 'twin.jpg')
+            """, [.integer(now.device), .integer(now.inode), .integer(now.size), .integer(now.mtimeNs), .integer(now.ctimeNs)])
+        try box.db.execute("""
+            UPDATE assets SET device = ?, inode = ?, size = ?, mtime_ns = ?, ctime_ns = ? WHERE path = 'twin.jpg'
+            """, [.integer(now.device), .integer(now.inode), .integer(now.size), .integer(now.mtimeNs), .integer(now.ctimeNs)])
+        let listing = try TrashListing(db: box.db)
+        #expect(listing.heldBack.isEmpty, "\(listing.heldBack)")
+        let commit = try box.cull(["commit", "--yes"])
+        #expect(commit.stdout.contains("no longer has the same content"), "\(commit.stdout)\(commit.stderr)")
+        #expect(box.exists("twin.jpg") && box.trashEntries().isEmpty)
+    }
+
     @Test func undoRestoresTheHashRows() throws {
         let box = try stagedPair("groups-undo")
         let twin = try #require(try box.db.scalar("SELECT id FROM assets WHERE path = 'twin.jpg'")?.int64)
