@@ -11,9 +11,6 @@ public struct GroupOutcome: Sendable {
     public var bytes: Int64 = 0
 
     public var members: [GroupMember] { group.members }
-
-    /// The exclusion reason a group rule's plan line gives its keepers.
-    public static func keeperReason(_ spec: GroupSpec) -> String { "the keeper of its \(spec.noun)" }
 }
 
 /// Holds, through one plan, the invariant of groups: no group of any kind ever has all its present

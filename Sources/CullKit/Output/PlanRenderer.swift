@@ -57,7 +57,7 @@ public enum PlanRenderer {
                 ("already_staged", .integer(Int64(rule.alreadyStaged))),
                 ("staged_earlier", .integer(Int64(rule.stagedEarlier))),
                 ("claimed_earlier", .integer(Int64(rule.claimedEarlier))),
-                ("excluded", .array(rule.excluded.map { .object([("reason", .string($0.reason)), ("count", .integer(Int64($0.count)))]) })),
+                ("excluded", .array(rule.excluded.map { .object([("reason", .string($0.reason.description)), ("count", .integer(Int64($0.count)))]) })),
                 ("new", .integer(Int64(rule.netNew.count))),
                 ("new_bytes", .integer(rule.netNew.bytes)),
                 ("live_halves", .integer(Int64(rule.livePairOf.count))),

@@ -87,7 +87,7 @@ struct ReviewDecisions {
     private func stageByHand(_ ids: [Int64]) throws {
         let (plan, result) = try HandStaging(db: db, root: library.root).stage(ids, runID: Self.runID())
         guard result.total == 0, let line = plan.rules.first, line.alreadyStaged == 0, !ids.isEmpty else { return }
-        let reasons = line.excluded.map(\.reason)
+        let reasons = line.excluded.map(\.reason.description)
         throw Refusal(description: "not staged: " + (reasons.isEmpty ? "the rules' guards keep it" : reasons.joined(separator: "; ")))
     }
 

@@ -16,7 +16,7 @@ public struct Plan: Sendable {
         /// Selected but staged already, either way.
         public var alreadyStaged: Int { stagedEarlier + claimedEarlier }
         /// Matches left out, by reason (protect guards, the user's keeps, keep rules), with counts.
-        public let excluded: [(reason: String, count: Int)]
+        public let excluded: [(reason: ExclusionReason, count: Int)]
         /// What staging would add.
         public let netNewIDs: [Int64]
         public let netNewBytes: Int64
@@ -39,9 +39,13 @@ public struct Plan: Sendable {
 
         public var netNew: (count: Int, bytes: Int64) { (netNewIDs.count, netNewBytes) }
         /// Matches excluded by `protect:` guards.
-        public var protected: Int { excluded.filter { $0.reason.hasPrefix("protect") }.reduce(0) { $0 + $1.count } }
+        public var protected: Int {
+            excluded.reduce(0) { total, exclusion in
+                if case .protected = exclusion.reason { total + exclusion.count } else { total }
+            }
+        }
         /// Matches the user marked kept.
-        public var keptByUser: Int { excluded.first { $0.reason == Exclusion.keptByUser }?.count ?? 0 }
+        public var keptByUser: Int { excluded.first { $0.reason == .keptByUser }?.count ?? 0 }
         /// True when the rule selects more than its limit: the whole run stages nothing.
         public var limitTripped: Bool { limit.map { selected > $0 } ?? false }
     }
@@ -171,16 +175,16 @@ public struct PlanBuilder {
             }
             var excluded = request.exclusions.map { (reason: $0.reason, count: $0.ids.count) }
             if kept > 0 {
-                if let index = excluded.firstIndex(where: { $0.reason == Exclusion.keptByUser }) {
+                if let index = excluded.firstIndex(where: { $0.reason == .keptByUser }) {
                     excluded[index].count += kept
                 } else {
-                    excluded.insert((Exclusion.keptByUser, kept), at: 0)
+                    excluded.insert((.keptByUser, kept), at: 0)
                 }
             }
             if keepers > 0, let spec = request.grouping?.spec {
-                excluded.append((reason: GroupOutcome.keeperReason(spec), count: keepers))
+                excluded.append((reason: .groupKeeper(spec), count: keepers))
             }
-            excluded += wholePairs.sorted { $0.key < $1.key }.map { (reason: $0.key, count: $0.value) }
+            excluded += wholePairs.sorted { $0.key < $1.key }.map { (reason: .guarded($0.key), count: $0.value) }
             let assets = try StagedSet.assets(db, ids: fresh)
             added += assets
             let freshSet = Set(fresh)

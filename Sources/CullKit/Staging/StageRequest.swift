@@ -40,10 +40,10 @@ public struct StageRequest: Sendable, Equatable {
     /// The request of a trash rule's evaluation: its net selection, with why the rest is left out.
     public init(_ evaluation: RuleEvaluation) {
         var exclusions: [Exclusion] = []
-        if !evaluation.userKept.isEmpty { exclusions.append(Exclusion(reason: Exclusion.keptByUser, ids: evaluation.userKept)) }
-        for (guardClause, ids) in evaluation.protected { exclusions.append(Exclusion(reason: guardClause.label(for: evaluation.file), ids: ids)) }
+        if !evaluation.userKept.isEmpty { exclusions.append(Exclusion(reason: .keptByUser, ids: evaluation.userKept)) }
+        for (guardClause, ids) in evaluation.protected { exclusions.append(Exclusion(reason: .protected(label: guardClause.label(for: evaluation.file)), ids: ids)) }
         for (file, rule, ids) in evaluation.keptByRules {
-            exclusions.append(Exclusion(reason: "keep rule \(rule) (\(file))", ids: ids))
+            exclusions.append(Exclusion(reason: .keepRule(rule: rule, file: file), ids: ids))
         }
         self.init(rule: evaluation.rule.name, ruleFile: evaluation.file, assetIDs: evaluation.net,
                   exclusions: exclusions, limit: evaluation.limit?.allowed,
@@ -58,16 +58,41 @@ public struct StageRequest: Sendable, Equatable {
 
 /// Matches a rule does not stage, and why: a protect guard, the user's keep, a keep rule.
 public struct Exclusion: Sendable, Equatable {
-    /// The reason staging reports, e.g. `protect[0]: favorite eq true`.
-    public let reason: String
+    public let reason: ExclusionReason
     public let ids: [Int64]
 
-    /// The reason for assets the user marked kept.
-    public static let keptByUser = "kept by you"
+    /// The text of ``ExclusionReason/keptByUser``, where a reason travels as text (a keeper's `decided_by`).
+    public static let keptByUser = ExclusionReason.keptByUser.description
 
-    public init(reason: String, ids: [Int64]) {
+    public init(reason: ExclusionReason, ids: [Int64]) {
         self.reason = reason
         self.ids = ids
+    }
+}
+
+/// Why a rule's match is not staged, by kind: the plan counts and prints them, and code asks
+/// the kind (how many a protect guard spared), never the text.
+public enum ExclusionReason: Hashable, Sendable, CustomStringConvertible {
+    /// The user marked it kept (`cull keep`, or undo).
+    case keptByUser
+    /// A protect guard, by its label (`protect[0]: favorite eq true`).
+    case protected(label: String)
+    /// An `action: keep` rule of the run.
+    case keepRule(rule: String, file: String)
+    /// The keeper a group rule chose for its group.
+    case groupKeeper(GroupSpec)
+    /// A guard of staging itself, with its reason: a group's last unstaged copy, a Live Photo
+    /// pair that leaves whole or not at all.
+    case guarded(String)
+
+    public var description: String {
+        switch self {
+        case .keptByUser: "kept by you"
+        case let .protected(label): label
+        case let .keepRule(rule, file): "keep rule \(rule) (\(file))"
+        case let .groupKeeper(spec): "the keeper of its \(spec.noun)"
+        case let .guarded(reason): reason
+        }
     }
 }
 

@@ -216,7 +216,7 @@ import Testing
         let plan = try PlanBuilder(db: box.db).build([StageRequest(rule: "r", ruleFile: "f", assetIDs: [photo1, photo2])])
         #expect(Set(plan.rules[0].netNewIDs) == [photo1, video1])
         #expect(plan.rules[0].livePairOf == [video1: photo1])
-        #expect(plan.rules[0].excluded.map(\.reason) == ["its Live Photo pair: kept by you"])
+        #expect(plan.rules[0].excluded.map(\.reason.description) == ["its Live Photo pair: kept by you"])
         try store.stage(plan, runID: "t")
         try store.keep(assetIDs: [video1])   // changed their mind about the video alone
         let result = try box.cull(["commit", "--yes"])

@@ -20,13 +20,13 @@ import Testing
         let box = try Sandbox("limit")
         let ids = try (0..<5).map { index -> Int64 in box.write("p\(index).jpg"); return try box.index("p\(index).jpg") }
         let store = ReviewStore(db: box.db)
-        let guarded = Exclusion(reason: "protect[0]: favorite eq true", ids: [ids[0]])
+        let guarded = Exclusion(reason: .protected(label: "protect[0]: favorite eq true"), ids: [ids[0]])
         let plan = try PlanBuilder(db: box.db).build([
             StageRequest(rule: "r", ruleFile: "f.yml", assetIDs: Array(ids.dropFirst()), exclusions: [guarded]),
             StageRequest(rule: "big", ruleFile: "f.yml", assetIDs: ids, limit: 4),
         ])
         #expect(plan.rules[0].matched == 5 && plan.rules[0].netNew.count == 4 && plan.rules[0].protected == 1)
-        #expect(plan.rules[0].excluded.map(\.reason) == ["protect[0]: favorite eq true"])
+        #expect(plan.rules[0].excluded.map(\.reason.description) == ["protect[0]: favorite eq true"])
         // An asset two rules select is new under the first only; the limit counts what the rule selects.
         #expect(plan.rules[1].alreadyStaged == 4 && plan.rules[1].netNew.count == 1 && plan.limitTripped)
         #expect(throws: StagingError.self) {
