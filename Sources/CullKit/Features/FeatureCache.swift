@@ -139,7 +139,7 @@ public struct FeatureCache {
                                             .integer(file.mtimeNs), .integer(file.ctimeNs ?? 0)]
                 switch outcomes[HashCache.FileKey(device: file.device, inode: file.inode)] ?? .skipped {
                 case let .measured(features):
-                    try upsert.execute(identity + [.integer(Int64(bitPattern: features.hash.value)), .real(features.sharpness),
+                    try upsert.execute(identity + [features.hash.map { .integer(Int64(bitPattern: $0.value)) } ?? .null, .real(features.sharpness),
                                                    .real(features.exposure), .null])
                 case let .failed(reason):
                     try upsert.execute(identity + [.null, .null, .null, .text(reason)])

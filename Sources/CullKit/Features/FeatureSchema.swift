@@ -25,7 +25,9 @@ enum FeatureSchema {
             sharpness REAL,
             exposure REAL,
             failure TEXT,
-            CHECK ((failure IS NULL) = (phash IS NOT NULL))
+            -- A decoded photo has its sharpness and exposure; one that failed has nothing but the
+            -- reason. phash is NULL for a picture without structure (it is never similar).
+            CHECK ((failure IS NULL) = (sharpness IS NOT NULL) AND (failure IS NULL OR phash IS NULL))
         );
         CREATE TABLE commit_image_features (
             commit_id INTEGER NOT NULL REFERENCES commits(id) ON DELETE CASCADE,

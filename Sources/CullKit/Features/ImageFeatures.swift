@@ -9,13 +9,14 @@ public struct ImageFeatures: Sendable, Equatable {
     /// The longest side of the decode the features are computed on.
     public static let side = 384
 
-    public let hash: PerceptualHash
+    /// Nil for a picture without structure to hash (one colour, a plain ramp): it is never similar to anything.
+    public let hash: PerceptualHash?
     /// The variance of the Laplacian (see ``Sharpness``).
     public let sharpness: Double
     /// Mean brightness, 0 (black) ... 1 (white).
     public let exposure: Double
 
-    public init(hash: PerceptualHash, sharpness: Double, exposure: Double) {
+    public init(hash: PerceptualHash?, sharpness: Double, exposure: Double) {
         self.hash = hash
         self.sharpness = sharpness
         self.exposure = exposure

@@ -10,6 +10,10 @@ import Foundation
 /// horizontal/vertical ramps, which mostly carry overall brightness) are each compared with
 /// their median: one bit per coefficient, row by row, the first in the highest bit.
 /// Similar pictures are a small Hamming distance apart.
+///
+/// A picture without structure at those frequencies (one colour, a plain ramp, a black frame)
+/// has no hash: its coefficients are all about zero, so the bits would be rounding noise and every
+/// such picture would look "similar" to every other, whatever its colour.
 public struct PerceptualHash: Sendable, Hashable, CustomStringConvertible {
     public let value: UInt64
 
@@ -27,8 +31,14 @@ public struct PerceptualHash: Sendable, Hashable, CustomStringConvertible {
         (0 ..< size).map { x in cos(Double.pi * Double(2 * x + 1) * Double(u) / Double(2 * size)) }
     }
 
-    /// The hash of `image` (grey or RGB; RGB is converted to grey first).
-    public static func of(_ image: DecodedImage) -> PerceptualHash {
+    /// The largest kept coefficient a featureless picture may have: a pattern of amplitude A grey
+    /// levels at these frequencies gives coefficients of about 256·A (two 32-point sums), JPEG noise
+    /// on a flat picture a few dozen; one grey level of real structure is the least that counts.
+    static let featurelessCoefficient = 256.0
+
+    /// The hash of `image` (grey or RGB; RGB is converted to grey first); nil when the picture has
+    /// no structure to hash (see ``featurelessCoefficient``).
+    public static func of(_ image: DecodedImage) -> PerceptualHash? {
         let small = thumbnail(image.grey)
         // Rows first: the 9 lowest horizontal frequencies of every row, then the 9 lowest vertical
         // ones of those. The DCT's constant factors are the same for every coefficient kept, so
@@ -50,6 +60,7 @@ public struct PerceptualHash: Sendable, Hashable, CustomStringConvertible {
                 coefficients.append(sum)
             }
         }
+        guard coefficients.contains(where: { abs($0) >= featurelessCoefficient }) else { return nil }
         let sorted = coefficients.sorted()
         let median = (sorted[31] + sorted[32]) / 2
         var value: UInt64 = 0

@@ -31,6 +31,21 @@ struct SimilarRuleTests {
         #expect(try similarGroups(box) == [["big.jpg", "q40.jpg", "small.jpg"]])
     }
 
+    /// Pictures of one colour each (a lens cap, a blank screenshot, a test card) are not similar to
+    /// one another: they have no structure to hash, so a similar rule never stages them.
+    @Test func flatPicturesOfOtherColoursAreNeverSimilar() throws {
+        let box = try Sandbox("similar-flat")
+        for (name, fill) in [("red.jpg", "xc:red"), ("blue.jpg", "xc:blue"), ("grey.png", "xc:gray50"), ("ramp.jpg", "gradient:white-black")] {
+            try ImageRuleTests.convert(box, name, ["-size", "800x600", fill])
+        }
+        #expect(try box.cull(["scan"]).status == 0)
+        let stage = try box.cull(["stage", try box.rules("near.yaml", Self.rules), "--ceiling", "100"])
+        #expect(stage.status == 0, "\(stage.stdout)\(stage.stderr)")
+        #expect(try StagedSet.load(box.db).isEmpty)
+        #expect(try similarGroups(box).isEmpty)
+        #expect(try box.db.scalar("SELECT count(*) FROM image_features WHERE phash IS NULL AND failure IS NULL")?.int64 == 4)
+    }
+
     @Test func distinctPhotosAreNeverGroupedAgainAfterARename() throws {
         let box = try library("similar-distinct")
         #expect(try box.cull(["plan", try box.rules("near.yaml", Self.rules), "--ceiling", "100"]).status == 0)
