@@ -47,7 +47,7 @@ public final class ReviewServer: @unchecked Sendable {
         // made yet makes it itself (the cache takes whichever comes first).
         let records = try scope.assetIDs.compactMap { try AssetFile.record(db, id: $0) }
         let thumbnails = thumbnails
-        DispatchQueue.global(qos: .utility).async { _ = thumbnails.images(records) }
+        DispatchQueue.global(qos: .utility).async { thumbnails.warm(records) }
     }
 
     /// Stops listening (requests in flight finish first).
