@@ -24,15 +24,19 @@ public struct ReviewModel {
         return result
     }
 
-    /// The page's document; `thumbnail` names where the page finds each asset's thumbnail.
+    /// The page's document as compact JSON bytes; `thumbnail` names where the page finds each
+    /// asset's thumbnail. Written straight into bytes (see ``ReviewJSON``): its text is what a
+    /// `JSONValue` of the same fields renders to.
     public static func document(_ scope: ReviewScope, db: Database, interactive: Bool,
-                                thumbnail: (Int64) -> String) throws -> JSONValue {
+                                thumbnail: (Int64) -> String) throws -> [UInt8] {
         let listing = try TrashListing(db: db, order: .path)
         var status: [Int64: ReviewStatus] = [:]
         try db.forEachRow("SELECT asset_id, status FROM reviews") { row in status[row.int64(0)] = ReviewStatus(stored: row.string(1)) }
         // One pass over the index (not one query per asset): a page of 20,000 files is one scan.
-        var rows: [Int64: JSONValue] = [:]
-        rows.reserveCapacity(scope.entries.count)
+        // Each item is written into one buffer as its row comes; `spans` puts them in page order.
+        var rows = ReviewJSON(capacity: scope.entries.count * 320)
+        var spans: [Int64: Range<Int>] = [:]
+        spans.reserveCapacity(scope.entries.count)
         try db.forEachRow("""
             SELECT id, path, size, taken, mtime_ns, kind, orientation, duration, width, height, broken, broken_reason FROM assets
             """) { row in
@@ -45,56 +49,75 @@ public struct ReviewModel {
             case .new: state = scope.proposed.contains(id) ? .proposed : .new
             }
             let path = row.bytes(1) ?? []
-            var fields: [(String, JSONValue)] = [
-                ("id", .integer(id)),
-                ("name", .string(PathBytes.display(PathBytes.basename(path)))),
-                ("folder", .string(PathBytes.display(PathBytes.parent(path)))),
-                ("size", .integer(row.int64(2))),
-                ("date", .integer(row.optionalInt64(3) ?? row.int64(4) / 1_000_000_000)),
-                ("dated", .bool(row.optionalInt64(3) != nil)),
-                ("kind", .string(row.string(5) ?? "other")),
-                ("ext", .string(PathBytes.display(Self.extensionOf(path)).lowercased())),
-                ("orientation", .integer(Int64(row.optionalInt(6) ?? 1))),
-                ("state", .string(state.rawValue)),
-                ("section", .integer(Int64(entry.section))),
-                ("reason", .string(entry.reason + (listing.heldBack[id].map { "; a commit would skip it now: \($0)" } ?? ""))),
-                ("thumb", .string(thumbnail(id))),
-            ]
-            if let duration = row.optionalDouble(7) { fields.append(("duration", .number(duration))) }
+            let begin = rows.bytes.count
+            rows.raw("{\"id\":"); rows.integer(id)
+            rows.raw(",\"name\":"); rows.string(PathBytes.display(PathBytes.basename(path)))
+            rows.raw(",\"folder\":"); rows.string(PathBytes.display(PathBytes.parent(path)))
+            rows.raw(",\"size\":"); rows.integer(row.int64(2))
+            rows.raw(",\"date\":"); rows.integer(row.optionalInt64(3) ?? row.int64(4) / 1_000_000_000)
+            rows.raw(",\"dated\":"); rows.bool(row.optionalInt64(3) != nil)
+            rows.raw(",\"kind\":"); rows.string(row.string(5) ?? "other")
+            rows.raw(",\"ext\":"); rows.string(PathBytes.display(Self.extensionOf(path)).lowercased())
+            rows.raw(",\"orientation\":"); rows.integer(Int64(row.optionalInt(6) ?? 1))
+            rows.raw(",\"state\":"); rows.string(state.rawValue)
+            rows.raw(",\"section\":"); rows.integer(Int64(entry.section))
+            rows.raw(",\"reason\":"); rows.string(entry.reason + (listing.heldBack[id].map { "; a commit would skip it now: \($0)" } ?? ""))
+            rows.raw(",\"thumb\":"); rows.string(thumbnail(id))
+            if let duration = row.optionalDouble(7) { rows.raw(",\"duration\":"); rows.number(duration) }
             if let width = row.optionalInt64(8), let height = row.optionalInt64(9) {
-                fields.append(("width", .integer(width)))
-                fields.append(("height", .integer(height)))
+                rows.raw(",\"width\":"); rows.integer(width)
+                rows.raw(",\"height\":"); rows.integer(height)
             }
-            if row.int64(10) != 0 { fields.append(("broken", .string(row.string(11) ?? "damaged"))) }
+            if row.int64(10) != 0 { rows.raw(",\"broken\":"); rows.string(row.string(11) ?? "damaged") }
             if let index = entry.group {
-                fields.append(("group", .integer(Int64(index))))
-                fields.append(("keeper", .bool(scope.sections[entry.section].groups[index].keeper == id)))
+                rows.raw(",\"group\":"); rows.integer(Int64(index))
+                rows.raw(",\"keeper\":"); rows.bool(scope.sections[entry.section].groups[index].keeper == id)
             }
-            rows[id] = .object(fields)
-        }
-        let items = scope.assetIDs.compactMap { rows[$0] }
-        let sections: [JSONValue] = scope.sections.map { section in
-            .object([
-                ("rule", .string(section.rule)),
-                ("ruleFile", .string(section.ruleFile)),
-                ("groups", .array(section.groups.map { group in
-                    .object([("keeper", group.keeper.map { .integer($0) } ?? .null), ("decidedBy", .string(group.decidedBy)),
-                             ("members", .array(group.members.map { .integer($0) }))])
-                })),
-            ])
+            rows.raw("}")
+            spans[id] = begin ..< rows.bytes.count
         }
         let staged = listing.staged.filter { listing.heldBack[$0.id] == nil }
-        return .object([
-            ("origin", .string(scope.origin == .plan ? "plan" : "staged")),
-            ("interactive", .bool(interactive)),
-            ("fingerprint", .string(listing.fingerprint)),
-            ("planFingerprint", scope.plan.map { .string($0.fingerprint) } ?? .null),
-            ("staged", .object([("count", .integer(Int64(listing.staged.count))),
-                                ("bytes", .integer(listing.staged.reduce(0) { $0 + $1.size })),
-                                ("movable", .integer(Int64(staged.count)))])),
-            ("sections", .array(sections)),
-            ("items", .array(items)),
-        ])
+        var out = ReviewJSON(capacity: rows.bytes.count + 4096)
+        out.raw("{\"origin\":"); out.string(scope.origin == .plan ? "plan" : "staged")
+        out.raw(",\"interactive\":"); out.bool(interactive)
+        out.raw(",\"fingerprint\":"); out.string(listing.fingerprint)
+        out.raw(",\"planFingerprint\":")
+        if let plan = scope.plan { out.string(plan.fingerprint) } else { out.raw("null") }
+        out.raw(",\"staged\":{\"count\":"); out.integer(Int64(listing.staged.count))
+        out.raw(",\"bytes\":"); out.integer(listing.staged.reduce(0) { $0 + $1.size })
+        out.raw(",\"movable\":"); out.integer(Int64(staged.count))
+        out.raw("},\"sections\":")
+        out.raw("[")
+        for (index, section) in scope.sections.enumerated() {
+            if index > 0 { out.raw(",") }
+            out.raw("{\"rule\":"); out.string(section.rule)
+            out.raw(",\"ruleFile\":"); out.string(section.ruleFile)
+            out.raw(",\"groups\":[")
+            for (number, group) in section.groups.enumerated() {
+                if number > 0 { out.raw(",") }
+                out.raw("{\"keeper\":")
+                if let keeper = group.keeper { out.integer(keeper) } else { out.raw("null") }
+                out.raw(",\"decidedBy\":"); out.string(group.decidedBy)
+                out.raw(",\"members\":[")
+                for (place, member) in group.members.enumerated() {
+                    if place > 0 { out.raw(",") }
+                    out.integer(member)
+                }
+                out.raw("]}")
+            }
+            out.raw("]}")
+        }
+        out.raw("]")
+        out.raw(",\"items\":[")
+        var first = true
+        for id in scope.assetIDs {
+            guard let span = spans[id] else { continue }
+            if !first { out.raw(",") }
+            first = false
+            rows.bytes.withUnsafeBufferPointer { out.raw(UnsafeBufferPointer(rebasing: $0[span])) }
+        }
+        out.raw("]}")
+        return out.bytes
     }
 
     private static func extensionOf(_ path: [UInt8]) -> [UInt8] {

@@ -9,13 +9,13 @@ enum ReviewPage {
     }
 
     /// The page. `token` is the server's secret (empty for the static report); `data` the
-    /// document for a static report (nil: the page fetches it).
-    static func html(token: String, nonce: String = "", data: JSONValue?) -> String {
+    /// document (compact JSON) for a static report (nil: the page fetches it).
+    static func html(token: String, nonce: String = "", data: [UInt8]?) -> String {
         let nonceAttribute = nonce.isEmpty ? "" : " nonce=\"\(nonce)\""
         // `<` never appears raw inside the script element: a name like `</script>` stays text.
         let embedded = data.map {
             "<script type=\"application/json\" id=\"data\">"
-                + $0.rendered(pretty: false).replacingAll("<", with: "\\u003c") + "</script>\n"
+                + String(decoding: $0, as: UTF8.self).replacingAll("<", with: "\\u003c") + "</script>\n"
         } ?? ""
         return """
             <!doctype html>

@@ -47,7 +47,7 @@ public final class ReviewServer: @unchecked Sendable {
         // made yet makes it itself (the cache takes whichever comes first).
         let records = try scope.assetIDs.compactMap { try AssetFile.record(db, id: $0) }
         let thumbnails = thumbnails
-        DispatchQueue.global(qos: .utility).async { _ = thumbnails.images(records) }
+        DispatchQueue.global(qos: .utility).async { thumbnails.warm(records) }
     }
 
     /// Stops listening (requests in flight finish first).
@@ -102,13 +102,13 @@ public final class ReviewServer: @unchecked Sendable {
         return Int64(digits)
     }
 
-    func document() throws -> JSONValue {
+    func document() throws -> [UInt8] {
         for asset in try StagedSet.load(db) { scope.include(asset) }
         return try ReviewModel.document(scope, db: db, interactive: true) { "/thumb/\($0)" }
     }
 
-    private func json(_ value: JSONValue, status: Int = 200) -> HTTPServer.Response {
-        HTTPServer.Response(status: status, contentType: "application/json", body: .bytes(Array(value.rendered(pretty: false).utf8)),
+    private func json(_ document: [UInt8], status: Int = 200) -> HTTPServer.Response {
+        HTTPServer.Response(status: status, contentType: "application/json", body: .bytes(document),
                             headers: [("Cache-Control", "no-store")])
     }
 
@@ -134,8 +134,8 @@ public final class ReviewServer: @unchecked Sendable {
         let receipt = try ReviewDecisions(library: library, db: db).commit(fingerprint: fingerprint)
         // The receipt exactly as `cull commit --format json` prints it.
         let receiptJSON = ReceiptRenderer.json(receipt).trimmingCharacters(in: .whitespacesAndNewlines)
-        let body = "{\"receipt\":" + receiptJSON + ",\"document\":" + (try document()).rendered(pretty: false) + "}"
-        return HTTPServer.Response(status: 200, contentType: "application/json", body: .bytes(Array(body.utf8)),
+        let body = Array(("{\"receipt\":" + receiptJSON + ",\"document\":").utf8) + (try document()) + Array("}".utf8)
+        return HTTPServer.Response(status: 200, contentType: "application/json", body: .bytes(body),
                                    headers: [("Cache-Control", "no-store")])
     }
 
