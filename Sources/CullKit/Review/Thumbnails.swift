@@ -51,8 +51,11 @@ struct Thumbnails: @unchecked Sendable {
         if record.kind == "video" { return .placeholder(Placeholder.video(record)) }
         let key = Array((record.identityKey + ".jpg").utf8)
         let cacheHandle = DirectoryHandle.open(cache).0
-        if let cacheHandle, let cached = cacheHandle.readRegularFile(key, limit: 4 << 20).0, !cached.isEmpty {
-            return .jpeg(cached)
+        if let cacheHandle, let cached = cacheHandle.readRegularFile(key, limit: 4 << 20).0 {
+            if !cached.isEmpty { return .jpeg(cached) }
+            // An empty entry (a disk that filled up, a tool that truncated it) is made again: the
+            // store below never replaces a name, so it would otherwise stay wrong for good.
+            _ = cacheHandle.unlink(key)
         }
         let file: ReadOnlyFile
         switch AssetFile.open(record, root: root) {
@@ -84,7 +87,8 @@ struct Thumbnails: @unchecked Sendable {
         DispatchQueue.concurrentPerform(iterations: records.count) { index in
             let record = records[index]
             guard record.kind != "video" else { return }
-            if let cacheHandle = DirectoryHandle.open(cache).0, cacheHandle.stat(Array((record.identityKey + ".jpg").utf8)).1 == 0 { return }
+            if let cacheHandle = DirectoryHandle.open(cache).0,
+               let cached = cacheHandle.stat(Array((record.identityKey + ".jpg").utf8)).0, cached.size > 0 { return }
             _ = self.image(record)
         }
     }

@@ -199,6 +199,27 @@ import Testing
         #expect(html.contains(#"\u003cimg src=x onerror=alert(1)>.jpg"#) && html.contains(#"\u003c/script>\u003cimg src=y"#))
     }
 
+    /// An empty cache entry (a full disk, a truncating tool) is made again, not served or kept for good.
+    @Test func anEmptyCachedThumbnailIsMadeAgain() throws {
+        guard ReviewMedia.hasImageMagick else {
+            print("skipping: ImageMagick (convert) is not installed")
+            return
+        }
+        let (box, rules) = try Self.library()
+        var review = try ReviewProcess(box, ["--ceiling", "100", rules])
+        let a = try Self.id(box, "trip/a.jpg")
+        #expect(try review.request("/thumb/\(a)", headers: ["X-Cull-Token": review.token]).status == 200)
+        _ = review.interrupt()
+        let cached = try Self.cached(box, "trip/a.jpg")
+        #expect(truncate(cached, 0) == 0)
+        review = try ReviewProcess(box, ["--ceiling", "100", rules])
+        let served = try review.request("/thumb/\(a)", headers: ["X-Cull-Token": review.token])
+        #expect(served.status == 200 && !served.body.contains("<svg"))
+        let bytes = try #require(FileManager.default.contents(atPath: cached))
+        #expect(Array(bytes) == (try ReviewMedia.convert(["-size", "160x120", "xc:orange", "-strip", "jpg:-"])), "made again: \(bytes.count) bytes")
+        _ = review.interrupt()
+    }
+
     /// A changed file gets a new thumbnail (its identity is the cache key); the old one goes with the next review.
     @Test func aChangedFileGetsANewThumbnail() throws {
         guard ReviewMedia.hasImageMagick else {
