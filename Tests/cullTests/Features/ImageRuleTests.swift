@@ -39,7 +39,9 @@ struct ImageRuleTests {
     @Test func imageFieldsSelectBlurryDarkAndSharpPhotos() throws {
         let box = try library("image-fields")
         #expect(try planned(box, "{blurry: true}") == ["soft.jpg", "pocket.jpg"])
-        #expect(try box.db.scalar("SELECT count(*) FROM image_features WHERE phash IS NOT NULL")?.int64 == 3)
+        #expect(try box.db.scalar("SELECT count(*) FROM image_features WHERE failure IS NULL")?.int64 == 3, "all three analysed")
+        // The black frame has no structure to hash: it is never similar to anything.
+        #expect(try box.db.scalar("SELECT count(*) FROM image_features WHERE phash IS NOT NULL")?.int64 == 2)
         #expect(try planned(box, "{exposure: {lt: 0.05}}") == ["pocket.jpg"])
         #expect(try planned(box, "{sharpness: {gt: 100}}") == ["sharp.jpg"])
         #expect(try planned(box, "{blurry: false, kind: photo}") == ["sharp.jpg"])
