@@ -67,15 +67,3 @@ extension GroupSet {
         }
     }
 }
-
-/// Why groups could not be loaded.
-public enum GroupError: Error, Equatable, CustomStringConvertible {
-    /// The kind is declared but this build has no loader for it.
-    case unsupported(GroupSpec)
-
-    public var description: String {
-        switch self {
-        case let .unsupported(spec): "groups of kind '\(spec.key)' are not supported yet"
-        }
-    }
-}
