@@ -3,7 +3,7 @@
 /// (never null), metadata that is missing is null, and times are ISO 8601 (see ``JSONValue/instant(_:)``).
 public enum AssetJSON {
     /// Plain columns, printed under their own name (or the alias after `AS`).
-    static let columns = [
+    static let columns: [SQLFragment] = [
         "a.id", "a.path", "a.folder", "a.name", "a.extension", "a.kind", "a.format", "a.size", "a.modified", "a.added",
         "a.width", "a.height", "a.duration", "a.taken", "a.taken_offset", "a.taken_utc", "a.taken_source",
         "NULLIF(TRIM(COALESCE(a.camera_make, '') || ' ' || COALESCE(a.camera_model, '')), '') AS camera",
@@ -15,13 +15,12 @@ public enum AssetJSON {
 
     /// `SELECT … FROM assets a LEFT JOIN reviews r … WHERE predicate ORDER BY a.path`.
     public static func query(_ predicate: Predicate, _ context: CompileContext) -> SQLFragment {
-        var select = SQLFragment("SELECT " + columns.joined(separator: ", "))
+        var select = columns
         for name in booleans {
             guard let field = FieldRegistry.field(named: name), let subject = field.subjects(context).first else { continue }
-            select = select + SQLFragment(", (") + subject + SQLFragment(") AS \(name)")
+            select.append("(\(subject)) AS \(sql: field.name)")
         }
-        return select + SQLFragment(" FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE ")
-            + PredicateCompiler.compile(predicate, context) + SQLFragment(" ORDER BY a.path")
+        return RuleCompiler.findQuery(predicate, columns: SQLFragment.join(select, separator: ", "), context)
     }
 
     /// The object of one row of ``query(_:_:)``; `names` are its column names.
