@@ -6,11 +6,11 @@ extension GroupSet {
 
     /// SQL true when asset `a` is a member of a group of `spec` (as last loaded on this connection).
     static func memberSQL(_ spec: GroupSpec) -> SQLFragment {
-        SQLFragment("a.id IN (SELECT asset_id FROM \(membershipTable) WHERE spec = ?)", [.text(spec.key)])
+        "a.id IN (SELECT asset_id FROM \(sql: membershipTable) WHERE spec = \(spec.key))"
     }
 
     /// SQL true when asset `a` is a member of any loaded group.
-    static let anyMemberSQL = "a.id IN (SELECT asset_id FROM \(membershipTable))"
+    static let anyMemberSQL: SQLFragment = "a.id IN (SELECT asset_id FROM \(sql: membershipTable))"
 
     /// Creates the membership table on `db` when it has none, so group fields compile on any connection.
     static func prepareMembership(_ db: Database) throws {

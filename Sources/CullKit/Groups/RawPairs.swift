@@ -9,7 +9,7 @@ enum RawPairs {
 
     /// What the `raw_pair` field compares: `raw` or `jpeg` for a pair's halves, NULL for any other file.
     static var halfSQL: SQLFragment {
-        SQLFragment("(CASE WHEN ") + GroupSet.memberSQL(.rawPair) + SQLFragment(" THEN (CASE WHEN a.raw = 1 THEN 'raw' ELSE 'jpeg' END) END)")
+        "(CASE WHEN \(GroupSet.memberSQL(.rawPair)) THEN (CASE WHEN a.raw = 1 THEN 'raw' ELSE 'jpeg' END) END)"
     }
 
     static func candidates(_ db: Database) throws -> [GroupCandidate] {

@@ -5,30 +5,6 @@ struct IndexWriter {
     /// Unix seconds when this scan started (the `added` time of new assets).
     let now: Int64
 
-    private static let upsertSQL = """
-        INSERT INTO assets (path, folder, name, extension, device, inode, size, mtime_ns, sidecar_signature,
-            added, modified, kind, format, width, height, orientation, duration, taken, taken_utc, taken_offset,
-            taken_source, camera_make, camera_model, lens, software, latitude, longitude, rating, favorite_flag,
-            screenshot, screenshot_evidence, live_id, burst_id, raw, broken, broken_reason, ctime_ns, unreadable_reason,
-            taken_subsec_us)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT(path) DO UPDATE SET
-            folder = excluded.folder, name = excluded.name, extension = excluded.extension,
-            device = excluded.device, inode = excluded.inode, size = excluded.size, mtime_ns = excluded.mtime_ns,
-            sidecar_signature = excluded.sidecar_signature, modified = excluded.modified, kind = excluded.kind,
-            format = excluded.format, width = excluded.width, height = excluded.height,
-            orientation = excluded.orientation, duration = excluded.duration, taken = excluded.taken,
-            taken_utc = excluded.taken_utc, taken_offset = excluded.taken_offset, taken_source = excluded.taken_source,
-            camera_make = excluded.camera_make, camera_model = excluded.camera_model, lens = excluded.lens,
-            software = excluded.software, latitude = excluded.latitude, longitude = excluded.longitude,
-            rating = excluded.rating, favorite_flag = excluded.favorite_flag, screenshot = excluded.screenshot,
-            screenshot_evidence = excluded.screenshot_evidence, live_id = excluded.live_id,
-            burst_id = excluded.burst_id, raw = excluded.raw, broken = excluded.broken,
-            broken_reason = excluded.broken_reason, ctime_ns = excluded.ctime_ns,
-            unreadable_reason = excluded.unreadable_reason, taken_subsec_us = excluded.taken_subsec_us
-        RETURNING id
-        """
-
     /// Upserts `records` (and replaces their companions) in one transaction. Assets in `changed`
     /// lose a `trashed` review: the user decided on content that is no longer there, so the next
     /// `stage` decides again (a `kept` review stays: keeping is never undone behind the user's back).
@@ -36,7 +12,7 @@ struct IndexWriter {
         try db.transaction {
             let unstage = try db.cached("DELETE FROM reviews WHERE asset_id = ? AND status = 'trashed'")
             for id in changed { try unstage.execute([.integer(id)]) }
-            let upsert = try db.cached(Self.upsertSQL)
+            let upsert = try db.cached(AssetColumn.upsertSQL)
             let clearCompanions = try db.cached("DELETE FROM companions WHERE asset_id = ?")
             let addCompanion = try db.cached("INSERT OR REPLACE INTO companions (asset_id, path, role) VALUES (?, ?, ?)")
             for record in records {
@@ -94,50 +70,8 @@ struct IndexWriter {
         try LivePairs.pairByEvidence(db)
     }
 
+    /// The upsert's arguments for `record`, in ``AssetColumn/scanned`` order.
     static func arguments(_ record: AssetRecord, now: Int64) -> [SQLValue] {
-        let file = record.file
-        let m = record.metadata
-        let stamp = file.stamp
-        return [
-            PathValue.bind(file.relativePath),
-            .text(String(decoding: file.folder, as: UTF8.self)),
-            .text(String(decoding: file.name, as: UTF8.self)),
-            .text(TreeWalker.lowercaseExtension(file.name)),
-            .integer(Int64(bitPattern: stamp.device)),
-            .integer(Int64(bitPattern: stamp.inode)),
-            .integer(stamp.size),
-            .integer(stamp.mtimeNanoseconds),
-            .text(file.sidecarSignature),
-            .integer(now),
-            .integer(stamp.mtimeSeconds),
-            .text(record.kind.rawValue),
-            m.format.map(\.rawValue).sqlValue,
-            m.displayWidth.sqlValue,
-            m.displayHeight.sqlValue,
-            m.orientation.sqlValue,
-            m.duration.sqlValue,
-            record.taken.map(\.local).sqlValue,
-            record.taken?.utc.sqlValue ?? .null,
-            record.taken?.offsetMinutes.sqlValue ?? .null,
-            record.takenSource.sqlValue,
-            m.make.sqlValue,
-            m.model.sqlValue,
-            m.lens.sqlValue,
-            m.software.sqlValue,
-            m.latitude.sqlValue,
-            m.longitude.sqlValue,
-            m.rating.sqlValue,
-            m.favorite.sqlValue,
-            (record.screenshotEvidence != nil).sqlValue,
-            record.screenshotEvidence.sqlValue,
-            m.liveID.sqlValue,
-            m.burstID.sqlValue,
-            (m.format?.isRaw ?? false).sqlValue,
-            (record.brokenReason != nil).sqlValue,
-            record.brokenReason.sqlValue,
-            stamp.ctimeNanoseconds.sqlValue,
-            record.unreadableReason.sqlValue,
-            m.subsecondMicros.sqlValue,
-        ]
+        AssetColumn.scanned.map { $0.value(of: record, now: now) ?? .null }
     }
 }

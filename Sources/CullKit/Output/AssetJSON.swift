@@ -2,26 +2,25 @@
 /// rule fields' names (`camera`, `favorite`, `taken`), booleans are the fields' own expressions
 /// (never null), metadata that is missing is null, and times are ISO 8601 (see ``JSONValue/instant(_:)``).
 public enum AssetJSON {
-    /// Plain columns, printed under their own name (or the alias after `AS`).
-    static let columns = [
-        "a.id", "a.path", "a.folder", "a.name", "a.extension", "a.kind", "a.format", "a.size", "a.modified", "a.added",
-        "a.width", "a.height", "a.duration", "a.taken", "a.taken_offset", "a.taken_utc", "a.taken_source",
-        "NULLIF(TRIM(COALESCE(a.camera_make, '') || ' ' || COALESCE(a.camera_model, '')), '') AS camera",
-        "a.camera_make", "a.camera_model", "a.lens", "a.software", "a.latitude", "a.longitude", "a.rating",
-        "a.live_id", "a.burst_id", "a.broken_reason", "a.unreadable_reason", "COALESCE(r.status, 'new') AS status",
-    ]
+    /// The columns printed, under their own name (or the alias after `AS`), in this order.
+    static let columns: [SQLFragment] = [AssetColumn.id, .path, .folder, .name, .fileExtension, .kind, .format, .size,
+                                         .modified, .added, .width, .height, .duration, .taken, .takenOffset, .takenUTC,
+                                         .takenSource].map(\.selected)
+        + ["NULLIF(TRIM(COALESCE(a.camera_make, '') || ' ' || COALESCE(a.camera_model, '')), '') AS camera"]
+        + [AssetColumn.cameraMake, .cameraModel, .lens, .software, .latitude, .longitude, .rating, .liveID, .burstID,
+           .brokenReason, .unreadableReason].map(\.selected)
+        + ["COALESCE(r.status, 'new') AS status"]
     /// The boolean rule fields printed, each from its own SQL (the duplicate groups are `cull plan`'s).
     static let booleans = ["gps", "favorite", "screenshot", "live", "burst", "raw", "broken", "unreadable"]
 
     /// `SELECT … FROM assets a LEFT JOIN reviews r … WHERE predicate ORDER BY a.path`.
     public static func query(_ predicate: Predicate, _ context: CompileContext) -> SQLFragment {
-        var select = SQLFragment("SELECT " + columns.joined(separator: ", "))
+        var select = columns
         for name in booleans {
             guard let field = FieldRegistry.field(named: name), let subject = field.subjects(context).first else { continue }
-            select = select + SQLFragment(", (") + subject + SQLFragment(") AS \(name)")
+            select.append("(\(subject)) AS \(sql: field.name)")
         }
-        return select + SQLFragment(" FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE ")
-            + PredicateCompiler.compile(predicate, context) + SQLFragment(" ORDER BY a.path")
+        return RuleCompiler.findQuery(predicate, columns: SQLFragment.join(select, separator: ", "), context)
     }
 
     /// The object of one row of ``query(_:_:)``; `names` are its column names.

@@ -23,21 +23,23 @@ public struct StagedAsset: Sendable, Equatable {
 
 /// Reads the staged set (`reviews.status = 'trashed'`) and fingerprints it.
 public enum StagedSet {
+    /// The asset columns a staged asset is read from, first in both queries, in this order.
+    static let columns: [AssetColumn] = [.id, .path, .device, .inode, .size, .mtimeNs, .kind, .liveID, .taken,
+                                         .sidecarSignature, .ctimeNs]
+    private static let selected = columns.map(\.selected.sql).joined(separator: ", ")
+
     /// Every staged asset, ordered by path.
     public static func load(_ db: Database) throws -> [StagedAsset] {
+        let review = columns.count
         let sql = """
-            SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.kind, a.live_id, a.taken, r.rule, r.rule_file, r.at,
-                a.sidecar_signature, p.path, a.ctime_ns
+            SELECT \(selected), r.rule, r.rule_file, r.at, p.path
             FROM reviews r JOIN assets a ON a.id = r.asset_id LEFT JOIN assets p ON p.id = r.live_pair_of
             WHERE r.status = 'trashed' ORDER BY a.path
             """
         var result: [StagedAsset] = []
         try db.prepare(sql).forEachRow { row in
-            result.append(StagedAsset(
-                id: row.int64(0), path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3),
-                size: row.int64(4), mtimeNs: row.int64(5), kind: row.string(6), liveID: row.string(7),
-                taken: row.optionalInt64(8), rule: row.string(9), ruleFile: row.string(10), stagedAt: row.int64(11),
-                ctimeNs: row.optionalInt64(14), sidecarSignature: row.string(12) ?? "", livePairOf: row.bytes(13)))
+            result.append(asset(row, rule: row.string(review), ruleFile: row.string(review + 1), stagedAt: row.int64(review + 2),
+                                livePairOf: row.bytes(review + 3)))
         }
         return result
     }
@@ -45,19 +47,23 @@ public enum StagedSet {
     /// The assets with these ids (for plans of what staging would add), ordered by path.
     public static func assets(_ db: Database, ids: some Collection<Int64>) throws -> [StagedAsset] {
         var result: [StagedAsset] = []
-        let statement = try db.cached("""
-            SELECT id, path, device, inode, size, mtime_ns, kind, live_id, taken, sidecar_signature, ctime_ns FROM assets WHERE id = ?
-            """)
+        let statement = try db.cached("SELECT \(selected) FROM assets a WHERE a.id = ?")
         for id in ids {
             try statement.forEachRow([.integer(id)]) { row in
-                result.append(StagedAsset(
-                    id: row.int64(0), path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3),
-                    size: row.int64(4), mtimeNs: row.int64(5), kind: row.string(6), liveID: row.string(7),
-                    taken: row.optionalInt64(8), rule: nil, ruleFile: nil, stagedAt: 0, ctimeNs: row.optionalInt64(10),
-                    sidecarSignature: row.string(9) ?? ""))
+                result.append(asset(row, rule: nil, ruleFile: nil, stagedAt: 0, livePairOf: nil))
             }
         }
         return result.sorted { PathBytes.precedes($0.path, $1.path) }
+    }
+
+    /// The staged asset of a row that starts with ``columns``.
+    private static func asset(_ row: Row, rule: String?, ruleFile: String?, stagedAt: Int64, livePairOf: [UInt8]?) -> StagedAsset {
+        func at(_ column: AssetColumn) -> Int { columns.firstIndex(of: column)! }
+        return StagedAsset(
+            id: row.int64(at(.id)), path: row.bytes(at(.path)) ?? [], device: row.int64(at(.device)), inode: row.int64(at(.inode)),
+            size: row.int64(at(.size)), mtimeNs: row.int64(at(.mtimeNs)), kind: row.string(at(.kind)), liveID: row.string(at(.liveID)),
+            taken: row.optionalInt64(at(.taken)), rule: rule, ruleFile: ruleFile, stagedAt: stagedAt,
+            ctimeNs: row.optionalInt64(at(.ctimeNs)), sidecarSignature: row.string(at(.sidecarSignature)) ?? "", livePairOf: livePairOf)
     }
 }
 

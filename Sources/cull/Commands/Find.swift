@@ -64,11 +64,11 @@ struct FindCommand: CullCommand {
         var found: [(path: [UInt8], size: Int64, time: Int64, item: JSONValue)] = []
         let statement = try database.prepare(query.sql)
         let names = (0..<statement.columnCount).map { statement.columnName($0) }
-        let size = names.firstIndex(of: "size")!, taken = names.firstIndex(of: "taken_utc")!, modified = names.firstIndex(of: "modified")!
+        let path = names.firstIndex(of: "path")!, size = names.firstIndex(of: "size")!, taken = names.firstIndex(of: "taken_utc")!, modified = names.firstIndex(of: "modified")!
         do {
             try statement.forEachRow(query.arguments) { row in
                 let item = format == .json ? AssetJSON.object(row, names: names) : .null
-                found.append((row.bytes(1) ?? [], row.int64(size), row.optionalInt64(taken) ?? row.int64(modified), item))
+                found.append((row.bytes(path) ?? [], row.int64(size), row.optionalInt64(taken) ?? row.int64(modified), item))
             }
         } catch let error as DatabaseError {
             // A regex that exhausted its match limits is the argument's error, not an I/O failure.

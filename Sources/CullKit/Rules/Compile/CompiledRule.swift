@@ -44,9 +44,8 @@ public enum RuleCompiler {
                 let match = PredicateCompiler.compile(rule.match, context)
                 let isTrash = rule.action == .trash
                 let columns = isTrash ? guardSQL + keepSQL : []
-                var select = SQLFragment("SELECT a.id, a.size, r.status")
-                for column in columns { select = select + SQLFragment(", ") + column }
-                let query = select + SQLFragment(" FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE ") + match
+                let select = SQLFragment.join(["a.id, a.size, r.status"] + columns, separator: ", ")
+                let query: SQLFragment = "SELECT \(select) FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE \(match)"
                 compiled.append(CompiledRule(rule: rule, file: file.path, match: match, query: query,
                                              guards: isTrash ? guards : [],
                                              keepRules: isTrash ? keepRules.map { ($0.file, $0.rule.name) } : []))
@@ -69,21 +68,22 @@ public enum RuleCompiler {
     /// What the run's guards and keep rules spare among the assets `scope` selects, with the reason:
     /// `SELECT a.id, <guard 0>, …, <keep rule 0>, … FROM assets a WHERE <scope>`, and the reasons in
     /// column order. Nil when the run has neither.
-    static func sparingQuery(_ files: [RuleFile], scope: String, _ context: CompileContext) -> (query: SQLFragment, reasons: [String])? {
+    static func sparingQuery(_ files: [RuleFile], scope: SQLFragment, _ context: CompileContext) -> (query: SQLFragment, reasons: [String])? {
         let guards = runGuards(files)
         let keepRules = files.flatMap { file in file.rules.filter { $0.action == .keep }.map { (file: file.path, rule: $0) } }
         guard !guards.isEmpty || !keepRules.isEmpty else { return nil }
-        var select = SQLFragment("SELECT a.id")
-        for item in guards { select = select + SQLFragment(", ") + PredicateCompiler.compile(item.predicate, context) }
-        for keep in keepRules { select = select + SQLFragment(", ") + PredicateCompiler.compile(keep.rule.match, context) }
-        return (select + SQLFragment(" FROM assets a WHERE \(scope)"),
+        let select = SQLFragment.join(["a.id"] + guards.map { PredicateCompiler.compile($0.predicate, context) }
+                                      + keepRules.map { PredicateCompiler.compile($0.rule.match, context) }, separator: ", ")
+        return ("SELECT \(select) FROM assets a WHERE \(scope)",
                 guards.map { "protect[\($0.index)] (\($0.file)): \($0.predicate.normalised)" }
                     + keepRules.map { "keep rule \($0.rule.name) (\($0.file))" })
     }
 
     /// `SELECT <columns> FROM assets a LEFT JOIN reviews r … WHERE <predicate> ORDER BY a.path`, for `cull find`.
-    public static func findQuery(_ predicate: Predicate, columns: String, _ context: CompileContext) -> SQLFragment {
-        SQLFragment("SELECT \(columns) FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE ")
-            + PredicateCompiler.compile(predicate, context) + SQLFragment(" ORDER BY a.path")
+    public static func findQuery(_ predicate: Predicate, columns: SQLFragment, _ context: CompileContext) -> SQLFragment {
+        """
+        SELECT \(columns) FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id \
+        WHERE \(PredicateCompiler.compile(predicate, context)) ORDER BY a.path
+        """
     }
 }

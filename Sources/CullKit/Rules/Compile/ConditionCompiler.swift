@@ -6,82 +6,45 @@
 /// are never NULL by definition (booleans such as `favorite`, `gps`; `status`) compile to
 /// COALESCEd expressions, so `favorite: false` matches unrated photos. Only `exists` tests NULL.
 enum ConditionCompiler {
+    /// Exhaustive over the typed test: every condition that exists compiles to a real predicate.
     static func compile(_ condition: Condition, _ context: CompileContext) -> SQLFragment {
-        let field = condition.field
-        let subjects = field.subjects(context)
-        switch field.type {
-        case let .text(matching):
-            return text(condition, subjects, matching)
-        case .enumeration:
-            return scalarComparison(condition, subjects[0])
-        case .size, .duration, .number:
-            if let spec = GroupSpec.read(by: condition) { return GroupSet.memberSQL(spec) }
-            return scalarComparison(condition, subjects[0])
-        case .boolean:
-            guard case let .bool(value) = condition.value else { return SQLFragment("NULL") }
-            return subjects[0] + SQLFragment(value ? " = 1" : " = 0")
-        case let .booleanOr(words):
-            switch condition.value {
-            case let .bool(value): return subjects[0] + SQLFragment(value ? " = 1" : " = 0")
-            case let .text(word):
-                guard let index = words.firstIndex(of: word), index + 1 < subjects.count else { return SQLFragment("NULL") }
-                return subjects[index + 1] + SQLFragment(" = 1")
-            default: return SQLFragment("NULL")
-            }
-        case let .date(semantics):
-            return DateCompiler.compile(condition, subjects[0], semantics, context)
-        }
-    }
-
-    static func bind(_ value: RuleValue) -> SQLValue {
-        switch value {
-        case let .text(text), let .regex(text): .text(text)
-        case let .number(number): number == number.rounded() && abs(number) < 9e15 ? .integer(Int64(number)) : .real(number)
-        case let .size(size): .integer(size.bytes)
-        case let .span(span): .real(span.seconds)
-        case let .date(date): .integer(date.wallClock)
-        case let .bool(flag): .integer(flag ? 1 : 0)
-        case .list, .range: .null
+        let subjects = condition.field.subjects(context)
+        switch condition.test {
+        case let .exists(present):
+            return exists(subjects, present)
+        case let .text(test, matching):
+            return text(test, subjects, matching)
+        case let .scalar(test):
+            return scalar(test, subjects[0])
+        case let .date(test, semantics):
+            return DateCompiler.compile(test, subjects[0], semantics, context)
+        case let .flag(value):
+            return value ? "\(subjects[0]) = 1" : "\(subjects[0]) = 0"
+        case let .member(spec):
+            return GroupSet.memberSQL(spec)
         }
     }
 
     static func exists(_ subjects: [SQLFragment], _ present: Bool) -> SQLFragment {
-        let parts = subjects.map { $0 + SQLFragment(present ? " IS NOT NULL" : " IS NULL") }
+        let parts = subjects.map { (subject: SQLFragment) -> SQLFragment in
+            present ? "\(subject) IS NOT NULL" : "\(subject) IS NULL"
+        }
         return SQLFragment.join(parts, separator: present ? " OR " : " AND ").parenthesised
     }
 
-    private static func scalarComparison(_ condition: Condition, _ subject: SQLFragment) -> SQLFragment {
-        let value = condition.value
-        switch condition.op {
-        case .exists:
-            if case let .bool(present) = value { return exists([subject], present) }
-        case .in:
-            if case let .list(values) = value { return membership(subject, values.map(bind)) }
-        case .between:
-            if case let .range(low, high) = value {
-                return (subject + SQLFragment(" BETWEEN ? AND ?", [bind(low), bind(high)])).parenthesised
-            }
-        default:
-            break
+    private static func scalar(_ test: ScalarTest, _ subject: SQLFragment) -> SQLFragment {
+        switch test {
+        case let .compare(comparison, value): "\(subject) \(comparison.sql) \(value)"
+        case let .between(low, high): "(\(subject) BETWEEN \(low) AND \(high))"
+        case let .oneOf(values): membership(subject, values)
         }
-        let symbol: String
-        switch condition.op {
-        case .ne: symbol = "<>"
-        case .gt: symbol = ">"
-        case .gte: symbol = ">="
-        case .lt: symbol = "<"
-        case .lte: symbol = "<="
-        default: symbol = "="
-        }
-        return subject + SQLFragment(" \(symbol) ?", [bind(value)])
     }
 
     /// `subject IN (…)`: a short list binds one value per item; a long one binds a single JSON
     /// array read by `json_each`, so no list length reaches SQLite's limits on variables.
     static func membership(_ subject: SQLFragment, _ values: [SQLValue]) -> SQLFragment {
         guard values.count > inlineListLimit else {
-            let marks = Array(repeating: "?", count: values.count).joined(separator: ", ")
-            return subject + SQLFragment(" IN (\(marks))", values)
+            return "\(subject) IN (\(SQLFragment.join(values.map { "\($0)" }, separator: ", ")))"
         }
         let array = JSONValue.array(values.map { value -> JSONValue in
             switch value {
@@ -91,33 +54,25 @@ enum ConditionCompiler {
             default: .null
             }
         })
-        return subject + SQLFragment(" IN (SELECT value FROM json_each(?))", [.text(array.rendered(pretty: false))])
+        return "\(subject) IN (SELECT value FROM json_each(\(array.rendered(pretty: false))))"
     }
 
     /// Lists longer than this bind as one JSON array.
     static let inlineListLimit = 32
 
-    private static func text(_ condition: Condition, _ subjects: [SQLFragment], _ matching: TextMatching) -> SQLFragment {
-        switch (condition.op, condition.value) {
-        case let (.exists, .bool(present)):
-            return exists(subjects, present)
-        case let (.matches, .regex(pattern)):
-            let function = matching.caseInsensitive || matching.lowercased ? "cull_iregexp" : "cull_regexp"
-            return call(function, pattern, subjects)
-        case let (.in, .list(values)):
-            return anyOf(values.compactMap { value -> String? in
-                if case let .text(pattern) = value { return pattern }
-                return nil
-            }, subjects, matching)
-        case let (.ne, .text(pattern)):
-            return SQLFragment("NOT ") + glob(pattern, subjects, matching).parenthesised
-        case let (.imatch, .text(pattern)):
+    private static func text(_ test: TextTest, _ subjects: [SQLFragment], _ matching: TextMatching) -> SQLFragment {
+        switch test {
+        case let .regex(pattern):
+            return call(matching.caseInsensitive || matching.lowercased ? .iregexp : .regexp, pattern, subjects)
+        case let .anyGlob(patterns):
+            return anyOf(patterns, subjects, matching)
+        case let .notGlob(pattern):
+            return "NOT \(glob(pattern, subjects, matching).parenthesised)"
+        case let .caseInsensitiveGlob(pattern):
             return glob(pattern, subjects, TextMatching(caseInsensitive: true, lowercased: matching.lowercased,
                                                         slashFree: matching.slashFree), pathAware: !matching.caseInsensitive)
-        case let (_, .text(pattern)):
+        case let .glob(pattern):
             return glob(pattern, subjects, matching)
-        default:
-            return SQLFragment("NULL")
         }
     }
 
@@ -136,7 +91,7 @@ enum ConditionCompiler {
         var parts: [SQLFragment] = []
         if !exact.isEmpty { parts.append(membership(subjects[0], exact.map { .text($0) })) }
         if !exactNonASCII.isEmpty {
-            parts.append(membership(SQLFragment("cull_nfc(") + subjects[0] + SQLFragment(")"), exactNonASCII.map { .text($0) }))
+            parts.append(membership("cull_nfc(\(subjects[0]))", exactNonASCII.map { .text($0) }))
         }
         parts += patterns
         return parts.count == 1 ? parts[0] : SQLFragment.balanced(parts, separator: " OR ")
@@ -174,25 +129,40 @@ enum ConditionCompiler {
            let translation = NativeGlob.translate(pattern, slashFree: matching.slashFree) {
             switch translation {
             case let .equals(value):
-                let subject = ascii ? subjects[0] : SQLFragment("cull_nfc(") + subjects[0] + SQLFragment(")")
-                return subject + SQLFragment(" = ?", [.text(value)])
+                let subject: SQLFragment = ascii ? subjects[0] : "cull_nfc(\(subjects[0]))"
+                return "\(subject) = \(value)"
             case let .globs(patterns) where ascii:
-                let parts = patterns.map { subjects[0] + SQLFragment(" GLOB ?", [.text($0)]) }
+                let parts = patterns.map { "\(subjects[0]) GLOB \($0)" as SQLFragment }
                 return parts.count == 1 ? parts[0] : SQLFragment.join(parts, separator: " OR ").parenthesised
             case .globs:
                 break
             }
         }
-        let function: String
+        let function: Matcher
         switch (matching.caseInsensitive, pathAware ?? !matching.caseInsensitive) {
-        case (false, _): function = "cull_glob"
-        case (true, true): function = "cull_ipathglob"
-        case (true, false): function = "cull_iglob"
+        case (false, _): function = .glob
+        case (true, true): function = .ipathglob
+        case (true, false): function = .iglob
         }
         return call(function, pattern, subjects)
     }
 
-    private static func call(_ function: String, _ pattern: String, _ subjects: [SQLFragment]) -> SQLFragment {
-        SQLFragment("\(function)(?, ", [.text(pattern)]) + SQLFragment.join(subjects, separator: ", ") + SQLFragment(")")
+    /// The matching functions ``RuleFunctions`` registers on every connection.
+    private enum Matcher {
+        case glob, ipathglob, iglob, regexp, iregexp
+
+        var name: SQLFragment {
+            switch self {
+            case .glob: "cull_glob"
+            case .ipathglob: "cull_ipathglob"
+            case .iglob: "cull_iglob"
+            case .regexp: "cull_regexp"
+            case .iregexp: "cull_iregexp"
+            }
+        }
+    }
+
+    private static func call(_ function: Matcher, _ pattern: String, _ subjects: [SQLFragment]) -> SQLFragment {
+        "\(function.name)(\(pattern), \(SQLFragment.join(subjects, separator: ", ")))"
     }
 }

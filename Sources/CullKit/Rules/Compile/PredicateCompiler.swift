@@ -10,7 +10,7 @@ public enum PredicateCompiler {
         case let .any(parts):
             return SQLFragment.balanced(parts.map { compile($0, context) }, separator: " OR ")
         case let .not(inner):
-            return SQLFragment("NOT ") + compile(inner, context).parenthesised
+            return "NOT \(compile(inner, context).parenthesised)"
         case let .condition(condition):
             return ConditionCompiler.compile(condition, context)
         }

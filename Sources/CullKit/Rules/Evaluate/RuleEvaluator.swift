@@ -43,8 +43,10 @@ public final class RuleEvaluator {
         let clauses: [Predicate]
         if case let .all(parts) = rule.match { clauses = parts } else { clauses = [rule.match] }
         return try clauses.filter { clause in
-            let query = SQLFragment("SELECT 1 FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE a.id = ? AND ",
-                                    [.integer(assetID)]) + PredicateCompiler.compile(clause, context)
+            let query: SQLFragment = """
+                SELECT 1 FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id \
+                WHERE a.id = \(assetID) AND \(PredicateCompiler.compile(clause, context))
+                """
             return try database.scalar(query.sql, query.arguments) == nil
         }
     }
@@ -62,7 +64,7 @@ public final class RuleEvaluator {
     }
 
     /// The assets `scope` (constant SQL over `a`) selects that the run's guards or keep rules spare, with the first reason.
-    public func spared(_ files: [RuleFile], scope: String) throws -> [Int64: String] {
+    public func spared(_ files: [RuleFile], scope: SQLFragment) throws -> [Int64: String] {
         guard let (query, reasons) = RuleCompiler.sparingQuery(files, scope: scope, context) else { return [:] }
         var spared: [Int64: String] = [:]
         try database.prepare(query.sql).forEachRow(query.arguments) { row in

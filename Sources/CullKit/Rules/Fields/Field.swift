@@ -26,15 +26,19 @@ public struct Field: Sendable {
 
     /// A field read from one fixed column expression.
     init(_ name: String, _ type: FieldType, column: String, doc: String, examples: [String]) {
-        self.init(name, type, doc: doc, examples: examples) { _ in [SQLFragment(column)] }
+        self.init(name, type, doc: doc, examples: examples) { _ in [SQLFragment(sql: column)] }
     }
 
     /// A field true for the members of a group of `spec` (loaded before the rule runs); with
     /// `variants`, a ``FieldType/booleanOr(_:)`` field whose words name those other specs.
     init(_ name: String, group spec: GroupSpec, variants: [(word: String, spec: GroupSpec)] = [], doc: String, examples: [String]) {
         let type: FieldType = variants.isEmpty ? .boolean : .booleanOr(variants.map(\.word))
-        self.init(name, type, doc: doc, examples: examples) { _ in [GroupSet.memberSQL(spec)] + variants.map { GroupSet.memberSQL($0.spec) } }
+        self.init(name, type, doc: doc, examples: examples) { _ in [GroupSet.memberSQL(spec)] }
+        groupVariants = Dictionary(uniqueKeysWithValues: variants.map { ($0.word, $0.spec) })
     }
+
+    /// The groups the words of a ``FieldType/booleanOr(_:)`` field name (`duplicate: image`).
+    var groupVariants: [String: GroupSpec] = [:]
 
     /// The operators a rule may apply to this field.
     public var operators: [Operator] { isSupported ? (fixedOperators ?? type.operators) : [] }

@@ -16,7 +16,7 @@ enum ImageFields {
                   + "clearly blurred or featureless at 384 pixels (measured: sharp corpus photos score 94 and up, "
                   + "their copies blurred with a 3-pixel radius 3 to 23). False when it was not analysed.",
               examples: ["blurry: true"]) { _ in
-            [SQLFragment("COALESCE(\(current("sharpness")) < ?, 0)", [.real(Sharpness.blurryThreshold)])]
+            ["COALESCE(\(sql: current("sharpness")) < \(Sharpness.blurryThreshold), 0)"]
         },
         Field("exposure", .number(integer: false, range: 0 ... 1), column: current("exposure"),
               doc: "Mean brightness of the photo, 0 (black) to 1 (white): `exposure: {lt: 0.05}` finds black frames and pocket shots.",

@@ -3,8 +3,7 @@ enum MetadataFields {
     static let all: [Field] = [
         Field("camera", .text(.label), doc: "Camera make, model, or \"make model\" (case-insensitive).",
               examples: ["camera: \"Canon*\"", "camera: \"*iPhone 1?*\""]) { _ in
-            [SQLFragment("a.camera_make"), SQLFragment("a.camera_model"),
-             SQLFragment("(a.camera_make || ' ' || a.camera_model)")]
+            ["a.camera_make", "a.camera_model", "(a.camera_make || ' ' || a.camera_model)"]
         },
         Field("lens", .text(.label), column: "a.lens",
               doc: "Lens model (case-insensitive).",
@@ -21,8 +20,7 @@ enum MetadataFields {
         Field("favorite", .boolean,
               doc: "Flagged favorite, or rated at/above the library's favorite_threshold; unrated counts as not favorite.",
               examples: ["favorite: true"]) { context in
-            [SQLFragment("(COALESCE(a.favorite_flag, 0) = 1 OR COALESCE(a.rating, -1) >= ?)",
-                         [.integer(Int64(context.favoriteThreshold))])]
+            ["(COALESCE(a.favorite_flag, 0) = 1 OR COALESCE(a.rating, -1) >= \(context.favoriteThreshold))"]
         },
         Field("screenshot", .boolean, column: "a.screenshot",
               doc: "Evidence says it is a screenshot (or screen recording).",

@@ -76,7 +76,7 @@ enum PredicateReader {
             let op: Operator = if case .sequence = pair.value.kind, field.operators.contains(.in) { .in }
                 else if field.operators.contains(.eq) { .eq } else { field.operators.first ?? .eq }
             return ValueReader.read(pair.value, for: field, op: op, log: &log)
-                .map { .condition(Condition(field: field, op: op, value: $0, mark: pair.key.mark)) }
+                .flatMap { condition(field, op, $0, at: pair.key.mark, log: &log) }
         }
         guard let keys = MappingReader(pair.value, expected: "operators", log: &log) else { return nil }
         if keys.isEmpty || operatorPairs.isEmpty {
@@ -101,12 +101,25 @@ enum PredicateReader {
                 failed = true
                 continue
             }
-            if let value = ValueReader.read(opPair.value, for: field, op: op, log: &log) {
-                conditions.append(.condition(Condition(field: field, op: op, value: value, mark: opPair.key.mark)))
+            if let value = ValueReader.read(opPair.value, for: field, op: op, log: &log),
+               let part = condition(field, op, value, at: opPair.key.mark, log: &log) {
+                conditions.append(part)
             } else {
                 failed = true
             }
         }
         return failed ? nil : Predicate.conjunction(conditions)
+    }
+
+    /// The typed condition; a pair the field's type cannot take is an error where it was written
+    /// (the value reader already refuses them, so this is the proof, not a second validator).
+    private static func condition(_ field: Field, _ op: Operator, _ value: RuleValue, at mark: Mark,
+                                  log: inout DiagnosticLog) -> Predicate? {
+        do {
+            return .condition(try Condition(field: field, op: op, value: value, mark: mark))
+        } catch {
+            log.error(.wrongType, error.message, at: error.mark)
+            return nil
+        }
     }
 }

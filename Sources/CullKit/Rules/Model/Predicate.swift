@@ -39,6 +39,30 @@ public struct Condition: Sendable, CustomStringConvertible {
     public let op: Operator
     public let value: RuleValue
     public let mark: Mark
+    /// The operator and value typed by the field's type: what the compiler reads.
+    let test: ConditionTest
+
+    /// The condition, when `field`'s type takes `op` with `value`; else an error at `mark`.
+    init(field: Field, op: Operator, value: RuleValue, mark: Mark) throws(ConditionError) {
+        guard let test = ConditionTest(field, op, value) else {
+            throw ConditionError(mark: mark, message: "'\(field.name)' does not take \(op.rawValue) \(value); "
+                                 + "expected \(field.type.expected) with "
+                                 + field.operators.map(\.rawValue).joined(separator: ", "))
+        }
+        self.field = field
+        self.op = op
+        self.value = value
+        self.mark = mark
+        self.test = test
+    }
 
     public var description: String { "\(field.name) \(op.rawValue) \(value)" }
+}
+
+/// An (operator, value) pair that a field's type cannot take, where it was written.
+struct ConditionError: Error, CustomStringConvertible {
+    let mark: Mark
+    let message: String
+
+    var description: String { "\(mark): \(message)" }
 }
