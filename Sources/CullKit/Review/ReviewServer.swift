@@ -154,8 +154,8 @@ public final class ReviewServer: @unchecked Sendable {
         case let .failure(refusal): return .text(410, "\(record.name): \(refusal)")
         case let .success(file):
             switch ThumbnailMaker.decoded(file, record: record, side: Self.previewSide) {
-            case let .success(jpeg):
-                return HTTPServer.Response(status: 200, contentType: "image/jpeg", body: .bytes(jpeg), headers: [("Cache-Control", "private, max-age=300")])
+            case let .success(made):
+                return HTTPServer.Response(status: 200, contentType: "image/jpeg", body: .bytes(made.jpeg), headers: [("Cache-Control", "private, max-age=300")])
             case let .failure(reason):
                 return HTTPServer.Response(status: 200, contentType: "image/svg+xml", body: .bytes(Array(Placeholder.broken(record, reason: reason.text).utf8)))
             }

@@ -9,8 +9,8 @@ import Foundation
 /// Thumbnails of the review, cached in `.cull/thumbs/` under the file's identity (device, inode,
 /// size, mtime): an edited or replaced file gets a new key, so a stale thumbnail is never shown.
 ///
-/// Made from the embedded EXIF thumbnail when the file has one (no decode of the photo), else by
-/// a small decode (``ImageDecoder``); either way upright, so the page and the report never turn them. What cannot be made — a
+/// Made from the file's own preview when it has one — a JPEG's EXIF thumbnail (no decode of the
+/// photo), a HEIC's `thmb` item — else by a small decode (``ImageDecoder``); either way upright, so the page and the report never turn them. What cannot be made — a
 /// video, a broken file, a format without a decoder — gets a placeholder that says why: a
 /// broken photo never fails the page.
 struct Thumbnails: @unchecked Sendable {
@@ -64,7 +64,7 @@ struct Thumbnails: @unchecked Sendable {
         }
         let jpeg: [UInt8]
         switch ThumbnailMaker.make(file, record: record, side: Self.side) {
-        case let .success(made): jpeg = made
+        case let .success(made): jpeg = made.jpeg
         case let .failure(reason): return .placeholder(Placeholder.broken(record, reason: reason.text))
         }
         if let cacheHandle { store(jpeg, as: key, in: cacheHandle) }
@@ -132,6 +132,16 @@ struct Thumbnails: @unchecked Sendable {
     }
 }
 
+/// Where a thumbnail's pixels came from.
+enum ThumbnailSource: Equatable, Sendable {
+    /// A JPEG's EXIF IFD1 thumbnail.
+    case exifThumbnail
+    /// A HEIC/AVIF's `thmb` item.
+    case heifThumbnail
+    /// A small decode of the picture itself.
+    case decoded
+}
+
 /// Makes one thumbnail's JPEG bytes from an open file, upright (EXIF orientation applied).
 enum ThumbnailMaker {
     /// Why no thumbnail could be made: the placeholder shows it.
@@ -139,25 +149,48 @@ enum ThumbnailMaker {
         let text: String
     }
 
+    /// A made thumbnail: its JPEG bytes and what they were made from.
+    struct Made {
+        let jpeg: [UInt8]
+        let source: ThumbnailSource
+    }
+
     static let quality = 80
 
-    static func make(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> Result<[UInt8], Failure> {
-        if let embedded = EmbeddedThumbnail.jpeg(in: file) {
-            // The embedded preview is stored as the sensor saw it: turn it only when the photo says so.
-            guard (2 ... 8).contains(record.orientation) else { return .success(embedded) }
-            if let small = try? JPEGDecoder.decode(embedded, path: record.name, maxSide: side, grey: false),
-               let turned = try? ImageDecoder.encodeJPEG(Orientation.apply(record.orientation, to: small.rgb), quality: quality) {
-                return .success(turned)
+    /// From the file's own preview when it has a fit one, else by a small decode. A preview that
+    /// cannot be read falls back to the decode too: only the picture itself decides "broken".
+    static func make(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> Result<Made, Failure> {
+        switch MetadataReaders.sniff(file.bytes(at: 0, count: 64) ?? []) {
+        case .jpeg?:
+            if let made = exifThumbnail(file, record: record, side: side) { return .success(made) }
+        case .heic?, .avif?:
+            // Upright as libheif decodes it (its own irot/imir): the EXIF orientation is never applied to a HEIF.
+            if let image = try? ImageDecoder.heifThumbnail(file, path: record.name, side: side),
+               let jpeg = try? ImageDecoder.encodeJPEG(image, quality: quality) {
+                return .success(Made(jpeg: jpeg, source: .heifThumbnail))
             }
+        default:
+            break
         }
         return decoded(file, record: record, side: side)
     }
 
+    /// A JPEG's EXIF thumbnail, as it is when the photo is upright (no decode), else turned.
+    private static func exifThumbnail(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> Made? {
+        guard let embedded = EmbeddedThumbnail.jpeg(in: file) else { return nil }
+        // The embedded preview is stored as the sensor saw it: turn it only when the photo says so.
+        guard (2 ... 8).contains(record.orientation) else { return Made(jpeg: embedded, source: .exifThumbnail) }
+        guard let small = try? JPEGDecoder.decode(embedded, path: record.name, maxSide: side, grey: false),
+              let turned = try? ImageDecoder.encodeJPEG(Orientation.apply(record.orientation, to: small.rgb), quality: quality)
+        else { return nil }
+        return Made(jpeg: turned, source: .exifThumbnail)
+    }
+
     /// A small decode (``ImageDecoder``, which applies the orientation) and a JPEG encode.
-    static func decoded(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> Result<[UInt8], Failure> {
+    static func decoded(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> Result<Made, Failure> {
         do {
             let image = try ImageDecoder.decode(file, path: record.name, maxSide: side, grey: false)
-            return .success(try ImageDecoder.encodeJPEG(image, quality: quality))
+            return .success(Made(jpeg: try ImageDecoder.encodeJPEG(image, quality: quality), source: .decoded))
         } catch let error as DecodeError {
             return .failure(Failure(text: record.broken.map { "damaged: \($0)" } ?? "\(error.problem)"))
         } catch {
