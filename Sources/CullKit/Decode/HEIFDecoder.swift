@@ -68,7 +68,7 @@ enum HEIFDecoder {
             let longest = max(width, height)
             let sameShape = width == height || primaryWidth == primaryHeight || (width > height) == (primaryWidth > primaryHeight)
             guard width > 0, height > 0, longest >= minimumThumbnailSide, sameShape,
-                  better(longest, than: best?.longest, side: side) else {
+                  PreviewChoice.better(longest, than: best?.longest, side: side) else {
                 heif_image_handle_release(handle)
                 continue
             }
@@ -76,18 +76,6 @@ enum HEIFDecoder {
             best = (handle, longest)
         }
         return best?.handle
-    }
-
-    /// Whether a thumbnail of `longest` pixels serves a tile of `side` better than one of `other`:
-    /// covering the tile wins; among those that cover it the smaller, among those that do not the larger.
-    static func better(_ longest: Int, than other: Int?, side: Int) -> Bool {
-        guard let other else { return true }
-        switch (longest >= side, other >= side) {
-        case (true, false): return true
-        case (false, true): return false
-        case (true, true): return longest < other
-        case (false, false): return longest > other
-        }
     }
 
     /// Decodes one image item (the primary or a thumbnail) to RGB, transformed, reduced to `maxSide`.

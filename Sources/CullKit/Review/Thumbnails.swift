@@ -10,7 +10,7 @@ import Foundation
 /// size, mtime): an edited or replaced file gets a new key, so a stale thumbnail is never shown.
 ///
 /// Made from the file's own preview when it has one — a JPEG's EXIF thumbnail (no decode of the
-/// photo), a HEIC's `thmb` item — else by a small decode (``ImageDecoder``); either way upright, so the page and the report never turn them. What cannot be made — a
+/// photo), a HEIC's `thmb` item, a RAW's JPEG preview — else by a small decode (``ImageDecoder``); either way upright, so the page and the report never turn them. What cannot be made — a
 /// video, a broken file, a format without a decoder — gets a placeholder that says why: a
 /// broken photo never fails the page.
 struct Thumbnails: @unchecked Sendable {
@@ -138,6 +138,8 @@ enum ThumbnailSource: Equatable, Sendable {
     case exifThumbnail
     /// A HEIC/AVIF's `thmb` item.
     case heifThumbnail
+    /// The JPEG preview inside a camera RAW.
+    case rawPreview
     /// A small decode of the picture itself.
     case decoded
 }
@@ -169,10 +171,52 @@ enum ThumbnailMaker {
                let jpeg = try? ImageDecoder.encodeJPEG(image, quality: quality) {
                 return .success(Made(jpeg: jpeg, source: .heifThumbnail))
             }
+        case .tiff?, .cr2?, .orf?, .rw2?:
+            // A RAW's preview or why it has no usable one; a TIFF without any is decoded (or refused) below.
+            if let made = rawPreview(file, record: record, side: side) { return made }
         default:
             break
         }
         return decoded(file, record: record, side: side)
+    }
+
+    /// Header bytes of a RAW's preview read to learn its size.
+    static let previewHeaderBytes = 256 * 1024
+
+    /// The best JPEG preview inside a RAW (``RawPreview``, ``PreviewChoice``) decoded small by DCT
+    /// scaling and turned by the RAW's orientation (previews are stored as the sensor saw them);
+    /// when it fails, the next best. Nil when the file points at no preview at all.
+    private static func rawPreview(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> Result<Made, Failure>? {
+        guard let media = try? MediaFile(duplicating: file.fd, path: record.name) else { return nil }
+        let found = RawPreview.find(in: media)
+        var problems = found.refused
+        var sized: [(candidate: RawPreview.Candidate, longest: Int)] = []
+        for candidate in found.candidates {
+            guard let head = file.bytes(at: candidate.offset, count: min(candidate.length, previewHeaderBytes)),
+                  let size = JPEGDecoder.size(head) else {
+                problems.append("preview at \(candidate.offset) has no readable JPEG header")
+                continue
+            }
+            sized.append((candidate, max(size.width, size.height)))
+        }
+        sized.sort { PreviewChoice.better($0.longest, than: $1.longest, side: side) }
+        for (candidate, _) in sized {
+            do {
+                guard let bytes = file.bytes(at: candidate.offset, count: candidate.length), bytes.count == candidate.length else {
+                    problems.append("cannot read the preview at \(candidate.offset)")
+                    continue
+                }
+                let image = try JPEGDecoder.decode(bytes, path: record.name, maxSide: side, grey: false).rgb
+                let jpeg = try ImageDecoder.encodeJPEG(Orientation.apply(record.orientation, to: image), quality: quality)
+                return .success(Made(jpeg: jpeg, source: .rawPreview))
+            } catch let error as DecodeError {
+                problems.append("preview: \(error.problem)")
+            } catch {
+                problems.append("preview: \(error)")
+            }
+        }
+        guard let first = problems.first else { return nil }
+        return .failure(Failure(text: record.broken.map { "damaged: \($0)" } ?? "no usable preview: \(first)"))
     }
 
     /// A JPEG's EXIF thumbnail, as it is when the photo is upright (no decode), else turned.
