@@ -105,6 +105,40 @@ import Testing
         _ = review.interrupt()
     }
 
+    /// A browser seeks in a video by asking for one byte range: 206 with Content-Range, 416 past
+    /// the end, the whole file (200) for what is not one plain range.
+    @Test func originalsAnswerByteRanges() throws {
+        let (box, rules) = try Self.library()
+        let review = try ReviewProcess(box, ["--ceiling", "100", rules])
+        var token = ["X-Cull-Token": review.token]
+        let clip = try Self.id(box, "trip/clip.mov")
+        let file = Array(try #require(FileManager.default.contents(atPath: box.library.root + "/trip/clip.mov")))
+        let size = file.count
+        let whole = try review.fetch("/original/\(clip)", headers: token)
+        #expect(whole.status == 200 && whole.body == file && whole.headers["accept-ranges"] == "bytes", "\(whole.headers)")
+        for (range, first, last) in [("bytes=0-9", 0, 9), ("bytes=10-", 10, size - 1), ("bytes=-5", size - 5, size - 1),
+                                     ("bytes=4-99999999", 4, size - 1)] {
+            token["Range"] = range
+            let part = try review.fetch("/original/\(clip)", headers: token)
+            #expect(part.status == 206, "\(range): \(part.status)")
+            #expect(part.headers["content-range"] == "bytes \(first)-\(last)/\(size)", "\(range): \(part.headers)")
+            #expect(part.body == Array(file[first ... last]), "\(range): \(part.body.count) bytes")
+            #expect(part.headers["accept-ranges"] == "bytes")
+        }
+        token["Range"] = "bytes=\(size)-"
+        let outside = try review.fetch("/original/\(clip)", headers: token)
+        #expect(outside.status == 416 && outside.headers["content-range"] == "bytes */\(size)", "\(outside.status) \(outside.headers)")
+        for range in ["bytes=0-1,4-5", "bytes=9-2", "lines=1-2"] {
+            token["Range"] = range
+            let answered = try review.fetch("/original/\(clip)", headers: token)
+            #expect(answered.status == 200 && answered.body == file, "\(range): \(answered.status)")
+        }
+        // Still only by id, with the token.
+        #expect(try review.fetch("/original/\(clip)", headers: ["Range": "bytes=0-9"]).status == 403)
+        #expect(try review.fetch("/original/../trip/clip.mov", headers: token).status == 404)
+        _ = review.interrupt()
+    }
+
     @Test func thumbnailsComeFromTheEmbeddedPreviewAndAreCachedByIdentity() throws {
         guard ReviewMedia.hasImageMagick else {
             print("skipping: ImageMagick (convert) is not installed")
