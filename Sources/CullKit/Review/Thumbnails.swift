@@ -10,9 +10,11 @@ import Foundation
 /// size, mtime): an edited or replaced file gets a new key, so a stale thumbnail is never shown.
 ///
 /// Made from the file's own preview when it has one — a JPEG's EXIF thumbnail (no decode of the
-/// photo), a HEIC's `thmb` item, a RAW's JPEG preview — else by a small decode (``ImageDecoder``); either way upright, so the page and the report never turn them. What cannot be made — a
-/// video, a broken file, a format without a decoder — gets a placeholder that says why: a
-/// broken photo never fails the page.
+/// photo), a HEIC's `thmb` item, a RAW's JPEG preview — else by a small decode (``ImageDecoder``);
+/// a video from its first frame (FFmpeg). Either way upright, so the page and the report never
+/// turn them. What cannot be made — a video without a frame that decodes (its duration is shown),
+/// a broken file, a format without a decoder — gets a placeholder that says why: a broken photo
+/// never fails the page.
 struct Thumbnails: @unchecked Sendable {
     /// One thumbnail: JPEG bytes, or a placeholder image (SVG) with its reason.
     enum Image: Equatable, Sendable {
@@ -48,7 +50,6 @@ struct Thumbnails: @unchecked Sendable {
 
     /// The thumbnail of `record`: from the cache, else made now (and cached).
     func image(_ record: AssetFile.Record) -> Image {
-        if record.kind == "video" { return .placeholder(Placeholder.video(record)) }
         let key = Array((record.identityKey + ".jpg").utf8)
         let cacheHandle = DirectoryHandle.open(cache).0
         if let cacheHandle, let cached = cacheHandle.readRegularFile(key, limit: 4 << 20).0 {
@@ -65,7 +66,9 @@ struct Thumbnails: @unchecked Sendable {
         let jpeg: [UInt8]
         switch ThumbnailMaker.make(file, record: record, side: Self.side) {
         case let .success(made): jpeg = made.jpeg
-        case let .failure(reason): return .placeholder(Placeholder.broken(record, reason: reason.text))
+        case let .failure(reason):
+            // A video without a frame that decodes still says how long it is.
+            return .placeholder(record.kind == "video" ? Placeholder.video(record) : Placeholder.broken(record, reason: reason.text))
         }
         if let cacheHandle { store(jpeg, as: key, in: cacheHandle) }
         return .jpeg(jpeg)
@@ -86,7 +89,6 @@ struct Thumbnails: @unchecked Sendable {
     func warm(_ records: [AssetFile.Record]) {
         DispatchQueue.concurrentPerform(iterations: records.count) { index in
             let record = records[index]
-            guard record.kind != "video" else { return }
             if let cacheHandle = DirectoryHandle.open(cache).0,
                let cached = cacheHandle.stat(Array((record.identityKey + ".jpg").utf8)).0, cached.size > 0 { return }
             _ = self.image(record)
@@ -140,6 +142,8 @@ enum ThumbnailSource: Equatable, Sendable {
     case heifThumbnail
     /// The JPEG preview inside a camera RAW.
     case rawPreview
+    /// A video's first frame that decodes.
+    case videoFrame
     /// A small decode of the picture itself.
     case decoded
 }
@@ -162,6 +166,7 @@ enum ThumbnailMaker {
     /// From the file's own preview when it has a fit one, else by a small decode. A preview that
     /// cannot be read falls back to the decode too: only the picture itself decides "broken".
     static func make(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> Result<Made, Failure> {
+        if record.kind == "video" { return poster(file, record: record, side: side) }
         switch MetadataReaders.sniff(file.bytes(at: 0, count: 64) ?? []) {
         case .jpeg?:
             if let made = exifThumbnail(file, record: record, side: side) { return .success(made) }
@@ -178,6 +183,18 @@ enum ThumbnailMaker {
             break
         }
         return decoded(file, record: record, side: side)
+    }
+
+    /// A video's poster frame (``VideoFrameDecoder``), upright by its display matrix.
+    private static func poster(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> Result<Made, Failure> {
+        do {
+            let image = try VideoFrameDecoder.poster(file, path: record.name, maxSide: side)
+            return .success(Made(jpeg: try ImageDecoder.encodeJPEG(image, quality: quality), source: .videoFrame))
+        } catch let error as DecodeError {
+            return .failure(Failure(text: "\(error.problem)"))
+        } catch {
+            return .failure(Failure(text: "\(error)"))
+        }
     }
 
     /// Header bytes of a RAW's preview read to learn its size.
