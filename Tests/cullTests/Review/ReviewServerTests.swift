@@ -175,6 +175,35 @@ import Testing
         _ = review.interrupt()
     }
 
+    /// A real video's thumbnail is its first frame, cached by identity like a photo's; a video
+    /// FFmpeg cannot read keeps the placeholder with its duration.
+    @Test func videoThumbnailsAreTheirFirstFrame() throws {
+        guard ReviewMedia.hasImageMagick, FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") else {
+            print("skipping: ImageMagick or ffmpeg is not installed")
+            return
+        }
+        let (box, rules) = try Self.library()
+        let made = box.base + "/real.mp4"
+        let ffmpeg = try Subprocess.run(["/usr/bin/ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=red:s=320x240:d=1",
+                                         "-pix_fmt", "yuv420p", made], environment: ProcessInfo.processInfo.environment)
+        try #require(ffmpeg.status == 0, "\(ffmpeg.stderr)")
+        box.write("trip/real.mp4", bytes: Array(try #require(FileManager.default.contents(atPath: made))))
+        #expect(try box.cull(["scan"]).status == 0)
+        let review = try ReviewProcess(box, ["--ceiling", "100", rules])
+        let token = ["X-Cull-Token": review.token]
+        let real = try Self.id(box, "trip/real.mp4")
+        let served = try review.fetch("/thumb/\(real)", headers: token)
+        #expect(served.status == 200 && served.headers["content-type"] == "image/jpeg", "\(served.headers)")
+        let cached = try #require(FileManager.default.contents(atPath: try Self.cached(box, "trip/real.mp4")))
+        #expect(Array(cached) == served.body)
+        let frame = try JPEGDecoder.decode(served.body, path: "real", maxSide: 1000, grey: false)
+        #expect(frame.width == 256 && frame.height == 192 && frame.pixels[0] > 200 && frame.pixels[1] < 60, "\(frame.width)×\(frame.height)")
+        let clip = try Self.id(box, "trip/clip.mov")
+        let placeholder = try review.request("/thumb/\(clip)", headers: token)
+        #expect(placeholder.status == 200 && placeholder.body.contains("0:07"), "\(placeholder.body)")
+        _ = review.interrupt()
+    }
+
     /// A duplicate group's keeper cannot be staged from the page while every other copy is staged.
     @Test func thePageNeverStagesTheLastCopy() throws {
         let box = try Sandbox("reviewgroups")
