@@ -147,13 +147,13 @@ public final class ReviewServer: @unchecked Sendable {
                                    headers: [("Cache-Control", "private, max-age=300")])
     }
 
-    /// The large view of what a browser cannot show itself (HEIC, AVIF): a decode to 1600 pixels.
+    /// The large view of what a browser cannot show itself (HEIC, AVIF, RAW): 1600 pixels.
     private func preview(_ id: Int64) throws -> HTTPServer.Response {
         guard scope.entries[id] != nil, let record = try AssetFile.record(db, id: id) else { return .text(404, "no such asset in this review") }
         switch AssetFile.open(record, root: library.root) {
         case let .failure(refusal): return .text(410, "\(record.name): \(refusal)")
         case let .success(file):
-            switch ThumbnailMaker.decoded(file, record: record, side: Self.previewSide) {
+            switch ThumbnailMaker.large(file, record: record, side: Self.previewSide) {
             case let .success(made):
                 return HTTPServer.Response(status: 200, contentType: "image/jpeg", body: .bytes(made.jpeg), headers: [("Cache-Control", "private, max-age=300")])
             case let .failure(reason):

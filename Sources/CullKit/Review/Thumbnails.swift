@@ -185,6 +185,18 @@ enum ThumbnailMaker {
         return decoded(file, record: record, side: side)
     }
 
+    /// The large view of what a browser cannot show itself: a RAW's best preview for `side`
+    /// (the camera's full-size JPEG, usually), else a decode (HEIC, AVIF).
+    static func large(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> Result<Made, Failure> {
+        switch MetadataReaders.sniff(file.bytes(at: 0, count: 64) ?? []) {
+        case .tiff?, .cr2?, .orf?, .rw2?:
+            if let made = rawPreview(file, record: record, side: side) { return made }
+        default:
+            break
+        }
+        return decoded(file, record: record, side: side)
+    }
+
     /// A video's poster frame (``VideoFrameDecoder``), upright by its display matrix.
     private static func poster(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> Result<Made, Failure> {
         do {

@@ -102,6 +102,22 @@ struct RawThumbnailTests {
         #expect(DecodeFixtures.quadrantNames(image) == ["lime", "red", "blue", "white"])
     }
 
+    /// The large view of a RAW is its largest preview when none covers 1600 pixels, never enlarged.
+    @Test func theLargeViewOfARawIsItsPreview() throws {
+        let bytes = Self.raw(.dng, thumbnail: try jpeg(["blue", "blue", "blue", "blue"], 160, 120), preview: try jpeg(Self.preview, 640, 480))
+        let path = folder.write("large.dng", bytes)
+        let pathBytes = Array(path.utf8)
+        let directory = try #require(DirectoryHandle.open(PathBytes.parent(pathBytes)).0)
+        let file = try #require(ReadOnlyFile.open(PathBytes.basename(pathBytes), in: directory).0)
+        let identity = file.identity
+        let record = AssetFile.Record(id: 1, path: PathBytes.basename(pathBytes), device: identity.device, inode: identity.inode,
+                                      size: identity.size, mtimeNs: identity.mtimeNs, kind: "photo", duration: nil, orientation: 1, broken: nil)
+        let made = try ThumbnailMaker.large(file, record: record, side: 1600).get()
+        let image = try JPEGDecoder.decode(made.jpeg, path: path, maxSide: 4096, grey: false)
+        #expect(made.source == .rawPreview && image.width == 640 && image.height == 480, "\(image.width)×\(image.height)")
+        #expect(DecodeFixtures.quadrantNames(image) == Self.preview)
+    }
+
     /// Of a thumbnail below the tile and a preview above it the preview; with only the thumbnail, it.
     @Test func theSmallestPreviewCoveringTheTileIsUsed() throws {
         let small = try jpeg(["white", "white", "white", "white"], 160, 120)
