@@ -49,6 +49,12 @@ let package = Package(
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]
         ),
+        // Video poster frames: FFmpeg's demuxers, decoders and scaler (one module over the four libraries).
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]
+        ),
         // libpng reports errors by longjmp, which Swift cannot catch: this shim wraps each call in
         // its own setjmp and returns an error code and message instead.
         .target(
@@ -67,7 +73,7 @@ let package = Package(
         ),
         .target(
             name: "CullKit",
-            dependencies: ["CSQLite", "CYAML", "CPCRE2", "CXXHash", "CTurboJPEG", "CPNGShim", "CWebP", "CHeif",
+            dependencies: ["CSQLite", "CYAML", "CPCRE2", "CXXHash", "CTurboJPEG", "CPNGShim", "CWebP", "CHeif", "CFFmpeg",
                            "CMicroHTTPD", "CMicroHTTPDShim"]
         ),
         .executableTarget(

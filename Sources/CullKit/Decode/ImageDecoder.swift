@@ -12,8 +12,9 @@ import Darwin
 ///   is decoded at 1/4 and never exists at full size. This is where the speed comes from.
 /// - PNG: libpng, 8-bit, 16-bit/alpha/palette transformed away, read row by row (reduced as it goes).
 /// - WebP: `WebPDecode` with its own scaler (`use_scaling`).
-/// - HEIC/AVIF: libheif's primary image. libheif applies the container's `irot`/`imir` itself,
-///   and HEIF viewers ignore EXIF orientation, so no EXIF orientation is applied on top.
+/// - HEIC/AVIF: libheif's primary image (or, for thumbnails, its `thmb` item). libheif applies
+///   the container's `irot`/`imir` itself, and HEIF viewers ignore EXIF orientation, so no EXIF
+///   orientation is applied on top.
 ///
 /// Then the image is box-reduced to a longest side of at most `maxSide`, and the EXIF orientation
 /// (from the metadata readers) applied. The format is sniffed from the content, never trusted from
@@ -37,15 +38,7 @@ public enum ImageDecoder {
 
     /// Decodes an already opened file (`path` only names it in errors).
     static func decode(_ file: ReadOnlyFile, path: String, maxSide: Int, grey: Bool) throws(DecodeError) -> DecodedImage {
-        let size = file.identity.size
-        guard size <= Int64(DecodeLimits.maxFileBytes) else {
-            throw DecodeError(path: path, problem: .tooLarge("\(size) bytes (limit \(DecodeLimits.maxFileBytes))"))
-        }
-        var data = [UInt8](repeating: 0, count: Int(size))
-        guard let read = data.withUnsafeMutableBytes({ file.read(into: $0, at: 0) }) else {
-            throw DecodeError(path: path, problem: .unreadable(String(cString: strerror(errno))))
-        }
-        if read < data.count { data.removeSubrange(read...) }
+        let data = try contents(file, path: path)
         guard let format = MetadataReaders.sniff(Array(data.prefix(64))) else {
             throw DecodeError(path: path, problem: .unsupported("not a recognised image format"))
         }
@@ -66,6 +59,26 @@ public enum ImageDecoder {
             image = Orientation.apply(orientation, to: image)
         }
         return image
+    }
+
+    /// The picture of a HEIC/AVIF's own thumbnail item for a tile of `side` pixels, upright
+    /// (``HEIFDecoder/thumbnail(_:path:side:)``); nil when it has no fit one.
+    static func heifThumbnail(_ file: ReadOnlyFile, path: String, side: Int) throws(DecodeError) -> DecodedImage? {
+        try HEIFDecoder.thumbnail(contents(file, path: path), path: path, side: max(1, side))
+    }
+
+    /// The whole file (at most ``DecodeLimits/maxFileBytes``): the codecs decode from memory.
+    private static func contents(_ file: ReadOnlyFile, path: String) throws(DecodeError) -> [UInt8] {
+        let size = file.identity.size
+        guard size <= Int64(DecodeLimits.maxFileBytes) else {
+            throw DecodeError(path: path, problem: .tooLarge("\(size) bytes (limit \(DecodeLimits.maxFileBytes))"))
+        }
+        var data = [UInt8](repeating: 0, count: Int(size))
+        guard let read = data.withUnsafeMutableBytes({ file.read(into: $0, at: 0) }) else {
+            throw DecodeError(path: path, problem: .unreadable(String(cString: strerror(errno))))
+        }
+        if read < data.count { data.removeSubrange(read...) }
+        return data
     }
 
     /// The EXIF orientation of the open file, or nil when its metadata has none (or cannot be read:

@@ -47,6 +47,19 @@ enum JPEGDecoder {
         }
     }
 
+    /// The pixel size in a JPEG's header (its first bytes suffice: nothing is decoded), or nil
+    /// when TurboJPEG cannot read one (not a JPEG, or a kind it does not decode, as lossless).
+    static func size(_ data: [UInt8]) -> (width: Int, height: Int)? {
+        guard let handle = tjInitDecompress() else { return nil }
+        defer { tjDestroy(handle) }
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        let status = data.withUnsafeBufferPointer {
+            tjDecompressHeader3(handle, $0.baseAddress, UInt(data.count), &width, &height, &subsampling, &colorspace)
+        }
+        guard status == 0, width > 0, height > 0 else { return nil }
+        return (Int(width), Int(height))
+    }
+
     private static func failure(_ handle: tjhandle, path: String, fatal: Bool) -> DecodeError {
         let message = String(cString: tjGetErrorStr2(handle))
         let lowered = message.lowercased()

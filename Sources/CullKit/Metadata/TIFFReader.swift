@@ -113,7 +113,7 @@ enum TIFFReader {
     }
 
     /// Every value of a SHORT or LONG array entry.
-    private static func values(_ entry: TIFFEntry?, _ tiff: TIFFStructure) -> [Int]? {
+    static func values(_ entry: TIFFEntry?, _ tiff: TIFFStructure) -> [Int]? {
         guard let entry, entry.type == 3 || entry.type == 4, let raw = tiff.data(entry) else { return nil }
         let width = entry.type == 3 ? 2 : 4
         var result: [Int] = []

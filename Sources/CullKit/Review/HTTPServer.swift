@@ -44,8 +44,8 @@ final class HTTPServer: @unchecked Sendable {
     struct Response {
         enum Body {
             case bytes([UInt8])
-            /// An open descriptor of a regular file, handed to libmicrohttpd (which closes it).
-            case file(fd: Int32, size: Int64)
+            /// `size` bytes from `offset` of an open regular file, handed to libmicrohttpd (which closes it).
+            case file(fd: Int32, offset: Int64, size: Int64)
         }
 
         var status: Int
@@ -98,8 +98,8 @@ final class HTTPServer: @unchecked Sendable {
             made = bytes.withUnsafeBytes { raw in
                 MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
             }
-        case let .file(fd, size):
-            made = MHD_create_response_from_fd64(UInt64(size), fd)
+        case let .file(fd, offset, size):
+            made = MHD_create_response_from_fd_at_offset64(UInt64(size), fd, UInt64(offset))
             if made == nil { close(fd) }
         }
         guard let made else { return .NO }

@@ -243,7 +243,7 @@ enum ReviewPageScript {
           if (doc.interactive && video) {
             const v = el("video"); v.controls = true; v.preload = "metadata"; v.src = "/original/" + id; stage.append(v);
           } else {
-            const decoded = doc.interactive && ["heic", "heif", "avif"].includes(item.ext);
+            const decoded = doc.interactive && ["heic", "heif", "avif", "dng", "cr2", "nef", "arw", "orf", "rw2"].includes(item.ext);
             const img = el("img"); img.alt = item.name; img.src = showsOriginal ? "/original/" + id : decoded ? "/preview/" + id : item.thumb;
             stage.append(img);
           }

@@ -82,7 +82,7 @@ public final class ReviewServer: @unchecked Sendable {
             default: break
             }
             if let id = Self.id(request.path, prefix: "/thumb/") { return try thumbnail(id) }
-            if let id = Self.id(request.path, prefix: "/original/") { return try original(id) }
+            if let id = Self.id(request.path, prefix: "/original/") { return try original(id, request) }
             if let id = Self.id(request.path, prefix: "/preview/") { return try preview(id) }
             return .text(404, "no such page")
         } catch let error as ReviewDecisions.Refusal {
@@ -147,15 +147,15 @@ public final class ReviewServer: @unchecked Sendable {
                                    headers: [("Cache-Control", "private, max-age=300")])
     }
 
-    /// The large view of what a browser cannot show itself (HEIC, AVIF): a decode to 1600 pixels.
+    /// The large view of what a browser cannot show itself (HEIC, AVIF, RAW): 1600 pixels.
     private func preview(_ id: Int64) throws -> HTTPServer.Response {
         guard scope.entries[id] != nil, let record = try AssetFile.record(db, id: id) else { return .text(404, "no such asset in this review") }
         switch AssetFile.open(record, root: library.root) {
         case let .failure(refusal): return .text(410, "\(record.name): \(refusal)")
         case let .success(file):
-            switch ThumbnailMaker.decoded(file, record: record, side: Self.previewSide) {
-            case let .success(jpeg):
-                return HTTPServer.Response(status: 200, contentType: "image/jpeg", body: .bytes(jpeg), headers: [("Cache-Control", "private, max-age=300")])
+            switch ThumbnailMaker.large(file, record: record, side: Self.previewSide) {
+            case let .success(made):
+                return HTTPServer.Response(status: 200, contentType: "image/jpeg", body: .bytes(made.jpeg), headers: [("Cache-Control", "private, max-age=300")])
             case let .failure(reason):
                 return HTTPServer.Response(status: 200, contentType: "image/svg+xml", body: .bytes(Array(Placeholder.broken(record, reason: reason.text).utf8)))
             }
@@ -164,16 +164,31 @@ public final class ReviewServer: @unchecked Sendable {
 
     static let previewSide = 1600
 
-    private func original(_ id: Int64) throws -> HTTPServer.Response {
+    /// The file itself, or the one byte range asked for (``ByteRange``: seeking in a video).
+    private func original(_ id: Int64, _ request: HTTPServer.Request) throws -> HTTPServer.Response {
         guard scope.entries[id] != nil, let record = try AssetFile.record(db, id: id) else { return .text(404, "no such asset in this review") }
         switch AssetFile.open(record, root: library.root) {
         case let .failure(refusal): return .text(410, "\(record.name): \(refusal)")
         case let .success(file):
             // libmicrohttpd closes what it is given; the ReadOnlyFile closes its own descriptor.
+            let size = file.identity.size
+            var headers = [("Cache-Control", "private, max-age=300"), ("Accept-Ranges", "bytes")]
+            let status: Int, first: Int64, count: Int64
+            switch ByteRange.of(request.header("Range"), ifRange: request.header("If-Range"), size: size) {
+            case .whole:
+                (status, first, count) = (200, 0, size)
+            case let .part(start, last):
+                (status, first, count) = (206, start, last - start + 1)
+                headers.append(("Content-Range", "bytes \(start)-\(last)/\(size)"))
+            case .unsatisfiable:
+                var refused = HTTPServer.Response.text(416, "\(record.name): the range lies outside its \(size) bytes")
+                refused.headers = headers + [("Content-Range", "bytes */\(size)")]
+                return refused
+            }
             let fd = dup(file.fd)
             guard fd >= 0 else { return .text(500, "cannot read \(record.name)") }
-            return HTTPServer.Response(status: 200, contentType: MediaType.of(record), body: .file(fd: fd, size: file.identity.size),
-                                       headers: [("Cache-Control", "private, max-age=300")])
+            return HTTPServer.Response(status: status, contentType: MediaType.of(record), body: .file(fd: fd, offset: first, size: count),
+                                       headers: headers)
         }
     }
 }

@@ -9,10 +9,12 @@ import Foundation
 /// Thumbnails of the review, cached in `.cull/thumbs/` under the file's identity (device, inode,
 /// size, mtime): an edited or replaced file gets a new key, so a stale thumbnail is never shown.
 ///
-/// Made from the embedded EXIF thumbnail when the file has one (no decode of the photo), else by
-/// a small decode (``ImageDecoder``); either way upright, so the page and the report never turn them. What cannot be made — a
-/// video, a broken file, a format without a decoder — gets a placeholder that says why: a
-/// broken photo never fails the page.
+/// Made from the file's own preview when it has one — a JPEG's EXIF thumbnail (no decode of the
+/// photo), a HEIC's `thmb` item, a RAW's JPEG preview — else by a small decode (``ImageDecoder``);
+/// a video from its first frame (FFmpeg). Either way upright, so the page and the report never
+/// turn them. What cannot be made — a video without a frame that decodes (its duration is shown),
+/// a broken file, a format without a decoder — gets a placeholder that says why: a broken photo
+/// never fails the page.
 struct Thumbnails: @unchecked Sendable {
     /// One thumbnail: JPEG bytes, or a placeholder image (SVG) with its reason.
     enum Image: Equatable, Sendable {
@@ -48,7 +50,6 @@ struct Thumbnails: @unchecked Sendable {
 
     /// The thumbnail of `record`: from the cache, else made now (and cached).
     func image(_ record: AssetFile.Record) -> Image {
-        if record.kind == "video" { return .placeholder(Placeholder.video(record)) }
         let key = Array((record.identityKey + ".jpg").utf8)
         let cacheHandle = DirectoryHandle.open(cache).0
         if let cacheHandle, let cached = cacheHandle.readRegularFile(key, limit: 4 << 20).0 {
@@ -64,8 +65,10 @@ struct Thumbnails: @unchecked Sendable {
         }
         let jpeg: [UInt8]
         switch ThumbnailMaker.make(file, record: record, side: Self.side) {
-        case let .success(made): jpeg = made
-        case let .failure(reason): return .placeholder(Placeholder.broken(record, reason: reason.text))
+        case let .success(made): jpeg = made.jpeg
+        case let .failure(reason):
+            // A video without a frame that decodes still says how long it is.
+            return .placeholder(record.kind == "video" ? Placeholder.video(record) : Placeholder.broken(record, reason: reason.text))
         }
         if let cacheHandle { store(jpeg, as: key, in: cacheHandle) }
         return .jpeg(jpeg)
@@ -86,7 +89,6 @@ struct Thumbnails: @unchecked Sendable {
     func warm(_ records: [AssetFile.Record]) {
         DispatchQueue.concurrentPerform(iterations: records.count) { index in
             let record = records[index]
-            guard record.kind != "video" else { return }
             if let cacheHandle = DirectoryHandle.open(cache).0,
                let cached = cacheHandle.stat(Array((record.identityKey + ".jpg").utf8)).0, cached.size > 0 { return }
             _ = self.image(record)
@@ -132,6 +134,20 @@ struct Thumbnails: @unchecked Sendable {
     }
 }
 
+/// Where a thumbnail's pixels came from.
+enum ThumbnailSource: Equatable, Sendable {
+    /// A JPEG's EXIF IFD1 thumbnail.
+    case exifThumbnail
+    /// A HEIC/AVIF's `thmb` item.
+    case heifThumbnail
+    /// The JPEG preview inside a camera RAW.
+    case rawPreview
+    /// A video's first frame that decodes.
+    case videoFrame
+    /// A small decode of the picture itself.
+    case decoded
+}
+
 /// Makes one thumbnail's JPEG bytes from an open file, upright (EXIF orientation applied).
 enum ThumbnailMaker {
     /// Why no thumbnail could be made: the placeholder shows it.
@@ -139,25 +155,115 @@ enum ThumbnailMaker {
         let text: String
     }
 
+    /// A made thumbnail: its JPEG bytes and what they were made from.
+    struct Made {
+        let jpeg: [UInt8]
+        let source: ThumbnailSource
+    }
+
     static let quality = 80
 
-    static func make(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> Result<[UInt8], Failure> {
-        if let embedded = EmbeddedThumbnail.jpeg(in: file) {
-            // The embedded preview is stored as the sensor saw it: turn it only when the photo says so.
-            guard (2 ... 8).contains(record.orientation) else { return .success(embedded) }
-            if let small = try? JPEGDecoder.decode(embedded, path: record.name, maxSide: side, grey: false),
-               let turned = try? ImageDecoder.encodeJPEG(Orientation.apply(record.orientation, to: small.rgb), quality: quality) {
-                return .success(turned)
+    /// From the file's own preview when it has a fit one, else by a small decode. A preview that
+    /// cannot be read falls back to the decode too: only the picture itself decides "broken".
+    static func make(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> Result<Made, Failure> {
+        if record.kind == "video" { return poster(file, record: record, side: side) }
+        switch MetadataReaders.sniff(file.bytes(at: 0, count: 64) ?? []) {
+        case .jpeg?:
+            if let made = exifThumbnail(file, record: record, side: side) { return .success(made) }
+        case .heic?, .avif?:
+            // Upright as libheif decodes it (its own irot/imir): the EXIF orientation is never applied to a HEIF.
+            if let image = try? ImageDecoder.heifThumbnail(file, path: record.name, side: side),
+               let jpeg = try? ImageDecoder.encodeJPEG(image, quality: quality) {
+                return .success(Made(jpeg: jpeg, source: .heifThumbnail))
             }
+        case .tiff?, .cr2?, .orf?, .rw2?:
+            // A RAW's preview or why it has no usable one; a TIFF without any is decoded (or refused) below.
+            if let made = rawPreview(file, record: record, side: side) { return made }
+        default:
+            break
         }
         return decoded(file, record: record, side: side)
     }
 
+    /// The large view of what a browser cannot show itself: a RAW's best preview for `side`
+    /// (the camera's full-size JPEG, usually), else a decode (HEIC, AVIF).
+    static func large(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> Result<Made, Failure> {
+        switch MetadataReaders.sniff(file.bytes(at: 0, count: 64) ?? []) {
+        case .tiff?, .cr2?, .orf?, .rw2?:
+            if let made = rawPreview(file, record: record, side: side) { return made }
+        default:
+            break
+        }
+        return decoded(file, record: record, side: side)
+    }
+
+    /// A video's poster frame (``VideoFrameDecoder``), upright by its display matrix.
+    private static func poster(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> Result<Made, Failure> {
+        do {
+            let image = try VideoFrameDecoder.poster(file, path: record.name, maxSide: side)
+            return .success(Made(jpeg: try ImageDecoder.encodeJPEG(image, quality: quality), source: .videoFrame))
+        } catch let error as DecodeError {
+            return .failure(Failure(text: "\(error.problem)"))
+        } catch {
+            return .failure(Failure(text: "\(error)"))
+        }
+    }
+
+    /// Header bytes of a RAW's preview read to learn its size.
+    static let previewHeaderBytes = 256 * 1024
+
+    /// The best JPEG preview inside a RAW (``RawPreview``, ``PreviewChoice``) decoded small by DCT
+    /// scaling and turned by the RAW's orientation (previews are stored as the sensor saw them);
+    /// when it fails, the next best. Nil when the file points at no preview at all.
+    private static func rawPreview(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> Result<Made, Failure>? {
+        guard let media = try? MediaFile(duplicating: file.fd, path: record.name) else { return nil }
+        let found = RawPreview.find(in: media)
+        var problems = found.refused
+        var sized: [(candidate: RawPreview.Candidate, longest: Int)] = []
+        for candidate in found.candidates {
+            guard let head = file.bytes(at: candidate.offset, count: min(candidate.length, previewHeaderBytes)),
+                  let size = JPEGDecoder.size(head) else {
+                problems.append("preview at \(candidate.offset) has no readable JPEG header")
+                continue
+            }
+            sized.append((candidate, max(size.width, size.height)))
+        }
+        sized.sort { PreviewChoice.better($0.longest, than: $1.longest, side: side) }
+        for (candidate, _) in sized {
+            do {
+                guard let bytes = file.bytes(at: candidate.offset, count: candidate.length), bytes.count == candidate.length else {
+                    problems.append("cannot read the preview at \(candidate.offset)")
+                    continue
+                }
+                let image = try JPEGDecoder.decode(bytes, path: record.name, maxSide: side, grey: false).rgb
+                let jpeg = try ImageDecoder.encodeJPEG(Orientation.apply(record.orientation, to: image), quality: quality)
+                return .success(Made(jpeg: jpeg, source: .rawPreview))
+            } catch let error as DecodeError {
+                problems.append("preview: \(error.problem)")
+            } catch {
+                problems.append("preview: \(error)")
+            }
+        }
+        guard let first = problems.first else { return nil }
+        return .failure(Failure(text: record.broken.map { "damaged: \($0)" } ?? "no usable preview: \(first)"))
+    }
+
+    /// A JPEG's EXIF thumbnail, as it is when the photo is upright (no decode), else turned.
+    private static func exifThumbnail(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> Made? {
+        guard let embedded = EmbeddedThumbnail.jpeg(in: file) else { return nil }
+        // The embedded preview is stored as the sensor saw it: turn it only when the photo says so.
+        guard (2 ... 8).contains(record.orientation) else { return Made(jpeg: embedded, source: .exifThumbnail) }
+        guard let small = try? JPEGDecoder.decode(embedded, path: record.name, maxSide: side, grey: false),
+              let turned = try? ImageDecoder.encodeJPEG(Orientation.apply(record.orientation, to: small.rgb), quality: quality)
+        else { return nil }
+        return Made(jpeg: turned, source: .exifThumbnail)
+    }
+
     /// A small decode (``ImageDecoder``, which applies the orientation) and a JPEG encode.
-    static func decoded(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> Result<[UInt8], Failure> {
+    static func decoded(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> Result<Made, Failure> {
         do {
             let image = try ImageDecoder.decode(file, path: record.name, maxSide: side, grey: false)
-            return .success(try ImageDecoder.encodeJPEG(image, quality: quality))
+            return .success(Made(jpeg: try ImageDecoder.encodeJPEG(image, quality: quality), source: .decoded))
         } catch let error as DecodeError {
             return .failure(Failure(text: record.broken.map { "damaged: \($0)" } ?? "\(error.problem)"))
         } catch {

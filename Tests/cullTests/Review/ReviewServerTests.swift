@@ -105,6 +105,40 @@ import Testing
         _ = review.interrupt()
     }
 
+    /// A browser seeks in a video by asking for one byte range: 206 with Content-Range, 416 past
+    /// the end, the whole file (200) for what is not one plain range.
+    @Test func originalsAnswerByteRanges() throws {
+        let (box, rules) = try Self.library()
+        let review = try ReviewProcess(box, ["--ceiling", "100", rules])
+        var token = ["X-Cull-Token": review.token]
+        let clip = try Self.id(box, "trip/clip.mov")
+        let file = Array(try #require(FileManager.default.contents(atPath: box.library.root + "/trip/clip.mov")))
+        let size = file.count
+        let whole = try review.fetch("/original/\(clip)", headers: token)
+        #expect(whole.status == 200 && whole.body == file && whole.headers["accept-ranges"] == "bytes", "\(whole.headers)")
+        for (range, first, last) in [("bytes=0-9", 0, 9), ("bytes=10-", 10, size - 1), ("bytes=-5", size - 5, size - 1),
+                                     ("bytes=4-99999999", 4, size - 1)] {
+            token["Range"] = range
+            let part = try review.fetch("/original/\(clip)", headers: token)
+            #expect(part.status == 206, "\(range): \(part.status)")
+            #expect(part.headers["content-range"] == "bytes \(first)-\(last)/\(size)", "\(range): \(part.headers)")
+            #expect(part.body == Array(file[first ... last]), "\(range): \(part.body.count) bytes")
+            #expect(part.headers["accept-ranges"] == "bytes")
+        }
+        token["Range"] = "bytes=\(size)-"
+        let outside = try review.fetch("/original/\(clip)", headers: token)
+        #expect(outside.status == 416 && outside.headers["content-range"] == "bytes */\(size)", "\(outside.status) \(outside.headers)")
+        for range in ["bytes=0-1,4-5", "bytes=9-2", "lines=1-2"] {
+            token["Range"] = range
+            let answered = try review.fetch("/original/\(clip)", headers: token)
+            #expect(answered.status == 200 && answered.body == file, "\(range): \(answered.status)")
+        }
+        // Still only by id, with the token.
+        #expect(try review.fetch("/original/\(clip)", headers: ["Range": "bytes=0-9"]).status == 403)
+        #expect(try review.fetch("/original/../trip/clip.mov", headers: token).status == 404)
+        _ = review.interrupt()
+    }
+
     @Test func thumbnailsComeFromTheEmbeddedPreviewAndAreCachedByIdentity() throws {
         guard ReviewMedia.hasImageMagick else {
             print("skipping: ImageMagick (convert) is not installed")
@@ -138,6 +172,35 @@ import Testing
         let small = try JPEGDecoder.decode(Array(try #require(FileManager.default.contents(atPath: Self.cached(box, "trip/big.jpg")))),
                                            path: "big", maxSide: 1000, grey: false)
         #expect(small.width == 256 && small.height == 192, "\(small.width)×\(small.height)")
+        _ = review.interrupt()
+    }
+
+    /// A real video's thumbnail is its first frame, cached by identity like a photo's; a video
+    /// FFmpeg cannot read keeps the placeholder with its duration.
+    @Test func videoThumbnailsAreTheirFirstFrame() throws {
+        guard ReviewMedia.hasImageMagick, FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") else {
+            print("skipping: ImageMagick or ffmpeg is not installed")
+            return
+        }
+        let (box, rules) = try Self.library()
+        let made = box.base + "/real.mp4"
+        let ffmpeg = try Subprocess.run(["/usr/bin/ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=red:s=320x240:d=1",
+                                         "-pix_fmt", "yuv420p", made], environment: ProcessInfo.processInfo.environment)
+        try #require(ffmpeg.status == 0, "\(ffmpeg.stderr)")
+        box.write("trip/real.mp4", bytes: Array(try #require(FileManager.default.contents(atPath: made))))
+        #expect(try box.cull(["scan"]).status == 0)
+        let review = try ReviewProcess(box, ["--ceiling", "100", rules])
+        let token = ["X-Cull-Token": review.token]
+        let real = try Self.id(box, "trip/real.mp4")
+        let served = try review.fetch("/thumb/\(real)", headers: token)
+        #expect(served.status == 200 && served.headers["content-type"] == "image/jpeg", "\(served.headers)")
+        let cached = try #require(FileManager.default.contents(atPath: try Self.cached(box, "trip/real.mp4")))
+        #expect(Array(cached) == served.body)
+        let frame = try JPEGDecoder.decode(served.body, path: "real", maxSide: 1000, grey: false)
+        #expect(frame.width == 256 && frame.height == 192 && frame.pixels[0] > 200 && frame.pixels[1] < 60, "\(frame.width)×\(frame.height)")
+        let clip = try Self.id(box, "trip/clip.mov")
+        let placeholder = try review.request("/thumb/\(clip)", headers: token)
+        #expect(placeholder.status == 200 && placeholder.body.contains("0:07"), "\(placeholder.body)")
         _ = review.interrupt()
     }
 

@@ -50,6 +50,27 @@ final class ReviewProcess {
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         return (Int(lines.last ?? "") ?? 0, lines.dropLast().joined(separator: "\n"))
     }
+
+    /// One GET with curl keeping the bytes: status, response headers (lower-cased names) and body.
+    func fetch(_ path: String, headers: [String: String]) throws -> (status: Int, headers: [String: String], body: [UInt8]) {
+        let folder = NSTemporaryDirectory() + "cull-fetch-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var arguments = ["/usr/bin/curl", "-s", "-g", "-D", folder + "/headers", "-o", folder + "/body"]
+        for (name, value) in headers { arguments += ["-H", "\(name): \(value)"] }
+        arguments.append("http://127.0.0.1:\(port)\(path)")
+        _ = try Subprocess.run(arguments, environment: ProcessInfo.processInfo.environment)
+        let head = (try? String(contentsOfFile: folder + "/headers", encoding: .utf8)) ?? ""
+        var fields: [String: String] = [:]
+        var status = 0
+        for line in head.split(separator: "\r\n") {
+            if line.hasPrefix("HTTP/") { status = Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0; continue }
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let body = FileManager.default.contents(atPath: folder + "/body").map { Array($0) } ?? []
+        return (status, fields, body)
+    }
 }
 
 enum ReviewTestError: Error { case noURL(String) }
