@@ -7,7 +7,7 @@ import Testing
 @Suite struct ImageDataFuzzTests {
     static let totalCases = 400
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func mutantsHashOrFailWithAReason() throws {
         let folder = TemporaryDirectory()
         try Tools.picture("seed.jpg", seed: 7, width: 64, height: 48, in: folder.path)
