@@ -167,23 +167,39 @@ public struct HashCache {
     /// it is tried again next time.
     private func store(_ candidates: [Candidate], changed: [Int]) throws {
         guard !changed.isEmpty else { return }
+        var isChanged = [Bool](repeating: false, count: candidates.count)
+        for index in changed { isChanged[index] = true }
+        let order = candidates.indices.filter { isChanged[$0] }.sorted { candidates[$0].id < candidates[$1].id }
         try db.transaction {
-            let upsert = try db.prepare("""
-                INSERT OR REPLACE INTO hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, partial, full)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """)
             let remove = try db.prepare("DELETE FROM hashes WHERE asset_id = ?")
-            var isChanged = [Bool](repeating: false, count: candidates.count)
-            for index in changed { isChanged[index] = true }
-            for file in candidates.indices.filter({ isChanged[$0] }).map({ candidates[$0] }).sorted(by: { $0.id < $1.id }) {
+            // Rows go 64 to a statement: a statement per row cost more than its B-tree insert.
+            let batch = 64
+            var upserts: [Int: Statement] = [:]
+            var values: [SQLValue] = []
+            values.reserveCapacity(batch * 8)
+            func flush() throws {
+                let rows = values.count / 8
+                guard rows > 0 else { return }
+                if upserts[rows] == nil {
+                    upserts[rows] = try db.prepare("""
+                        INSERT OR REPLACE INTO hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, partial, full) VALUES
+                        """ + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", "))
+                }
+                try upserts[rows]!.execute(values)
+                values.removeAll(keepingCapacity: true)
+            }
+            for index in order {
+                let file = candidates[index]
                 guard let partial = file.partial else {
                     try remove.execute([.integer(file.id)])
                     continue
                 }
-                try upsert.execute([.integer(file.id), .integer(file.device), .integer(file.inode), .integer(file.size),
-                                    .integer(file.mtimeNs), .integer(file.ctimeNs ?? 0), .blob(partial.bytes),
-                                    file.full.map { .blob($0.bytes) } ?? .null])
+                values += [.integer(file.id), .integer(file.device), .integer(file.inode), .integer(file.size),
+                           .integer(file.mtimeNs), .integer(file.ctimeNs ?? 0), .blob(partial.bytes),
+                           file.full.map { .blob($0.bytes) } ?? .null]
+                if values.count == batch * 8 { try flush() }
             }
+            try flush()
         }
     }
 }
