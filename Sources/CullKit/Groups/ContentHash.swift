@@ -29,6 +29,15 @@ public struct ContentHash: Sendable, Hashable {
         low = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self).bigEndian
     }
 
+    /// Binds ``bytes`` to parameter `index` of `statement` without making an array of them.
+    func bind(to statement: Statement, at index: Int32) throws(DatabaseError) {
+        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+        let code = withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { raw in
+            sqlite3_bind_blob(statement.handle, index, raw.baseAddress, 16, transient)
+        }
+        try statement.check(code)
+    }
+
     public var bytes: [UInt8] {
         // One allocation: this runs twice per row of a cold refresh's 50k-row store.
         withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { Array($0) }

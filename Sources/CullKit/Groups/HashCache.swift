@@ -65,9 +65,14 @@ public struct HashCache {
             }
         }
         needFull.sort(by: byPath)
-        let fulls = hash(needFull.map { candidates[$0] }, full: true, report: &report, progress: progress)
+        // The rows of the first pass are written while the second one reads (the store is most
+        // of the work that is not reading); its files' rows are written again with their full hash.
+        let second = HashJob(needFull.map { candidates[$0] }, full: true, root: root, progress: progress)
+        let stored = Result { try store(candidates, changed: needPartial) }
+        let fulls = second.finish(report: &report)
+        try stored.get()
         for (index, result) in zip(needFull, fulls) { candidates[index].full = result?.full }
-        try store(candidates, changed: needPartial + needFull)
+        try store(candidates, changed: needFull)
         return (candidates, report)
     }
 
@@ -140,26 +145,7 @@ public struct HashCache {
     /// Hashes `files` on every core; nil for a file that could not be hashed.
     private func hash(_ files: [Candidate], full: Bool, report: inout Report,
                       progress: HashProgress?) -> [(partial: ContentHash, full: ContentHash?)?] {
-        guard !files.isEmpty else { return [] }
-        progress?.begin(total: files.count)
-        defer { progress?.end() }
-        let results = ResultBox(count: files.count)
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count))
-        let root = root
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let reader = FileReader(root: root)
-            // Contiguous shares, so a thread's files share folders.
-            let share = (files.count + workers - 1) / workers
-            for index in (worker * share)..<min(files.count, (worker + 1) * share) {
-                let file = files[index]
-                results.set(index, reader.hash(file, full: full), read: full ? file.size : min(file.size, Int64(2 * ContentHasher.blockSize)))
-                progress?.advance()
-            }
-        }
-        report.hashed += files.count
-        report.bytesRead += results.bytesRead
-        report.skipped += results.values.filter { $0 == nil }.count
-        return results.values
+        HashJob(files, full: full, root: root, progress: progress).finish(report: &report)
     }
 
     /// Writes what changed in one transaction, in `asset_id` order (the table's key: appending
@@ -173,34 +159,88 @@ public struct HashCache {
         try db.transaction {
             let remove = try db.prepare("DELETE FROM hashes WHERE asset_id = ?")
             // Rows go 64 to a statement: a statement per row cost more than its B-tree insert.
+            // Bound in place (no array of values, no array per hash): the store is on the cold
+            // plan's critical path.
             let batch = 64
             var upserts: [Int: Statement] = [:]
-            var values: [SQLValue] = []
-            values.reserveCapacity(batch * 8)
+            var pending: [Int] = []
+            pending.reserveCapacity(batch)
             func flush() throws {
-                let rows = values.count / 8
-                guard rows > 0 else { return }
-                if upserts[rows] == nil {
-                    upserts[rows] = try db.prepare("""
+                guard !pending.isEmpty else { return }
+                if upserts[pending.count] == nil {
+                    upserts[pending.count] = try db.prepare("""
                         INSERT OR REPLACE INTO hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, partial, full) VALUES
-                        """ + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", "))
+                        """ + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?)", count: pending.count).joined(separator: ", "))
                 }
-                try upserts[rows]!.execute(values)
-                values.removeAll(keepingCapacity: true)
+                let upsert = upserts[pending.count]!
+                try upsert.bind([])
+                for (slot, index) in pending.enumerated() {
+                    let base = Int32(slot * 8)
+                    try upsert.bind(.integer(candidates[index].id), at: base + 1)
+                    try upsert.bind(.integer(candidates[index].device), at: base + 2)
+                    try upsert.bind(.integer(candidates[index].inode), at: base + 3)
+                    try upsert.bind(.integer(candidates[index].size), at: base + 4)
+                    try upsert.bind(.integer(candidates[index].mtimeNs), at: base + 5)
+                    try upsert.bind(.integer(candidates[index].ctimeNs ?? 0), at: base + 6)
+                    try candidates[index].partial!.bind(to: upsert, at: base + 7)
+                    if let full = candidates[index].full { try full.bind(to: upsert, at: base + 8) } else { try upsert.bind(.null, at: base + 8) }
+                }
+                while try upsert.step() {}
+                pending.removeAll(keepingCapacity: true)
             }
             for index in order {
-                let file = candidates[index]
-                guard let partial = file.partial else {
-                    try remove.execute([.integer(file.id)])
+                guard candidates[index].partial != nil else {
+                    try remove.execute([.integer(candidates[index].id)])
                     continue
                 }
-                values += [.integer(file.id), .integer(file.device), .integer(file.inode), .integer(file.size),
-                           .integer(file.mtimeNs), .integer(file.ctimeNs ?? 0), .blob(partial.bytes),
-                           file.full.map { .blob($0.bytes) } ?? .null]
-                if values.count == batch * 8 { try flush() }
+                pending.append(index)
+                if pending.count == batch { try flush() }
             }
             try flush()
         }
+    }
+}
+
+/// Files being hashed on every core, from the moment it is made: the caller may do other work
+/// (not with these files) until ``finish(report:)`` waits for the results.
+private final class HashJob {
+    private let files: [HashCache.Candidate]
+    private let results: ResultBox
+    private let group = DispatchGroup()
+    private let progress: HashProgress?
+
+    init(_ files: [HashCache.Candidate], full: Bool, root: [UInt8], progress: HashProgress?) {
+        self.files = files
+        self.progress = progress
+        let results = ResultBox(count: files.count)
+        self.results = results
+        guard !files.isEmpty else { return }
+        progress?.begin(total: files.count)
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count))
+        // Contiguous shares, so a thread's files share folders.
+        let share = (files.count + workers - 1) / workers
+        for worker in 0..<workers {
+            DispatchQueue.global().async(group: group) {
+                let reader = FileReader(root: root)
+                for index in (worker * share)..<min(files.count, (worker + 1) * share) {
+                    let file = files[index]
+                    results.set(index, reader.hash(file, full: full),
+                                read: full ? file.size : min(file.size, Int64(2 * ContentHasher.blockSize)))
+                    progress?.advance()
+                }
+            }
+        }
+    }
+
+    /// Waits for every file; nil for a file that could not be hashed.
+    func finish(report: inout HashCache.Report) -> [(partial: ContentHash, full: ContentHash?)?] {
+        guard !files.isEmpty else { return [] }
+        group.wait()
+        progress?.end()
+        report.hashed += files.count
+        report.bytesRead += results.bytesRead
+        report.skipped += results.values.filter { $0 == nil }.count
+        return results.values
     }
 }
 
