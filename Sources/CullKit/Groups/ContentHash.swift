@@ -1,3 +1,4 @@
+import CSQLite
 import CXXHash
 
 /// A 128-bit XXH3 digest (libxxhash), stored as 16 big-endian bytes.
@@ -17,13 +18,39 @@ public struct ContentHash: Sendable, Hashable {
         low = bytes[8..<16].reduce(0) { $0 << 8 | UInt64($1) }
     }
 
+    /// Reads column `index` of `row` as ``bytes`` wrote it, without copying it to an array first
+    /// (a cold refresh reads two per asset); nil for anything else.
+    init?(_ row: Row, _ index: Int) {
+        let handle = row.statement.handle
+        guard sqlite3_column_type(handle, Int32(index)) == SQLITE_BLOB, sqlite3_column_bytes(handle, Int32(index)) == 16,
+              let blob = sqlite3_column_blob(handle, Int32(index)) else { return nil }
+        let raw = UnsafeRawBufferPointer(start: blob, count: 16)
+        high = raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self).bigEndian
+        low = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self).bigEndian
+    }
+
+    /// Binds ``bytes`` to parameter `index` of `statement` without making an array of them.
+    func bind(to statement: Statement, at index: Int32) throws(DatabaseError) {
+        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+        let code = withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { raw in
+            sqlite3_bind_blob(statement.handle, index, raw.baseAddress, 16, transient)
+        }
+        try statement.check(code)
+    }
+
     public var bytes: [UInt8] {
         // One allocation: this runs twice per row of a cold refresh's 50k-row store.
         withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { Array($0) }
     }
 
     /// Lowercase hex, for plans and JSON.
-    public var hex: String { bytes.map { PathBytes.hex($0) }.joined().lowercased() }
+    public var hex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(32)
+        for byte in bytes { text += [digits[Int(byte >> 4)], digits[Int(byte & 15)]] }
+        return String(decoding: text, as: UTF8.self)
+    }
 }
 
 /// Hashes open files: the partial hash (first and last block) and the full content, streamed
@@ -61,6 +88,12 @@ final class ContentHasher {
 
     /// The hash of the whole content; nil when reading fails or the length is not the identity's size.
     func full(_ file: ReadOnlyFile) -> ContentHash? {
+        let size = file.identity.size
+        if size < Int64(buffer.count) {
+            // Most files: one read, one one-shot hash.
+            guard file.readWhole(into: buffer, size: Int(size)) else { return nil }
+            return ContentHash(XXH3_128bits(buffer.baseAddress, Int(size)))
+        }
         XXH3_128bits_reset(state)
         var offset: Int64 = 0
         while true {

@@ -42,7 +42,26 @@ public enum DistinctPairs {
                 }
             }
         }
+        try prune(db)
         return added
+    }
+
+    /// Forgets the pairs neither of whose pictures can come back: no `hashes` row (current or not)
+    /// has either content hash, and no commit undo could still bring back (any not `undone`) holds
+    /// one in `commit_hashes`. A pair with one picture left stays, since the other may return with
+    /// its old content (moved out and back, restored by hand), and so does any pair undo can
+    /// restore. Run after a scan and whenever pairs are marked; returns the number forgotten.
+    @discardableResult
+    public static func prune(_ db: Database) throws -> Int {
+        guard try db.scalar("SELECT 1 FROM distinct_pairs LIMIT 1") != nil else { return 0 }
+        try db.execute("""
+            WITH live(hash) AS (
+                SELECT full FROM hashes WHERE full IS NOT NULL
+                UNION SELECT h.full FROM commit_hashes h JOIN commits c ON c.id = h.commit_id
+                WHERE c.state <> ? AND h.full IS NOT NULL)
+            DELETE FROM distinct_pairs WHERE first NOT IN (SELECT hash FROM live) AND second NOT IN (SELECT hash FROM live)
+            """, [CommitState.undone.sql])
+        return db.changes
     }
 
     /// The pairs among `ids` marked distinct, by asset id. With `root`, full hashes missing for

@@ -2,28 +2,25 @@
 /// files sharing size and full XXH3-128 hash, one per inode, two or more. Rows whose identity is
 /// not the asset's any more are ignored.
 enum ExactGroups {
-    /// One candidate per (size, full hash) shared by two or more current rows; the key is the hash in hex.
-    static func candidates(_ db: Database) throws -> [GroupCandidate] {
+    /// One candidate per (size, full hash) shared by two or more files; the key is the hash in hex.
+    /// With `root`, missing hashes are computed first; without it only the cached ones count.
+    static func candidates(_ db: Database, root: String? = nil, progress: HashProgress? = nil) throws -> [GroupCandidate] {
+        let files = try root.map { try HashCache(db: db, root: $0).update(progress: progress).files } ?? HashCache.candidates(db)
+        return candidates(files)
+    }
+
+    /// Groups the files ``HashCache`` read (one per inode, in size order) in memory: the pass the
+    /// refresh made anyway, instead of a second query over an index of the hashes. Ordered by
+    /// size, then hash.
+    static func candidates(_ files: [HashCache.Candidate]) -> [GroupCandidate] {
         var candidates: [GroupCandidate] = []
-        var current: (hash: ContentHash, size: Int64)?
-        var ids: [Int64] = []
-        try db.forEachRow("""
-            SELECT h.full, a.size, a.id
-            FROM (SELECT full FROM hashes WHERE full IS NOT NULL GROUP BY full HAVING count(*) > 1) d
-            JOIN hashes h ON h.full = d.full JOIN assets a ON a.id = h.asset_id
-            WHERE a.size > 0 AND \(HashSchema.current("h", "a"))
-            ORDER BY a.size, h.full
-            """) { row in
-            guard let hash = ContentHash(bytes: row.bytes(0)) else { return }
-            let size = row.int64(1)
-            if let open = current, open.hash != hash || open.size != size {
-                candidates.append(GroupCandidate(key: open.hash.hex, ids: ids))
-                ids = []
+        for run in HashCache.runs(files, by: \.size) where run.count > 1 {
+            let hashed = run.compactMap { index in files[index].full.map { (id: files[index].id, hash: $0) } }
+                .sorted { ($0.hash.high, $0.hash.low, $0.id) < ($1.hash.high, $1.hash.low, $1.id) }
+            for same in HashCache.runs(hashed, by: \.hash) where same.count > 1 {
+                candidates.append(GroupCandidate(key: hashed[same.lowerBound].hash.hex, ids: same.map { hashed[$0].id }))
             }
-            current = (hash, size)
-            ids.append(row.int64(2))
         }
-        if let open = current { candidates.append(GroupCandidate(key: open.hash.hex, ids: ids)) }
         return candidates
     }
 }

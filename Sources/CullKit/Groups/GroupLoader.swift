@@ -52,8 +52,7 @@ extension GroupSet {
     private static func candidates(_ db: Database, spec: GroupSpec, root: String?, progress: HashProgress?) throws -> [GroupCandidate] {
         switch spec {
         case .exact:
-            if let root { try HashCache(db: db, root: root).refresh(progress: progress) }
-            return try ExactGroups.candidates(db)
+            return try ExactGroups.candidates(db, root: root, progress: progress)
         case .image:
             if let root { try ImageHashCache(db: db, root: root).refresh(progress: progress) }
             return try ImageGroups.candidates(db)

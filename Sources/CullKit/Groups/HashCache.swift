@@ -29,7 +29,7 @@ public struct HashCache {
     /// One indexed file that may need hashing.
     struct Candidate {
         let id: Int64
-        let path: [UInt8]
+        var path: [UInt8]
         let device: Int64, inode: Int64, size: Int64, mtimeNs: Int64
         let ctimeNs: Int64?
         var partial: ContentHash?
@@ -38,16 +38,13 @@ public struct HashCache {
 
     /// Brings every needed hash up to date.
     @discardableResult
-    public func refresh(progress: HashProgress? = nil) throws -> Report {
+    public func refresh(progress: HashProgress? = nil) throws -> Report { try update(progress: progress).report }
+
+    /// Brings every needed hash up to date; the files that may have a twin, with their current
+    /// hashes (nil where a file could not be hashed), for ``ExactGroups`` to group without another query.
+    func update(progress: HashProgress? = nil) throws -> (files: [Candidate], report: Report) {
         var report = Report()
-        // Nothing indexed or hashed changed since the last refresh: nothing to read. (A collision of
-        // this summary could only leave a changed file unhashed, so ungrouped: never a false twin,
-        // since groups only use rows computed for the asset's current identity.)
-        let assets = try assetState()
-        if try db.scalar("SELECT value FROM settings WHERE key = 'hashes_state'")?.string == assets + ":" + (try hashState()) {
-            return report
-        }
-        var candidates = try loadCandidates()
+        var candidates = try Self.candidates(db)
         // Partial hashes for every size bucket of two or more files.
         // In path order, so each thread's folder handle serves runs of files of one folder.
         let byPath = { (a: Int, b: Int) in PathBytes.precedes(candidates[a].path, candidates[b].path) }
@@ -57,86 +54,87 @@ public struct HashCache {
             candidates[index].partial = result?.partial
             candidates[index].full = result?.full
         }
-        // Full hashes where size and partial hash are shared.
-        var buckets: [BucketKey: [Int]] = [:]
-        for index in candidates.indices {
-            guard let partial = candidates[index].partial else { continue }
-            buckets[BucketKey(size: candidates[index].size, partial: partial), default: []].append(index)
+        // Full hashes where size and partial hash are shared (by sorting each size's run, not
+        // hashing every file into a dictionary: the warm plan passes here too).
+        var needFull: [Int] = []
+        for run in Self.runs(candidates, by: \.size) where run.contains(where: { candidates[$0].full == nil }) {
+            let hashed = run.compactMap { index in candidates[index].partial.map { (index: index, partial: $0) } }
+                .sorted { ($0.partial.high, $0.partial.low) < ($1.partial.high, $1.partial.low) }
+            for bucket in Self.runs(hashed, by: \.partial) where bucket.count > 1 {
+                needFull += bucket.map { hashed[$0].index }.filter { candidates[$0].full == nil }
+            }
         }
-        let needFull = buckets.values.filter { $0.count > 1 }.flatMap { $0 }.filter { candidates[$0].full == nil }.sorted(by: byPath)
-        let fulls = hash(needFull.map { candidates[$0] }, full: true, report: &report, progress: progress)
+        needFull.sort(by: byPath)
+        // The rows of the first pass are written while the second one reads (the store is most
+        // of the work that is not reading); its files' rows are written again with their full hash.
+        let second = HashJob(needFull.map { candidates[$0] }, full: true, root: root, progress: progress)
+        let stored = Result { try store(candidates, changed: needPartial) }
+        let fulls = second.finish(report: &report)
+        try stored.get()
         for (index, result) in zip(needFull, fulls) { candidates[index].full = result?.full }
-        try store(candidates, changed: Set(needPartial).union(needFull), failed: zip(needPartial, partials).filter { $0.1 == nil }.map(\.0))
-        // Remembered only when every file could be hashed: a skipped one is tried again next time.
-        if report.skipped == 0 {
-            // The asset half as read before hashing, not again: it is what this refresh worked
-            // from (a scan in between leaves a state that differs, so the next plan looks again),
-            // and it saves the cold plan a second pass over every asset.
-            try db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES ('hashes_state', ?)",
-                           [.text(assets + ":" + (try hashState()))])
+        try store(candidates, changed: needFull)
+        return (candidates, report)
+    }
+
+    /// The runs of consecutive elements of `items` with equal `key`, as index ranges.
+    static func runs<Element, Key: Equatable>(_ items: [Element], by key: (Element) -> Key) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = 0
+        while start < items.count {
+            let first = key(items[start])
+            var end = start + 1
+            while end < items.count && key(items[end]) == first { end += 1 }
+            result.append(start..<end)
+            start = end
         }
-        return report
-    }
-
-    /// A summary of the identities of every asset and of the hash rows: it changes when a scan
-    /// adds, removes or changes any file, or when rows come or go (undo).
-    func indexState() throws -> String { try assetState() + ":" + hashState() }
-
-    /// The asset half of ``indexState()``: one pass over `assets`, no join.
-    func assetState() throws -> String {
-        var parts: [String] = []
-        try db.forEachRow("""
-            SELECT count(*), sum(id), sum(size), sum(device % 1000000007), sum(inode % 1000000007),
-                   sum(mtime_ns % 1000000007), sum(COALESCE(ctime_ns, 0) % 1000000007)
-            FROM assets
-            """) { row in parts = (0..<7).map { String(row.int64($0)) } }
-        return parts.joined(separator: ":")
-    }
-
-    /// The hash-row half of ``indexState()``: read from the primary key alone.
-    func hashState() throws -> String {
-        var parts: [String] = []
-        try db.forEachRow("SELECT count(*), sum(asset_id) FROM hashes") { row in parts = (0..<2).map { String(row.int64($0)) } }
-        return parts.joined(separator: ":")
-    }
-
-    private struct BucketKey: Hashable {
-        let size: Int64
-        let partial: ContentHash
+        return result
     }
 
     /// Every non-empty asset sharing its size with another inode, one per inode (the first path
-    /// in byte order), with its current cached hashes.
-    func loadCandidates() throws -> [Candidate] {
+    /// in byte order), with its hashes when its row was computed for the asset's current identity;
+    /// in (size, device, inode) order. One pass over `assets` in table order (`NOT INDEXED`: by the
+    /// size index, SQLite would visit the table in size order, a random read per row, ten times
+    /// slower on 50,000 assets), then one sort: hard links have one size, so they end up side by
+    /// side, and so do the files of one size (no dictionary of 50,000 keys to fill). The path of
+    /// a file hashed in full already is left empty (nothing opens it) unless a hard link needs it.
+    static func candidates(_ db: Database) throws -> [Candidate] {
         var rows: [Candidate] = []
         try db.forEachRow("""
             SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.ctime_ns,
                    CASE WHEN \(HashSchema.current("h", "a")) THEN h.partial END,
                    CASE WHEN \(HashSchema.current("h", "a")) THEN h.full END
-            FROM assets a LEFT JOIN hashes h ON h.asset_id = a.id
-            WHERE a.size > 0 AND a.size IN (SELECT size FROM assets WHERE size > 0 GROUP BY size HAVING COUNT(*) > 1)
-            ORDER BY a.size, a.device, a.inode
+            FROM assets a NOT INDEXED LEFT JOIN hashes h ON h.asset_id = a.id
+            WHERE a.size > 0
             """) { row in
-            rows.append(Candidate(id: row.int64(0), path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3),
-                                  size: row.int64(4), mtimeNs: row.int64(5), ctimeNs: row.optionalInt64(6),
-                                  partial: ContentHash(bytes: row.bytes(7)), full: ContentHash(bytes: row.bytes(8))))
+            let partial = ContentHash(row, 7), full = ContentHash(row, 8)
+            rows.append(Candidate(id: row.int64(0), path: partial == nil || full == nil ? row.bytes(1) ?? [] : [],
+                                  device: row.int64(2), inode: row.int64(3), size: row.int64(4), mtimeNs: row.int64(5),
+                                  ctimeNs: row.optionalInt64(6), partial: partial, full: full))
         }
-        // One file per inode: hard links are one file, never twins.
-        var byInode: [FileKey: Int] = [:]
+        rows.sort { ($0.size, $0.device, $0.inode) < ($1.size, $1.device, $1.inode) }
+        let pathOf = try db.prepare("SELECT path FROM assets WHERE id = ?")
+        func withPath(_ file: Candidate) throws -> Candidate {
+            guard file.path.isEmpty else { return file }
+            var copy = file
+            try pathOf.forEachRow([.integer(file.id)]) { copy.path = $0.bytes(0) ?? [] }
+            return copy
+        }
         var kept: [Candidate] = []
-        for row in rows {
-            let key = FileKey(device: row.device, inode: row.inode)
-            if let index = byInode[key] {
-                if PathBytes.precedes(row.path, kept[index].path) { kept[index] = row }
-            } else {
-                byInode[key] = kept.count
-                kept.append(row)
+        kept.reserveCapacity(rows.count)
+        for run in runs(rows, by: \.size) {
+            // One size: fold its hard links, keep it when two inodes or more remain.
+            let first = kept.count
+            for index in run {
+                if let last = kept.last, kept.count > first, last.device == rows[index].device, last.inode == rows[index].inode {
+                    let (link, held) = (try withPath(rows[index]), try withPath(last))
+                    kept[kept.count - 1] = PathBytes.precedes(link.path, held.path) ? link : held
+                } else {
+                    kept.append(rows[index])
+                }
             }
+            if kept.count - first < 2 { kept.removeLast(kept.count - first) }
         }
-        // Sizes still shared once links are folded.
-        var sizes: [Int64: Int] = [:]
-        for row in kept { sizes[row.size, default: 0] += 1 }
-        return kept.filter { sizes[$0.size, default: 0] > 1 }
+        return kept
     }
 
     struct FileKey: Hashable {
@@ -147,49 +145,102 @@ public struct HashCache {
     /// Hashes `files` on every core; nil for a file that could not be hashed.
     private func hash(_ files: [Candidate], full: Bool, report: inout Report,
                       progress: HashProgress?) -> [(partial: ContentHash, full: ContentHash?)?] {
-        guard !files.isEmpty else { return [] }
-        progress?.begin(total: files.count)
-        defer { progress?.end() }
+        HashJob(files, full: full, root: root, progress: progress).finish(report: &report)
+    }
+
+    /// Writes what changed in one transaction, in `asset_id` order (the table's key: appending
+    /// to its B-tree, not inserting at random); a file that could not be hashed loses its row, so
+    /// it is tried again next time.
+    private func store(_ candidates: [Candidate], changed: [Int]) throws {
+        guard !changed.isEmpty else { return }
+        var isChanged = [Bool](repeating: false, count: candidates.count)
+        for index in changed { isChanged[index] = true }
+        let order = candidates.indices.filter { isChanged[$0] }.sorted { candidates[$0].id < candidates[$1].id }
+        try db.transaction {
+            let remove = try db.prepare("DELETE FROM hashes WHERE asset_id = ?")
+            // Rows go 64 to a statement: a statement per row cost more than its B-tree insert.
+            // Bound in place (no array of values, no array per hash): the store is on the cold
+            // plan's critical path.
+            let batch = 64
+            var upserts: [Int: Statement] = [:]
+            var pending: [Int] = []
+            pending.reserveCapacity(batch)
+            func flush() throws {
+                guard !pending.isEmpty else { return }
+                if upserts[pending.count] == nil {
+                    upserts[pending.count] = try db.prepare("""
+                        INSERT OR REPLACE INTO hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, partial, full) VALUES
+                        """ + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?)", count: pending.count).joined(separator: ", "))
+                }
+                let upsert = upserts[pending.count]!
+                try upsert.bind([])
+                for (slot, index) in pending.enumerated() {
+                    let base = Int32(slot * 8)
+                    try upsert.bind(.integer(candidates[index].id), at: base + 1)
+                    try upsert.bind(.integer(candidates[index].device), at: base + 2)
+                    try upsert.bind(.integer(candidates[index].inode), at: base + 3)
+                    try upsert.bind(.integer(candidates[index].size), at: base + 4)
+                    try upsert.bind(.integer(candidates[index].mtimeNs), at: base + 5)
+                    try upsert.bind(.integer(candidates[index].ctimeNs ?? 0), at: base + 6)
+                    try candidates[index].partial!.bind(to: upsert, at: base + 7)
+                    if let full = candidates[index].full { try full.bind(to: upsert, at: base + 8) } else { try upsert.bind(.null, at: base + 8) }
+                }
+                while try upsert.step() {}
+                pending.removeAll(keepingCapacity: true)
+            }
+            for index in order {
+                guard candidates[index].partial != nil else {
+                    try remove.execute([.integer(candidates[index].id)])
+                    continue
+                }
+                pending.append(index)
+                if pending.count == batch { try flush() }
+            }
+            try flush()
+        }
+    }
+}
+
+/// Files being hashed on every core, from the moment it is made: the caller may do other work
+/// (not with these files) until ``finish(report:)`` waits for the results.
+private final class HashJob {
+    private let files: [HashCache.Candidate]
+    private let results: ResultBox
+    private let group = DispatchGroup()
+    private let progress: HashProgress?
+
+    init(_ files: [HashCache.Candidate], full: Bool, root: [UInt8], progress: HashProgress?) {
+        self.files = files
+        self.progress = progress
         let results = ResultBox(count: files.count)
+        self.results = results
+        guard !files.isEmpty else { return }
+        progress?.begin(total: files.count)
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count))
-        let root = root
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let reader = FileReader(root: root)
-            // Contiguous shares, so a thread's files share folders.
-            let share = (files.count + workers - 1) / workers
-            for index in (worker * share)..<min(files.count, (worker + 1) * share) {
-                let file = files[index]
-                results.set(index, reader.hash(file, full: full), read: full ? file.size : min(file.size, Int64(2 * ContentHasher.blockSize)))
-                progress?.advance()
+        // Contiguous shares, so a thread's files share folders.
+        let share = (files.count + workers - 1) / workers
+        for worker in 0..<workers {
+            DispatchQueue.global().async(group: group) {
+                let reader = FileReader(root: root)
+                for index in (worker * share)..<min(files.count, (worker + 1) * share) {
+                    let file = files[index]
+                    results.set(index, reader.hash(file, full: full),
+                                read: full ? file.size : min(file.size, Int64(2 * ContentHasher.blockSize)))
+                    progress?.advance()
+                }
             }
         }
+    }
+
+    /// Waits for every file; nil for a file that could not be hashed.
+    func finish(report: inout HashCache.Report) -> [(partial: ContentHash, full: ContentHash?)?] {
+        guard !files.isEmpty else { return [] }
+        group.wait()
+        progress?.end()
         report.hashed += files.count
         report.bytesRead += results.bytesRead
         report.skipped += results.values.filter { $0 == nil }.count
         return results.values
-    }
-
-    /// Writes what changed in one transaction; a file that could not be hashed loses its row.
-    private func store(_ candidates: [Candidate], changed: Set<Int>, failed: [Int]) throws {
-        guard !changed.isEmpty else { return }
-        try db.transaction {
-            let upsert = try db.prepare("""
-                INSERT OR REPLACE INTO hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, partial, full)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            let remove = try db.prepare("DELETE FROM hashes WHERE asset_id = ?")
-            let failedSet = Set(failed)
-            for index in changed.sorted() {
-                let file = candidates[index]
-                guard !failedSet.contains(index), let partial = file.partial else {
-                    try remove.execute([.integer(file.id)])
-                    continue
-                }
-                try upsert.execute([.integer(file.id), .integer(file.device), .integer(file.inode), .integer(file.size),
-                                    .integer(file.mtimeNs), .integer(file.ctimeNs ?? 0), .blob(partial.bytes),
-                                    file.full.map { .blob($0.bytes) } ?? .null])
-            }
-        }
     }
 }
 

@@ -79,7 +79,8 @@ public struct ImageHashCache {
         return report
     }
 
-    /// A summary of every asset's identity and of the image-hash rows (see ``HashCache/indexState()``).
+    /// A summary of every asset's identity and of the image-hash rows: it changes when a scan adds,
+    /// removes or changes any file, or when rows come or go (undo).
     func indexState() throws -> String {
         var parts: [String] = []
         try db.forEachRow("""

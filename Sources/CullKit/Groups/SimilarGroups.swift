@@ -11,6 +11,10 @@
 /// and is not marked distinct from any of them (`cull distinct`). A photo left out can still join a
 /// later seed's group. The same hashes in the same order always give the same groups.
 public enum SimilarGroups {
+    /// The distance `similar: true` means: resized, recompressed, PNG and blurred copies of corpus
+    /// photos measured 0–6 apart, different photos 14 and more (see the `similar` field's doc).
+    public static let defaultDistance = 6
+
     /// One photo: its asset id and perceptual hash.
     public struct Item: Sendable, Equatable {
         public let id: Int64

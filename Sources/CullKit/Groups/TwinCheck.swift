@@ -46,21 +46,49 @@ enum TwinCheck {
             SELECT 1 FROM hashes k JOIN hashes t ON t.full = k.full AND t.size = k.size
             WHERE k.asset_id = ? AND t.asset_id = ? AND k.full IS NOT NULL
             """)
+        // Unstaged members with the twin's current content hash, which may stand in for a keeper
+        // staged since (a full scan of `hashes`: asked only for such twins).
+        let standIns = try db.prepare("""
+            SELECT a.id, a.path FROM hashes t JOIN hashes s ON s.full = t.full AND s.size = t.size
+            JOIN assets a ON a.id = s.asset_id JOIN assets ta ON ta.id = t.asset_id
+            LEFT JOIN reviews r ON r.asset_id = a.id
+            WHERE t.asset_id = ?1 AND s.asset_id NOT IN (?1, ?2) AND t.full IS NOT NULL
+              AND COALESCE(r.status, '') <> 'trashed' AND (a.device, a.inode) <> (ta.device, ta.inode)
+              AND \(HashSchema.current("s", "a")) AND \(HashSchema.current("t", "ta"))
+            ORDER BY a.path
+            """)
         let keeperFiles = FileReader(root: root), twinFiles = FileReader(root: root)
         var refusals: [Int64: String] = [:]
         for twin in staged {
-            guard let keeperID = keeperOf[twin.id] else { continue }
+            guard var keeperID = keeperOf[twin.id] else { continue }
             var keeper: (path: [UInt8], staged: Bool)?
             try keeperRow.forEachRow([.integer(keeperID)]) { keeper = ($0.bytes(0) ?? [], $0.int64(1) != 0) }
-            guard let keeper else {
+            guard var keeper else {
                 refusals[twin.id] = "\(changed): it is no longer in the index" + cleared
                 continue
             }
-            let name = PathBytes.display(keeper.path)
             if keeper.staged {
-                refusals[twin.id] = "\(changed): \(name) is staged too"
-                continue
+                // The group picks its keeper among its unstaged members, as the plan does: an
+                // exact twin leaves against another unstaged copy, checked like any keeper below.
+                var exact = false
+                try exactTwins.forEachRow([.integer(keeperID), .integer(twin.id)]) { _ in exact = true }
+                var standIn: (id: Int64, path: [UInt8])?
+                if exact {
+                    try standIns.forEachRow([.integer(twin.id), .integer(keeperID)]) { row in
+                        guard standIn == nil else { return }
+                        let candidate = (id: row.int64(0), path: row.bytes(1) ?? [])
+                        if let file = keeperFiles.open(candidate.path).0, (try? hashedIdentity(hashRow, candidate.id)) == Identity(file.identity) {
+                            standIn = candidate
+                        }
+                    }
+                }
+                guard let standIn else {
+                    refusals[twin.id] = "\(changed): \(PathBytes.display(keeper.path)) is staged too"
+                    continue
+                }
+                (keeperID, keeper) = (standIn.id, (standIn.path, false))
             }
+            let name = PathBytes.display(keeper.path)
             guard let keeperFile = keeperFiles.open(keeper.path).0 else {
                 refusals[twin.id] = "\(changed): \(name) is gone" + cleared
                 continue

@@ -20,7 +20,7 @@ public enum Migrator {
     public static let all: [Migration] = [IndexSchema.v1, CommitSchema.v2, RuleIndexes.migration, CommitSchema.v4,
                                           CtimeMigration.v5, UndoSchema.v6,
                                           IndexSchema.unreadable, ReviewSchema.v8, HashSchema.v9, FeatureSchema.v10,
-                                          GroupKindsSchema.v11]
+                                          GroupKindsSchema.v11, HashTreeSchema.v12]
 
     /// The number of migrations this build knows; an index with more was written by a newer Cull.
     public static var latestVersion: Int { all.count }

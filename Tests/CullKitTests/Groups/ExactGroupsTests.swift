@@ -94,6 +94,27 @@ import Testing
         #expect(try f.groups() == [["x.jpg", "y.jpg"]])
     }
 
+    @Test func aHardLinkMadeAfterHashingStaysOneFileAndTheCacheStillServes() throws {
+        let f = try Fixture()
+        let content = Self.bytes(70_000, seed: 11)
+        f.directory.write("m/b.jpg", content)
+        f.directory.write("m/c.jpg", content)
+        try f.scan()
+        try f.refresh()
+        #expect(try f.groups() == [["m/b.jpg", "m/c.jpg"]])
+        #expect(try f.refresh() == HashCache.Report())
+        // A link that sorts first joins the group in place of b.jpg, never beside it.
+        #expect(link(f.directory.path + "/m/b.jpg", f.directory.path + "/m/a.jpg") == 0)
+        try f.scan()
+        try f.refresh()
+        #expect(try f.groups() == [["m/a.jpg", "m/c.jpg"]])
+        #expect(try f.refresh() == HashCache.Report())
+        // Without a root only the cached rows count, and they give the same groups.
+        #expect(try ExactGroups.candidates(f.db).map { $0.ids.count } == [2])
+        // The hash rows live in the table alone: the index of full hashes is gone (0012).
+        #expect(try f.db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'hashes_full'")?.int64 == 0)
+    }
+
     @Test func aFileChangedSinceTheScanIsNotGrouped() throws {
         let f = try Fixture()
         let content = Self.bytes(50_000, seed: 4)

@@ -27,7 +27,7 @@ import Testing
         Case(source: header + "      name: {matches: \"a(b\"}\n", position: "5:23", code: .badRegex),
         Case(source: header + "      kind: vidoe\n", position: "5:13", code: .badValue),
         Case(source: header + "      rating: 6\n", position: "5:15", code: .badValue),
-        Case(source: header + "      similar: true\n", position: "5:16", code: .wrongType),
+        Case(source: header + "      similar: false\n", position: "5:16", code: .wrongType),
         Case(source: "version: 1\nrules:\n  - name: r\n    match: {}\n", position: "4:12", code: .emptyMatch),
         Case(source: header + "      any: []\n", position: "5:12", code: .emptyMatch),
         Case(source: "version: 1\nrules:\n  - name: r\n    match: {kind: video}\n  - name: r\n    match: {kind: photo}\n",

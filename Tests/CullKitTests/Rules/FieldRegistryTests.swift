@@ -17,13 +17,19 @@ import Testing
         }
     }
 
-    /// `similar` (once a placeholder) takes a distance: `{distance: N}` or the bare number.
-    @Test func similarTakesADistance() {
-        for fragment in ["similar: {distance: 6}", "similar: 6"] {
+    /// `similar` (once a placeholder) takes a distance: `{distance: N}` or the bare number; a bare
+    /// `true` is the documented default distance.
+    @Test func similarTakesADistance() throws {
+        for fragment in ["similar: {distance: 6}", "similar: 6", "similar: true"] {
             let (predicate, load) = RuleLoader.predicate(fragment: fragment, label: "x")
             #expect(predicate != nil && load.diagnostics.isEmpty, "\(fragment): \(load.diagnostics)")
         }
-        for fragment in ["similar: true", "similar: {distance: 65}", "similar: {gt: 3}"] {
+        // `similar: true` is the very group rule `similar: {distance: 6}` is.
+        let plain = try validRuleFile("version: 1\nrules:\n  - name: s\n    match: {similar: true, kind: photo}\n")
+        #expect(plain.rules[0].groupSpec == .similar(distance: SimilarGroups.defaultDistance))
+        #expect(SimilarGroups.defaultDistance == 6)
+        #expect(FieldRegistry.field(named: "similar")?.doc.contains("similar: true") == true)
+        for fragment in ["similar: false", "similar: {distance: true}", "similar: {distance: 65}", "similar: {gt: 3}"] {
             let (predicate, load) = RuleLoader.predicate(fragment: fragment, label: "x")
             #expect(predicate == nil && !load.diagnostics.isEmpty, "\(fragment)")
         }

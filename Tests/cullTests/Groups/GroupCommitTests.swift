@@ -101,4 +101,61 @@ import Testing
         let restored = try #require(try box.db.scalar("SELECT id FROM assets WHERE path = 'twin.jpg'")?.int64)
         #expect(try hashRow(restored) == before)
     }
+
+    /// A twin whose recorded keeper was staged afterwards (by hand) is not held back while another
+    /// member is unstaged, present and byte-identical: the group picks its keeper among the
+    /// unstaged members, and the plan and the commit agree on which.
+    @Test func aKeeperStagedLaterIsReplacedByAnUnstagedCopyAtCommit() throws {
+        let box = try Sandbox("groups-keeper-staged")
+        let photo = GroupRuleTests.bytes(60_000, seed: 21)
+        box.write("a.jpg", bytes: photo)
+        box.write("bb.jpg", bytes: photo)
+        box.write("c/ccc.jpg", bytes: photo)
+        #expect(try box.cull(["scan"]).status == 0)
+        let rules = try box.rules("narrow.yaml", """
+            version: 1
+            rules:
+              - name: d
+                match: {duplicate: true, path: "c/**"}
+                keep: shortest_path
+            """)
+        #expect(try box.cull(["stage", rules, "--ceiling", "100"]).status == 0)
+        #expect(try StagedSet.load(box.db).map { PathBytes.display($0.path) } == ["c/ccc.jpg"])
+        let byHand = try box.cull(["stage", "--path", "a.jpg"])
+        #expect(byHand.status == 0, "\(byHand.stdout)\(byHand.stderr)")
+        #expect(Set(try StagedSet.load(box.db).map { PathBytes.display($0.path) }) == ["a.jpg", "c/ccc.jpg"])
+        let plan = try box.cull(["plan", rules, "--ceiling", "100", "--format", "json"])
+        #expect(plan.stdout.contains("\"keeper\":\"bb.jpg\"") || plan.stdout.contains("\"keeper\": \"bb.jpg\""), "\(plan.stdout)")
+        let listing = try box.cull(["trash"])
+        #expect(!listing.stdout.contains("staged too"), "\(listing.stdout)")
+        let commit = try box.cull(["commit", "--yes"])
+        #expect(commit.status == 0, "\(commit.stdout)\(commit.stderr)")
+        #expect(!commit.stdout.contains("staged too"), "\(commit.stdout)")
+        #expect(!box.exists("a.jpg") && !box.exists("c/ccc.jpg") && box.exists("bb.jpg"))
+    }
+
+    /// With no unstaged copy left to stand in, the twin is held back (never the last copy).
+    @Test func aKeeperStagedLaterWithNoOtherCopyHoldsTheTwinBack() throws {
+        let box = try Sandbox("groups-keeper-staged-alone")
+        let photo = GroupRuleTests.bytes(60_000, seed: 22)
+        box.write("a.jpg", bytes: photo)
+        box.write("bb.jpg", bytes: photo)
+        box.write("c/ccc.jpg", bytes: photo)
+        #expect(try box.cull(["scan"]).status == 0)
+        let rules = try box.rules("narrow.yaml", """
+            version: 1
+            rules:
+              - name: d
+                match: {duplicate: true, path: "c/**"}
+                keep: shortest_path
+            """)
+        #expect(try box.cull(["stage", rules, "--ceiling", "100"]).status == 0)
+        #expect(try box.cull(["stage", "--path", "a.jpg"]).status == 0)
+        // bb.jpg changes outside Cull: it is no copy any more, so nothing may stand in for a.jpg.
+        usleep(10_000)
+        box.write("bb.jpg", bytes: GroupRuleTests.bytes(60_000, seed: 23))
+        let commit = try box.cull(["commit", "--yes"])
+        #expect(commit.stdout.contains("staged too"), "\(commit.stdout)\(commit.stderr)")
+        #expect(box.exists("c/ccc.jpg") && box.exists("bb.jpg"))
+    }
 }

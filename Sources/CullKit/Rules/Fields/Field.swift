@@ -46,10 +46,15 @@ public struct Field: Sendable {
     /// Operators other than the type's (`similar` takes only `distance`).
     var fixedOperators: [Operator]?
 
-    /// A field with its own operators: a bare value means the first one.
-    init(_ name: String, _ type: FieldType, operators: [Operator], doc: String, examples: [String],
+    /// What a bare `true` means for a field whose type is not boolean (`similar: true` is the
+    /// default distance); nil when `true` is just a wrong type.
+    public private(set) var trueMeans: RuleValue?
+
+    /// A field with its own operators: a bare value means the first one, a bare `true` `trueMeans`.
+    init(_ name: String, _ type: FieldType, operators: [Operator], trueMeans: RuleValue? = nil, doc: String, examples: [String],
          subjects: @escaping @Sendable (CompileContext) -> [SQLFragment]) {
         self.init(name, type, doc: doc, examples: examples, subjects: subjects)
         fixedOperators = operators
+        self.trueMeans = trueMeans
     }
 }

@@ -34,11 +34,13 @@ enum StateFields {
                   + "(its keep: ranking; for duplicate: image most_metadata by default) and stages the others.",
               examples: ["duplicate: true", "duplicate: image"]),
         Field("similar", .number(integer: true, range: 0 ... 32), operators: [.distance],
+              trueMeans: .number(Double(SimilarGroups.defaultDistance)),
               doc: "Member of a group of similar photos: perceptual hashes (64-bit pHash of the small decode, orientation "
                   + "applied) at most `distance` bits apart, every member within that distance of every other (no chains). "
                   + "Measured on corpus photos: resized, recompressed, PNG and blurred copies 0–6 apart (brightened ones up to 8), "
-                  + "different photos 14 and more; 6 is a conservative choice, 8 catches nearly every edited copy. "
+                  + "different photos 14 and more; 6 is a conservative choice, 8 catches nearly every edited copy, "
+                  + "and `similar: true` means 6. "
                   + "Photos marked with `cull distinct` are never grouped. As a group rule, keeps one member of each group.",
-              examples: ["similar: {distance: 6}"]) { _ in [] },
+              examples: ["similar: {distance: 6}", "similar: true"]) { _ in [] },
     ]
 }

@@ -121,6 +121,8 @@ public enum RuleSchema {
             ("anyOf", .array([bare]
                 // A bare list means `in` (`extension: [jpg, jpeg]`).
                 + (field.operators.contains(.in) ? [.object([("type", "array"), ("minItems", 1), ("items", bare)])] : [])
+                // A bare `true` the field gives a meaning (`similar: true`).
+                + (field.trueMeans != nil ? [.object([("const", .bool(true))])] : [])
                 + [.object([("type", "object"), ("minProperties", 1), ("additionalProperties", false),
                             ("properties", .object(operators))])])),
         ])

@@ -99,12 +99,19 @@ final class DirectoryHandle: @unchecked Sendable {
     /// does not block the open), then `fstat` on the descriptor (what was opened, not what the
     /// name pointed at a moment before). The caller closes the descriptor.
     func openRegularFile(_ name: [UInt8]) -> (Int32?, Int32) {
+        let (file, _, code) = openRegularFileWithIdentity(name)
+        return (file, code)
+    }
+
+    /// ``openRegularFile(_:)`` with the identity its `fstat` read (one `fstat` per file opened).
+    func openRegularFileWithIdentity(_ name: [UInt8]) -> (Int32?, FileIdentity?, Int32) {
         let file = FileOps.withCPath(name) { openat(fd, $0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
-        guard file >= 0 else { return (nil, errno) }
+        guard file >= 0 else { return (nil, nil, errno) }
         var info = StatBuffer()
-        guard fstat(file, &info) == 0 else { let failure = errno; close(file); return (nil, failure) }
-        guard FileIdentity(info).isRegular else { close(file); return (nil, Self.notRegularFile) }
-        return (file, 0)
+        guard fstat(file, &info) == 0 else { let failure = errno; close(file); return (nil, nil, failure) }
+        let identity = FileIdentity(info)
+        guard identity.isRegular else { close(file); return (nil, nil, Self.notRegularFile) }
+        return (file, identity, 0)
     }
 
     /// The content of the small regular file `name` (at most `limit` bytes), or nil with the code.

@@ -20,11 +20,9 @@ final class ReadOnlyFile {
 
     /// Opens `name` in `directory`; nil with the errno (or ``DirectoryHandle/notRegularFile``).
     static func open(_ name: [UInt8], in directory: DirectoryHandle) -> (ReadOnlyFile?, Int32) {
-        let (opened, code) = directory.openRegularFile(name)
-        guard let fd = opened else { return (nil, code) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { let failure = errno; close(fd); return (nil, failure) }
-        return (ReadOnlyFile(fd: fd, identity: FileIdentity(info)), 0)
+        let (opened, identity, code) = directory.openRegularFileWithIdentity(name)
+        guard let fd = opened, let identity else { return (nil, code) }
+        return (ReadOnlyFile(fd: fd, identity: identity), 0)
     }
 
     /// Reads up to `count` bytes at `offset` into `buffer` (retrying short reads and EINTR); the
@@ -38,5 +36,19 @@ final class ReadOnlyFile {
             done += count
         }
         return done
+    }
+
+    /// Reads the whole file into `buffer`, which must hold more than its `size` bytes: true when
+    /// it holds exactly `size`. One `pread` of `size + 1` bytes in the usual case: coming up short
+    /// of the extra byte is the end of a regular file, so its length is checked without a second call.
+    func readWhole(into buffer: UnsafeMutableRawBufferPointer, size: Int) -> Bool {
+        precondition(buffer.count > size)
+        var done = 0
+        while true {
+            let count = pread(fd, buffer.baseAddress! + done, size + 1 - done, off_t(done))
+            if count < 0 { if errno == EINTR { continue }; return false }
+            done += count
+            if count == 0 || done >= size { return done == size }
+        }
     }
 }
