@@ -76,7 +76,7 @@ enum PredicateReader {
             let op: Operator = if case .sequence = pair.value.kind, field.operators.contains(.in) { .in }
                 else if field.operators.contains(.eq) { .eq } else { field.operators.first ?? .eq }
             if let meant = field.trueMeans, pair.value.isPlainScalar, YAMLScalars.bool(pair.value.scalar ?? "") == true {
-                return .condition(Condition(field: field, op: op, value: meant, mark: pair.key.mark))
+                return condition(field, op, meant, at: pair.key.mark, log: &log)
             }
             return ValueReader.read(pair.value, for: field, op: op, log: &log)
                 .flatMap { condition(field, op, $0, at: pair.key.mark, log: &log) }
