@@ -1,6 +1,6 @@
 /// The states and roles the commit and undo journals store as TEXT: each is an enum, bound to and
 /// read from SQL here only (as ``ReviewStatus`` is for reviews). The CHECK constraints of
-/// `CommitSchema` and `UndoSchema` list the same words.
+/// migrations `0002-commits` and `0006-undo-journal` (`Schema/`) list the same words.
 protocol StoredWord: RawRepresentable, CaseIterable, Sendable where RawValue == String {
     /// What an unknown or NULL value reads as: the direction that does not lose a file.
     static var unknown: Self { get }

@@ -6,6 +6,9 @@ import Foundation
 /// until the file changes). Files are opened from the library root by descriptor (regular files
 /// only, never through a symlink) and must still be the file the index has.
 public struct FeatureCache {
+    /// The formats the decoder reads (bound as values, never spliced).
+    static let decodedFormats: [MediaFormat] = [.jpeg, .png, .webp, .heic, .avif]
+
     /// What one refresh did.
     public struct Report: Sendable, Equatable {
         /// Photos decoded and measured.
@@ -83,13 +86,13 @@ public struct FeatureCache {
     /// Photos of a decoded format, not damaged, with no row for their current identity, in path order.
     func loadCandidates() throws -> [Candidate] {
         var rows: [Candidate] = []
-        let formats = FeatureSchema.decodedFormats.map { SQLValue.text($0.rawValue) }
+        let formats = FeatureCache.decodedFormats.map { SQLValue.text($0.rawValue) }
         let marks = formats.map { _ in "?" }.joined(separator: ", ")
         try db.forEachRow("""
             SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.ctime_ns
             FROM assets a LEFT JOIN image_features f ON f.asset_id = a.id
             WHERE a.kind = ? AND a.format IN (\(marks)) AND a.broken = 0 AND a.unreadable_reason IS NULL AND a.size > 0
-              AND (f.asset_id IS NULL OR NOT (\(HashSchema.current("f", "a"))))
+              AND (f.asset_id IS NULL OR NOT (\(CachedRow.isCurrent("f", for: "a"))))
             ORDER BY a.path
             """, [.text(MediaKind.photo.rawValue)] + formats) { row in
             rows.append(Candidate(id: row.int64(0), path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3),

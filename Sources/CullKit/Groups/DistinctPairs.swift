@@ -83,7 +83,7 @@ public enum DistinctPairs {
         var result: [Int64: ContentHash] = [:]
         try db.forEachRow("""
             SELECT a.id, h.full FROM assets a JOIN hashes h ON h.asset_id = a.id
-            WHERE a.id IN (SELECT value FROM json_each(?)) AND h.full IS NOT NULL AND \(HashSchema.current("h", "a"))
+            WHERE a.id IN (SELECT value FROM json_each(?)) AND h.full IS NOT NULL AND \(CachedRow.isCurrent("h", for: "a"))
             """, [.text(list(ids))]) { row in
             if let hash = ContentHash(bytes: row.bytes(1)) { result[row.int64(0)] = hash }
         }

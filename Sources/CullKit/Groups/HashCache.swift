@@ -101,8 +101,8 @@ public struct HashCache {
         var rows: [Candidate] = []
         try db.forEachRow("""
             SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.ctime_ns,
-                   CASE WHEN \(HashSchema.current("h", "a")) THEN h.partial END,
-                   CASE WHEN \(HashSchema.current("h", "a")) THEN h.full END
+                   CASE WHEN \(CachedRow.isCurrent("h", for: "a")) THEN h.partial END,
+                   CASE WHEN \(CachedRow.isCurrent("h", for: "a")) THEN h.full END
             FROM assets a NOT INDEXED LEFT JOIN hashes h ON h.asset_id = a.id
             WHERE a.size > 0
             """) { row in

@@ -12,7 +12,7 @@ enum ImageGroups {
             SELECT i.hash, a.id
             FROM (SELECT hash FROM image_hashes WHERE hash IS NOT NULL GROUP BY hash HAVING count(*) > 1) d
             JOIN image_hashes i ON i.hash = d.hash JOIN assets a ON a.id = i.asset_id
-            WHERE \(HashSchema.current("i", "a"))
+            WHERE \(CachedRow.isCurrent("i", for: "a"))
             ORDER BY i.hash
             """) { row in
             guard let hash = ContentHash(bytes: row.bytes(0)) else { return }

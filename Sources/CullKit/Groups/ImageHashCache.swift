@@ -104,7 +104,7 @@ public struct ImageHashCache {
         let formats = ImageDataHasher.formats.map(\.rawValue).sorted()
         try db.forEachRow("""
             SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.ctime_ns, a.format, a.width, a.height,
-                   h.asset_id IS NOT NULL AND \(HashSchema.current("h", "a"))
+                   h.asset_id IS NOT NULL AND \(CachedRow.isCurrent("h", for: "a"))
             FROM assets a LEFT JOIN image_hashes h ON h.asset_id = a.id
             WHERE a.size > 0 AND a.format IN (\(formats.map { _ in "?" }.joined(separator: ", ")))
             """, formats.map { .text($0) }) { row in

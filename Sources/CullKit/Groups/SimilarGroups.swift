@@ -123,7 +123,7 @@ extension SimilarGroups {
         var rows: [(item: Item, path: [UInt8])] = []
         try db.forEachRow("""
             SELECT a.id, a.path, f.phash FROM image_features f JOIN assets a ON a.id = f.asset_id
-            WHERE f.phash IS NOT NULL AND \(HashSchema.current("f", "a"))
+            WHERE f.phash IS NOT NULL AND \(CachedRow.isCurrent("f", for: "a"))
             """) { row in
             rows.append((Item(id: row.int64(0), hash: UInt64(bitPattern: row.int64(2))), row.bytes(1) ?? []))
         }

@@ -54,7 +54,7 @@ enum TwinCheck {
             LEFT JOIN reviews r ON r.asset_id = a.id
             WHERE t.asset_id = ?1 AND s.asset_id NOT IN (?1, ?2) AND t.full IS NOT NULL
               AND COALESCE(r.status, '') <> 'trashed' AND (a.device, a.inode) <> (ta.device, ta.inode)
-              AND \(HashSchema.current("s", "a")) AND \(HashSchema.current("t", "ta"))
+              AND \(CachedRow.isCurrent("s", for: "a")) AND \(CachedRow.isCurrent("t", for: "ta"))
             ORDER BY a.path
             """)
         let keeperFiles = FileReader(root: root), twinFiles = FileReader(root: root)

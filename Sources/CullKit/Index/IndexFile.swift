@@ -81,7 +81,7 @@ enum IndexFile {
             SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'
             AND EXISTS (SELECT 1 FROM pragma_table_info('schema_migrations') WHERE name = 'id')
             """) != nil
-        guard ours, try db.scalar("SELECT 1 FROM schema_migrations WHERE id = ?", [.text(IndexSchema.v1.id)]) != nil else {
+        guard ours, try db.scalar("SELECT 1 FROM schema_migrations WHERE id = ?", [.text(Migration.m0001Assets.id)]) != nil else {
             throw IndexError.damaged(path: db.path, problem: .foreign)
         }
     }

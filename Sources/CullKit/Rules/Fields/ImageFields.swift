@@ -4,7 +4,7 @@
 enum ImageFields {
     /// The features row of asset `a`, when it was computed for the file as the index has it now.
     static func current(_ column: String) -> String {
-        "(SELECT f.\(column) FROM image_features f WHERE f.asset_id = a.id AND \(HashSchema.current("f", "a")))"
+        "(SELECT f.\(column) FROM image_features f WHERE f.asset_id = a.id AND \(CachedRow.isCurrent("f", for: "a")))"
     }
 
     static let all: [Field] = [

@@ -17,10 +17,11 @@ public struct Migration: Sendable {
 /// recording each id in `schema_migrations`.
 public enum Migrator {
     /// Every migration, oldest first. Append only.
-    public static let all: [Migration] = [IndexSchema.v1, CommitSchema.v2, RuleIndexes.migration, CommitSchema.v4,
-                                          CtimeMigration.v5, UndoSchema.v6,
-                                          IndexSchema.unreadable, ReviewSchema.v8, HashSchema.v9, FeatureSchema.v10,
-                                          GroupKindsSchema.v11, HashTreeSchema.v12]
+    public static let all: [Migration] = [
+        .m0001Assets, .m0002Commits, .m0003RuleIndexes, .m0004CommitSnapshots, .m0005Ctime, .m0006UndoJournal,
+        .m0007Unreadable, .m0008ReviewLivePair, .m0009Hashes, .m0010ImageFeatures, .m0011GroupKinds,
+        .m0012HashesOneTree,
+    ]
 
     /// The number of migrations this build knows; an index with more was written by a newer Cull.
     public static var latestVersion: Int { all.count }
@@ -48,6 +49,28 @@ public enum Migrator {
             }
             if migration.rebuildsTables { try db.withoutForeignKeys(apply) } else { try apply() }
         }
-        try CommitSchema.mirrorAssetColumns(db)
+        try mirrorAssetColumns(db)
+    }
+
+    /// Gives `commit_assets` every column `assets` has and it lacks, after the migrations ran: the
+    /// commit snapshot is built from the `assets` column list, so a migration that adds a column to
+    /// `assets` need not copy it here by hand, and undo restores it. (Names and types come from the
+    /// schema itself, never from input.)
+    private static func mirrorAssetColumns(_ db: Database) throws {
+        var saved = Set<String>()
+        try db.forEachRow("SELECT name FROM pragma_table_info('commit_assets')") { saved.insert($0.string(0) ?? "") }
+        guard !saved.isEmpty else { return }
+        var missing: [(name: String, type: String)] = []
+        try db.forEachRow("SELECT name, type FROM pragma_table_info('assets') ORDER BY cid") { row in
+            let name = row.string(0) ?? ""
+            if !saved.contains(name) { missing.append((name, row.string(1) ?? "")) }
+        }
+        guard !missing.isEmpty else { return }
+        try db.transaction {
+            for column in missing {
+                let quoted = "\"" + column.name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                try db.execute("ALTER TABLE commit_assets ADD COLUMN \(quoted) \(column.type.filter { $0.isLetter || $0 == " " })")
+            }
+        }
     }
 }

@@ -1,14 +1,14 @@
-/// The tables of `.cull/index.sqlite`.
-///
-/// Conventions every other layer relies on:
-/// - `assets.path` is relative to the library root, `/`-separated; TEXT when the name is UTF-8,
-///   a BLOB of the raw bytes otherwise (so a non-UTF-8 name is never mangled).
-/// - `width`/`height` are orientation-corrected (what a viewer shows).
-/// - `taken` is the *local* wall-clock capture time as seconds since 1970 (as if UTC);
-///   `taken_utc` is the instant when the offset is known; `taken_source` says where it came from.
-/// - Missing metadata is NULL and never matches a rule.
-enum IndexSchema {
-    static let v1 = Migration(id: "0001-assets", sql: """
+extension Migration {
+    /// Migration `0001-assets`: the first tables of `.cull/index.sqlite`.
+    ///
+    /// Conventions every other layer relies on:
+    /// - `assets.path` is relative to the library root, `/`-separated; TEXT when the name is UTF-8,
+    ///   a BLOB of the raw bytes otherwise (so a non-UTF-8 name is never mangled).
+    /// - `width`/`height` are orientation-corrected (what a viewer shows).
+    /// - `taken` is the *local* wall-clock capture time as seconds since 1970 (as if UTC);
+    ///   `taken_utc` is the instant when the offset is known; `taken_source` says where it came from.
+    /// - Missing metadata is NULL and never matches a rule.
+    static let m0001Assets = Migration(id: "0001-assets", sql: """
         CREATE TABLE assets (
             id INTEGER PRIMARY KEY,
             path TEXT NOT NULL UNIQUE,
@@ -76,17 +76,5 @@ enum IndexSchema {
         -- Library settings (e.g. favorite_threshold).
         CREATE TABLE settings (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
         INSERT INTO settings (key, value) VALUES ('favorite_threshold', 4);
-        """)
-
-    /// Migration `0007-unreadable`: a file that cannot be opened or read is *unreadable*, with its
-    /// reason, and never `broken` (so `broken: true` rules never trash a photo behind a chmod or
-    /// a failing disk). Rows the old scanner wrongly marked broken for that reason are moved over.
-    /// `commit_assets` mirrors `assets`, so it gets the column too.
-    static let unreadable = Migration(id: "0007-unreadable", sql: """
-        ALTER TABLE assets ADD COLUMN unreadable_reason TEXT;
-        ALTER TABLE commit_assets ADD COLUMN unreadable_reason TEXT;
-        UPDATE assets SET unreadable_reason = broken_reason, broken = 0, broken_reason = NULL
-        WHERE broken = 1 AND (broken_reason LIKE 'cannot open:%' OR broken_reason LIKE 'cannot stat:%'
-                              OR broken_reason LIKE 'read failed at offset %');
         """)
 }

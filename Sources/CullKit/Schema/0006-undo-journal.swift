@@ -1,18 +1,18 @@
-/// Migration `0006-undo-journal`: undo gets the commit's journal discipline, and a batch stopped
-/// by Ctrl-C is closed as `cancelled` instead of looking like a crash.
-///
-/// - `undos` is one row per `cull undo` run: `open` while files move back (a crash leaves it so,
-///   and the next writing command rolls it forward), then `done` or `cancelled` (interrupted:
-///   what is not back yet is still in the trash, and the commit can be undone again).
-/// - `undo_items` lists, before the first file moves, every `moved` item of the commit the undo
-///   brings back, by the commit item's `seq`: `pending`, then `restored` (back in the library,
-///   indexed and kept; the commit item becomes `restored` in the same transaction) or `refused`
-///   (left where it was, with the reason; the commit item stays `moved`, so undo can retry it).
-/// - `commits.state` gains `cancelled`: the moved part is booked, the rest is still staged
-///   (its items stay `pending` in a closed batch, which nothing rolls forward). SQLite cannot
-///   alter a CHECK constraint, so `commits` is rebuilt, with foreign keys off so its children stay.
-enum UndoSchema {
-    static let v6 = Migration(id: "0006-undo-journal", sql: """
+extension Migration {
+    /// Migration `0006-undo-journal`: undo gets the commit's journal discipline, and a batch stopped
+    /// by Ctrl-C is closed as `cancelled` instead of looking like a crash.
+    ///
+    /// - `undos` is one row per `cull undo` run: `open` while files move back (a crash leaves it so,
+    ///   and the next writing command rolls it forward), then `done` or `cancelled` (interrupted:
+    ///   what is not back yet is still in the trash, and the commit can be undone again).
+    /// - `undo_items` lists, before the first file moves, every `moved` item of the commit the undo
+    ///   brings back, by the commit item's `seq`: `pending`, then `restored` (back in the library,
+    ///   indexed and kept; the commit item becomes `restored` in the same transaction) or `refused`
+    ///   (left where it was, with the reason; the commit item stays `moved`, so undo can retry it).
+    /// - `commits.state` gains `cancelled`: the moved part is booked, the rest is still staged
+    ///   (its items stay `pending` in a closed batch, which nothing rolls forward). SQLite cannot
+    ///   alter a CHECK constraint, so `commits` is rebuilt, with foreign keys off so its children stay.
+    static let m0006UndoJournal = Migration(id: "0006-undo-journal", sql: """
         CREATE TABLE commits_v6 (
             id INTEGER PRIMARY KEY,
             state TEXT NOT NULL CHECK (state IN ('open', 'done', 'cancelled', 'undone')),

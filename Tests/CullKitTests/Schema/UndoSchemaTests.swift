@@ -9,7 +9,7 @@ import Testing
         let db = try Database(path: ":memory:")
         try db.execute("PRAGMA foreign_keys = ON")
         try db.execute("CREATE TABLE schema_migrations (id TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)")
-        let previous = Migrator.all.prefix { $0.id != UndoSchema.v6.id }
+        let previous = Migrator.all.prefix { $0.id != Migration.m0006UndoJournal.id }
         for migration in previous {
             try db.execute(migration.sql)
             try db.execute("INSERT INTO schema_migrations (id, applied_at) VALUES (?, 0)", [.text(migration.id)])
