@@ -45,12 +45,16 @@ public enum LivePairs {
     /// Every paired asset's other halves (same `live_id`, the other kind), in one query.
     static func partners(_ db: Database) throws -> [Int64: [Int64]] {
         var result: [Int64: [Int64]] = [:]
-        try db.forEachRow("""
-            SELECT a.id, b.id FROM assets a JOIN assets b ON b.live_id = a.live_id AND b.kind <> a.kind
-            WHERE a.live_id IS NOT NULL ORDER BY a.id, b.id
-            """) { row in
+        try db.forEachRow(partnersSQL) { row in
             result[row.int64(0), default: []].append(row.int64(1))
         }
         return result
     }
+
+    /// Read through the index of the paired assets alone: for `ORDER BY a.id` SQLite preferred a
+    /// pass over the whole table (every plan runs this, most libraries pair few files).
+    static let partnersSQL = """
+        SELECT a.id, b.id FROM assets a INDEXED BY assets_live JOIN assets b ON b.live_id = a.live_id AND b.kind <> a.kind
+        WHERE a.live_id IS NOT NULL ORDER BY a.id, b.id
+        """
 }

@@ -64,6 +64,7 @@ public struct HashCache {
                 needFull += bucket.map { hashed[$0].index }.filter { candidates[$0].full == nil }
             }
         }
+        try Self.readPaths(db, &candidates, needFull)
         needFull.sort(by: byPath)
         // The rows of the first pass are written while the second one reads (the store is most
         // of the work that is not reading); its files' rows are written again with their full hash.
@@ -95,29 +96,37 @@ public struct HashCache {
     /// in (size, device, inode) order. One pass over `assets` in table order (`NOT INDEXED`: by the
     /// size index, SQLite would visit the table in size order, a random read per row, ten times
     /// slower on 50,000 assets), then one sort: hard links have one size, so they end up side by
-    /// side, and so do the files of one size (no dictionary of 50,000 keys to fill). The path of
-    /// a file hashed in full already is left empty (nothing opens it) unless a hard link needs it.
+    /// side, and so do the files of one size (no dictionary of 50,000 keys to fill). Only a file
+    /// with no partial hash yet gets its path here: the others are opened only when a full hash
+    /// turns out to be needed (``readPaths(_:_:_:)``), which a warm plan almost never does, and
+    /// a path per asset was most of the memory this pass filled.
     static func candidates(_ db: Database) throws -> [Candidate] {
-        var rows: [Candidate] = []
+        var unsorted: [Candidate] = []
+        unsorted.reserveCapacity(Int(try db.scalar("SELECT max(id) FROM assets")?.int64 ?? 0))
+        // The identity test once per row (column 9, NULL without a row), not once per hash column.
         try db.forEachRow("""
-            SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.ctime_ns,
-                   CASE WHEN \(CachedRow.isCurrent("h", for: "a")) THEN h.partial END,
-                   CASE WHEN \(CachedRow.isCurrent("h", for: "a")) THEN h.full END
+            SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.ctime_ns, h.partial, h.full,
+                   \(CachedRow.isCurrent("h", for: "a"))
             FROM assets a NOT INDEXED LEFT JOIN hashes h ON h.asset_id = a.id
             WHERE a.size > 0
             """) { row in
-            let partial = ContentHash(row, 7), full = ContentHash(row, 8)
-            rows.append(Candidate(id: row.int64(0), path: partial == nil || full == nil ? row.bytes(1) ?? [] : [],
-                                  device: row.int64(2), inode: row.int64(3), size: row.int64(4), mtimeNs: row.int64(5),
-                                  ctimeNs: row.optionalInt64(6), partial: partial, full: full))
+            let current = row.int64(9) != 0
+            let partial = current ? ContentHash(row, 7) : nil, full = current ? ContentHash(row, 8) : nil
+            unsorted.append(Candidate(id: row.int64(0), path: partial == nil ? row.bytes(1) ?? [] : [],
+                                      device: row.int64(2), inode: row.int64(3), size: row.int64(4), mtimeNs: row.int64(5),
+                                      ctimeNs: row.optionalInt64(6), partial: partial, full: full))
         }
-        rows.sort { ($0.size, $0.device, $0.inode) < ($1.size, $1.device, $1.inode) }
-        let pathOf = try db.prepare("SELECT path FROM assets WHERE id = ?")
+        // Sorted by plain keys, then moved once: sorting the candidates themselves retained and
+        // released each one's path on every swap. The row's place breaks ties (hard links stay in
+        // table order, as a stable sort left them).
+        let order = unsorted.indices.map { (size: unsorted[$0].size, device: unsorted[$0].device, inode: unsorted[$0].inode, index: $0) }
+            .sorted { $0 < $1 }
+        let rows = order.map { unsorted[$0.index] }
+        unsorted = []
         func withPath(_ file: Candidate) throws -> Candidate {
-            guard file.path.isEmpty else { return file }
-            var copy = file
-            try pathOf.forEachRow([.integer(file.id)]) { copy.path = $0.bytes(0) ?? [] }
-            return copy
+            var copy = [file]
+            try readPaths(db, &copy, [0])
+            return copy[0]
         }
         var kept: [Candidate] = []
         kept.reserveCapacity(rows.count)
@@ -135,6 +144,15 @@ public struct HashCache {
             if kept.count - first < 2 { kept.removeLast(kept.count - first) }
         }
         return kept
+    }
+
+    /// Reads the paths the candidates at `indices` were listed without.
+    static func readPaths(_ db: Database, _ candidates: inout [Candidate], _ indices: [Int]) throws {
+        guard indices.contains(where: { candidates[$0].path.isEmpty }) else { return }
+        let pathOf = try db.cached("SELECT path FROM assets WHERE id = ?")
+        for index in indices where candidates[index].path.isEmpty {
+            try pathOf.forEachRow([.integer(candidates[index].id)]) { candidates[index].path = $0.bytes(0) ?? [] }
+        }
     }
 
     struct FileKey: Hashable {

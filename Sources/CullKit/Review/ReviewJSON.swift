@@ -1,7 +1,7 @@
 /// Compact JSON written straight into bytes, for the review document: a page of 20,000 files is
 /// ~5 MB, and building a ``JSONValue`` tree of it, then a `String`, cost most of the time until
 /// the page was interactive. Its text is byte for byte what `JSONValue.rendered(pretty: false)`
-/// gives for the same values (same escapes, same numbers), so either can produce a document.
+/// gives for the same values (it writes them), so either can produce a document.
 struct ReviewJSON {
     private(set) var bytes: [UInt8] = []
 
@@ -32,7 +32,7 @@ struct ReviewJSON {
         text.withUTF8 { string(utf8: $0) }
     }
 
-    /// A string literal of UTF-8 text, escaped as `JSONValue.quote` escapes it.
+    /// A string literal of UTF-8 text, the one set of escapes every JSON text of Cull uses.
     mutating func string(utf8: some Collection<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
         for byte in utf8 {

@@ -94,6 +94,22 @@ import Testing
         #expect(try f.groups() == [["x.jpg", "y.jpg"]])
     }
 
+    /// A file whose partial hash alone is cached (it shared its size with no twin) is listed
+    /// without its path; a copy of it found later still gets both hashed in full and grouped.
+    @Test func aCopyOfAFileHashedOnlyPartiallyJoinsItLater() throws {
+        let f = try Fixture()
+        f.directory.write("old/a.jpg", Self.bytes(60_000, seed: 21))
+        f.directory.write("old/b.jpg", Self.bytes(60_000, seed: 22))
+        try f.scan()
+        #expect(try f.refresh().hashed == 2)  // the partial hashes differ: no full hash
+        #expect(try f.groups().isEmpty)
+        f.directory.write("new/c.jpg", Self.bytes(60_000, seed: 21))
+        try f.scan()
+        #expect(try f.refresh() == HashCache.Report(hashed: 3, bytesRead: 32_768 + 2 * 60_000, skipped: 0))
+        #expect(try f.groups() == [["new/c.jpg", "old/a.jpg"]])
+        #expect(try f.refresh() == HashCache.Report())
+    }
+
     @Test func aHardLinkMadeAfterHashingStaysOneFileAndTheCacheStillServes() throws {
         let f = try Fixture()
         let content = Self.bytes(70_000, seed: 11)

@@ -34,8 +34,12 @@ public struct Field: Sendable {
     init(_ name: String, group spec: GroupSpec, variants: [(word: String, spec: GroupSpec)] = [], doc: String, examples: [String]) {
         let type: FieldType = variants.isEmpty ? .boolean : .booleanOr(variants.map(\.word))
         self.init(name, type, doc: doc, examples: examples) { _ in [GroupSet.memberSQL(spec)] }
+        groupSpec = spec
         groupVariants = Dictionary(uniqueKeysWithValues: variants.map { ($0.word, $0.spec) })
     }
+
+    /// The groups `true` names on a group field (`duplicate: true`); nil on any other field.
+    var groupSpec: GroupSpec?
 
     /// The groups the words of a ``FieldType/booleanOr(_:)`` field name (`duplicate: image`).
     var groupVariants: [String: GroupSpec] = [:]

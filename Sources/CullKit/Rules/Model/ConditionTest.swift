@@ -16,7 +16,7 @@ enum ConditionTest: Sendable {
     case date(DateTest, DateSemantics)
     /// A boolean field (never NULL) is true or false.
     case flag(Bool)
-    /// Membership of a group (`duplicate: image`, `similar: {distance: 6}`).
+    /// Membership of a group (`duplicate: true`, `duplicate: image`, `similar: {distance: 6}`).
     case member(GroupSpec)
 
     /// The test of `op` with `value` on `field`, or nil when the field's type cannot take them.
@@ -44,10 +44,10 @@ enum ConditionTest: Sendable {
             self = .date(test, semantics)
         case .boolean:
             guard op == .eq, case let .bool(flag) = value else { return nil }
-            self = .flag(flag)
+            self = Self.flag(flag, on: field)
         case .booleanOr:
             switch (op, value) {
-            case let (.eq, .bool(flag)): self = .flag(flag)
+            case let (.eq, .bool(flag)): self = Self.flag(flag, on: field)
             case let (.eq, .text(word)):
                 guard let spec = field.groupVariants[word] else { return nil }
                 self = .member(spec)
@@ -177,5 +177,14 @@ enum DateTest: Sendable {
         case let (.between, .range(.date(low), .date(high))): self = .between(low, high)
         default: return nil
         }
+    }
+}
+
+extension ConditionTest {
+    /// `true` on a group field is membership itself: the bare `IN (…)` lets SQLite start from the
+    /// members, where `IN (…) = 1` tested every asset of the index.
+    private static func flag(_ flag: Bool, on field: Field) -> ConditionTest {
+        if flag, let spec = field.groupSpec { return .member(spec) }
+        return .flag(flag)
     }
 }
