@@ -102,12 +102,11 @@ import Testing
         #expect(try hashRow(restored) == before)
     }
 
-    /// A twin whose recorded keeper was staged afterwards (by hand) is not held back while another
-    /// member is unstaged, present and byte-identical: the group picks its keeper among the
-    /// unstaged members, and the plan and the commit agree on which.
-    @Test func aKeeperStagedLaterIsReplacedByAnUnstagedCopyAtCommit() throws {
-        let box = try Sandbox("groups-keeper-staged")
-        let photo = GroupRuleTests.bytes(60_000, seed: 21)
+    /// Three copies (a.jpg, bb.jpg, c/ccc.jpg); a rule over `c/**` stages c/ccc.jpg against the
+    /// keeper a.jpg, which is then staged by hand. Returns the sandbox and the rule file.
+    static func twinStagedThenItsKeeperByHand(_ name: String, seed: UInt8) throws -> (Sandbox, String) {
+        let box = try Sandbox(name)
+        let photo = GroupRuleTests.bytes(60_000, seed: seed)
         box.write("a.jpg", bytes: photo)
         box.write("bb.jpg", bytes: photo)
         box.write("c/ccc.jpg", bytes: photo)
@@ -124,6 +123,14 @@ import Testing
         let byHand = try box.cull(["stage", "--path", "a.jpg"])
         #expect(byHand.status == 0, "\(byHand.stdout)\(byHand.stderr)")
         #expect(Set(try StagedSet.load(box.db).map { PathBytes.display($0.path) }) == ["a.jpg", "c/ccc.jpg"])
+        return (box, rules)
+    }
+
+    /// A twin whose recorded keeper was staged afterwards (by hand) is not held back while another
+    /// member is unstaged, present and byte-identical: the group picks its keeper among the
+    /// unstaged members, and the plan and the commit agree on which.
+    @Test func aKeeperStagedLaterIsReplacedByAnUnstagedCopyAtCommit() throws {
+        let (box, rules) = try Self.twinStagedThenItsKeeperByHand("groups-keeper-staged", seed: 21)
         let plan = try box.cull(["plan", rules, "--ceiling", "100", "--format", "json"])
         #expect(plan.stdout.contains("\"keeper\":\"bb.jpg\"") || plan.stdout.contains("\"keeper\": \"bb.jpg\""), "\(plan.stdout)")
         let listing = try box.cull(["trash"])
@@ -136,21 +143,7 @@ import Testing
 
     /// With no unstaged copy left to stand in, the twin is held back (never the last copy).
     @Test func aKeeperStagedLaterWithNoOtherCopyHoldsTheTwinBack() throws {
-        let box = try Sandbox("groups-keeper-staged-alone")
-        let photo = GroupRuleTests.bytes(60_000, seed: 22)
-        box.write("a.jpg", bytes: photo)
-        box.write("bb.jpg", bytes: photo)
-        box.write("c/ccc.jpg", bytes: photo)
-        #expect(try box.cull(["scan"]).status == 0)
-        let rules = try box.rules("narrow.yaml", """
-            version: 1
-            rules:
-              - name: d
-                match: {duplicate: true, path: "c/**"}
-                keep: shortest_path
-            """)
-        #expect(try box.cull(["stage", rules, "--ceiling", "100"]).status == 0)
-        #expect(try box.cull(["stage", "--path", "a.jpg"]).status == 0)
+        let (box, _) = try Self.twinStagedThenItsKeeperByHand("groups-keeper-staged-alone", seed: 22)
         // bb.jpg changes outside Cull: it is no copy any more, so nothing may stand in for a.jpg.
         usleep(10_000)
         box.write("bb.jpg", bytes: GroupRuleTests.bytes(60_000, seed: 23))
