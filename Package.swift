@@ -49,11 +49,16 @@ let package = Package(
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]
         ),
-        // Video poster frames: FFmpeg's demuxers, decoders and scaler (one module over the four libraries).
+        // Video poster frames: FFmpeg's demuxers, decoders and scaler. CFFmpeg is their headers only;
+        // CFFmpegLoader opens the libraries with dlopen on first use (linking them slowed every
+        // command's start by ~50 ms: they pull in about a hundred more libraries).
         .systemLibrary(
             name: "CFFmpeg",
-            pkgConfig: "libavformat",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]
+        ),
+        .target(
+            name: "CFFmpegLoader",
+            dependencies: ["CFFmpeg"]
         ),
         // libpng reports errors by longjmp, which Swift cannot catch: this shim wraps each call in
         // its own setjmp and returns an error code and message instead.
@@ -73,7 +78,7 @@ let package = Package(
         ),
         .target(
             name: "CullKit",
-            dependencies: ["CSQLite", "CYAML", "CPCRE2", "CXXHash", "CTurboJPEG", "CPNGShim", "CWebP", "CHeif", "CFFmpeg",
+            dependencies: ["CSQLite", "CYAML", "CPCRE2", "CXXHash", "CTurboJPEG", "CPNGShim", "CWebP", "CHeif", "CFFmpegLoader",
                            "CMicroHTTPD", "CMicroHTTPDShim"]
         ),
         .executableTarget(

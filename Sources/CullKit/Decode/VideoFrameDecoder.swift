@@ -4,10 +4,13 @@ import Glibc
 import Darwin
 #endif
 import CFFmpeg
+import CFFmpegLoader
 
 /// A video's poster frame through FFmpeg (libavformat, libavcodec, libswscale): the first frame
 /// that decodes, scaled by libswscale straight to the tile and turned by the stream's display
-/// matrix (how phones record portrait video), as RGB.
+/// matrix (how phones record portrait video), as RGB. FFmpeg is opened on the first poster
+/// (`CFFmpegLoader`), not linked, so no other command pays for loading it; without it, a video
+/// keeps its duration placeholder.
 ///
 /// The file is read only through its open descriptor (a custom AVIOContext over `pread`), never
 /// reopened by name. Bounded against hostile files: probing reads at most ``probeBytes``, all
@@ -21,96 +24,99 @@ enum VideoFrameDecoder {
     /// libavutil's AVERROR_EOF, FFERRTAG('E','O','F',' '): a macro Swift cannot import.
     static let endOfFile: Int32 = -0x2046_4F45
 
-    /// FFmpeg logs to stderr by default; a broken video is reported as a placeholder instead.
-    private static let quiet: Void = av_log_set_level(-8) // AV_LOG_QUIET
-
     static func poster(_ file: ReadOnlyFile, path: String, maxSide: Int) throws(DecodeError) -> DecodedImage {
-        _ = quiet
+        var why: UnsafePointer<CChar>?
+        guard let table = cull_ffmpeg_load(&why) else {
+            throw DecodeError(path: path, problem: .unsupported("FFmpeg is not available (\(why.map { String(cString: $0) } ?? "not loaded"))"))
+        }
+        let ff = table.pointee
+        // FFmpeg logs to stderr by default; a broken video is reported as a placeholder instead.
+        ff.av_log_set_level(-8) // AV_LOG_QUIET
         let source = Source(file: file, budget: readBudget)
         let opaque = Unmanaged.passRetained(source).toOpaque()
         defer { Unmanaged<Source>.fromOpaque(opaque).release() }
         let bufferSize: Int32 = 64 * 1024
-        guard let buffer = av_malloc(Int(bufferSize)) else { throw DecodeError(path: path, problem: .tooLarge("no memory for FFmpeg")) }
-        guard let io = avio_alloc_context(buffer.assumingMemoryBound(to: UInt8.self), bufferSize, 0, opaque, { opaque, target, count in
+        guard let buffer = ff.av_malloc(Int(bufferSize)) else { throw DecodeError(path: path, problem: .tooLarge("no memory for FFmpeg")) }
+        guard let io = ff.avio_alloc_context(buffer.assumingMemoryBound(to: UInt8.self), bufferSize, 0, opaque, { opaque, target, count in
             guard let opaque, let target, count > 0 else { return VideoFrameDecoder.endOfFile }
             return Unmanaged<Source>.fromOpaque(opaque).takeUnretainedValue().read(into: target, count: Int(count))
         }, nil, { opaque, offset, whence in
             guard let opaque else { return -1 }
             return Unmanaged<Source>.fromOpaque(opaque).takeUnretainedValue().seek(offset, whence: whence)
         }) else {
-            av_free(buffer)
+            ff.av_free(buffer)
             throw DecodeError(path: path, problem: .tooLarge("no memory for FFmpeg"))
         }
         defer {
             // libavformat may have replaced the buffer: free the one the context holds now.
-            withUnsafeMutablePointer(to: &io.pointee.buffer) { av_freep(UnsafeMutableRawPointer($0)) }
+            withUnsafeMutablePointer(to: &io.pointee.buffer) { ff.av_freep(UnsafeMutableRawPointer($0)) }
             var context: UnsafeMutablePointer<AVIOContext>? = io
-            avio_context_free(&context)
+            ff.avio_context_free(&context)
         }
-        guard var format = avformat_alloc_context() else { throw DecodeError(path: path, problem: .tooLarge("no memory for FFmpeg")) }
+        guard var format = ff.avformat_alloc_context() else { throw DecodeError(path: path, problem: .tooLarge("no memory for FFmpeg")) }
         format.pointee.pb = io
         format.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
         format.pointee.probesize = probeBytes
         format.pointee.max_analyze_duration = 5 * Int64(AV_TIME_BASE)
         var opened: UnsafeMutablePointer<AVFormatContext>? = format
         // On failure avformat_open_input frees the context itself.
-        guard avformat_open_input(&opened, nil, nil, nil) == 0, let input = opened else {
+        guard ff.avformat_open_input(&opened, nil, nil, nil) == 0, let input = opened else {
             throw DecodeError(path: path, problem: .corrupt("FFmpeg cannot read this container"))
         }
         format = input
-        defer { avformat_close_input(&opened) }
-        guard avformat_find_stream_info(format, nil) >= 0 else { throw DecodeError(path: path, problem: .corrupt("no readable streams")) }
+        defer { ff.avformat_close_input(&opened) }
+        guard ff.avformat_find_stream_info(format, nil) >= 0 else { throw DecodeError(path: path, problem: .corrupt("no readable streams")) }
         var codec: UnsafePointer<AVCodec>?
-        let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0)
+        let index = ff.av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0)
         guard index >= 0, let codec, let stream = format.pointee.streams[Int(index)], let parameters = stream.pointee.codecpar else {
             throw DecodeError(path: path, problem: .unsupported("no video stream FFmpeg decodes"))
         }
         try DecodeLimits.check(width: Int(parameters.pointee.width), height: Int(parameters.pointee.height), path: path)
-        var decoder = avcodec_alloc_context3(codec)
-        defer { avcodec_free_context(&decoder) }
-        guard let decoder, avcodec_parameters_to_context(decoder, parameters) >= 0 else {
+        var decoder = ff.avcodec_alloc_context3(codec)
+        defer { ff.avcodec_free_context(&decoder) }
+        guard let decoder, ff.avcodec_parameters_to_context(decoder, parameters) >= 0 else {
             throw DecodeError(path: path, problem: .corrupt("unusable codec parameters"))
         }
         decoder.pointee.thread_count = 1
-        guard avcodec_open2(decoder, codec, nil) == 0 else { throw DecodeError(path: path, problem: .unsupported("cannot open the video decoder")) }
-        var packet = av_packet_alloc()
-        defer { av_packet_free(&packet) }
-        var frame = av_frame_alloc()
-        defer { av_frame_free(&frame) }
+        guard ff.avcodec_open2(decoder, codec, nil) == 0 else { throw DecodeError(path: path, problem: .unsupported("cannot open the video decoder")) }
+        var packet = ff.av_packet_alloc()
+        defer { ff.av_packet_free(&packet) }
+        var frame = ff.av_frame_alloc()
+        defer { ff.av_frame_free(&frame) }
         guard let packet, let frame else { throw DecodeError(path: path, problem: .tooLarge("no memory for FFmpeg")) }
         var fed = 0, flushed = false
         while true {
-            let received = avcodec_receive_frame(decoder, frame)
+            let received = ff.avcodec_receive_frame(decoder, frame)
             if received == 0 {
-                let image = try scaled(frame, path: path, maxSide: maxSide)
-                return Orientation.apply(orientation(of: stream), to: image)
+                let image = try scaled(frame, ff, path: path, maxSide: maxSide)
+                return Orientation.apply(orientation(of: stream, ff), to: image)
             }
             guard received == -EAGAIN, !flushed else { break }
-            if fed >= maxPackets || av_read_frame(format, packet) < 0 {
+            if fed >= maxPackets || ff.av_read_frame(format, packet) < 0 {
                 // The end (or enough): drain what the decoder holds.
-                avcodec_send_packet(decoder, nil)
+                _ = ff.avcodec_send_packet(decoder, nil)
                 flushed = true
                 continue
             }
             if packet.pointee.stream_index == index {
                 fed += 1
-                _ = avcodec_send_packet(decoder, packet)
+                _ = ff.avcodec_send_packet(decoder, packet)
             }
-            av_packet_unref(packet)
+            ff.av_packet_unref(packet)
         }
         throw DecodeError(path: path, problem: .corrupt("no frame decodes in its first \(fed) packets"))
     }
 
     /// The frame in RGB, fitted into `maxSide` by libswscale.
-    private static func scaled(_ frame: UnsafeMutablePointer<AVFrame>, path: String, maxSide: Int) throws(DecodeError) -> DecodedImage {
+    private static func scaled(_ frame: UnsafeMutablePointer<AVFrame>, _ ff: cull_ffmpeg, path: String, maxSide: Int) throws(DecodeError) -> DecodedImage {
         let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
         try DecodeLimits.check(width: width, height: height, path: path)
         let target = Resample.fitting(width: width, height: height, maxSide: max(1, maxSide))
-        guard let scaler = sws_getContext(Int32(width), Int32(height), AVPixelFormat(frame.pointee.format), Int32(target.width),
+        guard let scaler = ff.sws_getContext(Int32(width), Int32(height), AVPixelFormat(frame.pointee.format), Int32(target.width),
                                           Int32(target.height), AV_PIX_FMT_RGB24, SWS_AREA, nil, nil, nil) else {
             throw DecodeError(path: path, problem: .unsupported("cannot convert its pixel format"))
         }
-        defer { sws_freeContext(scaler) }
+        defer { ff.sws_freeContext(scaler) }
         var pixels = [UInt8](repeating: 0, count: target.width * target.height * 3)
         let rows = pixels.withUnsafeMutableBufferPointer { out -> Int32 in
             var planes: [UnsafeMutablePointer<UInt8>?] = [out.baseAddress, nil, nil, nil]
@@ -119,7 +125,7 @@ enum VideoFrameDecoder {
                 withUnsafePointer(to: &frame.pointee.linesize) { linesize in
                     data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { source in
                         linesize.withMemoryRebound(to: Int32.self, capacity: 8) { sourceStrides in
-                            sws_scale(scaler, source, sourceStrides, 0, Int32(height), &planes, &strides)
+                            ff.sws_scale(scaler, source, sourceStrides, 0, Int32(height), &planes, &strides)
                         }
                     }
                 }
@@ -130,10 +136,10 @@ enum VideoFrameDecoder {
     }
 
     /// The EXIF-style orientation of the stream's display matrix: 90° clockwise is 6, as ffmpeg's own autorotate reads it.
-    private static func orientation(of stream: UnsafeMutablePointer<AVStream>) -> Int {
+    private static func orientation(of stream: UnsafeMutablePointer<AVStream>, _ ff: cull_ffmpeg) -> Int {
         var size = 0
-        guard let matrix = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size), size >= 9 * 4 else { return 1 }
-        let degrees = matrix.withMemoryRebound(to: Int32.self, capacity: 9) { -av_display_rotation_get($0) }
+        guard let matrix = ff.av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size), size >= 9 * 4 else { return 1 }
+        let degrees = matrix.withMemoryRebound(to: Int32.self, capacity: 9) { -ff.av_display_rotation_get($0) }
         guard degrees.isFinite else { return 1 }
         switch (Int(degrees.rounded()) % 360 + 360) % 360 {
         case 90: return 6
