@@ -1,6 +1,7 @@
 #include "cull_ffmpeg.h"
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdio.h>
 
 #define CULL_STRING2(x) #x
 #define CULL_STRING(x) CULL_STRING2(x)
@@ -22,8 +23,11 @@ static void load(void) {
     void *avformat = avcodec ? dlopen(CULL_LIBRARY(avformat, LIBAVFORMAT_VERSION_MAJOR), RTLD_NOW | RTLD_LOCAL) : NULL;
     void *swscale = avformat ? dlopen(CULL_LIBRARY(swscale, LIBSWSCALE_VERSION_MAJOR), RTLD_NOW | RTLD_LOCAL) : NULL;
     if (!swscale) {
+        // dlerror's text lives in the calling thread's storage: keep a copy other threads can read.
+        static char reason[512];
         const char *error = dlerror();
-        failure = error ? error : "FFmpeg's libraries cannot be opened";
+        snprintf(reason, sizeof reason, "%s", error ? error : "FFmpeg's libraries cannot be opened");
+        failure = reason;
         return;
     }
 #define CULL_FFMPEG_LOAD(library, name) \
