@@ -61,25 +61,15 @@ public enum GroupSpec: Hashable, Sendable, CustomStringConvertible {
     /// The spec a rule condition reads, whatever its operator (`duplicate: false` needs the exact
     /// groups too): nil for a condition on a field that is not about groups.
     public static func read(by condition: Condition) -> GroupSpec? {
-        switch condition.field.name {
-        case "duplicate": condition.value == .text("image") ? .image : .exact
-        case "burst": .burst
-        case "raw_pair": .rawPair
-        case "similar": if case let .number(distance) = condition.value { .similar(distance: Int(distance)) } else { nil }
-        default: nil
-        }
+        GroupSpec(groupRuleCondition: condition) ?? condition.field.groupSpec
     }
 
-    /// The spec of a top-level condition that makes its rule a group rule (`duplicate: true`,
-    /// `duplicate: image`): nil when the condition only filters.
+    /// The spec of a condition that makes its rule a group rule when it stands at the top level
+    /// (`duplicate: true`, `duplicate: image`, `burst: true`, `similar: {distance: N}`): the
+    /// membership test its field and value were typed to; nil when the condition only filters.
     public init?(groupRuleCondition condition: Condition) {
-        switch (condition.field.name, condition.op, condition.value) {
-        case ("duplicate", .eq, .bool(true)): self = .exact
-        case ("duplicate", .eq, .text("image")): self = .image
-        case ("burst", .eq, .bool(true)): self = .burst
-        case let ("similar", .distance, .number(distance)): self = .similar(distance: Int(distance))
-        default: return nil
-        }
+        guard case let .member(spec) = condition.test else { return nil }
+        self = spec
     }
 }
 

@@ -38,8 +38,17 @@ public struct Field: Sendable {
         groupVariants = Dictionary(uniqueKeysWithValues: variants.map { ($0.word, $0.spec) })
     }
 
-    /// The groups `true` names on a group field (`duplicate: true`); nil on any other field.
+    /// The groups the field is about, whatever the condition (`duplicate: false` needs the exact
+    /// groups too): what `true` names on a boolean group field (`duplicate: true`), the pairs a
+    /// `raw_pair` half belongs to; nil on a field that is not about groups.
     var groupSpec: GroupSpec?
+
+    /// The field, about the groups of `spec` (loaded before a rule using it runs).
+    func about(_ spec: GroupSpec) -> Field {
+        var field = self
+        field.groupSpec = spec
+        return field
+    }
 
     /// The groups the words of a ``FieldType/booleanOr(_:)`` field name (`duplicate: image`).
     var groupVariants: [String: GroupSpec] = [:]

@@ -13,7 +13,8 @@ enum StateFields {
         Field("raw_pair", .enumeration(["jpeg", "raw"]),
               doc: "A half of a RAW+JPEG (or RAW+HEIC) pair: the same folder, the same stem (any case) and the same capture "
                   + "time when both have one. jpeg is the JPEG/HEIC half, raw the RAW half; a run never stages both halves.",
-              examples: ["raw_pair: jpeg", "raw_pair: raw"]) { _ in [RawPairs.halfSQL] },
+              examples: ["raw_pair: jpeg", "raw_pair: raw"]) { _ in [RawPairs.halfSQL] }
+            .about(.rawPair),
         Field("raw", .boolean, column: "a.raw",
               doc: "A RAW file (or the RAW half of a RAW+JPEG pair).",
               examples: ["raw: true"]),
