@@ -46,9 +46,7 @@ public struct HashCache {
         var report = Report()
         var candidates = try Self.candidates(db)
         // Partial hashes for every size bucket of two or more files.
-        // In path order, so each thread's folder handle serves runs of files of one folder.
-        let byPath = { (a: Int, b: Int) in PathBytes.precedes(candidates[a].path, candidates[b].path) }
-        let needPartial = candidates.indices.filter { candidates[$0].partial == nil }.sorted(by: byPath)
+        let needPartial = Self.inTableOrder(candidates, candidates.indices.filter { candidates[$0].partial == nil })
         let partials = hash(needPartial.map { candidates[$0] }, full: false, report: &report, progress: progress)
         for (index, result) in zip(needPartial, partials) {
             candidates[index].partial = result?.partial
@@ -65,7 +63,7 @@ public struct HashCache {
             }
         }
         try Self.readPaths(db, &candidates, needFull)
-        needFull.sort(by: byPath)
+        needFull = Self.inTableOrder(candidates, needFull)
         // The rows of the first pass are written while the second one reads (the store is most
         // of the work that is not reading); its files' rows are written again with their full hash.
         let second = HashJob(needFull.map { candidates[$0] }, full: true, root: root, progress: progress)
@@ -75,6 +73,14 @@ public struct HashCache {
         for (index, result) in zip(needFull, fulls) { candidates[index].full = result?.full }
         try store(candidates, changed: needFull)
         return (candidates, report)
+    }
+
+    /// `indices` in the order of the candidates' `asset_id`s: the scan writes a folder's files
+    /// together, so each thread's folder handle serves runs of one folder, and rows are stored by
+    /// appending to the table's B-tree. Sorted by plain keys: a comparison closure reading the
+    /// candidates retained and released each one on every comparison (a path order did, too).
+    static func inTableOrder(_ candidates: [Candidate], _ indices: [Int]) -> [Int] {
+        indices.map { (id: candidates[$0].id, index: $0) }.sorted { $0 < $1 }.map(\.index)
     }
 
     /// The runs of consecutive elements of `items` with equal `key`, as index ranges.
@@ -171,9 +177,7 @@ public struct HashCache {
     /// it is tried again next time.
     private func store(_ candidates: [Candidate], changed: [Int]) throws {
         guard !changed.isEmpty else { return }
-        var isChanged = [Bool](repeating: false, count: candidates.count)
-        for index in changed { isChanged[index] = true }
-        let order = candidates.indices.filter { isChanged[$0] }.sorted { candidates[$0].id < candidates[$1].id }
+        let order = Self.inTableOrder(candidates, changed)
         try db.transaction {
             let remove = try db.prepare("DELETE FROM hashes WHERE asset_id = ?")
             // Rows go 64 to a statement: a statement per row cost more than its B-tree insert.
