@@ -48,12 +48,20 @@ public struct FeatureCache {
         var report = Report()
         let candidates = try loadCandidates()
         guard !candidates.isEmpty else { return report }
-        // Hard links are one file: measured once, recorded for each asset.
+        // Hard links are one file: measured once (the first path of the inode), recorded for each
+        // asset. `links[first]` lists every candidate of that inode, so storing a batch touches its
+        // own candidates only (a pass over all candidates per batch made the refresh quadratic).
         var firstOfInode: [HashCache.FileKey: Int] = [:]
+        var links: [Int: [Int]] = [:]
         var work: [Int] = []
         for (index, candidate) in candidates.enumerated() {
             let key = HashCache.FileKey(device: candidate.device, inode: candidate.inode)
-            if firstOfInode[key] == nil { firstOfInode[key] = index; work.append(index) }
+            if let first = firstOfInode[key] {
+                links[first, default: [first]].append(index)
+            } else {
+                firstOfInode[key] = index
+                work.append(index)
+            }
         }
         // Batches keep memory flat and store progress as it goes (an interrupted run keeps what it did).
         let batchSize = 256
@@ -71,11 +79,7 @@ public struct FeatureCache {
                 case .skipped: report.skipped += 1
                 }
             }
-            let batchSet = Set(batch)
-            try store(candidates.enumerated().filter { entry in
-                guard let first = firstOfInode[HashCache.FileKey(device: entry.element.device, inode: entry.element.inode)] else { return false }
-                return batchSet.contains(first)
-            }.map(\.element), outcomes: byInode)
+            try store(batch.flatMap { links[$0] ?? [$0] }.sorted().map { candidates[$0] }, outcomes: byInode)
             done += batch.count
             start += batchSize
             progress?(done, work.count)
