@@ -27,12 +27,15 @@ enum GroupMembers {
         }
         var groups: [MediaGroup] = []
         for candidate in candidates {
+            // A burst's loader lists its frames in burst order (looked up, not searched: a burst
+            // id shared by a whole library is one group).
+            let burstOrder = spec == .burst
+                ? Dictionary(candidate.ids.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: min) : [:]
             var seen = Set<HashCache.FileKey>()
             var chosen: [GroupMember] = []
             for (inode, var member) in candidate.ids.compactMap({ members[$0] })
                 .sorted(by: { PathBytes.precedes($0.member.path, $1.member.path) }) where seen.insert(inode).inserted {
-                // A burst's loader lists its frames in burst order.
-                if spec == .burst { member.burstIndex = candidate.ids.firstIndex(of: member.id) }
+                if spec == .burst { member.burstIndex = burstOrder[member.id] }
                 chosen.append(member)
             }
             if chosen.count > 1 { groups.append(MediaGroup(spec: spec, key: candidate.key, members: chosen)) }

@@ -38,34 +38,59 @@ public enum SimilarGroups {
 
     /// The groups (two or more ids each, in input order) of `hashes` within `distance` bits, none
     /// holding a pair of `excluded`. Groups are listed by their seed's place in the input.
+    ///
+    /// Memory stays linear in the photos, however many look alike: neighbours are counted per
+    /// distinct hash and listed only for the seed being grown (n near-identical frames of a
+    /// time-lapse would otherwise hold n² neighbour entries), and a pair marked distinct is
+    /// looked up from the photo's own few marks, not per pair of members.
     public static func cluster(hashes: [Item], distance: Int, excluded: Set<Pair> = []) -> [[Int64]] {
         guard hashes.count > 1, distance >= 0 else { return [] }
         let tree = BKTree(hashes.map(\.hash))
-        // Neighbours of each item (other items within distance, not excluded), as indexes.
         var byHash: [UInt64: [Int]] = [:]
         for (index, item) in hashes.enumerated() { byHash[item.hash, default: []].append(index) }
-        var neighbours: [[Int]] = Array(repeating: [], count: hashes.count)
-        for (index, item) in hashes.enumerated() {
-            for value in tree.within(distance, of: item.hash) {
-                for other in byHash[value] ?? [] where other != index && !excluded.contains(Pair(item.id, hashes[other].id)) {
-                    neighbours[index].append(other)
-                }
+        func gap(_ a: Int, _ b: Int) -> Int { (hashes[a].hash ^ hashes[b].hash).nonzeroBitCount }
+        // The marks of each photo, by index, both ways.
+        var apart: [Int: [Int]] = [:]
+        if !excluded.isEmpty {
+            var indexOf: [Int64: Int] = [:]
+            for (index, item) in hashes.enumerated() where indexOf[item.id] == nil { indexOf[item.id] = index }
+            for pair in excluded {
+                guard let a = indexOf[pair.low], let b = indexOf[pair.high], a != b else { continue }
+                apart[a, default: []].append(b)
+                apart[b, default: []].append(a)
             }
         }
-        func gap(_ a: Int, _ b: Int) -> Int { (hashes[a].hash ^ hashes[b].hash).nonzeroBitCount }
-        let seeds = hashes.indices.filter { !neighbours[$0].isEmpty }
-            .sorted { neighbours[$0].count != neighbours[$1].count ? neighbours[$0].count > neighbours[$1].count : $0 < $1 }
+        // How many photos lie within `distance` of each (itself and its marked pairs left out).
+        var reach: [UInt64: Int] = [:]
+        for value in byHash.keys { reach[value] = tree.within(distance, of: value).reduce(0) { $0 + byHash[$1]!.count } }
+        let counts = hashes.indices.map { index in
+            reach[hashes[index].hash]! - 1 - (apart[index] ?? []).filter { gap(index, $0) <= distance }.count
+        }
+        func neighbours(of index: Int) -> [Int] {
+            let marked = Set(apart[index] ?? [])
+            return tree.within(distance, of: hashes[index].hash).flatMap { byHash[$0]! }
+                .filter { $0 != index && !marked.contains($0) }
+        }
+        let seeds = hashes.indices.filter { counts[$0] > 0 }
+            .sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }
         var grouped = [Bool](repeating: false, count: hashes.count)
+        var inGroup = [Bool](repeating: false, count: hashes.count)
         var groups: [(seed: Int, members: [Int])] = []
         for seed in seeds where !grouped[seed] {
             var members = [seed]
-            let candidates = neighbours[seed].filter { !grouped[$0] }
-                .sorted { gap(seed, $0) != gap(seed, $1) ? gap(seed, $0) < gap(seed, $1) : $0 < $1 }
-            for candidate in candidates where members.allSatisfy({
-                gap($0, candidate) <= distance && !excluded.contains(Pair(hashes[$0].id, hashes[candidate].id))
-            }) {
+            // Complete linkage checks each candidate against the members' distinct hashes only.
+            var memberHashes: Set<UInt64> = [hashes[seed].hash]
+            inGroup[seed] = true
+            let candidates = neighbours(of: seed).filter { !grouped[$0] }
+                .map { (gap: gap(seed, $0), index: $0) }.sorted { $0 < $1 }
+            for (_, candidate) in candidates
+            where memberHashes.allSatisfy({ ($0 ^ hashes[candidate].hash).nonzeroBitCount <= distance })
+                && !(apart[candidate] ?? []).contains(where: { inGroup[$0] }) {
                 members.append(candidate)
+                memberHashes.insert(hashes[candidate].hash)
+                inGroup[candidate] = true
             }
+            for member in members { inGroup[member] = false }
             guard members.count > 1 else { continue }
             for member in members { grouped[member] = true }
             groups.append((seed, members.sorted()))

@@ -55,4 +55,62 @@ import Testing
         #expect(SimilarGroups.cluster(hashes: items, distance: 6) == groups)
         #expect(Set(groups.flatMap { $0 }).count == groups.flatMap { $0 }.count, "a photo is in one similar group")
     }
+
+    /// The specification, pair by pair: every neighbour list held at once, every member checked
+    /// against each candidate. `cluster` must give exactly its groups, however it gets there.
+    static func reference(_ hashes: [Item], _ distance: Int, _ excluded: Set<SimilarGroups.Pair>) -> [[Int64]] {
+        func gap(_ a: Int, _ b: Int) -> Int { (hashes[a].hash ^ hashes[b].hash).nonzeroBitCount }
+        func apart(_ a: Int, _ b: Int) -> Bool { excluded.contains(SimilarGroups.Pair(hashes[a].id, hashes[b].id)) }
+        let neighbours = hashes.indices.map { index in hashes.indices.filter { $0 != index && gap(index, $0) <= distance && !apart(index, $0) } }
+        let seeds = hashes.indices.filter { !neighbours[$0].isEmpty }
+            .sorted { neighbours[$0].count != neighbours[$1].count ? neighbours[$0].count > neighbours[$1].count : $0 < $1 }
+        var grouped = [Bool](repeating: false, count: hashes.count)
+        var groups: [(seed: Int, members: [Int])] = []
+        for seed in seeds where !grouped[seed] {
+            var members = [seed]
+            for candidate in neighbours[seed].filter({ !grouped[$0] }).sorted(by: { (gap(seed, $0), $0) < (gap(seed, $1), $1) })
+            where members.allSatisfy({ gap($0, candidate) <= distance && !apart($0, candidate) }) {
+                members.append(candidate)
+            }
+            guard members.count > 1 else { continue }
+            for member in members { grouped[member] = true }
+            groups.append((seed, members.sorted()))
+        }
+        return groups.sorted { $0.seed < $1.seed }.map { $0.members.map { hashes[$0].id } }
+    }
+
+    /// Dense look-alikes (many copies of a few hashes, a drifting time-lapse, random strangers)
+    /// with marked pairs among them: the linear-memory clustering gives the reference's groups.
+    @Test func denseLookAlikesWithMarkedPairsGiveTheReferenceGroups() {
+        var random = SplitMix64(state: 7)
+        var marksMattered = 0, largest = 0
+        for round in 0 ..< 6 {
+            var items: [Item] = []
+            var frame: UInt64 = random.next()
+            for id in 0 ..< 300 {
+                let hash: UInt64
+                switch id % 3 {
+                case 0: hash = [0, 0xFF, 0xFFFF_0000][Int(random.next() % 3)]              // exact copies
+                case 1: frame = Self.flip(frame, [Int(random.next() % 64)]); hash = frame  // a drifting scene
+                default: hash = random.next()                                              // strangers
+                }
+                items.append(Item(id: Int64(1000 * round + id), hash: hash))
+            }
+            var excluded = Set<SimilarGroups.Pair>()
+            for _ in 0 ..< 40 {
+                let a = items[Int(random.next() % 300)].id, b = items[Int(random.next() % 300)].id
+                if a != b { excluded.insert(SimilarGroups.Pair(a, b)) }
+            }
+            for distance in [0, 3, 6, 10] {
+                let expected = Self.reference(items, distance, excluded)
+                #expect(SimilarGroups.cluster(hashes: items, distance: distance, excluded: excluded) == expected,
+                        "round \(round), distance \(distance)")
+                if expected != Self.reference(items, distance, []) { marksMattered += 1 }
+                largest = max(largest, expected.map(\.count).max() ?? 0)
+            }
+        }
+        // The inputs are the hard kind: groups of dozens, and the marks change the outcome.
+        #expect(marksMattered > 0)
+        #expect(largest >= 30)
+    }
 }
