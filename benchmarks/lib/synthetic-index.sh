@@ -27,7 +27,7 @@ INSERT INTO assets (path, folder, name, extension, device, inode, size, mtime_ns
     rating, favorite_flag, screenshot, live_id, burst_id, raw, broken)
 SELECT folder || '/' || name, folder, name, ext, 1, i,
     CASE WHEN kind = 'video' THEN r * 3000 ELSE 500000 + r * 5 END, 0,
-    1600000000 + r * 100, 1600000000 + r * 90, kind, ext,
+    1600000000 + r * 100, 1600000000 + r * 90, kind, CASE ext WHEN 'jpg' THEN 'jpeg' ELSE ext END,
     CASE WHEN kind = 'video' THEN 1920 ELSE 4032 END, CASE WHEN kind = 'video' THEN 1080 ELSE 3024 END,
     CASE WHEN kind = 'video' THEN r % 900 ELSE NULL END,
     CASE WHEN i % 50 = 7 THEN NULL ELSE 1420070400 + (r * 311) % 347000000 END,
@@ -44,6 +44,37 @@ SELECT folder || '/' || name, folder, name, ext, 1, i,
 FROM (SELECT *, CASE WHEN kind = 'video' AND folder = 'Screenshots' THEN 'ScreenRecording_' ELSE 'IMG_' END
                 || i || '.' || ext AS name FROM h);
 INSERT INTO reviews (asset_id, status, at) SELECT id, 'kept', 0 FROM assets WHERE id % 100 = 0;
+COMMIT;
+ANALYZE;
+SQL
+}
+
+# The caches a cron's `cull scan --hash` leaves behind, for the index make_synthetic_index made:
+# image features (pHash, sharpness, exposure) of every decodable photo, image-data hashes of every
+# photo and video that shares a format and pixel size, content hashes of every file that shares
+# its size; one in 500 photos is an exact copy of another (the same size and hashes), one in 300
+# a near copy (a pHash 2 bits away), one in 40 blurry. Identities match the assets rows, so plans
+# read these rows instead of opening files (there are none).
+# Usage: make_synthetic_caches INDEX_PATH
+make_synthetic_caches() {
+    sqlite3 "$1" <<SQL
+PRAGMA synchronous = OFF;
+BEGIN;
+UPDATE assets SET size = (SELECT size FROM assets b WHERE b.id = assets.id - 1)
+    WHERE id % 500 = 12 AND kind = 'photo' AND (SELECT kind FROM assets b WHERE b.id = assets.id - 1) = 'photo';
+INSERT INTO image_features (asset_id, device, inode, size, mtime_ns, ctime_ns, phash, sharpness, exposure)
+SELECT id, device, inode, size, mtime_ns, COALESCE(ctime_ns, 0),
+    CASE WHEN id % 300 = 12 THEN (((id - 1) * 2654435761 % 2147483647) * 4294967296 + ((id - 1) * 3935559000 % 4294967291) | 5) - (((id - 1) * 2654435761 % 2147483647) * 4294967296 + ((id - 1) * 3935559000 % 4294967291) & 5) ELSE ((id) * 2654435761 % 2147483647) * 4294967296 + ((id) * 3935559000 % 4294967291) END,
+    CASE WHEN id % 40 = 3 THEN 3.5 ELSE 80 + id % 900 END, 0.2 + (id % 60) / 100.0
+FROM assets WHERE kind = 'photo' AND format IN ('jpeg', 'png', 'webp', 'heic', 'avif');
+INSERT INTO image_hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, hash)
+SELECT id, device, inode, size, mtime_ns, COALESCE(ctime_ns, 0),
+    CASE WHEN id % 500 IN (11, 12) THEN CAST(printf('%016d', size) AS BLOB) ELSE randomblob(16) END
+FROM assets WHERE format IN ('jpeg', 'png', 'heic', 'avif', 'mov', 'mp4');
+INSERT INTO hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, partial, full)
+SELECT a.id, a.device, a.inode, a.size, a.mtime_ns, COALESCE(a.ctime_ns, 0), zeroblob(16),
+    CASE WHEN a.id % 500 IN (11, 12) THEN CAST(printf('%016d', a.size) AS BLOB) ELSE randomblob(16) END
+FROM assets a WHERE a.size IN (SELECT size FROM assets GROUP BY size HAVING count(*) > 1);
 COMMIT;
 ANALYZE;
 SQL

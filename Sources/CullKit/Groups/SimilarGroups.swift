@@ -1,7 +1,7 @@
 /// Similar-photo groups (`similar: {distance: N}`) from the cached perceptual hashes.
 ///
-/// Neighbours come from a BK-tree over the distinct hash values (Hamming distance is a metric,
-/// so a query prunes every subtree the triangle inequality rules out): never all pairs.
+/// Neighbours come from multi-index hashing over the distinct hash values (``HammingIndex``):
+/// never all pairs at the distances photos are compared at.
 ///
 /// Chaining (A~B and B~C, but A and C further apart than N) is resolved by **complete linkage,
 /// greedy in a fixed order**: no group ever holds two photos more than N bits apart, so a group is
@@ -44,10 +44,30 @@ public enum SimilarGroups {
     /// time-lapse would otherwise hold n² neighbour entries), and a pair marked distinct is
     /// looked up from the photo's own few marks, not per pair of members.
     public static func cluster(hashes: [Item], distance: Int, excluded: Set<Pair> = []) -> [[Int64]] {
+        cluster(hashes, distance: distance, excluded: excluded, reach: Reach(hashes, distance: distance))
+    }
+
+    /// Where each photo's look-alikes are: the index of the distinct hashes, the photos of each
+    /// hash, and how many photos lie within the distance of each hash (its own included).
+    struct Reach {
+        let nearby: HammingIndex
+        let byHash: [UInt64: [Int]]
+        let count: [UInt64: Int]
+
+        init(_ hashes: [Item], distance: Int) {
+            nearby = HammingIndex(hashes.map(\.hash), radius: distance)
+            var byHash: [UInt64: [Int]] = [:]
+            for (index, item) in hashes.enumerated() { byHash[item.hash, default: []].append(index) }
+            var count: [UInt64: Int] = [:]
+            for value in byHash.keys { count[value] = nearby.within(of: value).reduce(0) { $0 + byHash[$1]!.count } }
+            self.byHash = byHash
+            self.count = count
+        }
+    }
+
+    static func cluster(_ hashes: [Item], distance: Int, excluded: Set<Pair>, reach: Reach) -> [[Int64]] {
         guard hashes.count > 1, distance >= 0 else { return [] }
-        let tree = BKTree(hashes.map(\.hash))
-        var byHash: [UInt64: [Int]] = [:]
-        for (index, item) in hashes.enumerated() { byHash[item.hash, default: []].append(index) }
+        let (nearby, byHash) = (reach.nearby, reach.byHash)
         func gap(_ a: Int, _ b: Int) -> Int { (hashes[a].hash ^ hashes[b].hash).nonzeroBitCount }
         // The marks of each photo, by index, both ways.
         var apart: [Int: [Int]] = [:]
@@ -61,14 +81,12 @@ public enum SimilarGroups {
             }
         }
         // How many photos lie within `distance` of each (itself and its marked pairs left out).
-        var reach: [UInt64: Int] = [:]
-        for value in byHash.keys { reach[value] = tree.within(distance, of: value).reduce(0) { $0 + byHash[$1]!.count } }
         let counts = hashes.indices.map { index in
-            reach[hashes[index].hash]! - 1 - (apart[index] ?? []).filter { gap(index, $0) <= distance }.count
+            reach.count[hashes[index].hash]! - 1 - (apart[index] ?? []).filter { gap(index, $0) <= distance }.count
         }
         func neighbours(of index: Int) -> [Int] {
             let marked = Set(apart[index] ?? [])
-            return tree.within(distance, of: hashes[index].hash).flatMap { byHash[$0]! }
+            return nearby.within(of: hashes[index].hash).flatMap { byHash[$0]! }
                 .filter { $0 != index && !marked.contains($0) }
         }
         let seeds = hashes.indices.filter { counts[$0] > 0 }
@@ -99,48 +117,6 @@ public enum SimilarGroups {
     }
 }
 
-/// A Burkhard–Keller tree over 64-bit values with the Hamming distance.
-struct BKTree {
-    private struct Node {
-        let value: UInt64
-        /// Child index by its distance to this node (1...64).
-        var children: [Int: Int] = [:]
-    }
-
-    private var nodes: [Node] = []
-
-    init(_ values: [UInt64]) {
-        for value in Set(values).sorted() { insert(value) }
-    }
-
-    private mutating func insert(_ value: UInt64) {
-        guard !nodes.isEmpty else { nodes.append(Node(value: value)); return }
-        var current = 0
-        while true {
-            let d = (nodes[current].value ^ value).nonzeroBitCount
-            if d == 0 { return }
-            if let child = nodes[current].children[d] { current = child; continue }
-            nodes.append(Node(value: value))
-            nodes[current].children[d] = nodes.count - 1
-            return
-        }
-    }
-
-    /// Every stored value within `radius` of `value`.
-    func within(_ radius: Int, of value: UInt64) -> [UInt64] {
-        guard !nodes.isEmpty else { return [] }
-        var found: [UInt64] = []
-        var stack = [0]
-        while let index = stack.popLast() {
-            let node = nodes[index]
-            let d = (node.value ^ value).nonzeroBitCount
-            if d <= radius { found.append(node.value) }
-            for (edge, child) in node.children where edge >= d - radius && edge <= d + radius { stack.append(child) }
-        }
-        return found
-    }
-}
-
 extension SimilarGroups {
     /// The similar groups of the index within `distance`, from the current `image_features` rows
     /// (in path byte order), without the pairs marked distinct. Keyed by the first member's hash in hex.
@@ -154,15 +130,13 @@ extension SimilarGroups {
         }
         rows.sort { PathBytes.precedes($0.path, $1.path) }
         let items = rows.map(\.item)
-        // Content hashes are needed only for photos that have a neighbour at all (BK-tree again).
-        let tree = BKTree(items.map(\.hash))
-        var copies: [UInt64: Int] = [:]
-        for item in items { copies[item.hash, default: 0] += 1 }
-        let reachable = items.filter { copies[$0.hash, default: 0] > 1 || tree.within(distance, of: $0.hash).count > 1 }.map(\.id)
+        // Content hashes are needed only for photos that have a neighbour at all.
+        let reach = Reach(items, distance: distance)
+        let reachable = items.filter { reach.count[$0.hash]! > 1 }.map(\.id)
         let excluded = try DistinctPairs.excluded(db, among: reachable, root: root)
         let hashOf = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0.hash) })
         var keys = Set<String>()
-        return cluster(hashes: items, distance: distance, excluded: excluded).map { ids in
+        return cluster(items, distance: distance, excluded: excluded, reach: reach).map { ids in
             var key = String(hashOf[ids[0]]!, radix: 16)
             key = String(repeating: "0", count: 16 - key.count) + key
             while !keys.insert(key).inserted { key += "+" }

@@ -30,7 +30,7 @@ import Testing
         #expect(SimilarGroups.cluster(hashes: [Item(id: 1, hash: 5)], distance: 10).isEmpty)
     }
 
-    /// Random hashes with planted near copies: the BK-tree finds exactly the pairs a brute-force
+    /// Random hashes with planted near copies: the index finds exactly the pairs a brute-force
     /// scan finds, every group obeys complete linkage, and the result does not depend on luck.
     @Test func matchesBruteForceNeighboursAndIsDeterministic() {
         var random = SplitMix64(state: 42)
@@ -41,10 +41,12 @@ import Testing
             if id % 4 == 0 { items.append(Item(id: Int64(id * 3 + 1), hash: Self.flip(base, [Int(random.next() % 64), Int(random.next() % 64)]))) }
             if id % 8 == 0 { items.append(Item(id: Int64(id * 3 + 2), hash: Self.flip(base, (0 ..< 5).map { _ in Int(random.next() % 64) }))) }
         }
-        let tree = BKTree(items.map(\.hash))
-        for item in items.prefix(60) {
-            let brute = Set(items.map(\.hash).filter { ($0 ^ item.hash).nonzeroBitCount <= 6 })
-            #expect(Set(tree.within(6, of: item.hash)) == brute)
+        for radius in [0, 1, 6, 11, 12, 32] {
+            let nearby = HammingIndex(items.map(\.hash), radius: radius)
+            for item in items.prefix(60) {
+                let brute = Set(items.map(\.hash).filter { ($0 ^ item.hash).nonzeroBitCount <= radius }).sorted()
+                #expect(nearby.within(of: item.hash) == brute, "radius \(radius)")
+            }
         }
         let groups = SimilarGroups.cluster(hashes: items, distance: 6)
         let hash = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0.hash) })
@@ -112,5 +114,25 @@ import Testing
         // The inputs are the hard kind: groups of dozens, and the marks change the outcome.
         #expect(marksMattered > 0)
         #expect(largest >= 30)
+    }
+
+    /// Values exactly `radius` bits away are found wherever the flipped bits fall (spread over
+    /// every chunk, packed into one, at the chunk edges); one bit more is not.
+    @Test func theIndexFindsEveryValueAtExactlyTheRadius() {
+        var random = SplitMix64(state: 99)
+        for radius in 0 ... 15 {
+            let base = random.next()
+            let spread = (0 ..< radius).map { $0 * 64 / max(radius, 1) }
+            let packed = Array(0 ..< radius)
+            let edges = (0 ..< radius).map { 63 - $0 }
+            let strangers = (0 ..< 4000).map { _ in random.next() }  // enough that every radius here goes through the chunk tables
+            let near = [spread, packed, edges].map { Self.flip(base, $0) }
+            let beyond = [Self.flip(base, Array(0 ... radius)), Self.flip(base, (0 ... radius).map { 63 - $0 })]
+            let nearby = HammingIndex([base] + near + beyond + strangers, radius: radius)
+            let found = Set(nearby.within(of: base))
+            for value in near { #expect(found.contains(value), "radius \(radius): \(String(value, radix: 2))") }
+            for value in beyond { #expect(!found.contains(value), "radius \(radius)") }
+            #expect(found.contains(base))
+        }
     }
 }
