@@ -35,7 +35,7 @@ struct ReviewDecisions {
         try locked {
             let section = scope.sections[index]
             if let plan = scope.plan {
-                try ReviewStore(db: db).stage(narrowed(plan, line: index, to: nil), runID: Self.runID())
+                try ReviewStore(db: db).stage(narrowed(plan, line: index, to: nil, shown: scope), runID: Self.runID())
             } else {
                 let status = ReviewStore(db: db)
                 // A group's keeper stays out: "stage these" means the copies.
@@ -72,7 +72,7 @@ struct ReviewDecisions {
         if try store.status(of: id) == .kept { try store.restore(.assets([id])) }
         if let plan = scope.plan, plan.rules[entry.section].netNewIDs.contains(id) {
             // Proposed by a rule: the row that rule's `cull stage` writes (its name, its keeper).
-            let single = try narrowed(plan, line: entry.section, to: id)
+            let single = try narrowed(plan, line: entry.section, to: id, shown: scope)
             guard !single.rules[0].netNewIDs.isEmpty else {
                 throw Refusal(description: "not staged: the keeper of its duplicate group is staged now; unstage the keeper first")
             }
@@ -96,12 +96,14 @@ struct ReviewDecisions {
     ///
     /// The plan was made when the review opened; since then a keeper may have been staged (by hand,
     /// from the page or a terminal). A twin whose keeper is staged now is left out: no group is
-    /// ever staged whole on the word of a stale plan.
-    func narrowed(_ plan: Plan, line index: Int, to id: Int64?) throws -> Plan {
+    /// ever staged whole on the word of a stale plan. Nor is an id the review no longer shows (it
+    /// names another file now: ``ReviewScope/refresh(_:)``).
+    func narrowed(_ plan: Plan, line index: Int, to id: Int64?, shown scope: ReviewScope) throws -> Plan {
         let line = plan.rules[index]
         let keeperOf = line.keeperOf
         let store = ReviewStore(db: db)
         let ids = try (id.map { id in line.netNewIDs.filter { $0 == id || line.livePairOf[$0] == id } } ?? line.netNewIDs)
+            .filter { scope.entries[$0] != nil }
             .filter { twin in try keeperOf[twin].map { try store.status(of: $0) != .trashed } ?? true }
         var narrowed = Plan.RuleLine(
             rule: line.rule, ruleFile: line.ruleFile, matched: line.matched, stagedEarlier: line.stagedEarlier, stagedEarlierAt: line.stagedEarlierAt,

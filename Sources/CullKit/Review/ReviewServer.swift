@@ -42,6 +42,9 @@ public final class ReviewServer: @unchecked Sendable {
             return handle(request)
         }
         gate = ReviewGate(port: server.port)
+        lock.lock()
+        defer { lock.unlock() }
+        try scope.refresh(db)
         self.server = server
         // Thumbnails are made ahead, on every core, while the page loads; a request for one not
         // made yet makes it itself (the cache takes whichever comes first).
@@ -103,7 +106,7 @@ public final class ReviewServer: @unchecked Sendable {
     }
 
     func document() throws -> [UInt8] {
-        for asset in try StagedSet.load(db) { scope.include(asset) }
+        try scope.refresh(db)
         return try ReviewModel.document(scope, db: db, interactive: true) { "/thumb/\($0)" }
     }
 
@@ -113,7 +116,11 @@ public final class ReviewServer: @unchecked Sendable {
     }
 
     private func decide(_ request: HTTPServer.Request) throws -> HTTPServer.Response {
-        guard let id = request.query("id").flatMap(Int64.init), scope.entries[id] != nil else { return .text(404, "no such asset in this review") }
+        guard let id = request.query("id").flatMap(Int64.init) else { return .text(404, "no such asset in this review") }
+        // The id must still name the file the page showed: SQLite reuses a freed id for the next new file.
+        try scope.refresh(db)
+        if scope.changed.contains(id) { return .text(409, Self.changedMessage) }
+        guard scope.entries[id] != nil else { return .text(404, "no such asset in this review") }
         guard let decision = request.query("to").flatMap(ReviewDecisions.Decision.init(rawValue:)) else {
             return .text(400, "to= must be keep, unstage or stage")
         }
@@ -125,6 +132,7 @@ public final class ReviewServer: @unchecked Sendable {
         guard let section = request.query("section").flatMap(Int.init), scope.sections.indices.contains(section) else {
             return .text(404, "no such section")
         }
+        try scope.refresh(db)
         try ReviewDecisions(library: library, db: db).stageSection(section, scope: scope)
         return json(try document())
     }
@@ -140,7 +148,11 @@ public final class ReviewServer: @unchecked Sendable {
     }
 
     private func thumbnail(_ id: Int64) throws -> HTTPServer.Response {
-        guard scope.entries[id] != nil, let record = try AssetFile.record(db, id: id) else { return .text(404, "no such asset in this review") }
+        let record: AssetFile.Record
+        switch try shownRecord(id) {
+        case let .success(found): record = found
+        case let .failure(refused): return refused.response
+        }
         let image = thumbnails.image(record)
         // Keyed by identity in the URL's asset: a changed file is a new thumbnail, so caching is safe per session.
         return HTTPServer.Response(status: 200, contentType: image.contentType, body: .bytes(image.bytes),
@@ -149,7 +161,11 @@ public final class ReviewServer: @unchecked Sendable {
 
     /// The large view of what a browser cannot show itself (HEIC, AVIF, RAW): 1600 pixels.
     private func preview(_ id: Int64) throws -> HTTPServer.Response {
-        guard scope.entries[id] != nil, let record = try AssetFile.record(db, id: id) else { return .text(404, "no such asset in this review") }
+        let record: AssetFile.Record
+        switch try shownRecord(id) {
+        case let .success(found): record = found
+        case let .failure(refused): return refused.response
+        }
         switch AssetFile.open(record, root: library.root) {
         case let .failure(refusal): return .text(410, "\(record.name): \(refusal)")
         case let .success(file):
@@ -164,9 +180,29 @@ public final class ReviewServer: @unchecked Sendable {
 
     static let previewSide = 1600
 
+    static let changedMessage = "this file changed or left the index since the page showed it (another program or scan); "
+        + "nothing was done: restart cull review to see it as it is now"
+
+    /// Why an id gets no file.
+    struct Refused: Error {
+        let response: HTTPServer.Response
+    }
+
+    /// The index row of asset `id` if it is still the file the page showed, else 404 (never shown) or 410.
+    private func shownRecord(_ id: Int64) throws -> Result<AssetFile.Record, Refused> {
+        let record = try AssetFile.record(db, id: id)
+        if scope.stillShows(id, as: record?.shown), let record { return .success(record) }
+        if scope.entries[id] == nil && !scope.changed.contains(id) { return .failure(Refused(response: .text(404, "no such asset in this review"))) }
+        return .failure(Refused(response: .text(410, Self.changedMessage)))
+    }
+
     /// The file itself, or the one byte range asked for (``ByteRange``: seeking in a video).
     private func original(_ id: Int64, _ request: HTTPServer.Request) throws -> HTTPServer.Response {
-        guard scope.entries[id] != nil, let record = try AssetFile.record(db, id: id) else { return .text(404, "no such asset in this review") }
+        let record: AssetFile.Record
+        switch try shownRecord(id) {
+        case let .success(found): record = found
+        case let .failure(refused): return refused.response
+        }
         switch AssetFile.open(record, root: library.root) {
         case let .failure(refusal): return .text(410, "\(record.name): \(refusal)")
         case let .success(file):
