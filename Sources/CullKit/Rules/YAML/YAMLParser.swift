@@ -13,6 +13,12 @@ public enum YAMLParser {
         let reader = EventReader(Array(text.utf8))
         return try TreeBuilder(reader: reader, lines: text).build()
     }
+
+    /// The single document of a file's bytes as they are: libyaml checks their UTF-8 itself and
+    /// says where the first bad byte is (decoding them to a `String` first would turn it into U+FFFD).
+    public static func parse(bytes: [UInt8]) throws(YAMLError) -> YAMLNode? {
+        try TreeBuilder(reader: EventReader(bytes), lines: String(decoding: bytes, as: UTF8.self)).build()
+    }
 }
 
 /// Owns a `yaml_parser_t` and the input bytes it reads; both are freed in `deinit`.
@@ -41,7 +47,9 @@ private final class EventReader {
             if let context = parser.context.map({ String(cString: $0) }) {
                 message = "\(problem) (\(context) at \(Self.mark(parser.context_mark)))"
             }
-            throw YAMLError(reason: .syntax, message: message, mark: Self.mark(parser.problem_mark))
+            // The reader (bad UTF-8, control characters) reports a byte offset, not a mark.
+            let mark = parser.error == YAML_READER_ERROR ? mark(offset: parser.problem_offset) : Self.mark(parser.problem_mark)
+            throw YAMLError(reason: .syntax, message: message, mark: mark)
         }
         defer { yaml_event_delete(&event) }
         let mark = Self.mark(event.start_mark)
@@ -71,6 +79,20 @@ private final class EventReader {
         case YAML_MAPPING_END_EVENT: return .mappingEnd
         default: return .streamEnd
         }
+    }
+
+    /// The line and column (in characters, as libyaml counts) of byte `offset` of the input.
+    private func mark(offset: Int) -> Mark {
+        var line = 1, column = 1
+        for index in 0 ..< min(offset, input.count) {
+            let byte = input[index]
+            if byte == 0x0A || (byte == 0x0D && (index + 1 == input.count || input[index + 1] != 0x0A)) {
+                (line, column) = (line + 1, 1)
+            } else if byte != 0x0D, byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return Mark(line: line, column: column)
     }
 
     private static func mark(_ mark: yaml_mark_t) -> Mark {

@@ -1,0 +1,34 @@
+@testable import CullKit
+import Testing
+
+/// What a rule file's text may hold. A value is matched as written or refused at its line:col:
+/// never cut short at a NUL (SQLite and PCRE2 read C strings), never silently re-encoded.
+@Suite struct RuleTextTests {
+    static let header = "version: 1\nrules:\n  - name: r\n    match:\n"
+
+    static func errors(_ load: LoadedRuleFile) -> [String] {
+        load.diagnostics.filter { $0.severity == .error }.map { "\($0.mark) \($0.code.rawValue)" }
+    }
+
+    static let filler = Array("version: 1\n".utf8) + Array(repeating: Array((String(repeating: "#", count: 100) + "\n").utf8), count: 50).flatMap { $0 }
+
+    /// Past the first 4 KiB (where the binary sniff looks) a bad byte was decoded to U+FFFD and the
+    /// rule matched "IMG\u{FFFD}*" without a word; it is an error at the byte's line:col.
+    @Test func invalidUTF8AnywhereIsAnErrorAtItsPosition() {
+        let bytes = Self.filler + Array("rules:\n  - name: h\n    match: {name: \"IMG".utf8) + [0xFF] + Array("*\"}\n".utf8)
+        let load = RuleLoader.load(bytes: bytes, path: "late.yaml")
+        #expect(load.ruleFile == nil)
+        #expect(Self.errors(load).first?.hasPrefix("54:23 ") == true, "\(load.diagnostics.map(\.description))")
+        let cut = Self.filler + Array("rules: []\n# é".utf8).dropLast()
+        #expect(Self.errors(RuleLoader.load(bytes: Array(cut), path: "cut.yaml")).first?.hasPrefix("53:3 ") == true)
+    }
+
+    /// libyaml's reader reports a control character by byte offset; it was shown at 1:1.
+    @Test func aControlCharacterIsReportedWhereItIs() {
+        let bytes = Self.filler + Array("rules:\n  - name: h\n    match: {name: \"IMG".utf8) + [0x1B] + Array("*\"}\n".utf8)
+        let load = RuleLoader.load(bytes: bytes, path: "ctrl.yaml")
+        #expect(Self.errors(load) == ["54:23 yaml-syntax"], "\(load.diagnostics.map(\.description))")
+        let early = RuleLoader.load(source: "version: 1\nrules:\n  - name: \"a\u{7}b\"\n", path: "bell.yaml")
+        #expect(Self.errors(early) == ["3:13 yaml-syntax"], "\(early.diagnostics.map(\.description))")
+    }
+}
