@@ -10,6 +10,25 @@ import Testing
         load.diagnostics.filter { $0.severity == .error }.map { "\($0.mark) \($0.code.rawValue)" }
     }
 
+    /// `\0` (and `\x00`, `\u0000`) in a double-quoted scalar: "IMG\0zzz" matched every IMG* file.
+    @Test(arguments: [
+        ("      name: \"IMG*\\0zzz\"\n", "5:13"),
+        ("      name: {matches: \"IMG\\x00zzz\"}\n", "5:23"),
+        ("      path: {in: [\"a/IMG_1.jpg\\u0000zz\"]}\n", "5:19"),
+        ("      extension: \"jpg\\0x\"\n", "5:18"),
+        ("      camera: {eq: \"Canon\\0\"}\n", "5:20"),
+        ("      \"kind\\0\": video\n", "5:7"),
+    ]) func aNULInAnyScalarIsAnErrorAtItsNode(_ line: String, _ position: String) {
+        let load = RuleLoader.load(source: Self.header + line, path: "nul.yaml")
+        #expect(load.ruleFile == nil)
+        #expect(Self.errors(load).contains("\(position) bad-value"), "\(load.diagnostics.map(\.description))")
+    }
+
+    @Test func aNULInAPredicateArgumentIsAnError() {
+        let (predicate, load) = RuleLoader.predicate(fragment: "name: \"IMG*\\0zzz\"", label: "<argument 1>")
+        #expect(predicate == nil && Self.errors(load) == ["1:8 bad-value"], "\(load.diagnostics.map(\.description))")
+    }
+
     static let filler = Array("version: 1\n".utf8) + Array(repeating: Array((String(repeating: "#", count: 100) + "\n").utf8), count: 50).flatMap { $0 }
 
     /// Past the first 4 KiB (where the binary sniff looks) a bad byte was decoded to U+FFFD and the

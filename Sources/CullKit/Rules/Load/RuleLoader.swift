@@ -180,6 +180,7 @@ extension YAMLError {
         case .alias: .yamlAlias
         case .tooDeep: .tooDeep
         case .tooLarge: .limitExceeded
+        case .nul: .badValue
         }
     }
 }

@@ -13,6 +13,8 @@ public struct YAMLError: Error, Sendable, Equatable {
         case tooLarge
         /// More than one document in a rule file.
         case multipleDocuments
+        /// A scalar holding a NUL character (a double-quoted `\0`).
+        case nul
     }
 
     public let reason: Reason

@@ -159,6 +159,12 @@ private struct TreeBuilder {
                                 message: "anchors and aliases are not supported in rule files; write the value out", mark: mark)
             case let .scalar(text, style, tag, mark):
                 try count(&nodes, mark)
+                // A double-quoted "\0" is valid YAML, but SQLite and PCRE2 read C strings: "IMG*\0x"
+                // would match as "IMG*". No path, name or tag holds a NUL, so none is a value.
+                if text.utf8.contains(0) {
+                    throw YAMLError(reason: .nul, message: "a NUL character (\\0) in a value; no file name, path or tag can hold one",
+                                    mark: mark)
+                }
                 finished = YAMLNode(.scalar(text, style), mark: mark, tag: tag)
             case let .sequenceStart(tag, mark):
                 try count(&nodes, mark)
