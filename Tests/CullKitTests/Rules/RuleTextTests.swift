@@ -51,3 +51,31 @@ import Testing
         #expect(Self.errors(early) == ["3:13 yaml-syntax"], "\(early.diagnostics.map(\.description))")
     }
 }
+
+/// What a shared rule file can make a terminal print: its values come back in messages, echoed
+/// lines and `cull explain`, and an escape sequence there could retitle, clear or rewrite the screen.
+@Suite struct RuleTextEchoTests {
+    static let escape: Character = "\u{1B}"
+
+    @Test func diagnosticsShowControlCharactersAsText() {
+        // A value quoted with YAML escapes reaches the message; a raw byte reaches the echoed line.
+        let quoted = RuleLoader.load(source: "version: 1\nrules:\n  - name: r\n    match: {kind: \"\\e]0;owned\\a\\e[2J\"}\n", path: "q.yaml")
+        let raw = RuleLoader.load(source: "version: 1\nrules:\n  - name: r\n    match: {name: \"\u{1B}[2J\u{7}*\"}\n", path: "r.yaml")
+        #expect(quoted.hasErrors && raw.hasErrors)
+        let text = TextDiagnosticPrinter(color: false).render([quoted, raw])
+        #expect(!text.contains(Self.escape) && !text.contains("\u{7}"), "\(text.debugDescription)")
+        #expect(text.contains("\\x1b]0;owned"), "\(text)")
+        // The caret still stands under the column libyaml named.
+        let lines = text.split(separator: "\n")
+        let echoed = try! #require(lines.firstIndex { $0.hasPrefix("    match: {name:") })
+        #expect(lines[echoed + 1].count == 20, "\(lines[echoed + 1].debugDescription)")
+    }
+
+    @Test func explainedValuesShowControlCharactersAsText() throws {
+        let load = RuleLoader.load(source: "version: 1\nrules:\n  - name: r\n    match: {name: \"\\e[2J*\", camera: {matches: \"\\e]0;x\"}}\n"
+                                   + "    limit: {count: 1}\n", path: "x.yaml")
+        let rule = try #require(load.ruleFile?.rules.first)
+        #expect(!rule.match.normalised.contains(Self.escape), "\(rule.match.normalised.debugDescription)")
+        #expect(rule.match.normalised.contains("\\x1b[2J"))
+    }
+}
