@@ -24,6 +24,27 @@ import Testing
         #expect(Self.errors(load).contains("\(position) bad-value"), "\(load.diagnostics.map(\.description))")
     }
 
+    /// A tag makes a value mean something else to every other YAML reader (`!!binary` is bytes,
+    /// `!!int "5"` a number, `!!python/object` code); Cull read the bare text and passed the file.
+    @Test(arguments: [
+        ("      name: !!binary SU1HXzEuanBn\n", "5:13"),
+        ("      name: !secret \"IMG_1.jpg\"\n", "5:13"),
+        ("      rating: {gte: !!int \"5\"}\n", "5:21"),
+        ("      kind: !!python/object/apply:os.system [\"true\"]\n", "5:13"),
+        ("      camera: !<tag:example.com,2026:x> Canon\n", "5:15"),
+        ("      any: !!set {kind: video}\n", "5:12"),
+    ]) func aTagOtherThanStrSeqOrMapIsAnError(_ line: String, _ position: String) {
+        let load = RuleLoader.load(source: Self.header + line, path: "tag.yaml")
+        #expect(load.ruleFile == nil)
+        #expect(Self.errors(load).contains("\(position) wrong-type"), "\(load.diagnostics.map(\.description))")
+    }
+
+    @Test func theCoreTagsThatMeanWhatCullReadsAreFine() {
+        let load = RuleLoader.load(source: "version: 1\nrules: !!seq\n  - name: r\n    match: !!map {kind: !!str video, !!str name: \"a*\"}\n"
+                                   + "    limit: {count: 1}\n", path: "core.yaml")
+        #expect(load.ruleFile != nil, "\(load.diagnostics.map(\.description))")
+    }
+
     @Test func aNULInAPredicateArgumentIsAnError() {
         let (predicate, load) = RuleLoader.predicate(fragment: "name: \"IMG*\\0zzz\"", label: "<argument 1>")
         #expect(predicate == nil && Self.errors(load) == ["1:8 bad-value"], "\(load.diagnostics.map(\.description))")

@@ -181,6 +181,7 @@ extension YAMLError {
         case .tooDeep: .tooDeep
         case .tooLarge: .limitExceeded
         case .nul: .badValue
+        case .tag: .wrongType
         }
     }
 }

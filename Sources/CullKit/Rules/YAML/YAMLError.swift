@@ -15,6 +15,8 @@ public struct YAMLError: Error, Sendable, Equatable {
         case multipleDocuments
         /// A scalar holding a NUL character (a double-quoted `\0`).
         case nul
+        /// A tag other than the one of what the node is (`!!str` on a scalar, `!!seq`, `!!map`).
+        case tag
     }
 
     public let reason: Reason

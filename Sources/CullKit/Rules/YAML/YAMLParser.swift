@@ -165,13 +165,16 @@ private struct TreeBuilder {
                     throw YAMLError(reason: .nul, message: "a NUL character (\\0) in a value; no file name, path or tag can hold one",
                                     mark: mark)
                 }
+                try checkTag(tag, allowed: "tag:yaml.org,2002:str", mark)
                 finished = YAMLNode(.scalar(text, style), mark: mark, tag: tag)
             case let .sequenceStart(tag, mark):
                 try count(&nodes, mark)
+                try checkTag(tag, allowed: "tag:yaml.org,2002:seq", mark)
                 try checkDepth(stack.count, mark)
                 stack.append(Frame(isMapping: false, tag: tag, mark: mark))
             case let .mappingStart(tag, mark):
                 try count(&nodes, mark)
+                try checkTag(tag, allowed: "tag:yaml.org,2002:map", mark)
                 try checkDepth(stack.count, mark)
                 stack.append(Frame(isMapping: true, tag: tag, mark: mark))
             case .sequenceEnd, .mappingEnd:
@@ -203,6 +206,16 @@ private struct TreeBuilder {
             throw YAMLError(reason: .tooLarge,
                             message: "more than \(RuleLimits.nodes) YAML nodes; split the rules into several files", mark: mark)
         }
+    }
+
+    /// A tag makes a node mean something else to every other YAML reader (`!!binary` is bytes,
+    /// `!!int "5"` a number, `!!python/object/apply` code in some loaders), while Cull reads the
+    /// bare text: a file must mean one thing. Only the tag of what the node already is may stand.
+    private func checkTag(_ tag: String?, allowed: String, _ mark: Mark) throws(YAMLError) {
+        guard let tag, tag != allowed else { return }
+        let shown = tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst("tag:yaml.org,2002:".count) : tag
+        throw YAMLError(reason: .tag, message: "YAML tag '\(TerminalText.escaped(shown))' is not supported in rule files; "
+                        + "write the value plainly (quote it for a string)", mark: mark)
     }
 
     private func checkDepth(_ depth: Int, _ mark: Mark) throws(YAMLError) {
