@@ -64,7 +64,6 @@ public final class ReviewServer: @unchecked Sendable {
     private func handle(_ request: HTTPServer.Request) -> HTTPServer.Response {
         let changesState = Self.statePaths.contains(request.path)
         if let (status, message) = gate.refusal(method: request.method, host: request.header("Host"), queryToken: request.query("token"),
-                                                cookieToken: request.cookie(ReviewGate.cookieName),
                                                 headerToken: request.header(ReviewGate.headerName), changesState: changesState) {
             return .text(status, message)
         }
@@ -74,7 +73,7 @@ public final class ReviewServer: @unchecked Sendable {
                 let nonce = ReviewGate.makeToken()
                 var response = HTTPServer.Response(status: 200, contentType: "text/html; charset=utf-8",
                                                    body: .bytes(Array(ReviewPage.html(token: gate.token, nonce: nonce, data: nil).utf8)))
-                response.headers = [("Set-Cookie", gate.cookie), ("Cache-Control", "no-store"),
+                response.headers = [("Cache-Control", "no-store"),
                                     ("Content-Security-Policy", ReviewPage.contentSecurityPolicy(nonce: nonce))]
                 return response
             case "/favicon.ico": return HTTPServer.Response(status: 204, contentType: "image/x-icon", body: .bytes([]))
@@ -107,7 +106,8 @@ public final class ReviewServer: @unchecked Sendable {
 
     func document() throws -> [UInt8] {
         try scope.refresh(db)
-        return try ReviewModel.document(scope, db: db, interactive: true) { "/thumb/\($0)" }
+        let token = gate.token
+        return try ReviewModel.document(scope, db: db, interactive: true) { "/thumb/\($0)?token=\(token)" }
     }
 
     private func json(_ document: [UInt8], status: Int = 200) -> HTTPServer.Response {
