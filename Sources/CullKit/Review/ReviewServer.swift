@@ -21,12 +21,15 @@ public final class ReviewServer: @unchecked Sendable {
     private var server: HTTPServer?
     private var gate = ReviewGate(port: 0)
     private let lock = NSLock()
+    /// The plan of the review's rules made again on the index as it is now (nil: a review of the staged set).
+    private let replan: (() throws -> Plan)?
 
     /// The URL to open (with the token).
     public var url: String { "http://127.0.0.1:\(gate.port)/?token=\(gate.token)" }
     public var port: UInt16 { gate.port }
 
-    public init(library: Library, db: Database, scope: ReviewScope) {
+    public init(library: Library, db: Database, scope: ReviewScope, replan: (() throws -> Plan)? = nil) {
+        self.replan = replan
         self.library = library
         self.db = db
         self.scope = scope
@@ -124,7 +127,7 @@ public final class ReviewServer: @unchecked Sendable {
         guard let decision = request.query("to").flatMap(ReviewDecisions.Decision.init(rawValue:)) else {
             return .text(400, "to= must be keep, unstage or stage")
         }
-        try ReviewDecisions(library: library, db: db).apply(decision, to: id, scope: scope)
+        try ReviewDecisions(library: library, db: db, replan: replan).apply(decision, to: id, scope: scope)
         return json(try document())
     }
 
@@ -133,13 +136,13 @@ public final class ReviewServer: @unchecked Sendable {
             return .text(404, "no such section")
         }
         try scope.refresh(db)
-        try ReviewDecisions(library: library, db: db).stageSection(section, scope: scope)
+        try ReviewDecisions(library: library, db: db, replan: replan).stageSection(section, scope: scope)
         return json(try document())
     }
 
     private func commit(_ request: HTTPServer.Request) throws -> HTTPServer.Response {
         guard let fingerprint = request.query("fingerprint"), !fingerprint.isEmpty else { return .text(400, "fingerprint= is required") }
-        let receipt = try ReviewDecisions(library: library, db: db).commit(fingerprint: fingerprint)
+        let receipt = try ReviewDecisions(library: library, db: db, replan: replan).commit(fingerprint: fingerprint)
         // The receipt exactly as `cull commit --format json` prints it.
         let receiptJSON = ReceiptRenderer.json(receipt).trimmingCharacters(in: .whitespacesAndNewlines)
         let body = Array(("{\"receipt\":" + receiptJSON + ",\"document\":").utf8) + (try document()) + Array("}".utf8)

@@ -61,3 +61,53 @@ import Testing
         _ = review.interrupt()
     }
 }
+
+/// The page's plan is made when it opens; a photo protected since then (rated in another app,
+/// rescanned) must not be staged on the word of that plan: `cull plan` spares it now.
+@Suite struct ReviewStalePlanTests {
+    static let rated = """
+        <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\
+        <rdf:Description xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmp:Rating="5"/></rdf:RDF></x:xmpmeta>
+        """
+
+    static func reviewThenProtect() throws -> (Sandbox, ReviewProcess, a: Int64) {
+        let box = try Sandbox("review-stale-plan")
+        for name in ["a", "b", "c"] { box.write("trip/\(name).jpg", bytes: Media.jpeg(taken: "2015:07:01 10:00:00")) }
+        #expect(try box.cull(["scan"]).status == 0)
+        let rules = try box.rules("trip.yaml", """
+            version: 1
+            protect:
+              - rating: {gte: 1}
+            rules:
+              - name: trip
+                match:
+                  path: "trip/**"
+                limit: {count: 10}
+            """)
+        let review = try ReviewProcess(box, ["--ceiling", "100", rules])
+        box.write("trip/a.xmp", rated)
+        #expect(try box.cull(["scan"]).status == 0)
+        #expect(try box.cull(["plan", "--ceiling", "100", rules]).stdout.contains("spared 1"))
+        return (box, review, try ReviewServerTests.id(box, "trip/a.jpg"))
+    }
+
+    @Test func aPhotoProtectedSinceThePageOpenedIsNotStaged() throws {
+        let (box, review, a) = try Self.reviewThenProtect()
+        let token = ["X-Cull-Token": review.token]
+        let one = try review.request("/api/decide?id=\(a)&to=stage", method: "POST", headers: token)
+        #expect(one.status == 409, "\(one)")
+        #expect(try ReviewStore(db: box.db).status(of: a) == .new)
+        #expect(try review.request("/api/stage-section?section=0", method: "POST", headers: token).status == 200)
+        #expect(try box.cull(["trash", "--format", "paths"]).stdout == "trip/b.jpg\ntrip/c.jpg\n")
+        _ = review.interrupt()
+    }
+
+    @Test func aRefusedStageLeavesTheKeep() throws {
+        let (box, review, a) = try Self.reviewThenProtect()
+        #expect(try box.cull(["keep", "trip/a.jpg"]).status == 0)
+        let answer = try review.request("/api/decide?id=\(a)&to=stage", method: "POST", headers: ["X-Cull-Token": review.token])
+        #expect(answer.status == 409, "\(answer)")
+        #expect(try ReviewStore(db: box.db).status(of: a) == .kept)
+        _ = review.interrupt()
+    }
+}
