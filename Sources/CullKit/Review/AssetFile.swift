@@ -16,6 +16,8 @@ struct AssetFile {
         /// Why the scanner found it damaged, if it did.
         let broken: String?
 
+        /// The file it names, as a review pins it.
+        var shown: ReviewScope.Shown { .init(path: path, device: device, inode: inode, size: size, mtimeNs: mtimeNs) }
         /// The cache key of its thumbnail: a changed file gets a new one.
         var identityKey: String { "\(device)-\(inode)-\(size)-\(mtimeNs)" }
         var name: String { PathBytes.display(PathBytes.basename(path)) }

@@ -33,7 +33,6 @@ final class HTTPServer: @unchecked Sendable {
 
         func header(_ name: String) -> String? { value(.HEADER_KIND, name) }
         func query(_ name: String) -> String? { value(.GET_ARGUMENT_KIND, name) }
-        func cookie(_ name: String) -> String? { value(.COOKIE_KIND, name) }
 
         private func value(_ kind: MHD_ValueKind, _ name: String) -> String? {
             MHD_lookup_connection_value(connection, kind, name).map { String(cString: $0) }

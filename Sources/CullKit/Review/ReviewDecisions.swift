@@ -9,6 +9,9 @@ import Foundation
 struct ReviewDecisions {
     let library: Library
     let db: Database
+    /// The plan of the review's rules made again, on the index as it is now: what the page stages
+    /// is what `cull stage` would stage now. Nil for a review of the staged set.
+    var replan: (() throws -> Plan)? = nil
 
     enum Decision: String, Sendable {
         case keep, unstage, stage
@@ -35,7 +38,10 @@ struct ReviewDecisions {
         try locked {
             let section = scope.sections[index]
             if let plan = scope.plan {
-                try ReviewStore(db: db).stage(narrowed(plan, line: index, to: nil), runID: Self.runID())
+                // The line of the same rule in a fresh plan: guards, keeps and groups judged as they are now.
+                let fresh = try replan?() ?? plan
+                guard let line = fresh.rules.firstIndex(where: { $0.rule == section.rule && $0.ruleFile == section.ruleFile }) else { return }
+                try ReviewStore(db: db).stage(narrowed(fresh, line: line, to: nil, shown: scope), runID: Self.runID())
             } else {
                 let status = ReviewStore(db: db)
                 // A group's keeper stays out: "stage these" means the copies.
@@ -68,17 +74,32 @@ struct ReviewDecisions {
 
     private func stage(_ id: Int64, scope: ReviewScope, store: ReviewStore) throws {
         guard let entry = scope.entries[id] else { return }
-        // A keep is the user's own word; staging it from the page replaces it, as `cull restore` then staging would.
-        if try store.status(of: id) == .kept { try store.restore(.assets([id])) }
-        if let plan = scope.plan, plan.rules[entry.section].netNewIDs.contains(id) {
-            // Proposed by a rule: the row that rule's `cull stage` writes (its name, its keeper).
-            let single = try narrowed(plan, line: entry.section, to: id)
-            guard !single.rules[0].netNewIDs.isEmpty else {
-                throw Refusal(description: "not staged: the keeper of its duplicate group is staged now; unstage the keeper first")
+        // A keep is the user's own word; staging it from the page replaces it, as `cull restore` then
+        // staging would. If staging is refused, the keep is put back: a refusal changes nothing.
+        let wasKept = try store.status(of: id) == .kept
+        if wasKept { try store.restore(.assets([id])) }
+        do {
+            if let plan = scope.plan, plan.rules[entry.section].netNewIDs.contains(id) {
+                // Proposed by a rule when the page opened: staged only if the rule proposes it now,
+                // with the row its `cull stage` writes (its name, its keeper).
+                let old = plan.rules[entry.section]
+                let fresh = try replan?() ?? plan
+                guard let line = fresh.rules.firstIndex(where: { $0.rule == old.rule && $0.ruleFile == old.ruleFile }),
+                      fresh.rules[line].netNewIDs.contains(id) else {
+                    throw Refusal(description: "not staged: rule \(old.rule) does not propose it any more (a protect guard, a keep "
+                                  + "or a change since the page opened); restart cull review to see the plan as it is now")
+                }
+                let single = try narrowed(fresh, line: line, to: id, shown: scope)
+                guard !single.rules[0].netNewIDs.isEmpty else {
+                    throw Refusal(description: "not staged: the keeper of its duplicate group is staged now; unstage the keeper first")
+                }
+                try store.stage(single, runID: Self.runID())
+            } else {
+                try stageByHand([id])
             }
-            try store.stage(single, runID: Self.runID())
-        } else {
-            try stageByHand([id])
+        } catch {
+            if wasKept { _ = try store.keep(assetIDs: [id]) }
+            throw error
         }
     }
 
@@ -96,12 +117,14 @@ struct ReviewDecisions {
     ///
     /// The plan was made when the review opened; since then a keeper may have been staged (by hand,
     /// from the page or a terminal). A twin whose keeper is staged now is left out: no group is
-    /// ever staged whole on the word of a stale plan.
-    func narrowed(_ plan: Plan, line index: Int, to id: Int64?) throws -> Plan {
+    /// ever staged whole on the word of a stale plan. Nor is an id the review no longer shows (it
+    /// names another file now: ``ReviewScope/refresh(_:)``).
+    func narrowed(_ plan: Plan, line index: Int, to id: Int64?, shown scope: ReviewScope) throws -> Plan {
         let line = plan.rules[index]
         let keeperOf = line.keeperOf
         let store = ReviewStore(db: db)
         let ids = try (id.map { id in line.netNewIDs.filter { $0 == id || line.livePairOf[$0] == id } } ?? line.netNewIDs)
+            .filter { scope.entries[$0] != nil }
             .filter { twin in try keeperOf[twin].map { try store.status(of: $0) != .trashed } ?? true }
         var narrowed = Plan.RuleLine(
             rule: line.rule, ruleFile: line.ruleFile, matched: line.matched, stagedEarlier: line.stagedEarlier, stagedEarlierAt: line.stagedEarlierAt,

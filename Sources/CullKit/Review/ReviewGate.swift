@@ -3,14 +3,15 @@
 /// A page on any web site can make the browser send requests to 127.0.0.1, so the server checks,
 /// on every request: the `Host` header names 127.0.0.1 or localhost with our port (a DNS-rebinding
 /// page sends its own host name), and the request carries the secret token, in the query (the URL
-/// `cull review` prints), the cookie set from it, or the `X-Cull-Token` header. A state change also
-/// needs POST with the token in the header: a cross-site form can send a cookie, not a header.
+/// `cull review` prints, and every thumbnail and original the page asks for) or the `X-Cull-Token`
+/// header. A state change also needs POST with the token in the header, which a cross-site form
+/// cannot send. No cookie carries it: cookies are not isolated by port (RFC 6265 §8.5), so the
+/// browser would hand it to every other server on 127.0.0.1 or localhost the user visits.
 struct ReviewGate: Sendable {
     /// 32 bytes from the system's cryptographic generator, as hex.
     let token: String
     let port: UInt16
 
-    static let cookieName = "cull_token"
     static let headerName = "X-Cull-Token"
 
     init(port: UInt16, token: String = ReviewGate.makeToken()) {
@@ -28,7 +29,7 @@ struct ReviewGate: Sendable {
     }
 
     /// Why a request is refused (status and message), or nil when it may proceed.
-    func refusal(method: HTTPServer.Method, host: String?, queryToken: String?, cookieToken: String?,
+    func refusal(method: HTTPServer.Method, host: String?, queryToken: String?,
                  headerToken: String?, changesState: Bool) -> (status: Int, message: String)? {
         guard let host, allowedHosts.contains(host.lowercased()) else {
             return (421, "wrong Host header: this server answers only 127.0.0.1:\(port)")
@@ -39,7 +40,7 @@ struct ReviewGate: Sendable {
             return nil
         }
         guard method == .get || method == .head else { return (405, "only GET here") }
-        let given = [queryToken, headerToken, cookieToken].compactMap { $0 }
+        let given = [queryToken, headerToken].compactMap { $0 }
         guard given.contains(where: matches) else { return (403, "missing or wrong token: open the URL cull review printed") }
         return nil
     }
@@ -54,7 +55,4 @@ struct ReviewGate: Sendable {
         for index in a.indices { difference |= a[index] ^ b[index] }
         return difference == 0
     }
-
-    /// The cookie that spares later requests (thumbnails, the large view) the token in their URL.
-    var cookie: String { "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict" }
 }

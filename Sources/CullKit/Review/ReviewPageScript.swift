@@ -4,6 +4,8 @@ enum ReviewPageScript {
     static let js = #"""
         "use strict";
         const TOKEN = document.body.dataset.token || "";
+        // Originals and previews carry the token in their URL: no cookie holds it (see ReviewGate).
+        const AUTH = "?token=" + encodeURIComponent(TOKEN);
         const PAGE = 240;          // tiles rendered per step; more as the end comes into view
         let doc = null, byId = new Map(), order = [], rendered = 0, current = null, blocks = [];
         const $ = (sel) => document.querySelector(sel);
@@ -241,10 +243,10 @@ enum ReviewPageScript {
           const stage = $("#viewer .stage"); stage.replaceChildren();
           const video = ["mp4", "mov", "m4v"].includes(item.ext), showsOriginal = doc.interactive && ["jpg", "jpeg", "png", "gif", "webp"].includes(item.ext);
           if (doc.interactive && video) {
-            const v = el("video"); v.controls = true; v.preload = "metadata"; v.src = "/original/" + id; stage.append(v);
+            const v = el("video"); v.controls = true; v.preload = "metadata"; v.src = "/original/" + id + AUTH; stage.append(v);
           } else {
             const decoded = doc.interactive && ["heic", "heif", "avif", "dng", "cr2", "nef", "arw", "orf", "rw2"].includes(item.ext);
-            const img = el("img"); img.alt = item.name; img.src = showsOriginal ? "/original/" + id : decoded ? "/preview/" + id : item.thumb;
+            const img = el("img"); img.alt = item.name; img.src = showsOriginal ? "/original/" + id + AUTH : decoded ? "/preview/" + id + AUTH : item.thumb;
             stage.append(img);
           }
           $("#viewer .caption").textContent = item.folder + "/" + item.name + " \u00b7 " + bytes(item.size) + " \u00b7 " + stateLabel[item.state] + " \u00b7 " + item.reason;

@@ -46,6 +46,17 @@ public struct ReviewScope: Sendable {
     public let plan: Plan?
     /// What the plan would stage (its net-new assets).
     public let proposed: Set<Int64>
+    /// Which file each id named when the page first showed it. SQLite gives a freed id to the next
+    /// new row, so after a scan elsewhere the same id may name another file: see ``refresh(_:)``.
+    private(set) var shown: [Int64: Shown] = [:]
+    /// Ids dropped because they name another file now (or none): the page's tile is stale.
+    private(set) var changed: Set<Int64> = []
+
+    /// A file as the index described it: where it was and which inode, at which size and mtime.
+    struct Shown: Sendable, Equatable {
+        let path: [UInt8]
+        let device: Int64, inode: Int64, size: Int64, mtimeNs: Int64
+    }
 
     /// The plan of rules: each rule's net-new assets, and for a group rule its groups with keepers.
     public init(plan: Plan, names: [Int64: String]) {
@@ -143,6 +154,40 @@ public struct ReviewScope: Sendable {
         let index = sectionIndex(rule: rule, ruleFile: asset.ruleFile)
         entries[asset.id] = Entry(section: index, group: nil, reason: asset.rule.map { "staged by rule \($0)" } ?? "staged by hand")
         sections[index].assets.append(asset.id)
+    }
+
+    /// Brings the scope up to the index before a decision: an id that names another file than the
+    /// one shown (or none) leaves the review, what is staged now joins it, and every new entry is
+    /// pinned to the file it names now (the page shows that one next).
+    mutating func refresh(_ db: Database) throws {
+        var current: [Int64: Shown] = [:]
+        current.reserveCapacity(entries.count)
+        try db.forEachRow("SELECT id, path, device, inode, size, mtime_ns FROM assets") { row in
+            let id = row.int64(0)
+            guard entries[id] != nil else { return }
+            current[id] = Shown(path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3), size: row.int64(4), mtimeNs: row.int64(5))
+        }
+        for (id, pinned) in shown where current[id] != pinned { drop(id) }
+        for asset in try StagedSet.load(db) { include(asset) }
+        try db.forEachRow("SELECT id, path, device, inode, size, mtime_ns FROM assets") { row in
+            let id = row.int64(0)
+            guard entries[id] != nil, shown[id] == nil else { return }
+            shown[id] = Shown(path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3), size: row.int64(4), mtimeNs: row.int64(5))
+            changed.remove(id)
+        }
+    }
+
+    /// Whether `id` still names the file the page showed (`now`: its index row now).
+    func stillShows(_ id: Int64, as now: Shown?) -> Bool {
+        guard entries[id] != nil, let pinned = shown[id] else { return false }
+        return pinned == now
+    }
+
+    private mutating func drop(_ id: Int64) {
+        guard let entry = entries.removeValue(forKey: id) else { return }
+        shown[id] = nil
+        changed.insert(id)
+        sections[entry.section].assets.removeAll { $0 == id }
     }
 
     /// Whether `id` is shown as the keeper of its duplicate group.

@@ -21,12 +21,15 @@ public final class ReviewServer: @unchecked Sendable {
     private var server: HTTPServer?
     private var gate = ReviewGate(port: 0)
     private let lock = NSLock()
+    /// The plan of the review's rules made again on the index as it is now (nil: a review of the staged set).
+    private let replan: (() throws -> Plan)?
 
     /// The URL to open (with the token).
     public var url: String { "http://127.0.0.1:\(gate.port)/?token=\(gate.token)" }
     public var port: UInt16 { gate.port }
 
-    public init(library: Library, db: Database, scope: ReviewScope) {
+    public init(library: Library, db: Database, scope: ReviewScope, replan: (() throws -> Plan)? = nil) {
+        self.replan = replan
         self.library = library
         self.db = db
         self.scope = scope
@@ -42,6 +45,9 @@ public final class ReviewServer: @unchecked Sendable {
             return handle(request)
         }
         gate = ReviewGate(port: server.port)
+        lock.lock()
+        defer { lock.unlock() }
+        try scope.refresh(db)
         self.server = server
         // Thumbnails are made ahead, on every core, while the page loads; a request for one not
         // made yet makes it itself (the cache takes whichever comes first).
@@ -61,7 +67,6 @@ public final class ReviewServer: @unchecked Sendable {
     private func handle(_ request: HTTPServer.Request) -> HTTPServer.Response {
         let changesState = Self.statePaths.contains(request.path)
         if let (status, message) = gate.refusal(method: request.method, host: request.header("Host"), queryToken: request.query("token"),
-                                                cookieToken: request.cookie(ReviewGate.cookieName),
                                                 headerToken: request.header(ReviewGate.headerName), changesState: changesState) {
             return .text(status, message)
         }
@@ -71,7 +76,7 @@ public final class ReviewServer: @unchecked Sendable {
                 let nonce = ReviewGate.makeToken()
                 var response = HTTPServer.Response(status: 200, contentType: "text/html; charset=utf-8",
                                                    body: .bytes(Array(ReviewPage.html(token: gate.token, nonce: nonce, data: nil).utf8)))
-                response.headers = [("Set-Cookie", gate.cookie), ("Cache-Control", "no-store"),
+                response.headers = [("Cache-Control", "no-store"),
                                     ("Content-Security-Policy", ReviewPage.contentSecurityPolicy(nonce: nonce))]
                 return response
             case "/favicon.ico": return HTTPServer.Response(status: 204, contentType: "image/x-icon", body: .bytes([]))
@@ -103,8 +108,9 @@ public final class ReviewServer: @unchecked Sendable {
     }
 
     func document() throws -> [UInt8] {
-        for asset in try StagedSet.load(db) { scope.include(asset) }
-        return try ReviewModel.document(scope, db: db, interactive: true) { "/thumb/\($0)" }
+        try scope.refresh(db)
+        let token = gate.token
+        return try ReviewModel.document(scope, db: db, interactive: true) { "/thumb/\($0)?token=\(token)" }
     }
 
     private func json(_ document: [UInt8], status: Int = 200) -> HTTPServer.Response {
@@ -113,11 +119,15 @@ public final class ReviewServer: @unchecked Sendable {
     }
 
     private func decide(_ request: HTTPServer.Request) throws -> HTTPServer.Response {
-        guard let id = request.query("id").flatMap(Int64.init), scope.entries[id] != nil else { return .text(404, "no such asset in this review") }
+        guard let id = request.query("id").flatMap(Int64.init) else { return .text(404, "no such asset in this review") }
+        // The id must still name the file the page showed: SQLite reuses a freed id for the next new file.
+        try scope.refresh(db)
+        if scope.changed.contains(id) { return .text(409, Self.changedMessage) }
+        guard scope.entries[id] != nil else { return .text(404, "no such asset in this review") }
         guard let decision = request.query("to").flatMap(ReviewDecisions.Decision.init(rawValue:)) else {
             return .text(400, "to= must be keep, unstage or stage")
         }
-        try ReviewDecisions(library: library, db: db).apply(decision, to: id, scope: scope)
+        try ReviewDecisions(library: library, db: db, replan: replan).apply(decision, to: id, scope: scope)
         return json(try document())
     }
 
@@ -125,13 +135,14 @@ public final class ReviewServer: @unchecked Sendable {
         guard let section = request.query("section").flatMap(Int.init), scope.sections.indices.contains(section) else {
             return .text(404, "no such section")
         }
-        try ReviewDecisions(library: library, db: db).stageSection(section, scope: scope)
+        try scope.refresh(db)
+        try ReviewDecisions(library: library, db: db, replan: replan).stageSection(section, scope: scope)
         return json(try document())
     }
 
     private func commit(_ request: HTTPServer.Request) throws -> HTTPServer.Response {
         guard let fingerprint = request.query("fingerprint"), !fingerprint.isEmpty else { return .text(400, "fingerprint= is required") }
-        let receipt = try ReviewDecisions(library: library, db: db).commit(fingerprint: fingerprint)
+        let receipt = try ReviewDecisions(library: library, db: db, replan: replan).commit(fingerprint: fingerprint)
         // The receipt exactly as `cull commit --format json` prints it.
         let receiptJSON = ReceiptRenderer.json(receipt).trimmingCharacters(in: .whitespacesAndNewlines)
         let body = Array(("{\"receipt\":" + receiptJSON + ",\"document\":").utf8) + (try document()) + Array("}".utf8)
@@ -140,7 +151,11 @@ public final class ReviewServer: @unchecked Sendable {
     }
 
     private func thumbnail(_ id: Int64) throws -> HTTPServer.Response {
-        guard scope.entries[id] != nil, let record = try AssetFile.record(db, id: id) else { return .text(404, "no such asset in this review") }
+        let record: AssetFile.Record
+        switch try shownRecord(id) {
+        case let .success(found): record = found
+        case let .failure(refused): return refused.response
+        }
         let image = thumbnails.image(record)
         // Keyed by identity in the URL's asset: a changed file is a new thumbnail, so caching is safe per session.
         return HTTPServer.Response(status: 200, contentType: image.contentType, body: .bytes(image.bytes),
@@ -149,7 +164,11 @@ public final class ReviewServer: @unchecked Sendable {
 
     /// The large view of what a browser cannot show itself (HEIC, AVIF, RAW): 1600 pixels.
     private func preview(_ id: Int64) throws -> HTTPServer.Response {
-        guard scope.entries[id] != nil, let record = try AssetFile.record(db, id: id) else { return .text(404, "no such asset in this review") }
+        let record: AssetFile.Record
+        switch try shownRecord(id) {
+        case let .success(found): record = found
+        case let .failure(refused): return refused.response
+        }
         switch AssetFile.open(record, root: library.root) {
         case let .failure(refusal): return .text(410, "\(record.name): \(refusal)")
         case let .success(file):
@@ -164,9 +183,29 @@ public final class ReviewServer: @unchecked Sendable {
 
     static let previewSide = 1600
 
+    static let changedMessage = "this file changed or left the index since the page showed it (another program or scan); "
+        + "nothing was done: restart cull review to see it as it is now"
+
+    /// Why an id gets no file.
+    struct Refused: Error {
+        let response: HTTPServer.Response
+    }
+
+    /// The index row of asset `id` if it is still the file the page showed, else 404 (never shown) or 410.
+    private func shownRecord(_ id: Int64) throws -> Result<AssetFile.Record, Refused> {
+        let record = try AssetFile.record(db, id: id)
+        if scope.stillShows(id, as: record?.shown), let record { return .success(record) }
+        if scope.entries[id] == nil && !scope.changed.contains(id) { return .failure(Refused(response: .text(404, "no such asset in this review"))) }
+        return .failure(Refused(response: .text(410, Self.changedMessage)))
+    }
+
     /// The file itself, or the one byte range asked for (``ByteRange``: seeking in a video).
     private func original(_ id: Int64, _ request: HTTPServer.Request) throws -> HTTPServer.Response {
-        guard scope.entries[id] != nil, let record = try AssetFile.record(db, id: id) else { return .text(404, "no such asset in this review") }
+        let record: AssetFile.Record
+        switch try shownRecord(id) {
+        case let .success(found): record = found
+        case let .failure(refused): return refused.response
+        }
         switch AssetFile.open(record, root: library.root) {
         case let .failure(refusal): return .text(410, "\(record.name): \(refusal)")
         case let .success(file):

@@ -44,10 +44,11 @@ struct ReviewCommand: CullCommand {
         }
         let access = try LibraryAccess(libraryOption: library, locking: false, terminal: terminal)
         let scope: ReviewScope
+        let planner = RulePlanner(db: access.db, clock: clock, ceilingPercent: ceiling, root: access.library.root)
         if files.isEmpty {
             scope = try ReviewScope.staged(db: access.db)
         } else {
-            let plan = try RulePlanner(db: access.db, clock: clock, ceilingPercent: ceiling, root: access.library.root).plan(files).plan
+            let plan = try planner.plan(files).plan
             if plan.limitTripped {
                 terminal.err("cull: note: a limit trips for this plan (see 'cull plan'): staging it from the page will be refused\n")
             }
@@ -58,7 +59,9 @@ struct ReviewCommand: CullCommand {
             terminal.out("Wrote \(page)\n")
             return .success
         }
-        let server = ReviewServer(library: access.library, db: access.db, scope: scope)
+        // Staging from the page plans again first: the page's plan may be older than a protect guard's reason.
+        let server = ReviewServer(library: access.library, db: access.db, scope: scope,
+                                  replan: files.isEmpty ? nil : { try planner.plan(files).plan })
         try server.start()
         terminal.out("Reviewing at \(server.url)\n")
         terminal.err("Ctrl-C stops the server.\n")

@@ -13,7 +13,10 @@ enum ExplainReport {
                 .compactMap { $0 }.joined(separator: ", ") + "\n"
         }
         out += "  sql:     \(rule.query.sql)\n"
-        let values = rule.query.arguments.enumerated().map { "?\($0.offset + 1)=\($0.element)" }
+        let values = rule.query.arguments.enumerated().map { argument in
+            guard case let .text(text) = argument.element else { return "?\(argument.offset + 1)=\(argument.element)" }
+            return "?\(argument.offset + 1)=\(SQLValue.text(TerminalText.escaped(text)))"
+        }
         out += "  values:  \(values.isEmpty ? "(none)" : values.joined(separator: ", "))\n"
         out += "  plan:\n" + plan.map { "    \($0)\n" }.joined()
         if let (result, seconds) = evaluation {

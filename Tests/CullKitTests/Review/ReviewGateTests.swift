@@ -13,12 +13,11 @@ import Testing
     }
 
     @Test func readsNeedTheTokenSomewhere() {
-        func status(query: String? = nil, cookie: String? = nil, header: String? = nil, host: String? = "127.0.0.1:8123") -> Int? {
-            gate.refusal(method: .get, host: host, queryToken: query, cookieToken: cookie, headerToken: header, changesState: false)?.status
+        func status(query: String? = nil, header: String? = nil, host: String? = "127.0.0.1:8123") -> Int? {
+            gate.refusal(method: .get, host: host, queryToken: query, headerToken: header, changesState: false)?.status
         }
         #expect(status() == 403)
         #expect(status(query: token) == nil)
-        #expect(status(cookie: token) == nil)
         #expect(status(header: token) == nil)
         #expect(status(query: String(token.dropLast()) + "c") == 403)
         #expect(status(query: token + "0") == 403)
@@ -31,12 +30,12 @@ import Testing
     }
 
     @Test func changesNeedPostAndTheHeader() {
-        func status(_ method: HTTPServer.Method, query: String? = nil, cookie: String? = nil, header: String? = nil) -> Int? {
-            gate.refusal(method: method, host: "127.0.0.1:8123", queryToken: query, cookieToken: cookie, headerToken: header,
+        func status(_ method: HTTPServer.Method, query: String? = nil, header: String? = nil) -> Int? {
+            gate.refusal(method: method, host: "127.0.0.1:8123", queryToken: query, headerToken: header,
                          changesState: true)?.status
         }
         #expect(status(.post, header: token) == nil)
-        #expect(status(.post, query: token, cookie: token) == 403, "a cross-site form carries the cookie, not the header")
+        #expect(status(.post, query: token) == 403, "a cross-site form carries the query, not the header")
         #expect(status(.get, header: token) == 405)
         #expect(status(.other("PUT"), header: token) == 405)
         #expect(status(.post, header: "nope") == 403)

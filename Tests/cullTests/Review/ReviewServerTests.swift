@@ -52,8 +52,15 @@ import Testing
         // DNS rebinding: a page on evil.example resolving to 127.0.0.1 sends its own Host.
         #expect(try review.request("/?token=\(review.token)", host: "evil.example:\(review.port)").status == 421)
         #expect(try review.request("/api/items?token=\(review.token)", host: "127.0.0.1").status == 421)
-        // The cookie the page sets is accepted instead of the query.
-        #expect(try review.request("/api/items", headers: ["Cookie": "cull_token=\(review.token)"]).status == 200)
+        // No cookie: a browser sends 127.0.0.1's cookies to every port of it, so any other local
+        // server the user visits would learn the token. Subresources carry it in their URL.
+        let served = try review.fetch("/?token=\(review.token)", headers: [:])
+        #expect(served.status == 200 && served.headers["set-cookie"] == nil, "\(served.headers)")
+        #expect(try review.request("/api/items", headers: ["Cookie": "cull_token=\(review.token)"]).status == 403)
+        let items = try review.request("/api/items", headers: ["X-Cull-Token": review.token])
+        let thumb = try #require(items.body.range(of: #"/thumb/[0-9]+\?token=[0-9a-f]+"#, options: .regularExpression).map { String(items.body[$0]) },
+                                 "\(items.body.prefix(300))")
+        #expect(try review.request(thumb).status == 200)
         let stopped = review.interrupt()
         #expect(stopped.status == 0 && stopped.stderr.contains("Stopped."), "\(stopped)")
     }

@@ -12,11 +12,12 @@ struct TextDiagnosticPrinter {
             for diagnostic in file.diagnostics {
                 let severity = diagnostic.severity == .error ? style("error", "1;31") : style("warning", "1;35")
                 out += style("\(diagnostic.file):\(diagnostic.mark.line):\(diagnostic.mark.column):", "1")
-                out += " \(severity): \(diagnostic.message) [\(diagnostic.code.rawValue)]\n"
+                out += " \(severity): \(TerminalText.escaped(diagnostic.message)) [\(diagnostic.code.rawValue)]\n"
                 guard diagnostic.mark.line >= 1, diagnostic.mark.line <= lines.count else { continue }
                 var text = lines[diagnostic.mark.line - 1]
                 if text.hasSuffix("\r") { text = text.dropLast() }
-                let (shown, caretColumn) = Self.excerpt(text, column: diagnostic.mark.column)
+                let (excerpt, caretColumn) = Self.excerpt(text, column: diagnostic.mark.column)
+                let shown = TerminalText.masked(excerpt)
                 out += shown + "\n"
                 // Keep tabs so the caret lines up under the same column as in the source.
                 let prefix = shown.prefix(max(0, caretColumn - 1)).map { $0 == "\t" ? "\t" : " " }.joined()

@@ -13,7 +13,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 
     public init(_ code: DiagnosticCode, _ message: String, file: String, mark: Mark, severity: Severity? = nil) {
         self.code = code
-        self.message = message
+        self.message = Self.bounded(message)
         self.file = file
         self.mark = mark
         self.severity = severity ?? code.severity
@@ -22,6 +22,19 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// `path:line:col: error: message [code]`, the one-line form.
     public var description: String {
         "\(file):\(mark.line):\(mark.column): \(severity.rawValue): \(message) [\(code.rawValue)]"
+    }
+
+    /// `message`, cut in the middle when it quotes a long value: what is printed grows with the
+    /// number of diagnostics, never with the length of what a file holds.
+    static func bounded(_ message: String) -> String {
+        let scalars = message.unicodeScalars
+        let limit = RuleLimits.messageCharacters
+        guard scalars.count > limit else { return message }
+        let tail = limit / 4
+        var cut = String.UnicodeScalarView(scalars.prefix(limit - tail - 1))
+        cut.append("…")
+        cut.append(contentsOf: scalars.suffix(tail))
+        return String(cut)
     }
 
     /// The same diagnostic as an error (for `--strict`).

@@ -3,9 +3,12 @@ public enum Suggestion {
     /// The candidate nearest to `word`, if within a third of its length (at least 1, at most 3 edits).
     public static func nearest(to word: String, in candidates: [String]) -> String? {
         let lowered = word.lowercased()
-        let budget = min(3, max(1, lowered.count / 3))
+        let length = lowered.count
+        let budget = min(3, max(1, length / 3))
         var best: (name: String, distance: Int)?
-        for candidate in candidates {
+        // Lengths further apart than the budget are further apart in edits too: a 200,000-letter
+        // value is never compared letter by letter with each candidate.
+        for candidate in candidates where abs(candidate.count - length) <= budget {
             let distance = editDistance(lowered, candidate.lowercased())
             if distance <= budget, distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }

@@ -18,6 +18,10 @@ public enum RuleLimits {
     public static let listItems = 10_000
     /// Characters of one glob or regular expression.
     public static let patternLength = 1_000
+    /// Characters of a rule name (it is written into the index with every file the rule stages).
+    public static let ruleNameCharacters = 100
+    /// Characters of one diagnostic message; a longer one (it quotes a long value) is cut in the middle.
+    public static let messageCharacters = 400
     /// Diagnostics printed per file (the rest are counted).
     public static let printedDiagnostics = 100
     /// Anchors and aliases are refused outright: nothing is ever expanded.
@@ -37,10 +41,12 @@ public enum RuleLimits {
         ("anchors and aliases", "refused (no expansion at all)"),
         ("`all` / `any` / `not` nesting", "\(predicateDepth) levels"),
         ("rules per file", "\(rules)"),
+        ("characters of a rule name", "\(ruleNameCharacters)"),
         ("`protect` entries per file", "\(protectEntries)"),
         ("items of one `in`, `all` or `any` list", "10,000"),
         ("characters of one glob or regular expression", "1,000"),
         ("regular-expression work per value", "200,000 match steps, depth 5,000, 16 MiB heap (PCRE2 limits)"),
         ("diagnostics printed per file", "\(printedDiagnostics) (the rest are counted)"),
+        ("characters of one diagnostic message", "\(messageCharacters) (a longer one is cut in the middle)"),
     ]
 }

@@ -58,7 +58,11 @@ public enum RuleLoader {
                                         + "the limit for rule files; split it", file: path, mark: .start)
             return LoadedRuleFile(path: path, source: "", ruleFile: nil, diagnostics: [diagnostic])
         }
-        return load(source: String(decoding: data, as: UTF8.self), path: path)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            // libyaml reads the bytes as they are and says where the first bad one is.
+            return load(source: String(decoding: bytes, as: UTF8.self), path: path, parsing: bytes)
+        }
+        return load(source: text, path: path)
     }
 
     /// A path that yields no rules at all (unreadable, not text, a folder without rule files): one error at 1:1.
@@ -68,6 +72,12 @@ public enum RuleLoader {
 
     /// Loads rule-file text; `path` names it in diagnostics.
     public static func load(source: String, path: String) -> LoadedRuleFile {
+        load(source: source, path: path, parsing: nil)
+    }
+
+    /// Loads `source`, parsing `bytes` instead when the file's bytes are not valid UTF-8 (`source`
+    /// is then their lossy decoding, for showing lines under diagnostics only).
+    private static func load(source: String, path: String, parsing bytes: [UInt8]?) -> LoadedRuleFile {
         var log = DiagnosticLog(file: path)
         guard source.utf8.count <= RuleLimits.fileBytes else {
             log.error(.limitExceeded, "the file is \(source.utf8.count) bytes, over the limit of 1 MiB "
@@ -76,6 +86,12 @@ public enum RuleLoader {
         }
         let root: YAMLNode?
         do {
+            if let bytes {
+                root = try YAMLParser.parse(bytes: bytes)
+                // libyaml checks UTF-8 as it reads; should it ever pass what Swift refused, still refuse.
+                log.error(.yamlSyntax, "the file is not valid UTF-8", at: .start)
+                return LoadedRuleFile(path: path, source: source, ruleFile: nil, diagnostics: log.sorted)
+            }
             root = try YAMLParser.parse(source)
         } catch {
             log.error(error.code, error.message, at: error.mark)
@@ -164,6 +180,8 @@ extension YAMLError {
         case .alias: .yamlAlias
         case .tooDeep: .tooDeep
         case .tooLarge: .limitExceeded
+        case .nul: .badValue
+        case .tag: .wrongType
         }
     }
 }

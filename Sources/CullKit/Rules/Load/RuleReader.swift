@@ -11,7 +11,10 @@ enum RuleReader {
         if let pair = keys.require("name", example: "name: old-screenshots", at: node.mark, log: &log) {
             mark = pair.value.mark
             name = ScalarReader.string(pair.value, what: "a rule name", log: &log)
-            if let text = name, text.range(of: RuleLoader.ruleNamePattern, options: .regularExpression) == nil {
+            if let text = name, text.unicodeScalars.count > RuleLimits.ruleNameCharacters {
+                log.error(.limitExceeded, "the rule name has \(text.unicodeScalars.count) characters; names are limited to "
+                          + "\(RuleLimits.ruleNameCharacters) (they are stored with every file the rule stages)", at: pair.value.mark)
+            } else if let text = name, text.range(of: RuleLoader.ruleNamePattern, options: .regularExpression) == nil {
                 log.error(.badRuleName, "rule name '\(text)' is not kebab-case (lowercase words joined by '-', e.g. old-screenshots)",
                           at: pair.value.mark)
             }

@@ -17,8 +17,8 @@ public indirect enum RuleValue: Sendable, Hashable, CustomStringConvertible {
     /// The normalised form printed by `cull explain`.
     public var description: String {
         switch self {
-        case let .text(text): "\"\(text)\""
-        case let .regex(text): "/\(text)/"
+        case let .text(text): "\"\(TerminalText.escaped(text))\""
+        case let .regex(text): "/\(TerminalText.escaped(text))/"
         case let .number(value): FieldType.format(value)
         case let .size(size): size.description
         case let .span(span): span.description

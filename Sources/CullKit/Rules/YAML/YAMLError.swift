@@ -13,6 +13,10 @@ public struct YAMLError: Error, Sendable, Equatable {
         case tooLarge
         /// More than one document in a rule file.
         case multipleDocuments
+        /// A scalar holding a NUL character (a double-quoted `\0`).
+        case nul
+        /// A tag other than the one of what the node is (`!!str` on a scalar, `!!seq`, `!!map`).
+        case tag
     }
 
     public let reason: Reason

@@ -13,6 +13,12 @@ public enum YAMLParser {
         let reader = EventReader(Array(text.utf8))
         return try TreeBuilder(reader: reader, lines: text).build()
     }
+
+    /// The single document of a file's bytes as they are: libyaml checks their UTF-8 itself and
+    /// says where the first bad byte is (decoding them to a `String` first would turn it into U+FFFD).
+    public static func parse(bytes: [UInt8]) throws(YAMLError) -> YAMLNode? {
+        try TreeBuilder(reader: EventReader(bytes), lines: String(decoding: bytes, as: UTF8.self)).build()
+    }
 }
 
 /// Owns a `yaml_parser_t` and the input bytes it reads; both are freed in `deinit`.
@@ -41,7 +47,9 @@ private final class EventReader {
             if let context = parser.context.map({ String(cString: $0) }) {
                 message = "\(problem) (\(context) at \(Self.mark(parser.context_mark)))"
             }
-            throw YAMLError(reason: .syntax, message: message, mark: Self.mark(parser.problem_mark))
+            // The reader (bad UTF-8, control characters) reports a byte offset, not a mark.
+            let mark = parser.error == YAML_READER_ERROR ? mark(offset: parser.problem_offset) : Self.mark(parser.problem_mark)
+            throw YAMLError(reason: .syntax, message: message, mark: mark)
         }
         defer { yaml_event_delete(&event) }
         let mark = Self.mark(event.start_mark)
@@ -71,6 +79,20 @@ private final class EventReader {
         case YAML_MAPPING_END_EVENT: return .mappingEnd
         default: return .streamEnd
         }
+    }
+
+    /// The line and column (in characters, as libyaml counts) of byte `offset` of the input.
+    private func mark(offset: Int) -> Mark {
+        var line = 1, column = 1
+        for index in 0 ..< min(offset, input.count) {
+            let byte = input[index]
+            if byte == 0x0A || (byte == 0x0D && (index + 1 == input.count || input[index + 1] != 0x0A)) {
+                (line, column) = (line + 1, 1)
+            } else if byte != 0x0D, byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return Mark(line: line, column: column)
     }
 
     private static func mark(_ mark: yaml_mark_t) -> Mark {
@@ -137,13 +159,22 @@ private struct TreeBuilder {
                                 message: "anchors and aliases are not supported in rule files; write the value out", mark: mark)
             case let .scalar(text, style, tag, mark):
                 try count(&nodes, mark)
+                // A double-quoted "\0" is valid YAML, but SQLite and PCRE2 read C strings: "IMG*\0x"
+                // would match as "IMG*". No path, name or tag holds a NUL, so none is a value.
+                if text.utf8.contains(0) {
+                    throw YAMLError(reason: .nul, message: "a NUL character (\\0) in a value; no file name, path or tag can hold one",
+                                    mark: mark)
+                }
+                try checkTag(tag, allowed: "tag:yaml.org,2002:str", mark)
                 finished = YAMLNode(.scalar(text, style), mark: mark, tag: tag)
             case let .sequenceStart(tag, mark):
                 try count(&nodes, mark)
+                try checkTag(tag, allowed: "tag:yaml.org,2002:seq", mark)
                 try checkDepth(stack.count, mark)
                 stack.append(Frame(isMapping: false, tag: tag, mark: mark))
             case let .mappingStart(tag, mark):
                 try count(&nodes, mark)
+                try checkTag(tag, allowed: "tag:yaml.org,2002:map", mark)
                 try checkDepth(stack.count, mark)
                 stack.append(Frame(isMapping: true, tag: tag, mark: mark))
             case .sequenceEnd, .mappingEnd:
@@ -175,6 +206,16 @@ private struct TreeBuilder {
             throw YAMLError(reason: .tooLarge,
                             message: "more than \(RuleLimits.nodes) YAML nodes; split the rules into several files", mark: mark)
         }
+    }
+
+    /// A tag makes a node mean something else to every other YAML reader (`!!binary` is bytes,
+    /// `!!int "5"` a number, `!!python/object/apply` code in some loaders), while Cull reads the
+    /// bare text: a file must mean one thing. Only the tag of what the node already is may stand.
+    private func checkTag(_ tag: String?, allowed: String, _ mark: Mark) throws(YAMLError) {
+        guard let tag, tag != allowed else { return }
+        let shown = tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst("tag:yaml.org,2002:".count) : tag
+        throw YAMLError(reason: .tag, message: "YAML tag '\(TerminalText.escaped(shown))' is not supported in rule files; "
+                        + "write the value plainly (quote it for a string)", mark: mark)
     }
 
     private func checkDepth(_ depth: Int, _ mark: Mark) throws(YAMLError) {
