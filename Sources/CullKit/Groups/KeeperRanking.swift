@@ -20,7 +20,9 @@ public struct KeeperRanking: Sendable {
         let plausible = member.taken.flatMap { $0 >= Self.earliestPlausible && $0 <= now ? $0 : nil }
         switch key {
         case .favorite: return member.favorite ? 1 : 0
-        case .rating: return member.rating ?? -2
+        // XMP writes 0 for "unrated" and −1 for "rejected": a copy the user rejected ranks below
+        // an unrated one, never above it.
+        case .rating: return member.rating.map { max($0, -1) } ?? 0
         case .oldest: return plausible.map { -$0 } ?? Int64.min
         case .newest: return plausible ?? Int64.min
         case .largest: return member.size
