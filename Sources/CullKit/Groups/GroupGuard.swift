@@ -33,9 +33,15 @@ struct GroupGuard {
     func isMember(_ id: Int64) -> Bool { groups.groupsOf[id] != nil }
 
     /// Why `id` may not be staged now; nil when it may.
-    func refusal(_ id: Int64) -> String? {
-        if let rule = reserved[id] { return "keeper of its group (rule \(rule))" }
-        if let group = groups.groupsOf[id]?.first(where: { free[$0] <= 1 }) {
+    func refusal(_ id: Int64) -> String? { refusal(leaving: [id]) }
+
+    /// Why `ids` (unstaged) may not be staged together now (a Live Photo's halves, which leave as
+    /// one); nil when they may: each group they are in keeps an unstaged member outside them.
+    func refusal(leaving ids: [Int64]) -> String? {
+        for id in ids { if let rule = reserved[id] { return "keeper of its group (rule \(rule))" } }
+        var leaving: [Int: Int] = [:]
+        for id in Set(ids) { for group in groups.groupsOf[id] ?? [] { leaving[group, default: 0] += 1 } }
+        if let group = leaving.keys.sorted().first(where: { free[$0] <= leaving[$0]! }) {
             return "last unstaged copy of its \(groups.groups[group].spec.noun)"
         }
         return nil

@@ -156,10 +156,10 @@ public struct PlanBuilder {
                     wholePairs[reason, default: 0] += 1
                     continue
                 }
-                let others = partners[id] ?? []
-                if let reason = others.lazy.compactMap({ other in
-                    status[other] == .kept ? Exclusion.keptByUser : spared[other] ?? groupGuard?.refusal(other)
-                }).first {
+                let others = Self.liveHalves(of: id, partners)
+                let leaving = [id] + others.filter { !claimed.contains($0) && status[$0] != .trashed }
+                if let reason = others.lazy.compactMap({ other in status[other] == .kept ? Exclusion.keptByUser : spared[other] }).first
+                    ?? (others.isEmpty ? nil : groupGuard?.refusal(leaving: leaving)) {
                     wholePairs["its Live Photo pair: " + reason, default: 0] += 1
                     continue
                 }
@@ -219,5 +219,20 @@ public struct PlanBuilder {
                     netNew: (added.count, added.reduce(0) { $0 + $1.size }),
                     fingerprint: Fingerprint.of(stagedNow + added),
                     ceiling: ceiling, companions: companions)
+    }
+
+    /// The other assets of `id`'s Live Photo: its other halves, and theirs. A copied still keeps its
+    /// ContentIdentifier, so one video can be the half of several stills; the commit lets such a
+    /// set leave only whole (``Departure``), so staging takes it whole or not at all.
+    static func liveHalves(of id: Int64, _ partners: [Int64: [Int64]]) -> [Int64] {
+        guard partners[id] != nil else { return [] }
+        var seen: Set<Int64> = [id], queue = [id], result: [Int64] = []
+        while let next = queue.popLast() {
+            for other in partners[next] ?? [] where seen.insert(other).inserted {
+                result.append(other)
+                queue.append(other)
+            }
+        }
+        return result
     }
 }
