@@ -16,17 +16,38 @@ public struct GroupOutcome: Sendable {
 /// Holds, through one plan, the invariant of groups: no group of any kind ever has all its present
 /// members staged, across every rule of the run and what is staged already. Each group rule
 /// reserves the keeper of every group it touches (no later rule stages it), and no rule, group rule
-/// or not, stages a group's last unstaged member.
+/// or not, stages a group's last unstaged member. The groups twins staged by earlier runs hold on
+/// to (``StagedTwins``) count too, whatever the run's rules are.
 struct GroupGuard {
     let groups: GroupSet
-    /// Members of each group not staged (already or by this plan).
-    private var free: [Int]
+    /// Every set of members that must keep one member unstaged: the run's groups, then
+    /// the sets of twins staged earlier; with what a refusal calls each.
+    private let sets: [[Int64]]
+    private let nouns: [String]
+    private let setsOf: [Int64: [Int]]
+    /// Staged already, or by this plan.
+    private var claimed: Set<Int64>
     /// Keepers reserved by this run's group rules, with the rule.
     private(set) var reserved: [Int64: String] = [:]
+    /// Per set, the member last found to stay (unclaimed), looked at first.
+    private let witnesses: Witnesses
 
-    init(groups: GroupSet, claimed: Set<Int64>) {
+    private final class Witnesses {
+        var ids: [Int64?]
+        init(count: Int) { ids = Array(repeating: nil, count: count) }
+    }
+
+    /// `recorded`: the sets of ``StagedTwins``, each with its keeper first.
+    init(groups: GroupSet, claimed: Set<Int64>, recorded: [[Int64]] = []) {
         self.groups = groups
-        free = groups.groups.map { group in group.members.filter { !claimed.contains($0.id) }.count }
+        self.claimed = claimed
+        sets = groups.groups.map { $0.members.map(\.id) } + recorded
+        nouns = groups.groups.map { "last unstaged copy of its \($0.spec.noun)" }
+            + recorded.map { _ in "keeper of staged twins" }
+        var setsOf: [Int64: [Int]] = [:]
+        for (index, set) in sets.enumerated() { for id in set { setsOf[id, default: []].append(index) } }
+        self.setsOf = setsOf
+        witnesses = Witnesses(count: sets.count)
     }
 
     /// True when `id` is a member of any group.
@@ -35,21 +56,29 @@ struct GroupGuard {
     /// Why `id` may not be staged now; nil when it may.
     func refusal(_ id: Int64) -> String? { refusal(leaving: [id]) }
 
-    /// Why `ids` (unstaged) may not be staged together now (a Live Photo's halves, which leave as
-    /// one); nil when they may: each group they are in keeps an unstaged member outside them.
+    /// Why `ids` may not be staged together now (a Live Photo's halves, which leave as one); nil
+    /// when they may: each set they are in keeps a member outside them.
     func refusal(leaving ids: [Int64]) -> String? {
         for id in ids { if let rule = reserved[id] { return "keeper of its group (rule \(rule))" } }
-        var leaving: [Int: Int] = [:]
-        for id in Set(ids) { for group in groups.groupsOf[id] ?? [] { leaving[group, default: 0] += 1 } }
-        if let group = leaving.keys.sorted().first(where: { free[$0] <= leaving[$0]! }) {
-            return "last unstaged copy of its \(groups.groups[group].spec.noun)"
+        let leaving = Set(ids)
+        for set in Set(ids.flatMap { setsOf[$0] ?? [] }).sorted() where !hasWitness(set, besides: leaving) {
+            return nouns[set]
         }
         return nil
     }
 
+    /// True when set `index` has a member that stays: unclaimed, not among `leaving`.
+    private func hasWitness(_ index: Int, besides leaving: Set<Int64>) -> Bool {
+        let stays = { (id: Int64) in !self.claimed.contains(id) && !leaving.contains(id) }
+        if let witness = witnesses.ids[index], stays(witness) { return true }
+        guard let found = sets[index].first(where: stays) else { return false }
+        witnesses.ids[index] = found
+        return true
+    }
+
     /// Records that `id` is staged by this plan.
     mutating func claim(_ id: Int64) {
-        for group in groups.groupsOf[id] ?? [] { free[group] -= 1 }
+        claimed.insert(id)
     }
 
     /// For a group rule of `spec`: picks the keeper of every group of that spec with a member among

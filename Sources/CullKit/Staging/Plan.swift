@@ -114,7 +114,11 @@ public struct PlanBuilder {
         let stagedAt = Dictionary(stagedNow.map { ($0.id, $0.stagedAt) }, uniquingKeysWith: { first, _ in first })
         let partners = try LivePairs.partners(db)
         var claimed = Set(stagedNow.map(\.id))
-        var groupGuard = groups.map { GroupGuard(groups: $0, claimed: claimed) }
+        let recorded = try StagedTwins.sets(db)
+        var groupGuard: GroupGuard?
+        if groups != nil || !recorded.isEmpty {
+            groupGuard = GroupGuard(groups: groups ?? GroupSet(groups: []), claimed: claimed, recorded: recorded)
+        }
         var lines: [Plan.RuleLine] = []
         var added: [StagedAsset] = []
         for request in requests {
