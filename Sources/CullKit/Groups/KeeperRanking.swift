@@ -55,10 +55,16 @@ public struct KeeperRanking: Sendable {
 
     /// The best of `candidates` and what decided it against the runner-up (nil when empty).
     public func choose(_ candidates: [GroupMember]) -> (keeper: GroupMember, decidedBy: String)? {
-        let ordered = candidates.sorted(by: precedes)
+        choose(candidates, where: { _ in true })
+    }
+
+    /// The best of the `candidates` that are `eligible`, and what decided it against the eligible
+    /// runner-up (nil when none is). Eligibility is asked in rank order, only as far as needed.
+    func choose(_ candidates: [GroupMember], where eligible: (GroupMember) -> Bool) -> (keeper: GroupMember, decidedBy: String)? {
+        var ordered = candidates.sorted(by: precedes)[...]
+        while let first = ordered.first, !eligible(first) { ordered = ordered.dropFirst() }
         guard let best = ordered.first else { return nil }
-        guard ordered.count > 1 else { return (best, "the only copy left unstaged") }
-        let second = ordered[1]
+        guard let second = ordered.dropFirst().first(where: eligible) else { return (best, "the only copy left unstaged") }
         let key = keys.first { score($0, best) != score($0, second) }
         return (best, key?.description ?? Self.pathOrder)
     }

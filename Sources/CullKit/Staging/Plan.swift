@@ -94,15 +94,19 @@ public struct PlanBuilder {
     let groups: GroupSet?
     /// The run's clock (epoch seconds): capture times after it never win a keeper ranking.
     let now: Int64
+    /// The library root: with it, a group member counts as a copy only while it is on disk as
+    /// indexed (without it, every indexed member counts).
+    let root: String?
 
     public init(db: Database, sampleCount: Int = 5, ceilingPercent: Double? = nil, spared: [Int64: String] = [:],
-                groups: GroupSet? = nil, now: Int64 = Int64.max) {
+                groups: GroupSet? = nil, now: Int64 = Int64.max, root: String? = nil) {
         self.db = db
         self.sampleCount = sampleCount
         self.ceilingPercent = ceilingPercent
         self.spared = spared
         self.groups = groups
         self.now = now
+        self.root = root
     }
 
     public func build(_ requests: [StageRequest]) throws -> Plan {
@@ -117,7 +121,8 @@ public struct PlanBuilder {
         let recorded = try StagedTwins.sets(db)
         var groupGuard: GroupGuard?
         if groups != nil || !recorded.isEmpty {
-            groupGuard = GroupGuard(groups: groups ?? GroupSet(groups: []), claimed: claimed, recorded: recorded)
+            groupGuard = GroupGuard(groups: groups ?? GroupSet(groups: []), claimed: claimed, recorded: recorded,
+                                    presence: try root.map { try MemberPresence(db: db, root: $0) })
         }
         var lines: [Plan.RuleLine] = []
         var added: [StagedAsset] = []

@@ -70,6 +70,49 @@ import Testing
         return (box, rules)
     }
 
+    /// A copy deleted outside Cull after it was hashed (no rescan since) is no keeper: the plan
+    /// keeps a copy that is there, and the commit moves what the plan staged.
+    @Test func aMemberGoneFromDiskIsNeverTheKeeper() throws {
+        let box = try Sandbox("groups-gone-member")
+        let photo = GroupRuleTests.bytes(50_000, seed: 33)
+        for name in ["a.jpg", "bb.jpg", "ccc.jpg"] { box.write(name, bytes: photo) }
+        #expect(try box.cull(["scan"]).status == 0)
+        let rules = try box.rules("dup.yaml", Self.duplicates)
+        #expect(try box.cull(["plan", rules, "--ceiling", "100"]).status == 0)  // hashes all three
+        _ = FileOps.unlink(box.root + Array("a.jpg".utf8))
+        let plan = try box.cull(["plan", rules, "--ceiling", "100"])
+        #expect(plan.stdout.contains("keep bb.jpg"), "\(plan.stdout)")
+        #expect(try box.cull(["stage", rules, "--ceiling", "100"]).status == 0)
+        // a.jpg may be staged too: gone already, it counts as done at the commit.
+        let staged = try staged(box)
+        #expect(staged.contains("ccc.jpg") && !staged.contains("bb.jpg"), "\(staged)")
+        let commit = try box.cull(["commit", "--yes"])
+        #expect(commit.status == 0, "\(commit.stdout)\(commit.stderr)")
+        #expect(box.exists("bb.jpg") && !box.exists("ccc.jpg"))
+    }
+
+    /// A member gone from disk does not count as the copy that stays: a plain rule of a group
+    /// run may not take the last one that is there.
+    @Test func aMemberGoneFromDiskLeavesNoCopyBehind() throws {
+        let box = try Sandbox("groups-gone-last")
+        let photo = GroupRuleTests.bytes(50_000, seed: 34)
+        for name in ["bb.jpg", "zz.jpg"] { box.write(name, bytes: photo) }
+        #expect(try box.cull(["scan", "--hash"]).status == 0)
+        _ = FileOps.unlink(box.root + Array("zz.jpg".utf8))
+        let rules = try box.rules("both.yaml", """
+            version: 1
+            rules:
+              - name: d
+                match: {duplicate: true, name: "nothing-matches-this"}
+              - name: every-jpeg
+                match: {extension: jpg}
+            """)
+        let stage = try box.cull(["stage", rules, "--ceiling", "100"])
+        #expect(stage.status == 0, "\(stage.stdout)\(stage.stderr)")
+        let staged = try staged(box)
+        #expect(!staged.contains("bb.jpg"), "\(staged)")
+    }
+
     /// A Live Photo copied elsewhere keeps its ContentIdentifier, so the copy shares its `live_id`
     /// with the original pair. Staging the copy as a twin must not take the keeper's video with it.
     @Test func aTwinNeverTakesItsKeepersLiveVideo() throws {
