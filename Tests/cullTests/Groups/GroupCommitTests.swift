@@ -29,6 +29,9 @@ import Testing
         let commit = try box.cull(["commit", "--yes"])
         #expect(commit.stdout.contains("its keeper changed"), "\(commit.stdout)\(commit.stderr)")
         #expect(box.exists("twin.jpg") && box.trashEntries().isEmpty)
+        // The receipt says what became of the row: the twin is unstaged, not "still staged".
+        #expect(try StagedSet.load(box.db).isEmpty)
+        #expect(commit.stdout.contains("skipped: 1 (left in place, unstaged)"), "\(commit.stdout)")
     }
 
     @Test func anEditedKeeperHoldsTheTwinBack() throws {
