@@ -67,6 +67,30 @@ import Testing
         #expect(after == before)
     }
 
+    /// Only an exact twin's keeper may be stood in for by a copy (the commit compares bytes); a
+    /// byte copy of a same-picture twin is no copy of its keeper, so a later rule may not take
+    /// the keeper on its strength: the twin would then be held back at the commit.
+    @Test func aCopyOfASamePictureTwinIsNoStandInForItsKeeper() throws {
+        let box = try originalAndStripped("kinds-no-standin")
+        try tool(box, ["cp", "takeout-copy.jpg", "copy2.jpg"])
+        #expect(try box.cull(["scan"]).status == 0)
+        let narrow = try box.rules("narrow.yaml", """
+            version: 1
+            rules:
+              - name: same
+                match: {duplicate: image, name: "takeout-copy.jpg"}
+            """)
+        #expect(try box.cull(["stage", narrow, "--ceiling", "100"]).status == 0)
+        #expect(try staged(box) == ["takeout-copy.jpg"])
+        #expect(try box.cull(["scan", "--hash"]).status == 0)  // takeout-copy.jpg and copy2.jpg now hash alike
+        let plain = try box.rules("plain.yaml", "version: 1\nrules:\n  - name: originals\n    match: {name: \"original.jpg\"}\n")
+        #expect(try box.cull(["stage", plain, "--ceiling", "100"]).status == 0)
+        #expect(try staged(box) == ["takeout-copy.jpg"])
+        let commit = try box.cull(["commit", "--yes"])
+        #expect(commit.status == 0, "\(commit.stdout)\(commit.stderr)")
+        #expect(!box.exists("takeout-copy.jpg") && box.exists("original.jpg") && box.exists("copy2.jpg"))
+    }
+
     /// The keeper deleted between stage and commit: the twin does not leave, and it is unstaged
     /// (the receipt says so); the group, down to one member, is gone from the next plan.
     @Test func aKeeperDeletedBeforeCommitClearsItsGroupsStaging() throws {
