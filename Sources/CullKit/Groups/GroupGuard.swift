@@ -115,6 +115,8 @@ struct GroupGuard {
                 continue
             }
             if reserved[keeper.id] == nil { reserved[keeper.id] = rule }
+            // The keeper stays and is on disk: the group's witness, so staging its twins looks at no other file.
+            witnesses.ids[index] = keeper.id
             for member in group.members where member.id != keeper.id && selectable.contains(member.id) {
                 if seen.insert(member.id).inserted { ids.append(member.id) }
             }
