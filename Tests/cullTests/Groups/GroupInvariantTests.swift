@@ -136,4 +136,31 @@ import Testing
         _ = try box.cull(["commit", "--yes"])
         #expect(box.exists("live/IMG_1.JPG") && box.exists("live/IMG_1.MOV"))
     }
+
+    /// A twin that is a Live Photo still leaves with its video; when its keeper goes before the
+    /// commit, the commit unstages the twin and the video staged with it, so no half is left
+    /// staged alone (held back at every commit after).
+    @Test func aClearedTwinTakesItsLiveVideoOutOfTheTrashToo() throws {
+        let box = try Sandbox("groups-live-cleared")
+        let still = Media.jpeg(taken: "2019:05:05 12:00:00")
+        box.write("k/IMG_1.JPG", bytes: still)
+        box.write("t/IMG_1.JPG", bytes: still)
+        box.write("t/IMG_1.MOV", bytes: Media.movie(seconds: 2, created: Media.utc("2019-05-05T12:00:01Z")))
+        #expect(try box.cull(["scan"]).status == 0)
+        let rules = try box.rules("dup.yaml", """
+            version: 1
+            rules:
+              - name: d
+                match: {duplicate: true}
+                keep: [{path: "k/**"}]
+            """)
+        #expect(try box.cull(["stage", rules, "--ceiling", "100"]).status == 0)
+        #expect(try staged(box) == ["t/IMG_1.JPG", "t/IMG_1.MOV"])
+        _ = FileOps.unlink(box.root + Array("k/IMG_1.JPG".utf8))
+        let commit = try box.cull(["commit", "--yes"])
+        #expect(commit.stdout.contains("its keeper changed"), "\(commit.stdout)\(commit.stderr)")
+        #expect(box.exists("t/IMG_1.JPG") && box.exists("t/IMG_1.MOV"))
+        let staged = try staged(box)
+        #expect(staged.isEmpty, "\(staged)")
+    }
 }
