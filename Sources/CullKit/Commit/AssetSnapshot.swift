@@ -53,6 +53,7 @@ enum AssetSnapshot {
         private let insertHashes: Statement
         private let insertImageHashes: Statement
         private let insertFeatures: Statement
+        private let settle: [Statement]
 
         init(db: Database) throws {
             self.db = db
@@ -80,12 +81,21 @@ enum AssetSnapshot {
                 INSERT OR IGNORE INTO image_features (asset_id, \(FeatureColumns.list))
                 SELECT ?, \(FeatureColumns.list) FROM commit_image_features WHERE commit_id = ? AND seq = ?
                 """)
+            settle = try [("assets", "id"), ("hashes", "asset_id"), ("image_hashes", "asset_id"), ("image_features", "asset_id")].map {
+                try db.prepare("""
+                    UPDATE \($0.0) SET ctime_ns = ?1 WHERE \($0.1) = ?2 AND device = ?3 AND inode = ?4 AND size = ?5 AND mtime_ns = ?6
+                    """)
+            }
         }
 
         /// Puts back the index row of item `seq` of `commit` and its companions rows. Keeps the old
         /// id when it is free; does nothing when the path is indexed again already, or when nothing
         /// was saved. Returns the asset id used.
-        func restore(commit: Int64, seq: Int64) throws -> Int64? {
+        ///
+        /// `now` is the file as undo left it: the renames to the trash and back gave it a new ctime,
+        /// which the rows of that same file (device, inode, size, mtime as saved) take, so the next
+        /// scan and plan see it unchanged instead of re-reading and rehashing it.
+        func restore(commit: Int64, seq: Int64, now: FileIdentity? = nil) throws -> Int64? {
             let key: [SQLValue] = [.integer(commit), .integer(seq)]
             var found = false
             try saved.forEachRow(key) { _ in found = true }
@@ -100,6 +110,12 @@ enum AssetSnapshot {
             try insertHashes.execute([.integer(id)] + key)
             try insertImageHashes.execute([.integer(id)] + key)
             try insertFeatures.execute([.integer(id)] + key)
+            if let now {
+                for statement in settle {
+                    try statement.execute([.integer(now.ctimeNs), .integer(id), .integer(now.device), .integer(now.inode),
+                                           .integer(now.size), .integer(now.mtimeNs)])
+                }
+            }
             return id
         }
     }

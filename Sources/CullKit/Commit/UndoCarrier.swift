@@ -18,7 +18,8 @@ import Dispatch
 final class UndoCarrier {
     /// What became of one item.
     enum Outcome {
-        case restored
+        /// Back at its original path, with the identity it has there now (nil if it cannot be read).
+        case restored(FileIdentity?)
         case refused(String)
     }
 
@@ -52,7 +53,7 @@ final class UndoCarrier {
         case let .success(handle):
             if let handle, let here = handle.stat(name).0, here.isRegular, item.matches(here) {
                 if let trash, trash.stat(sourceName).0 == nil { removeOwnInfo(item) }
-                return .restored
+                return .restored(here)
             }
         }
         guard let trash else { return .refused("no longer in the trash (its trash folder is gone)") }
@@ -78,7 +79,7 @@ final class UndoCarrier {
         crash.step()
         removeOwnInfo(item)
         crash.step()
-        return .restored
+        return .restored(target.stat(name).0)
     }
 
     /// fsyncs every folder that gained or lost an entry since the last call, so a booked

@@ -46,10 +46,10 @@ enum UndoJournal {
             try db.transaction {
                 for (item, outcome) in outcomes {
                     switch outcome {
-                    case .restored:
+                    case let .restored(now):
                         try markUndo.execute([UndoItemState.restored.sql, .null, .integer(undo), .integer(item.seq)])
                         try markRestored.execute([ItemState.restored.sql, .integer(commit), .integer(item.seq)])
-                        if let id = try restorer.restore(commit: commit, seq: item.seq) { try keep.execute([.integer(id)]) }
+                        if let id = try restorer.restore(commit: commit, seq: item.seq, now: now) { try keep.execute([.integer(id)]) }
                     case let .refused(reason):
                         try markUndo.execute([UndoItemState.refused.sql, .text(reason), .integer(undo), .integer(item.seq)])
                     }

@@ -27,9 +27,11 @@ enum Departure {
         for pair in pairs where refusals[pair.asset] == nil && !stagedIDs.contains(pair.partner) {
             refusals[pair.asset] = "its Live Photo pair \(PathBytes.display(pair.path)) is not staged"
         }
-        // A half whose other half was refused above stays with it.
+        // A half whose other half was refused above stays with it; and when the commit unstages that
+        // half (a twin whose keeper changed), this one is unstaged too, or it would sit staged alone.
         for pair in pairs where refusals[pair.asset] == nil && refusals[pair.partner] != nil {
-            refusals[pair.asset] = "its Live Photo pair \(PathBytes.display(pair.path)) stays"
+            let cleared = refusals[pair.partner]!.hasSuffix(TwinCheck.cleared)
+            refusals[pair.asset] = "its Live Photo pair \(PathBytes.display(pair.path)) stays" + (cleared ? TwinCheck.cleared : "")
         }
         return refusals
     }

@@ -20,16 +20,19 @@ public enum DistinctPairs {
         }
     }
 
-    /// Records every pair among `ids` (two or more assets) as distinct; returns the number of new pairs.
+    /// Records every pair among `ids` (two or more assets) as distinct; returns the number of new
+    /// pairs, and of staged rows it unstaged: a twin staged against a keeper among `ids` was staged
+    /// on a likeness the user now denies, so it (and a Live half staged with it) goes back to
+    /// unstaged, and the next plan decides again.
     @discardableResult
-    public static func mark(_ db: Database, root: String, ids: [Int64], now: Int64) throws -> Int {
+    public static func mark(_ db: Database, root: String, ids: [Int64], now: Int64) throws -> (pairs: Int, unstaged: Int) {
         let hashes = try fullHashes(db, root: root, ids: ids)
         var paths: [Int64: String] = [:]
         try db.forEachRow("SELECT id, path FROM assets WHERE id IN (SELECT value FROM json_each(?))", [.text(list(ids))]) {
             paths[$0.int64(0)] = PathBytes.display($0.bytes(1) ?? [])
         }
         for id in ids where hashes[id] == nil { throw Failure.unreadable(path: paths[id] ?? "asset \(id)") }
-        var added = 0
+        var added = 0, unstaged = 0
         try db.transaction {
             let insert = try db.prepare("INSERT OR IGNORE INTO distinct_pairs (first, second, added) VALUES (?, ?, ?)")
             for (i, a) in ids.enumerated() {
@@ -41,9 +44,19 @@ public enum DistinctPairs {
                     added += db.changes
                 }
             }
+            var twins: [Int64] = []
+            try db.forEachRow("""
+                SELECT asset_id FROM reviews WHERE status = 'trashed'
+                  AND asset_id IN (SELECT value FROM json_each(?1)) AND keeper_id IN (SELECT value FROM json_each(?1))
+                """, [.text(list(ids))]) { twins.append($0.int64(0)) }
+            let unstage = try db.prepare("DELETE FROM reviews WHERE status = 'trashed' AND (asset_id = ?1 OR live_pair_of = ?1)")
+            for twin in twins {
+                try unstage.execute([.integer(twin)])
+                unstaged += db.changes
+            }
         }
         try prune(db)
-        return added
+        return (added, unstaged)
     }
 
     /// Forgets the pairs neither of whose pictures can come back: no `hashes` row (current or not)

@@ -16,40 +16,81 @@ public struct GroupOutcome: Sendable {
 /// Holds, through one plan, the invariant of groups: no group of any kind ever has all its present
 /// members staged, across every rule of the run and what is staged already. Each group rule
 /// reserves the keeper of every group it touches (no later rule stages it), and no rule, group rule
-/// or not, stages a group's last unstaged member.
+/// or not, stages a group's last unstaged member that is on disk (``MemberPresence``). The groups
+/// twins staged by earlier runs hold on to (``StagedTwins``) count too, whatever the run's rules are.
 struct GroupGuard {
     let groups: GroupSet
-    /// Members of each group not staged (already or by this plan).
-    private var free: [Int]
+    /// Every set of members that must keep one present member unstaged: the run's groups, then
+    /// the sets of twins staged earlier; with what a refusal calls each.
+    private let sets: [[Int64]]
+    private let nouns: [String]
+    private let setsOf: [Int64: [Int]]
+    /// Staged already, or by this plan.
+    private var claimed: Set<Int64>
     /// Keepers reserved by this run's group rules, with the rule.
     private(set) var reserved: [Int64: String] = [:]
+    /// Nil: every member counts as on disk (no library root to look in).
+    private let presence: MemberPresence?
+    /// Per set, the member last found to stay (unclaimed and present), looked at first.
+    private let witnesses: Witnesses
 
-    init(groups: GroupSet, claimed: Set<Int64>) {
+    private final class Witnesses {
+        var ids: [Int64?]
+        init(count: Int) { ids = Array(repeating: nil, count: count) }
+    }
+
+    /// `recorded`: the sets of ``StagedTwins``, each with its keeper first.
+    init(groups: GroupSet, claimed: Set<Int64>, recorded: [[Int64]] = [], presence: MemberPresence? = nil) {
         self.groups = groups
-        free = groups.groups.map { group in group.members.filter { !claimed.contains($0.id) }.count }
+        self.claimed = claimed
+        self.presence = presence
+        sets = groups.groups.map { $0.members.map(\.id) } + recorded
+        nouns = groups.groups.map { "last unstaged copy of its \($0.spec.noun)" }
+            + recorded.map { _ in "keeper of staged twins" }
+        var setsOf: [Int64: [Int]] = [:]
+        for (index, set) in sets.enumerated() { for id in set { setsOf[id, default: []].append(index) } }
+        self.setsOf = setsOf
+        witnesses = Witnesses(count: sets.count)
     }
 
     /// True when `id` is a member of any group.
     func isMember(_ id: Int64) -> Bool { groups.groupsOf[id] != nil }
 
+    /// True when `id` counts as a copy on disk.
+    private func isPresent(_ id: Int64) -> Bool { presence?.isPresent(id) ?? true }
+
     /// Why `id` may not be staged now; nil when it may.
-    func refusal(_ id: Int64) -> String? {
-        if let rule = reserved[id] { return "keeper of its group (rule \(rule))" }
-        if let group = groups.groupsOf[id]?.first(where: { free[$0] <= 1 }) {
-            return "last unstaged copy of its \(groups.groups[group].spec.noun)"
+    func refusal(_ id: Int64) -> String? { refusal(leaving: [id]) }
+
+    /// Why `ids` may not be staged together now (a Live Photo's halves, which leave as one); nil
+    /// when they may: each set they are in keeps a present member outside them.
+    func refusal(leaving ids: [Int64]) -> String? {
+        for id in ids { if let rule = reserved[id] { return "keeper of its group (rule \(rule))" } }
+        let leaving = Set(ids)
+        for set in Set(ids.flatMap { setsOf[$0] ?? [] }).sorted() where !hasWitness(set, besides: leaving) {
+            return nouns[set]
         }
         return nil
     }
 
+    /// True when set `index` has a member that stays: unclaimed, not among `leaving`, on disk.
+    private func hasWitness(_ index: Int, besides leaving: Set<Int64>) -> Bool {
+        let stays = { (id: Int64) in !self.claimed.contains(id) && !leaving.contains(id) && self.isPresent(id) }
+        if let witness = witnesses.ids[index], stays(witness) { return true }
+        guard let found = sets[index].first(where: stays) else { return false }
+        witnesses.ids[index] = found
+        return true
+    }
+
     /// Records that `id` is staged by this plan.
     mutating func claim(_ id: Int64) {
-        for group in groups.groupsOf[id] ?? [] { free[group] -= 1 }
+        claimed.insert(id)
     }
 
     /// For a group rule of `spec`: picks the keeper of every group of that spec with a member among
     /// `matched`, reserves it, and returns the members of `selectable` to stage (every non-keeper,
     /// path order), with the outcomes. `forced` are members that must stay (the user's keeps,
-    /// guards, keep rules).
+    /// guards, keep rules). A keeper is a member on disk; a group with none stages nothing.
     mutating func select(rule: String, spec: GroupSpec, ranking: KeeperRanking, matched: Set<Int64>,
                          selectable: Set<Int64>, claimed: Set<Int64>, forced: [Int64: String])
         -> (ids: [Int64], outcomes: [GroupOutcome]) {
@@ -63,16 +104,19 @@ struct GroupGuard {
         for index in touched.sorted() {
             let group = groups.groups[index]
             let unstaged = group.members.filter { !claimed.contains($0.id) }
-            let mustStay = unstaged.filter { forced[$0.id] != nil || reserved[$0.id] != nil }
-            var choice = ranking.choose(mustStay.isEmpty ? unstaged : mustStay)
+            let mustStay = unstaged.filter { (forced[$0.id] != nil || reserved[$0.id] != nil) && isPresent($0.id) }
+            var choice = ranking.choose(mustStay.isEmpty ? unstaged : mustStay, where: { isPresent($0.id) })
             if let picked = choice, !mustStay.isEmpty {
                 choice = (picked.keeper, forced[picked.keeper.id] ?? "keeper of rule \(reserved[picked.keeper.id] ?? rule)")
             }
             guard let (keeper, decidedBy) = choice else {
-                outcomes.append(GroupOutcome(group: group, keeper: nil, decidedBy: "every copy is staged already"))
+                let why = unstaged.isEmpty ? "every copy is staged already" : "no unstaged copy is on disk as indexed"
+                outcomes.append(GroupOutcome(group: group, keeper: nil, decidedBy: why))
                 continue
             }
             if reserved[keeper.id] == nil { reserved[keeper.id] = rule }
+            // The keeper stays and is on disk: the group's witness, so staging its twins looks at no other file.
+            witnesses.ids[index] = keeper.id
             for member in group.members where member.id != keeper.id && selectable.contains(member.id) {
                 if seen.insert(member.id).inserted { ids.append(member.id) }
             }

@@ -4,7 +4,7 @@
 public enum KeeperKey: Sendable, Equatable, CustomStringConvertible {
     /// A favorite (flag, or rated at/above the library's threshold) first.
     case favorite
-    /// The highest rating first (unrated last).
+    /// The highest rating first; unrated (0) next, rejected (−1) last.
     case rating
     /// The earliest capture time first; a date before 1990 or in the future never wins.
     case oldest
@@ -82,7 +82,7 @@ extension KeeperKey {
     /// Every ranking step as written, with its meaning (for `docs/rules.md`).
     public static let reference: [(written: String, meaning: String)] = [
         ("favorite", "A favorite (flagged, or rated at/above the library's favorite_threshold; XMP sidecars count) first."),
-        ("rating", "The highest rating first; unrated last."),
+        ("rating", "The highest rating first; unrated next, rejected (-1) last."),
         ("oldest", "The earliest capture time first; a date before 1990 or in the future never wins."),
         ("newest", "The latest capture time first; a date before 1990 or in the future never wins."),
         ("largest", "The largest file first."),

@@ -20,7 +20,9 @@ public struct KeeperRanking: Sendable {
         let plausible = member.taken.flatMap { $0 >= Self.earliestPlausible && $0 <= now ? $0 : nil }
         switch key {
         case .favorite: return member.favorite ? 1 : 0
-        case .rating: return member.rating ?? -2
+        // XMP writes 0 for "unrated" and −1 for "rejected": a copy the user rejected ranks below
+        // an unrated one, never above it.
+        case .rating: return member.rating.map { max($0, -1) } ?? 0
         case .oldest: return plausible.map { -$0 } ?? Int64.min
         case .newest: return plausible ?? Int64.min
         case .largest: return member.size
@@ -53,10 +55,16 @@ public struct KeeperRanking: Sendable {
 
     /// The best of `candidates` and what decided it against the runner-up (nil when empty).
     public func choose(_ candidates: [GroupMember]) -> (keeper: GroupMember, decidedBy: String)? {
-        let ordered = candidates.sorted(by: precedes)
+        choose(candidates, where: { _ in true })
+    }
+
+    /// The best of the `candidates` that are `eligible`, and what decided it against the eligible
+    /// runner-up (nil when none is). Eligibility is asked in rank order, only as far as needed.
+    func choose(_ candidates: [GroupMember], where eligible: (GroupMember) -> Bool) -> (keeper: GroupMember, decidedBy: String)? {
+        var ordered = candidates.sorted(by: precedes)[...]
+        while let first = ordered.first, !eligible(first) { ordered = ordered.dropFirst() }
         guard let best = ordered.first else { return nil }
-        guard ordered.count > 1 else { return (best, "the only copy left unstaged") }
-        let second = ordered[1]
+        guard let second = ordered.dropFirst().first(where: eligible) else { return (best, "the only copy left unstaged") }
         let key = keys.first { score($0, best) != score($0, second) }
         return (best, key?.description ?? Self.pathOrder)
     }

@@ -14,7 +14,11 @@ public enum ReceiptRenderer {
         if receipt.cancelled { lines.append(terminal.styled("not moved: \(receipt.stillStaged) still staged (interrupted)", "33")) }
         if receipt.alreadyGone > 0 { lines.append("already gone: \(receipt.alreadyGone)") }
         if !receipt.skipped.isEmpty {
-            lines.append(terminal.styled("skipped: \(receipt.skipped.count) (left in place, still staged)", "33"))
+            // A twin whose keeper changed is unstaged by the commit (its reason says so); the rest stay staged.
+            let unstaged = receipt.skipped.filter { $0.reason.hasSuffix(TwinCheck.cleared) }.count
+            let rows = unstaged == 0 ? "still staged" : unstaged == receipt.skipped.count ? "unstaged"
+                : "\(unstaged) unstaged, the rest still staged"
+            lines.append(terminal.styled("skipped: \(receipt.skipped.count) (left in place, \(rows))", "33"))
             for skip in receipt.skipped { lines.append("  \(PathBytes.display(skip.path)): \(skip.reason)") }
         }
         // Nothing moved (every file was already gone): nothing to undo, so no undo is offered.

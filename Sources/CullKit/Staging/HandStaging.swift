@@ -20,7 +20,7 @@ public struct HandStaging {
     /// What staging `assetIDs` would do, as a one-line plan (the rule "by hand", no rule file).
     public func plan(_ assetIDs: [Int64]) throws -> Plan {
         let groups = try GroupSet.load(db, specs: [.exact], root: root)
-        return try PlanBuilder(db: db, groups: groups.groups.isEmpty ? nil : groups)
+        return try PlanBuilder(db: db, groups: groups.groups.isEmpty ? nil : groups, root: root)
             .build([StageRequest(rule: Self.rule, ruleFile: "", assetIDs: assetIDs)])
     }
 

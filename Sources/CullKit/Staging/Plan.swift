@@ -94,15 +94,19 @@ public struct PlanBuilder {
     let groups: GroupSet?
     /// The run's clock (epoch seconds): capture times after it never win a keeper ranking.
     let now: Int64
+    /// The library root: with it, a group member counts as a copy only while it is on disk as
+    /// indexed (without it, every indexed member counts).
+    let root: String?
 
     public init(db: Database, sampleCount: Int = 5, ceilingPercent: Double? = nil, spared: [Int64: String] = [:],
-                groups: GroupSet? = nil, now: Int64 = Int64.max) {
+                groups: GroupSet? = nil, now: Int64 = Int64.max, root: String? = nil) {
         self.db = db
         self.sampleCount = sampleCount
         self.ceilingPercent = ceilingPercent
         self.spared = spared
         self.groups = groups
         self.now = now
+        self.root = root
     }
 
     public func build(_ requests: [StageRequest]) throws -> Plan {
@@ -114,7 +118,12 @@ public struct PlanBuilder {
         let stagedAt = Dictionary(stagedNow.map { ($0.id, $0.stagedAt) }, uniquingKeysWith: { first, _ in first })
         let partners = try LivePairs.partners(db)
         var claimed = Set(stagedNow.map(\.id))
-        var groupGuard = groups.map { GroupGuard(groups: $0, claimed: claimed) }
+        let recorded = try StagedTwins.sets(db)
+        var groupGuard: GroupGuard?
+        if groups != nil || !recorded.isEmpty {
+            groupGuard = GroupGuard(groups: groups ?? GroupSet(groups: []), claimed: claimed, recorded: recorded,
+                                    presence: try root.map { try MemberPresence(db: db, root: $0) })
+        }
         var lines: [Plan.RuleLine] = []
         var added: [StagedAsset] = []
         for request in requests {
@@ -156,10 +165,10 @@ public struct PlanBuilder {
                     wholePairs[reason, default: 0] += 1
                     continue
                 }
-                let others = partners[id] ?? []
-                if let reason = others.lazy.compactMap({ other in
-                    status[other] == .kept ? Exclusion.keptByUser : spared[other] ?? groupGuard?.refusal(other)
-                }).first {
+                let others = Self.liveHalves(of: id, partners)
+                let leaving = [id] + others.filter { !claimed.contains($0) && status[$0] != .trashed }
+                if let reason = others.lazy.compactMap({ other in status[other] == .kept ? Exclusion.keptByUser : spared[other] }).first
+                    ?? (others.isEmpty ? nil : groupGuard?.refusal(leaving: leaving)) {
                     wholePairs["its Live Photo pair: " + reason, default: 0] += 1
                     continue
                 }
@@ -219,5 +228,20 @@ public struct PlanBuilder {
                     netNew: (added.count, added.reduce(0) { $0 + $1.size }),
                     fingerprint: Fingerprint.of(stagedNow + added),
                     ceiling: ceiling, companions: companions)
+    }
+
+    /// The other assets of `id`'s Live Photo: its other halves, and theirs. A copied still keeps its
+    /// ContentIdentifier, so one video can be the half of several stills; the commit lets such a
+    /// set leave only whole (``Departure``), so staging takes it whole or not at all.
+    static func liveHalves(of id: Int64, _ partners: [Int64: [Int64]]) -> [Int64] {
+        guard partners[id] != nil else { return [] }
+        var seen: Set<Int64> = [id], queue = [id], result: [Int64] = []
+        while let next = queue.popLast() {
+            for other in partners[next] ?? [] where seen.insert(other).inserted {
+                result.append(other)
+                queue.append(other)
+            }
+        }
+        return result
     }
 }

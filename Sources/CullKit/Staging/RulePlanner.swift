@@ -37,7 +37,7 @@ public struct RulePlanner {
             spared.merge(try evaluator.spared(files, scope: GroupSet.anyMemberSQL)) { first, _ in first }
         }
         let plan = try PlanBuilder(db: db, ceilingPercent: ceilingPercent, spared: spared, groups: groups,
-                                   now: clock.now).build(requests)
+                                   now: clock.now, root: root).build(requests)
         return (plan, evaluations)
     }
 }

@@ -29,9 +29,11 @@ struct DistinctCommand: CullCommand {
         let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
         let ids = try access.assetIDs(paths)
         guard ids.count >= 2 else { throw UsageError(message: "expected at least two different files") }
-        let added = try DistinctPairs.mark(access.db, root: access.library.root, ids: ids, now: Int64(Date().timeIntervalSince1970))
-        terminal.out(format == .json ? JSONValue.object([("pairs", .integer(Int64(added)))]).rendered(pretty: false) + "\n"
-                                     : "Marked \(English.count(added, "pair")) distinct.\n")
+        let (added, unstaged) = try DistinctPairs.mark(access.db, root: access.library.root, ids: ids, now: Int64(Date().timeIntervalSince1970))
+        let text = "Marked \(English.count(added, "pair")) distinct"
+            + (unstaged > 0 ? "; unstaged \(unstaged) staged as a look-alike of another of them" : "") + ".\n"
+        terminal.out(format == .json ? JSONValue.object([("pairs", .integer(Int64(added))), ("unstaged", .integer(Int64(unstaged)))])
+                         .rendered(pretty: false) + "\n" : text)
         return .success
     }
 }

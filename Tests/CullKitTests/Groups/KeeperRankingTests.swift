@@ -54,4 +54,18 @@ import Testing
         #expect(KeeperRanking(keys: [.smallest], now: Self.now).choose(members)?.keeper.id == 2)
         #expect(KeeperRanking(keys: [.longestPath], now: Self.now).choose(members)?.keeper.id == 1)
     }
+
+    /// XMP's −1 is "rejected": the user said no to that copy, so it ranks below an unrated one
+    /// (and below 0, which XMP writes for "unrated"); a rejected copy is never kept over another.
+    @Test func aRejectedCopyRanksBelowAnUnratedOne() throws {
+        let rejected = Self.member(1, "a.jpg", rating: -1)
+        for other in [Self.member(2, "b.jpg"), Self.member(2, "b.jpg", rating: 0)] {
+            let choice = try #require(KeeperRanking(keys: [.rating], now: Self.now).choose([rejected, other]))
+            #expect(choice.keeper.id == 2 && choice.decidedBy == "rating")
+        }
+        // 0 and unrated are the same to the ranking: the next step decides.
+        let tie = KeeperRanking(keys: [.rating, .largest], now: Self.now)
+            .choose([Self.member(1, "a.jpg", size: 1, rating: 0), Self.member(2, "b.jpg", size: 2)])
+        #expect(tie?.keeper.id == 2 && tie?.decidedBy == "largest")
+    }
 }

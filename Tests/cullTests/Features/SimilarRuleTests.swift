@@ -62,4 +62,18 @@ struct SimilarRuleTests {
         let copy = try box.cull(["distinct", "big.jpg", "big.jpg"])
         #expect(copy.status != 0)
     }
+
+    /// A twin staged as a near-duplicate of its keeper, then marked distinct from it: the user
+    /// says the likeness it was staged on is not there, so it is unstaged, never committed on it.
+    @Test func aTwinMarkedDistinctFromItsKeeperIsUnstaged() throws {
+        let box = try library("similar-distinct-staged")
+        #expect(try box.cull(["stage", try box.rules("near.yaml", Self.rules), "--ceiling", "100"]).status == 0)
+        #expect(try StagedSet.load(box.db).map { PathBytes.display($0.path) }.sorted() == ["q40.jpg", "small.jpg"])
+        let distinct = try box.cull(["distinct", "big.jpg", "small.jpg"])
+        #expect(distinct.status == 0 && distinct.stdout.contains("unstaged 1"), "\(distinct.stdout)\(distinct.stderr)")
+        #expect(try StagedSet.load(box.db).map { PathBytes.display($0.path) } == ["q40.jpg"])
+        let commit = try box.cull(["commit", "--yes"])
+        #expect(commit.status == 0, "\(commit.stdout)\(commit.stderr)")
+        #expect(box.exists("small.jpg") && box.exists("big.jpg") && !box.exists("q40.jpg"))
+    }
 }

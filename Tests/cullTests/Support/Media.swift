@@ -4,17 +4,28 @@ import Foundation
 /// the scanner to read a kind, a capture time and a duration. The CullKit tests have fuller fixtures;
 /// test targets cannot share sources, so these few lines are repeated here.
 enum Media {
-    /// A JPEG with an Exif DateTimeOriginal (`2015:07:01 10:00:00`), a SOF0 and SOS/EOI.
-    static func jpeg(taken date: String) -> [UInt8] {
+    /// A JPEG with an Exif DateTimeOriginal (`2015:07:01 10:00:00`), a SOF0 and SOS/EOI; with
+    /// `contentID`, also an Apple MakerNote carrying it (the Live Photo ContentIdentifier).
+    static func jpeg(taken date: String, contentID: String? = nil) -> [UInt8] {
         let text = Array(date.utf8) + [0]
+        // MakerNote: "Apple iOS\0", version 1, "MM", then an IFD at 14 whose offsets count from the note.
+        var note: [UInt8] = []
+        if let contentID {
+            let id = Array(contentID.utf8) + [0]
+            note = Array("Apple iOS\0".utf8) + [0, 1] + Array("MM".utf8)
+            note += be16(1) + be16(0x0011) + be16(2) + be32(id.count) + be32(32) + be32(0) + id
+        }
+        let entries = note.isEmpty ? 1 : 2
         // TIFF, big-endian: IFD0 with the Exif pointer (tag 0x8769) → Exif IFD with DateTimeOriginal.
         let ifd0Start = 8
         let exifStart = ifd0Start + 2 + 12 + 4
-        let dateStart = exifStart + 2 + 12 + 4
+        let dateStart = exifStart + 2 + 12 * entries + 4
         var tiff = Array("MM".utf8) + [0, 42] + be32(ifd0Start)
         tiff += be16(1) + be16(0x8769) + be16(4) + be32(1) + be32(exifStart) + be32(0)
-        tiff += be16(1) + be16(0x9003) + be16(2) + be32(text.count) + be32(dateStart) + be32(0)
-        tiff += text
+        tiff += be16(entries) + be16(0x9003) + be16(2) + be32(text.count) + be32(dateStart)
+        if !note.isEmpty { tiff += be16(0x927C) + be16(7) + be32(note.count) + be32(dateStart + text.count) }
+        tiff += be32(0)
+        tiff += text + note
         let app1 = Array("Exif\0\0".utf8) + tiff
         var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE1] + be16(app1.count + 2) + app1
         let sof: [UInt8] = [8] + be16(48) + be16(64) + [3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]

@@ -25,7 +25,8 @@ public enum RuleReference {
                   "ranks the members, each step breaking the ties of the one before; the last tie-breaker is always the",
                   "path's byte order, so the same index always gives the same keeper. A member you keep (`cull keep`),",
                   "one a `protect:` guard or an `action: keep` rule spares, is a keeper whatever the ranking, and no rule",
-                  "ever stages the last unstaged member of a group.", "",
+                  "ever stages the last unstaged member of a group (one gone from disk since the scan does not count), nor",
+                  "the keeper that twins staged by an earlier run were staged against.", "",
                   "| step | meaning |", "|---|---|"]
         for step in KeeperKey.reference { lines.append("| `\(step.written)` | \(step.meaning) |") }
         lines += [
