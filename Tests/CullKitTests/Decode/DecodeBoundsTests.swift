@@ -1,3 +1,4 @@
+import CPNGShim
 import Foundation
 import Testing
 @testable import CullKit
@@ -51,6 +52,49 @@ struct DecodeBoundsTests {
             _ = try ImageDecoder.decode(path: big, maxSide: 64, grey: true)
         } catch {
             if case .tooLarge = error.problem { Issue.record("a baseline JPEG refused for its size: \(error)") }
+        }
+    }
+
+    /// A PNG whose one IDAT stream goes on far past its last row: libpng's sequential reader
+    /// inflates all of it after the last row (to check the stream's end), about a thousand bytes of
+    /// work per byte of file. The rows decode, and the reader stops when the image is complete.
+    @Test(.enabled(if: DecodeFixtures.which("python3") != nil, "python3 (for zlib) is absent"),
+          arguments: [false, true])
+    func aPNGWithImageDataPastItsLastRowStopsAtTheImage(_ interlaced: Bool) throws {
+        let path = "\(folder.path)/extra.png"
+        // 16×16 grey, rows 0…255, then 128 MB more zeros in the same zlib stream (~125 KB compressed).
+        let script = """
+        import struct, sys, zlib
+        def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d))
+        w = h = 16
+        interlaced = \(interlaced ? 1 : 0)
+        if interlaced:
+            rows = b''
+            for (x0, y0, dx, dy) in [(0,0,8,8),(4,0,8,8),(0,4,4,8),(2,0,4,4),(0,2,2,4),(1,0,2,2),(0,1,1,2)]:
+                for y in range(y0, h, dy):
+                    rows += b'\\0' + bytes(((x * 16 + y) & 255) for x in range(x0, w, dx))
+        else:
+            rows = b''.join(b'\\0' + bytes(((x * 16 + y) & 255) for x in range(w)) for y in range(h))
+        z = zlib.compressobj(9)
+        data = z.compress(rows) + b''.join(z.compress(bytes(1 << 20)) for _ in range(128)) + z.flush()
+        ihdr = struct.pack('>IIBBBBB', w, h, 8, 0, 0, 0, interlaced)
+        open(sys.argv[1], 'wb').write(b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', ihdr) + chunk(b'IDAT', data) + chunk(b'IEND', b''))
+        """
+        try Tools.run("python3", ["-c", script, path], in: folder.path)
+        let bytes = Array(try #require(FileManager.default.contents(atPath: path)))
+        #expect(bytes.count > 100_000)
+        let image = try ImageDecoder.decode(path: path, maxSide: 16, grey: true)
+        #expect(image.width == 16 && image.height == 16)
+        #expect(image.pixels[0] == 0 && image.pixels[15] == 240 && image.pixels[16 * 15 + 15] == 255)
+        // The shim itself: all rows read, and no more of the stream than a few reads past them.
+        try bytes.withUnsafeBufferPointer { buffer in
+            let png = try #require(cull_png_open(buffer.baseAddress, buffer.count))
+            defer { cull_png_close(png) }
+            var row = [UInt8](repeating: 0, count: 16)
+            for _ in 0 ..< Int(cull_png_passes(png)) {
+                for _ in 0 ..< 16 { #expect(row.withUnsafeMutableBufferPointer { cull_png_read_row(png, $0.baseAddress) } == 0) }
+            }
+            #expect(cull_png_bytes_read(png) < 32 << 10, "read \(cull_png_bytes_read(png)) of \(bytes.count) bytes")
         }
     }
 }
