@@ -207,6 +207,13 @@ final class ImageDataHasher {
             guard bytes.count == meta.size else { throw Failure(reason: "meta box truncated") }
             let summary = try HEIFReader.parseMeta(MemorySource(bytes: bytes.bytes, base: meta.offset), meta, fileSize: fileSize)
             guard !summary.imageData.isEmpty else { throw Failure(reason: "no primary image data") }
+            // A grid may name one tile (or an extent that runs to the end of the file) any number
+            // of times; the coded data of a real file is laid out once. Hashing stays bounded by
+            // the file's size.
+            let total = summary.imageData.reduce(0) { $0 + $1.length }
+            guard total <= fileSize else {
+                throw Failure(reason: "image data extents add up to \(total) bytes, more than the file (\(fileSize) bytes)")
+            }
             for extent in summary.imageData {
                 try include(file, from: Int64(extent.offset), length: Int64(extent.length))
             }
