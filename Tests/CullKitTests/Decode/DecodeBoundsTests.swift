@@ -97,4 +97,64 @@ struct DecodeBoundsTests {
             #expect(cull_png_bytes_read(png) < 32 << 10, "read \(cull_png_bytes_read(png)) of \(bytes.count) bytes")
         }
     }
+
+    /// A HEIC whose primary item is a `rows`×`rows` grid naming one 64×64 tile (libheif's own
+    /// encoding of `tile`) for every cell: the tile's `hvcC` and coded data are taken from it.
+    static func grid(of tile: [UInt8], rows: Int) throws -> [UInt8] {
+        let file = FixtureFolder()
+        let summary = try HEIFReader.summarize(try file.file(tile))
+        let source = MemorySource(bytes: tile, base: 0)
+        let tileMeta = try #require(try ISOBMFF.children(source, from: 0, to: tile.count, depth: 0).first { $0.type == "meta" })
+        let iprp = try #require(try ISOBMFF.children(of: tileMeta, in: source, skip: 4, depth: 1).first { $0.type == "iprp" })
+        let ipco = try #require(try ISOBMFF.children(of: iprp, in: source, depth: 2).first { $0.type == "ipco" })
+        let hvcC = try #require(try ISOBMFF.children(of: ipco, in: source, depth: 3).first { $0.type == "hvcC" })
+        let extent = try #require(summary.imageData.first)
+        let coded = Array(tile[extent.offset ..< extent.offset + extent.length])
+        let side = rows * 64
+        let descriptor: [UInt8] = [0, 0, UInt8(rows - 1), UInt8(rows - 1)] + Bytes.be16(side) + Bytes.be16(side)
+        let ftyp = Bytes.box("ftyp", Bytes.latin1("heic") + Bytes.be32(0) + Bytes.latin1("mif1heic"))
+        func meta(dataAt: Int) -> [UInt8] {
+            let iinf = Bytes.fullBox("iinf", Bytes.be16(2) + HEIFFixture.infe(1, "grid") + HEIFFixture.infe(2, "hvc1"))
+            func item(_ id: Int, _ offset: Int, _ length: Int) -> [UInt8] {
+                Bytes.be16(id) + Bytes.be16(0) + Bytes.be16(0) + Bytes.be16(1) + Bytes.be32(offset) + Bytes.be32(length)
+            }
+            let iloc = Bytes.fullBox("iloc", version: 1, [0x44, 0x00] + Bytes.be16(2)
+                + item(1, dataAt, descriptor.count) + item(2, dataAt + descriptor.count, coded.count))
+            let cells = rows * rows
+            let iref = Bytes.fullBox("iref", Bytes.box("dimg", Bytes.be16(1) + Bytes.be16(cells) + (0 ..< cells).flatMap { _ in Bytes.be16(2) }))
+            let ipco = Bytes.box("ipco", Array(tile[hvcC.offset ..< hvcC.end]) + Bytes.fullBox("ispe", Bytes.be32(64) + Bytes.be32(64))
+                + Bytes.fullBox("ispe", Bytes.be32(side) + Bytes.be32(side)))
+            // Item 1: the grid's ispe; item 2: hvcC (essential) and its ispe.
+            let ipma = Bytes.fullBox("ipma", Bytes.be32(2) + Bytes.be16(1) + [1, 0x03] + Bytes.be16(2) + [2, 0x81, 0x02])
+            return Bytes.fullBox("meta", MovieFixture.hdlr("pict") + Bytes.fullBox("pitm", Bytes.be16(1)) + iinf + iloc + iref
+                + Bytes.box("iprp", ipco + ipma))
+        }
+        let size = meta(dataAt: 0).count
+        return ftyp + meta(dataAt: ftyp.count + size + 8) + Bytes.box("mdat", descriptor + coded)
+    }
+
+    /// libheif decodes a grid tile by tile, about a millisecond each whatever its size: 1,600
+    /// references to one tiny tile are refused from the `meta` box, before libheif decodes any.
+    @Test func aHEICGridOfThousandsOfTilesIsRefused() throws {
+        let tilePath = "\(folder.path)/tile.heic"
+        try HEIFFixtures.write(tilePath, primary: .init(quadrants: ["red", "red", "red", "red"], width: 64, height: 64))
+        let tile = Array(try #require(FileManager.default.contents(atPath: tilePath)))
+        // The fixture is a real grid: 2×2 decodes, each cell the tile.
+        let small = folder.write("grid2.heic", try Self.grid(of: tile, rows: 2))
+        let image = try ImageDecoder.decode(path: small, maxSide: 128, grey: false)
+        #expect(image.width == 128 && image.height == 128)
+        #expect(DecodeFixtures.quadrantNames(image) == ["red", "red", "red", "red"])
+        let bomb = folder.write("grid40.heic", try Self.grid(of: tile, rows: 40))
+        do {
+            let image = try ImageDecoder.decode(path: bomb, maxSide: 64, grey: true)
+            Issue.record("decoded \(image.width)×\(image.height) from 1600 tiles instead of refusing")
+        } catch {
+            #expect(error.path == bomb)
+            guard case let .tooLarge(why) = error.problem else {
+                Issue.record("expected tooLarge, got \(error.problem)")
+                return
+            }
+            #expect(why.contains("1600 tiles"))
+        }
+    }
 }
