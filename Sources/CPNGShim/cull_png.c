@@ -15,6 +15,11 @@ struct cull_png {
     uint32_t height;
     int channels;
     int passes;
+    /* Rows the image holds (over all Adam7 passes), and those libpng has decoded so far. */
+    uint32_t rows;
+    uint32_t rows_done;
+    /* Set once every row is decoded: libpng is given no more data. */
+    int complete;
     char message[256];
 };
 
@@ -30,11 +35,34 @@ static void on_warning(png_structp png, png_const_charp message) {
     (void)message;
 }
 
+/* After the last row, libpng's sequential reader inflates whatever is left of the IDAT stream to
+ * find its end; a few KB of zeros after a 10x10 image inflate to gigabytes, about a thousand times
+ * the work of the file's size. Once every row is decoded, the data ends: the jump below leaves
+ * libpng, and `cull_png_read_row` sees `complete` and reports the row it already holds. */
 static void read_bytes(png_structp png, png_bytep out, png_size_t count) {
     cull_png *reader = png_get_io_ptr(png);
+    if (reader->complete) png_longjmp(png, 1);
     if (reader->size - reader->offset < count) png_error(png, "truncated PNG data");
     memcpy(out, reader->data + reader->offset, count);
     reader->offset += count;
+}
+
+/* A user transform sees every decoded row (after libpng's own transforms, before the row is
+ * copied out and before libpng goes on to the end of the stream): it counts them. */
+static void count_row(png_structp png, png_row_infop info, png_bytep data) {
+    (void)info;
+    (void)data;
+    cull_png *reader = png_get_io_ptr(png);
+    if (++reader->rows_done >= reader->rows) reader->complete = 1;
+}
+
+/* The rows of all Adam7 passes that hold pixels (a pass with no columns or rows has no data). */
+static uint32_t interlaced_rows(uint32_t width, uint32_t height) {
+    uint32_t rows = 0;
+    for (int pass = 0; pass < 7; pass++) {
+        if (PNG_PASS_COLS(width, pass) > 0) rows += PNG_PASS_ROWS(height, pass);
+    }
+    return rows;
 }
 
 cull_png *cull_png_open(const uint8_t *data, size_t size) {
@@ -65,10 +93,12 @@ cull_png *cull_png_open(const uint8_t *data, size_t size) {
     if (color & PNG_COLOR_MASK_ALPHA) png_set_strip_alpha(reader->png);
     /* tRNS is dropped by not expanding it to alpha. */
     reader->passes = png_set_interlace_handling(reader->png);
+    png_set_read_user_transform_fn(reader->png, count_row);
     png_read_update_info(reader->png, reader->info);
     reader->width = png_get_image_width(reader->png, reader->info);
     reader->height = png_get_image_height(reader->png, reader->info);
     reader->channels = png_get_channels(reader->png, reader->info);
+    reader->rows = reader->passes > 1 ? interlaced_rows(reader->width, reader->height) : reader->height;
     if (reader->channels != 1 && reader->channels != 3) {
         strncpy(reader->message, "unexpected PNG channel count", sizeof reader->message - 1);
         reader->width = 0;
@@ -82,9 +112,12 @@ uint32_t cull_png_width(const cull_png *png) { return png->width; }
 uint32_t cull_png_height(const cull_png *png) { return png->height; }
 int cull_png_channels(const cull_png *png) { return png->channels; }
 int cull_png_passes(const cull_png *png) { return png->passes; }
+size_t cull_png_bytes_read(const cull_png *png) { return png->offset; }
 
 int cull_png_read_row(cull_png *png, uint8_t *row) {
-    if (setjmp(png_jmpbuf(png->png))) return -1;
+    /* Rows of an interlaced image after its last decoded one were filled by earlier passes. */
+    if (png->complete) return 0;
+    if (setjmp(png_jmpbuf(png->png))) return png->complete ? 0 : -1;
     png_read_row(png->png, row, NULL);
     return 0;
 }

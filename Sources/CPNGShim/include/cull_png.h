@@ -25,6 +25,8 @@ int cull_png_channels(const cull_png *png);
 /// 1, or 7 for an Adam7-interlaced image (whose rows must then be read once per pass into the
 /// same whole-image buffer).
 int cull_png_passes(const cull_png *png);
+/// How many bytes of the data libpng has taken so far.
+size_t cull_png_bytes_read(const cull_png *png);
 
 /// Reads the next row (width * channels bytes) into `row`; 0, or -1 on an error.
 int cull_png_read_row(cull_png *png, uint8_t *row);

@@ -36,6 +36,9 @@ enum HEIFDecoder {
     }
 
     private static func open(_ data: [UInt8], path: String) throws(DecodeError) -> OpaquePointer {
+        if let tiles = largestGrid(data), tiles > DecodeLimits.maxTiles {
+            throw DecodeError(path: path, problem: .tooLarge("a grid of \(tiles) tiles (limit \(DecodeLimits.maxTiles))"))
+        }
         guard let context = heif_context_alloc() else { throw DecodeError(path: path, problem: .corrupt("cannot start libheif")) }
         // Refuses larger images while parsing, before any plane is allocated.
         heif_context_set_maximum_image_size_limit(context, Int32(DecodeLimits.maxSide))
@@ -45,6 +48,16 @@ enum HEIFDecoder {
             throw failure(read, path: path)
         }
         return context
+    }
+
+    /// The tiles of the file's largest grid, from the metadata reader's walk of the `meta` box
+    /// (libheif 1.15 has no API for it and no limit of its own); nil when the walk fails, which
+    /// leaves the verdict to libheif.
+    private static func largestGrid(_ data: [UInt8]) -> Int? {
+        let source = MemorySource(bytes: data, base: 0)
+        guard let meta = try? ISOBMFF.children(source, from: 0, to: data.count, depth: 0).first(where: { $0.type == "meta" }),
+              meta.size <= HEIFReader.maxMetaSize else { return nil }
+        return (try? HEIFReader.parseMeta(source, meta, fileSize: data.count))?.tiles
     }
 
     private static func primaryHandle(_ context: OpaquePointer, path: String) throws(DecodeError) -> OpaquePointer {

@@ -20,6 +20,10 @@ enum JPEGDecoder {
         guard scans <= DecodeLimits.maxJPEGScans else {
             throw DecodeError(path: path, problem: .tooLarge("\(scans) JPEG scans (limit \(DecodeLimits.maxJPEGScans))"))
         }
+        if let coefficients = wholeImageCoefficientBytes(data), coefficients > DecodeLimits.maxBufferBytes {
+            throw DecodeError(path: path, problem: .tooLarge(
+                "\(width)×\(height) progressive JPEG needs \(coefficients / 1_000_000) MB of coefficients (limit \(DecodeLimits.maxBufferBytes / 1_000_000) MB)"))
+        }
         let factor = scalingFactor(width: Int(width), height: Int(height), maxSide: maxSide)
         let scaledWidth = scaled(Int(width), factor), scaledHeight = scaled(Int(height), factor)
         let cmyk = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
@@ -104,6 +108,47 @@ enum JPEGDecoder {
             }
             return count
         }
+    }
+
+    /// The bytes of the whole-image coefficient buffer libjpeg allocates for a progressive JPEG,
+    /// or a sequential one whose first scan holds fewer components than the frame (then each
+    /// component has its own scan): 128 bytes per block, each component's blocks rounded up to
+    /// its sampling factors, as `jdcoefct.c` sizes them. Nil for a single-scan JPEG (decoded a
+    /// row of blocks at a time) or when the segments before the first scan cannot be walked
+    /// (TurboJPEG reports that itself).
+    static func wholeImageCoefficientBytes(_ data: [UInt8]) -> Int? {
+        var offset = 2
+        var frame: (progressive: Bool, width: Int, height: Int, sampling: [(h: Int, v: Int)])?
+        while offset + 4 <= data.count, data[offset] == 0xFF {
+            let code = data[offset + 1]
+            if code == 0xFF { offset += 1; continue }
+            if code == 0x01 || (0xD0...0xD8).contains(code) { offset += 2; continue }
+            let length = Int(data[offset + 2]) << 8 | Int(data[offset + 3])
+            guard length >= 2, offset + 2 + length <= data.count else { return nil }
+            let segment = data[(offset + 4) ..< (offset + 2 + length)]
+            let start = segment.startIndex
+            if (0xC0...0xCF).contains(code), ![0xC4, 0xC8, 0xCC].contains(code), segment.count >= 6 {
+                let count = Int(segment[start + 5])
+                guard count > 0, segment.count >= 6 + 3 * count else { return nil }
+                let sampling = (0 ..< count).map { index in
+                    let factors = segment[start + 7 + 3 * index]
+                    return (h: max(1, Int(factors >> 4)), v: max(1, Int(factors & 15)))
+                }
+                frame = ([0xC2, 0xC6, 0xCA, 0xCE].contains(code), Int(segment[start + 3]) << 8 | Int(segment[start + 4]),
+                         Int(segment[start + 1]) << 8 | Int(segment[start + 2]), sampling)
+            } else if code == 0xDA {
+                guard let frame, let inScan = segment.first else { return nil }
+                guard frame.progressive || Int(inScan) < frame.sampling.count else { return nil }
+                let maxH = frame.sampling.map(\.h).max()!, maxV = frame.sampling.map(\.v).max()!
+                func blocks(_ side: Int, _ factor: Int, _ maxFactor: Int) -> Int {
+                    let inBlocks = (side * factor + 8 * maxFactor - 1) / (8 * maxFactor)
+                    return (inBlocks + factor - 1) / factor * factor
+                }
+                return frame.sampling.reduce(0) { $0 + blocks(frame.width, $1.h, maxH) * blocks(frame.height, $1.v, maxV) * 128 }
+            }
+            offset += 2 + length
+        }
+        return nil
     }
 
     /// Adobe-style (inverted) CMYK, as TurboJPEG hands it out, to RGB.

@@ -14,13 +14,16 @@ import CFFmpegLoader
 ///
 /// The file is read only through its open descriptor (a custom AVIOContext over `pread`), never
 /// reopened by name. Bounded against hostile files: probing reads at most ``probeBytes``, all
-/// reads together at most ``readBudget``, at most ``maxPackets`` packets are fed to the decoder,
-/// one decoding thread, and the frame size is checked against ``DecodeLimits`` before the
-/// decoder opens.
+/// reads together at most ``readBudget``, at most ``maxStreams`` streams (probing opens a decoder
+/// for each), at most ``maxPackets`` packets are fed to the decoder, one decoding thread, and the
+/// frame size is checked against ``DecodeLimits`` before the decoder opens.
 enum VideoFrameDecoder {
     static let probeBytes: Int64 = 8 << 20
     static let readBudget = 64 << 20
     static let maxPackets = 300
+    /// Phones and cameras write 2 to 6 (video, audio, timecode, metadata); a 1.2 MB MP4 of 999
+    /// tiny video streams took 1.5 GB in `avformat_find_stream_info`.
+    static let maxStreams = 16
     /// libavutil's AVERROR_EOF, FFERRTAG('E','O','F',' '): a macro Swift cannot import.
     static let endOfFile: Int32 = -0x2046_4F45
 
@@ -65,6 +68,9 @@ enum VideoFrameDecoder {
         }
         format = input
         defer { ff.avformat_close_input(&opened) }
+        guard format.pointee.nb_streams <= UInt32(maxStreams) else {
+            throw DecodeError(path: path, problem: .tooLarge("\(format.pointee.nb_streams) streams (limit \(maxStreams))"))
+        }
         guard ff.avformat_find_stream_info(format, nil) >= 0 else { throw DecodeError(path: path, problem: .corrupt("no readable streams")) }
         var codec: UnsafePointer<AVCodec>?
         let index = ff.av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0)

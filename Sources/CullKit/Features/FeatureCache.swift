@@ -15,6 +15,8 @@ public struct FeatureCache {
         public var analysed = 0
         /// Photos that could not be decoded (their reason recorded).
         public var failed = 0
+        /// The library-relative path and reason of each of them, in path order.
+        public var problems: [ScanSummary.Problem] = []
         /// Photos gone, changed since the scan or unreadable: left for the next scan and refresh.
         public var skipped = 0
     }
@@ -75,7 +77,9 @@ public struct FeatureCache {
                 byInode[HashCache.FileKey(device: candidates[index].device, inode: candidates[index].inode)] = outcome
                 switch outcome {
                 case .measured: report.analysed += 1
-                case .failed: report.failed += 1
+                case let .failed(reason):
+                    report.failed += 1
+                    report.problems.append(ScanSummary.Problem(path: PathBytes.display(candidates[index].path), reason: reason))
                 case .skipped: report.skipped += 1
                 }
             }

@@ -24,6 +24,12 @@ final class ImageDataHasher {
     private let state: OpaquePointer
     private var buffer: UnsafeMutableRawBufferPointer
     private static let bufferSize = 1 << 20
+    /// Reads issued for the last file (what its cost is made of; the bounds tests read it).
+    private(set) var reads = 0
+    /// The bytes of the last header read, from `windowStart`; emptied for each file.
+    private var window: [UInt8] = []
+    private var windowStart: Int64 = 0
+    private static let windowSize = 64 << 10
 
     init() {
         state = XXH3_createState()
@@ -38,6 +44,9 @@ final class ImageDataHasher {
     /// The hash of `file`'s image data, read as `format`.
     func hash(_ file: ReadOnlyFile, format: MediaFormat) throws(Failure) -> ContentHash {
         XXH3_128bits_reset(state)
+        reads = 0
+        window = []
+        windowStart = 0
         // The family goes first, so a PNG never collides with a movie whose bytes it happens to hold.
         let family: UInt8
         switch format {
@@ -56,13 +65,35 @@ final class ImageDataHasher {
         _ = bytes.withUnsafeBytes { XXH3_128bits_update(state, $0.baseAddress, $0.count) }
     }
 
-    /// Up to `count` bytes at `offset` (fewer only at the end of the file).
+    /// Up to `count` bytes at `offset` (fewer only at the end of the file), through a window of
+    /// ``windowSize`` bytes: a file of thousands of 4-byte segments or 12-byte chunks is walked
+    /// with a read per window, not one per header.
     private func bytes(_ file: ReadOnlyFile, at offset: Int64, count: Int) throws(Failure) -> [UInt8] {
-        var result = [UInt8](repeating: 0, count: count)
-        let got = result.withUnsafeMutableBytes { file.read(into: $0, at: offset) }
-        guard let got else { throw Failure(reason: "read failed at offset \(offset)") }
-        result.removeSubrange(got...)
-        return result
+        let start = try fill(file, at: offset, count: count)
+        return Array(window[start ..< min(window.count, start + count)])
+    }
+
+    /// The two bytes at `offset` (a JPEG marker or length), read through the window without an
+    /// array of their own.
+    private func pair(_ file: ReadOnlyFile, at offset: Int64) throws(Failure) -> (UInt8, UInt8) {
+        let start = try fill(file, at: offset, count: 2)
+        guard start + 2 <= window.count else { throw Failure(reason: "truncated at offset \(offset)") }
+        return (window[start], window[start + 1])
+    }
+
+    /// Makes the window hold `count` bytes at `offset` (or what the file has of them); returns
+    /// where they start in it.
+    private func fill(_ file: ReadOnlyFile, at offset: Int64, count: Int) throws(Failure) -> Int {
+        if offset < windowStart || offset + Int64(count) > windowStart + Int64(window.count) {
+            var fresh = [UInt8](repeating: 0, count: max(count, Self.windowSize))
+            reads += 1
+            let got = fresh.withUnsafeMutableBytes { file.read(into: $0, at: offset) }
+            guard let got else { throw Failure(reason: "read failed at offset \(offset)") }
+            fresh.removeSubrange(got...)
+            window = fresh
+            windowStart = offset
+        }
+        return Int(offset - windowStart)
     }
 
     private func exactly(_ file: ReadOnlyFile, at offset: Int64, count: Int) throws(Failure) -> [UInt8] {
@@ -80,6 +111,7 @@ final class ImageDataHasher {
         while done < length {
             let want = Int(min(Int64(Self.bufferSize), length - done))
             let part = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<want])
+            reads += 1
             guard let got = file.read(into: part, at: offset + done), got == want else {
                 throw Failure(reason: "read failed at offset \(offset + done)")
             }
@@ -98,13 +130,13 @@ final class ImageDataHasher {
         var sawScan = false
         while true {
             // A marker: 0xFF, optional fill bytes, then the code.
-            var head = try exactly(file, at: offset, count: 2)
-            guard head[0] == 0xFF else { throw Failure(reason: "no JPEG marker at offset \(offset)") }
-            while head[1] == 0xFF {
+            var head = try pair(file, at: offset)
+            guard head.0 == 0xFF else { throw Failure(reason: "no JPEG marker at offset \(offset)") }
+            while head.1 == 0xFF {
                 offset += 1
-                head = try exactly(file, at: offset, count: 2)
+                head = try pair(file, at: offset)
             }
-            let code = head[1]
+            let code = head.1
             if code == 0xD9 {
                 guard sawScan else { throw Failure(reason: "JPEG ends before any image data") }
                 feed([0xFF, 0xD9])
@@ -116,8 +148,8 @@ final class ImageDataHasher {
                 offset += 2
                 continue
             }
-            let lengthBytes = try exactly(file, at: offset + 2, count: 2)
-            let length = Int64(lengthBytes[0]) << 8 | Int64(lengthBytes[1])
+            let lengthBytes = try pair(file, at: offset + 2)
+            let length = Int64(lengthBytes.0) << 8 | Int64(lengthBytes.1)
             guard length >= 2 else { throw Failure(reason: "JPEG segment length \(length) at offset \(offset)") }
             let isMetadata = (0xE0...0xEF).contains(code) || code == 0xFE
             if !isMetadata { try include(file, from: offset, length: 2 + length) }
@@ -136,6 +168,7 @@ final class ImageDataHasher {
         var offset = start
         while true {
             let part = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<Self.bufferSize])
+            reads += 1
             guard let got = file.read(into: part, at: offset) else { throw Failure(reason: "read failed at offset \(offset)") }
             let bytes = UnsafeRawBufferPointer(rebasing: part[0..<got])
             var index = 0
@@ -207,6 +240,13 @@ final class ImageDataHasher {
             guard bytes.count == meta.size else { throw Failure(reason: "meta box truncated") }
             let summary = try HEIFReader.parseMeta(MemorySource(bytes: bytes.bytes, base: meta.offset), meta, fileSize: fileSize)
             guard !summary.imageData.isEmpty else { throw Failure(reason: "no primary image data") }
+            // A grid may name one tile (or an extent that runs to the end of the file) any number
+            // of times; the coded data of a real file is laid out once. Hashing stays bounded by
+            // the file's size.
+            let total = summary.imageData.reduce(0) { $0 + $1.length }
+            guard total <= fileSize else {
+                throw Failure(reason: "image data extents add up to \(total) bytes, more than the file (\(fileSize) bytes)")
+            }
             for extent in summary.imageData {
                 try include(file, from: Int64(extent.offset), length: Int64(extent.length))
             }

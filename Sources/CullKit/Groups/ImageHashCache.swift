@@ -15,6 +15,8 @@ public struct ImageHashCache {
         /// Files whose image data could not be walked (malformed, unsupported) or that changed
         /// since the scan: never grouped.
         public var skipped = 0
+        /// The library-relative path and reason of each file whose image data could not be walked.
+        public var problems: [ScanSummary.Problem] = []
 
         public init() {}
     }
@@ -65,6 +67,7 @@ public struct ImageHashCache {
                 case let .hashed(hash): try upsert.execute(identity + [.blob(hash.bytes), .null])
                 case let .malformed(problem):
                     report.skipped += 1
+                    report.problems.append(ScanSummary.Problem(path: PathBytes.display(file.path), reason: "image data not hashed: \(problem)"))
                     try upsert.execute(identity + [.null, .text(problem)])
                 case .changed:
                     report.skipped += 1

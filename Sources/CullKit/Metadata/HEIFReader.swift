@@ -34,6 +34,8 @@ enum HEIFReader {
         /// The coded image data: the primary item's extents, then those of the items it is derived
         /// from (`dimg`: a grid's tiles), in reference order.
         var imageData: [Extent] = []
+        /// The most images any one item is derived from (`dimg`): the tiles of the largest grid.
+        var tiles = 0
     }
 
     static func read(_ file: MediaFile, head: [UInt8]) throws(MetadataError) -> MediaMetadata {
@@ -128,6 +130,7 @@ enum HEIFReader {
                 continue
             }
         }
+        summary.tiles = derivedFrom.values.map(\.count).max() ?? 0
         if let primary = summary.primaryID {
             try applyProperties(associations[primary] ?? [], properties, source, to: &summary)
             summary.imageData = (locations[primary] ?? []) + (derivedFrom[primary] ?? []).flatMap { locations[$0] ?? [] }

@@ -45,7 +45,7 @@ struct ScanCommand: CullCommand {
         try DistinctPairs.prune(access.db)
         let hashed = hash ? try HashCache(db: access.db, root: access.library.root).refresh(progress: .bar()) : nil
         // The same-picture hashes and the image features too, so a cron scan leaves a plan nothing to read.
-        if hash { try ImageHashCache(db: access.db, root: access.library.root).refresh(progress: .bar()) }
+        let imageHashed = hash ? try ImageHashCache(db: access.db, root: access.library.root).refresh(progress: .bar()) : nil
         var analysed: FeatureCache.Report?
         if hash {
             var features = FeatureCache(db: access.db, root: access.library.root)
@@ -68,7 +68,10 @@ struct ScanCommand: CullCommand {
                 terminal.out("analysed \(English.count(analysed.analysed, "photo")), \(analysed.failed) could not be decoded\n")
             }
             for line in summary.detailLines { terminal.out(line + "\n") }
-            for problem in summary.problems { terminal.err("cull: warning: \(problem.path): \(problem.reason)\n") }
+            // A photo that could not be decoded or walked is named when first tried; it is not
+            // tried again until it changes.
+            let media = (imageHashed?.problems ?? []) + (analysed?.problems ?? [])
+            for problem in summary.problems + media { terminal.err("cull: warning: \(problem.path): \(problem.reason)\n") }
         case .json, .paths:
             terminal.out(summary.json.rendered(pretty: false) + "\n")
         }

@@ -76,4 +76,32 @@ struct VideoPosterTests {
             _ = Self.thumbnail(folder.write("cut-\(length).mp4", Array(good.prefix(length))))
         }
     }
+
+    /// FFmpeg opens a decoder for every stream while it probes them: a 1.2 MB MP4 of 999 tiny
+    /// video streams took 1.5 GB. A file of more streams than any camera writes is refused
+    /// from the container, before any decoder opens; its tile keeps the duration placeholder.
+    @Test func aVideoOfManyStreamsIsRefusedBeforeItsDecodersOpen() throws {
+        let path = "\(folder.path)/streams.mp4"
+        let maps = (0 ..< 40).flatMap { _ in ["-map", "0:v"] }
+        try #require(DecodeFixtures.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=red:s=64x64:d=0.4:r=5"] + maps
+            + ["-c:v", "libx264", "-preset", "ultrafast", path]))
+        let directory = try #require(DirectoryHandle.open(Array(folder.path.utf8)).0)
+        let file = try #require(ReadOnlyFile.open(Array("streams.mp4".utf8), in: directory).0)
+        do {
+            let image = try VideoFrameDecoder.poster(file, path: path, maxSide: 64)
+            Issue.record("a \(image.width)×\(image.height) poster from 40 streams")
+        } catch {
+            #expect(error.path == path)
+            guard case let .tooLarge(why) = error.problem else {
+                Issue.record("expected tooLarge, got \(error.problem)")
+                return
+            }
+            #expect(why.contains("40 streams"))
+        }
+        guard case let .failure(failure) = Self.thumbnail(path) else {
+            Issue.record("a thumbnail from 40 streams")
+            return
+        }
+        #expect(failure.text.contains("40 streams"))
+    }
 }
