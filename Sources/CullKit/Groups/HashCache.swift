@@ -285,7 +285,10 @@ private final class ResultBox: @unchecked Sendable {
 /// Opens indexed files from the library root by descriptor, one folder handle kept at a time.
 final class FileReader {
     private let library: DirectoryHandle?
-    private var folder: (path: [UInt8], handle: DirectoryHandle?)?
+    /// The folders walked to lately, by library-relative path (nil where the walk failed): files
+    /// of a group or a pair live in a few folders, visited by turns. At most `keptFolders` open.
+    private var folders: [[UInt8]: DirectoryHandle?] = [:]
+    private static let keptFolders = 32
     let hasher = ContentHasher()
 
     init(root: [UInt8]) {
@@ -293,12 +296,21 @@ final class FileReader {
         library = DirectoryHandle.open(trimmed).0
     }
 
+    /// The folder of the library-relative `path`, walked by descriptor (never through a symlink).
+    private func folder(of path: [UInt8]) -> DirectoryHandle? {
+        guard let library, !PathBytes.escapes(path) else { return nil }
+        let parent = PathBytes.parent(path)
+        if let known = folders[parent] { return known }
+        if folders.count >= Self.keptFolders { folders.removeAll(keepingCapacity: true) }
+        let handle = library.walk(parent).0
+        folders[parent] = handle
+        return handle
+    }
+
     /// Opens the library-relative `path` (every folder on the way by descriptor, never a symlink).
     func open(_ path: [UInt8]) -> (ReadOnlyFile?, Int32) {
-        guard let library, !PathBytes.escapes(path) else { return (nil, EINVAL) }
-        let parent = PathBytes.parent(path)
-        if folder?.path != parent { folder = (parent, library.walk(parent).0) }
-        guard let handle = folder?.handle else { return (nil, ENOENT) }
+        guard library != nil, !PathBytes.escapes(path) else { return (nil, EINVAL) }
+        guard let handle = folder(of: path) else { return (nil, ENOENT) }
         return ReadOnlyFile.open(PathBytes.basename(path), in: handle)
     }
 

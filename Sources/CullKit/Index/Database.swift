@@ -85,6 +85,22 @@ public final class Database {
         }
     }
 
+    /// Runs `body` in one read transaction: its queries see one snapshot of the index and share
+    /// one lock (a statement outside a transaction takes and drops SQLite's lock on its own, two
+    /// `fcntl` calls each). Inside a transaction already open, `body` simply runs in it.
+    public func snapshot<T>(_ body: () throws -> T) throws -> T {
+        guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
+        try execute("BEGIN DEFERRED")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
     /// Runs `body` with foreign-key enforcement off, then turns it on again (every connection Cull
     /// opens has it on). Call it outside a transaction: SQLite ignores the pragma inside one.
     public func withoutForeignKeys<T>(_ body: () throws -> T) throws -> T {

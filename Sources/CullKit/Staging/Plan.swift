@@ -109,7 +109,12 @@ public struct PlanBuilder {
         self.root = root
     }
 
+    /// The plan of `requests`, read from one snapshot of the index.
     public func build(_ requests: [StageRequest]) throws -> Plan {
+        try db.snapshot { try plan(requests) }
+    }
+
+    private func plan(_ requests: [StageRequest]) throws -> Plan {
         var status: [Int64: ReviewStatus] = [:]
         try db.forEachRow("SELECT asset_id, status FROM reviews") { row in
             status[row.int64(0)] = ReviewStatus(stored: row.string(1))
