@@ -91,22 +91,24 @@ public struct FeatureCache {
         return report
     }
 
-    /// Photos of a decoded format, not damaged, with no row for their current identity, in path order.
+    /// Photos of a decoded format, not damaged, with no row for their current identity, in path byte order.
     func loadCandidates() throws -> [Candidate] {
         var rows: [Candidate] = []
         let formats = FeatureCache.decodedFormats.map { SQLValue.text($0.rawValue) }
         let marks = formats.map { _ in "?" }.joined(separator: ", ")
         try db.forEachRow("""
             SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.ctime_ns
-            FROM assets a LEFT JOIN image_features f ON f.asset_id = a.id
+            FROM assets a NOT INDEXED LEFT JOIN image_features f ON f.asset_id = a.id
             WHERE a.kind = ? AND a.format IN (\(marks)) AND a.broken = 0 AND a.unreadable_reason IS NULL AND a.size > 0
               AND (f.asset_id IS NULL OR NOT (\(CachedRow.isCurrent("f", for: "a"))))
-            ORDER BY a.path
             """, [.text(MediaKind.photo.rawValue)] + formats) { row in
             rows.append(Candidate(id: row.int64(0), path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3),
                                   size: row.int64(4), mtimeNs: row.int64(5), ctimeNs: row.optionalInt64(6)))
         }
-        return rows
+        // Sorted here, not by `ORDER BY a.path`: SQLite would walk the whole table in path order,
+        // a random read per asset (0.37 s against 0.08 s on 100,000 assets), to return the few
+        // photos a warm cache still lacks.
+        return rows.sorted { PathBytes.precedes($0.path, $1.path) }
     }
 
     /// Decodes `files` on every core, each worker taking the next file.

@@ -59,7 +59,8 @@ public enum SimilarGroups {
             var byHash: [UInt64: [Int]] = [:]
             for (index, item) in hashes.enumerated() { byHash[item.hash, default: []].append(index) }
             var count: [UInt64: Int] = [:]
-            for value in byHash.keys { count[value] = nearby.within(of: value).reduce(0) { $0 + byHash[$1]!.count } }
+            // In ascending order: consecutive queries then probe neighbouring rows of the tables.
+            for value in nearby.values { count[value] = nearby.within(of: value).reduce(0) { $0 + byHash[$1]!.count } }
             self.byHash = byHash
             self.count = count
         }
