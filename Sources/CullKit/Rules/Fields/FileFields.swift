@@ -13,7 +13,10 @@ enum FileFields {
         Field("extension", .text(.lowercaseWord), column: "a.extension",
               doc: "Extension without the dot, case-insensitive.",
               examples: ["extension: heic", "extension: {in: [mov, mp4]}"]),
-        Field("kind", .enumeration(["photo", "video"]), column: "a.kind",
+        // Unary `+` keeps kind off its indexes: `kind: photo` is most of a library, and walking
+        // an index to look up 90,000 rows cost 0.37 s where one pass over the table costs 0.07 s
+        // (100,000 assets). A rule's selective terms (size, taken, a group) still pick theirs.
+        Field("kind", .enumeration(["photo", "video"]), column: "+a.kind",
               doc: "photo or video.",
               examples: ["kind: video"]),
         Field("size", .size, column: "a.size",
