@@ -109,10 +109,13 @@ struct Thumbnails: @unchecked Sendable {
         }
     }
 
-    /// Writes under a temporary name, then renames without replacing: a reader never sees half a
-    /// thumbnail, and a second writer of the same key simply loses.
+    /// Writes under a temporary name of its own, then renames without replacing: a reader never
+    /// sees half a thumbnail, and of two writers of one key (a request and the warm-up) the second
+    /// simply loses, after the first is in place. With a name per process only, the second found
+    /// the first's temporary file and gave up before it was renamed, so a thumbnail just served
+    /// could still be missing from the cache.
     private func store(_ bytes: [UInt8], as key: [UInt8], in directory: DirectoryHandle) {
-        let temporary = Array(".tmp-\(getpid())-".utf8) + key
+        let temporary = Array(".tmp-\(getpid())-\(String(UInt64.random(in: .min ... .max), radix: 36))-".utf8) + key
         guard directory.createExclusive(temporary, contents: bytes, mode: 0o600) == 0 else { return }
         if directory.move(temporary, to: directory, as: key) != 0 { _ = directory.unlink(temporary) }
     }
