@@ -74,15 +74,7 @@ public final class Database {
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
+        try within("BEGIN IMMEDIATE", body)
     }
 
     /// Runs `body` in one read transaction: its queries see one snapshot of the index and share
@@ -90,7 +82,12 @@ public final class Database {
     /// `fcntl` calls each). Inside a transaction already open, `body` simply runs in it.
     public func snapshot<T>(_ body: () throws -> T) throws -> T {
         guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
-        try execute("BEGIN DEFERRED")
+        return try within("BEGIN DEFERRED", body)
+    }
+
+    /// `body` between `begin` and COMMIT, rolled back when it throws.
+    private func within<T>(_ begin: String, _ body: () throws -> T) throws -> T {
+        try execute(begin)
         do {
             let result = try body()
             try execute("COMMIT")
