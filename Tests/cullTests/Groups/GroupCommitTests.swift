@@ -127,21 +127,7 @@ import Testing
     /// Three copies (a.jpg, bb.jpg, c/ccc.jpg); a rule over `c/**` stages c/ccc.jpg against the
     /// keeper a.jpg, which is then staged by hand. Returns the sandbox and the rule file.
     static func twinStagedThenItsKeeperByHand(_ name: String, seed: UInt8) throws -> (Sandbox, String) {
-        let box = try Sandbox(name)
-        let photo = GroupRuleTests.bytes(60_000, seed: seed)
-        box.write("a.jpg", bytes: photo)
-        box.write("bb.jpg", bytes: photo)
-        box.write("c/ccc.jpg", bytes: photo)
-        #expect(try box.cull(["scan"]).status == 0)
-        let rules = try box.rules("narrow.yaml", """
-            version: 1
-            rules:
-              - name: d
-                match: {duplicate: true, path: "c/**"}
-                keep: shortest_path
-            """)
-        #expect(try box.cull(["stage", rules, "--ceiling", "100"]).status == 0)
-        #expect(try StagedSet.load(box.db).map { PathBytes.display($0.path) } == ["c/ccc.jpg"])
+        let (box, rules) = try GroupInvariantTests.narrowTwinStaged(name, seed: seed)
         let byHand = try box.cull(["stage", "--path", "a.jpg"])
         #expect(byHand.status == 0, "\(byHand.stdout)\(byHand.stderr)")
         #expect(Set(try StagedSet.load(box.db).map { PathBytes.display($0.path) }) == ["a.jpg", "c/ccc.jpg"])
