@@ -76,10 +76,17 @@ let package = Package(
             name: "CMicroHTTPDShim",
             dependencies: ["CMicroHTTPD"]
         ),
+        // Pictures in the terminal (kitty graphics, iTerm2 images, sixels, Unicode mosaics). Its API
+        // is GLib-based: only Terminal/Chafa.swift imports it.
+        .systemLibrary(
+            name: "CChafa",
+            pkgConfig: "chafa",
+            providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]
+        ),
         .target(
             name: "CullKit",
             dependencies: ["CSQLite", "CYAML", "CPCRE2", "CXXHash", "CTurboJPEG", "CPNGShim", "CWebP", "CHeif", "CFFmpegLoader",
-                           "CMicroHTTPD", "CMicroHTTPDShim"]
+                           "CMicroHTTPD", "CMicroHTTPDShim", "CChafa"]
         ),
         .executableTarget(
             name: "cull",
@@ -93,7 +100,7 @@ let package = Package(
             name: "cullTests",
             dependencies: ["CullKit", "cull"],
             // Whole expected texts, read by path (CULL_UPDATE_GOLDEN=1 rewrites them).
-            exclude: ["Golden", "Review/review_browser.py"]
+            exclude: ["Golden", "Review/review_browser.py", "Terminal/terminal_pty.py"]
         ),
     ]
 )

@@ -51,7 +51,7 @@ enum ManPage {
     private static func item(_ option: OptionSpec) -> [String] {
         var label = option.short.map { "\\fB\\-\($0)\\fR, " } ?? ""
         label += "\\fB\\-\\-\(escape(option.long))\\fR"
-        if let value = option.value { label += " \\fI\(escape(value))\\fR" }
+        label += option.valueLabel { "\\fI\(escape($0))\\fR" }
         return [".TP", label, escape(option.help)]
     }
 
