@@ -11,14 +11,19 @@ struct ReviewCommand: CullCommand {
             browser. With rules, the page shows their plan and nothing is staged until you act; without, what is \
             staged now. Keep (k), unstage (u) and stage (t) write the same rows as 'cull keep', 'cull restore' and \
             'cull stage'; Commit moves exactly the staged set the page shows, as 'cull commit --fingerprint' does. \
-            Ctrl-C stops the server. --html DIR writes the same view as a static report instead (no server, no actions).
+            Ctrl-C stops the server. --html DIR writes the same view as a static report instead (no server, no actions). \
+            --terminal decides in this terminal instead, one photo at a time: → keep, ← stage, ↓ skip, ↑ back, u undo the \
+            last decision, g stage the whole group but its keeper, c commit (after a y), q quit.
             """,
         arguments: [ArgumentSpec(name: "rules", help: "Rule files, or folders of *.yaml / *.yml files (none: what is staged).",
                                  repeats: true, optional: true)],
-        options: RuleRunOptions.options + [noOpenOption, htmlOption]
+        options: RuleRunOptions.options + [noOpenOption, htmlOption, terminalOption]
     )
     static let noOpenOption = OptionSpec(long: "no-open", help: "Print the URL, do not open a browser.")
     static let htmlOption = OptionSpec(long: "html", value: "DIR", help: "Write a static report (index.html and thumbnails) into DIR and exit.")
+    static let terminalOption = OptionSpec(long: "terminal", value: "MODE",
+                                           help: "Decide in this terminal, one photo at a time; MODE (kitty, iterm, sixel, symbols) forces how photos are drawn.",
+                                           choices: PreviewMode.allCases.map(\.rawValue), valueIsOptional: true)
 
     let rulePaths: [String]
     let library: String?
@@ -26,6 +31,8 @@ struct ReviewCommand: CullCommand {
     let ceiling: Double
     let open: Bool
     let html: String?
+    /// `--terminal`: the deck, with the drawing it forces (nil inside: the best the terminal supports).
+    let deck: PreviewMode??
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         rulePaths = arguments.positionals
@@ -34,6 +41,9 @@ struct ReviewCommand: CullCommand {
         ceiling = try RuleSelection.ceiling(arguments)
         open = !arguments.flag(Self.noOpenOption)
         html = arguments.value(Self.htmlOption)
+        let forced = arguments.value(Self.terminalOption).flatMap(PreviewMode.init(rawValue:))
+        deck = forced != nil || arguments.flag(Self.terminalOption) ? .some(forced) : nil
+        if deck != nil, html != nil { throw UsageError(message: "'--terminal' cannot be combined with '--html'") }
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
@@ -52,7 +62,13 @@ struct ReviewCommand: CullCommand {
             if plan.limitTripped {
                 terminal.err("cull: note: a limit trips for this plan (see 'cull plan'): staging it from the page will be refused\n")
             }
-            scope = ReviewScope(plan: plan, names: try ReviewModel.names(access.db, ids: plan.rules.flatMap { $0.groups.flatMap { $0.members.map(\.id) } + $0.livePairOf.values }))
+            scope = try .planned(plan, db: access.db)
+        }
+        if let deck {
+            let outcome = try TerminalDeck.run(scope, library: access.library, db: access.db,
+                                               replan: files.isEmpty ? nil : { try planner.plan(files).plan }, terminal: terminal, forced: deck)
+            terminal.out("Kept \(outcome.kept), staged \(outcome.staged), skipped \(outcome.skipped).\n")
+            return outcome.interrupted ? .interrupted : .success
         }
         if let html {
             let page = try StaticReport.write(scope, library: access.library, db: access.db, to: html)

@@ -41,6 +41,7 @@ enum ExitCode: Int32 {
             case .fingerprintMismatch, .nothingStaged, .noSuchCommit, .nothingToUndo, .notUndoable: self = .ruleError
             case .system, .unsafeTrash: self = .failure
             }
+        case is DeckError: self = .usage
         default: self = .failure
         }
     }

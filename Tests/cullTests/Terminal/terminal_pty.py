@@ -11,7 +11,8 @@ Reads one JSON object on stdin:
   steps                         [{"wait": REGEX, "timeout": S} | {"send": TEXT} | {"stty": NAME}
                                  | {"sleep": S} | {"signal": "TERM"} | {"winsize": [COLS, ROWS]}
                                  | {"stopped": S} | {"fg": true} | {"exit": S}]
-Prints one JSON object: output (base64 of every byte the program wrote), stty {NAME: text},
+Prints one JSON object: output (base64 of every byte the program wrote), stty {NAME: text; "initial":
+the terminal before the program started},
 status (exit code, or -SIGNAL), stopped (whether the job was ever stopped), error (a failed step).
 
 The shell is the session leader and the command runs in a process group of its own in the
@@ -25,6 +26,7 @@ def main():
     master, slave = os.openpty()
     set_size(master, script.get("cols", 100), script.get("rows", 40), script.get("xpixel", 0), script.get("ypixel", 0))
     slave_name = os.ttyname(slave)
+    initial = subprocess.run(["stty", "-a"], stdin=slave, capture_output=True, text=True).stdout
     to_shell_r, to_shell_w = os.pipe()
     from_shell_r, from_shell_w = os.pipe()
     shell = os.fork()
@@ -41,7 +43,7 @@ def main():
     output = bytearray()
     cursor = 0
     answered = set()
-    result = {"stty": {}, "stopped": False, "status": None}
+    result = {"stty": {"initial": initial}, "stopped": False, "status": None}
     events = []
     watched = [master, from_shell_r]
 

@@ -49,6 +49,12 @@ final class SignalPipe {
             var old = sigaction()
             if sigaction(number, &action, &old) == 0 { previous.append((number, old)) }
         }
+        // A blocked mask is inherited across exec (a test runner, a supervisor may have blocked these):
+        // a signal that stays pending would never reach the pipe, and Ctrl-Z's own stop never happen.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for number in signals { sigaddset(&unblocked, number) }
+        sigprocmask(SIG_UNBLOCK, &unblocked, nil)
     }
 
     /// The signals that arrived since the last call, in order (empty: none).
