@@ -54,7 +54,7 @@ _cull() {
                 --format) COMPREPLY=($(compgen -W "text json paths" -- "$cur")); return ;;
                 --explain) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
-            COMPREPLY=($(compgen -W "--library --now --ceiling --format -0 --null --explain -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--library --now --ceiling --format -0 --null --explain --preview -h --help" -- "$cur"))
             [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur"))
             ;;
         stage)
@@ -75,7 +75,7 @@ _cull() {
                 --sort) COMPREPLY=($(compgen -W "path largest newest oldest" -- "$cur")); return ;;
                 --limit) :; return ;;
             esac
-            COMPREPLY=($(compgen -W "--library --now --format -0 --null --sort --limit -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--library --now --format -0 --null --sort --limit --preview -h --help" -- "$cur"))
             [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur"))
             ;;
         schema)
@@ -92,7 +92,7 @@ _cull() {
                 --rule) :; return ;;
                 --format) COMPREPLY=($(compgen -W "text json paths" -- "$cur")); return ;;
             esac
-            COMPREPLY=($(compgen -W "--library --sort --kind --rule --format -0 --null -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--library --sort --kind --rule --format -0 --null --preview -h --help" -- "$cur"))
             ;;
         review)
             case "$prev" in
@@ -101,7 +101,7 @@ _cull() {
                 --ceiling) :; return ;;
                 --html) COMPREPLY=($(compgen -d -- "$cur")); return ;;
             esac
-            COMPREPLY=($(compgen -W "--library --now --ceiling --no-open --html -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--library --now --ceiling --no-open --html --terminal -h --help" -- "$cur"))
             [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur"))
             ;;
         restore)

@@ -79,6 +79,7 @@ _cull() {
                 '--format[Output format\: text (default), json or paths; paths lists every path staging would add.]:format:(text json paths)' \
                 '(-0 --null)'{-0,--null}'[With --format paths\: end each path with NUL instead of a newline.]' \
                 '--explain[Say which rules match this file and why it is or is not staged.]:path:_files' \
+                '--preview=-[Draw the files as a contact sheet in the terminal\: kitty, iterm, sixel or symbols (default\: the best the terminal supports; text only on a pipe or TERM=dumb).]:mode:(kitty iterm sixel symbols)' \
                 '(-h --help)'{-h,--help}'[Show help information.]' \
                 '*:rules:_files'
             ;;
@@ -100,6 +101,7 @@ _cull() {
                 '(-0 --null)'{-0,--null}'[With --format paths\: end each path with NUL instead of a newline.]' \
                 '--sort[path (default), largest, newest or oldest (by taken, else modified).]:order:(path largest newest oldest)' \
                 '--limit[Print at most N files (after sorting).]:n: ' \
+                '--preview=-[Draw the files as a contact sheet in the terminal\: kitty, iterm, sixel or symbols (default\: the best the terminal supports; text only on a pipe or TERM=dumb).]:mode:(kitty iterm sixel symbols)' \
                 '(-h --help)'{-h,--help}'[Show help information.]' \
                 '*:predicate:_files'
             ;;
@@ -116,6 +118,7 @@ _cull() {
                 '--rule[Only what this rule staged.]:rule: ' \
                 '--format[Output format\: text (default), json or paths.]:format:(text json paths)' \
                 '(-0 --null)'{-0,--null}'[With --format paths\: end each path with NUL instead of a newline.]' \
+                '--preview=-[Draw the files as a contact sheet in the terminal\: kitty, iterm, sixel or symbols (default\: the best the terminal supports; text only on a pipe or TERM=dumb).]:mode:(kitty iterm sixel symbols)' \
                 '(-h --help)'{-h,--help}'[Show help information.]'
             ;;
         review)
@@ -125,6 +128,7 @@ _cull() {
                 '--ceiling[Stop if the trash would hold more than this share of the library (default 30%; 100 disables).]:percent: ' \
                 '--no-open[Print the URL, do not open a browser.]' \
                 '--html[Write a static report (index.html and thumbnails) into DIR and exit.]:dir:_files -/' \
+                '--terminal=-[Decide in this terminal, one photo at a time; MODE (kitty, iterm, sixel, symbols) forces how photos are drawn.]:mode:(kitty iterm sixel symbols)' \
                 '(-h --help)'{-h,--help}'[Show help information.]' \
                 '*:rules:_files'
             ;;
