@@ -98,6 +98,7 @@ struct CellSize: Equatable, Sendable {
     let width: Int
     let height: Int
 
-    /// What most terminals use at their default font size, for one that does not say.
-    static let common = CellSize(width: 10, height: 20)
+    /// For a terminal that does not say: the VGA text cell, about what default fonts give (xterm's
+    /// 6×13 up to 10×20). Pictures are drawn for it, so a larger guess only costs more pixels.
+    static let common = CellSize(width: 8, height: 16)
 }

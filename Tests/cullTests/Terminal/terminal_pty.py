@@ -13,7 +13,7 @@ Reads one JSON object on stdin:
                                  | {"stopped": S} | {"fg": true} | {"exit": S}]
 Prints one JSON object: output (base64 of every byte the program wrote), stty {NAME: text; "initial":
 the terminal before the program started},
-status (exit code, or -SIGNAL), stopped (whether the job was ever stopped), error (a failed step).
+status (exit code, or -SIGNAL), seconds (from the start to the exit), stopped (whether the job was ever stopped), error (a failed step).
 
 The shell is the session leader and the command runs in a process group of its own in the
 foreground, so Ctrl-Z really stops it (a session leader's own group is orphaned, and the kernel
@@ -29,6 +29,7 @@ def main():
     initial = subprocess.run(["stty", "-a"], stdin=slave, capture_output=True, text=True).stdout
     to_shell_r, to_shell_w = os.pipe()
     from_shell_r, from_shell_w = os.pipe()
+    started = time.time()
     shell = os.fork()
     if shell == 0:
         os.close(master); os.close(to_shell_w); os.close(from_shell_r)
@@ -59,9 +60,12 @@ def main():
                 except OSError:
                     data = b""
                 if data:
+                    # Only the new bytes (and a query's length before them) are searched: megabytes of
+                    # pictures must not make this quadratic.
+                    start = max(0, len(output) - 64)
                     output += data
                     for index, (query, answer) in enumerate(script.get("answers", [])):
-                        if index not in answered and query.encode() in output:
+                        if index not in answered and output.find(query.encode(), start) >= 0:
                             answered.add(index)
                             os.write(master, answer.encode())
             if from_shell_r in ready:
@@ -74,6 +78,7 @@ def main():
                         result["stopped"] = True
                     elif line.startswith("exit "):
                         result["status"] = int(line.split()[1])
+                        result["seconds"] = time.time() - started
             if not ready and time.time() >= end:
                 return
 
