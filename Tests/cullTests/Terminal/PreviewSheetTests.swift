@@ -168,6 +168,26 @@ struct PreviewSheetTests {
         #expect(noColor.text.unicodeScalars.filter { (0x2580 ... 0x259F).contains($0.value) }.count > 20)
     }
 
+    /// A broken photo and a video without a frame are tiles of text that say so, among the pictures:
+    /// they never stop the sheet.
+    @Test func brokenFilesAreTextTiles() throws {
+        let box = try Sandbox("sheet-broken")
+        _ = try box.threeDistinctPhotos()
+        let whole = try [UInt8](Data(contentsOf: URL(fileURLWithPath: box.library.root + "/DCIM/c-plasma.jpg")))
+        box.write("DCIM/d-cut.jpg", bytes: Array(whole.prefix(whole.count / 3)))
+        box.write("DCIM/e-clip.mov", bytes: Media.movie(seconds: 75, created: Media.utc("2015-07-01T10:00:00Z")))
+        #expect(try box.cull(["scan"]).status == 0)
+        for mode in ["sixel", "symbols"] {
+            let run = try PTYRun.cull(box, ["find", "--preview=\(mode)"], steps: [.exit])
+            #expect(run.status == 0, "\(run.error ?? "")")
+            let text = visibleText(run.output)
+            #expect(text.contains("d-cut.jpg") && text.contains("e-clip.mov"))
+            #expect(text.contains("no preview"), "the broken file's tile does not say so")
+            #expect(text.contains("▶ video") && text.contains("1:15"))
+            if mode == "sixel" { #expect(TerminalPayloads.sixels(run.output).count == 3) }
+        }
+    }
+
     /// `cull plan --preview`: a section per rule, a group with its keeper first and marked, the
     /// twins with the plan's reason; then the plan's totals and fingerprint.
     @Test func planSheetShowsGroupsKeeperFirst() throws {
