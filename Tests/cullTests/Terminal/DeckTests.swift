@@ -11,13 +11,8 @@ struct DeckTests {
     /// for both: five cards — the group's keeper, its two twins, then the two loose photos.
     private func library(_ name: String) throws -> (box: Sandbox, rules: String) {
         let box = try Sandbox(name)
-        let paths = try box.threeDistinctPhotos()
-        for copy in ["Backup/a-halves copy.jpg", "Old/a-halves.jpg"] {
-            try FileManager.default.createDirectory(atPath: box.library.root + "/" + (copy as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: box.library.root + "/" + paths[0], toPath: box.library.root + "/" + copy)
-        }
-        #expect(try box.cull(["scan"]).status == 0)
+        _ = try box.threeDistinctPhotos()
+        try box.copiesOfTheFirstPhoto()
         let rules = try box.rules("deck.yaml", """
             version: 1
             rules:

@@ -192,13 +192,8 @@ struct PreviewSheetTests {
     /// twins with the plan's reason; then the plan's totals and fingerprint.
     @Test func planSheetShowsGroupsKeeperFirst() throws {
         let box = try Sandbox("sheet-plan")
-        let paths = try box.threeDistinctPhotos()
-        for copy in ["Backup/a-halves copy.jpg", "Old/a-halves.jpg"] {
-            try FileManager.default.createDirectory(atPath: box.library.root + "/" + (copy as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: box.library.root + "/" + paths[0], toPath: box.library.root + "/" + copy)
-        }
-        #expect(try box.cull(["scan"]).status == 0)
+        _ = try box.threeDistinctPhotos()
+        try box.copiesOfTheFirstPhoto()
         let rules = try box.rules("dupes.yaml", "version: 1\nrules:\n  - name: dupes\n    match: {duplicate: true}\n    keep: [{path: \"DCIM/**\"}]\n")
         let plan = try box.cull(["plan", "--ceiling", "100", "--preview=symbols", rules], extra: ["NO_COLOR": "1"])
         #expect(plan.status == 0, "\(plan.stderr)")

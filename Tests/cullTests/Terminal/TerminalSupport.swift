@@ -198,6 +198,16 @@ extension Sandbox {
         return makers.map { "DCIM/" + $0.0 }
     }
 
+    /// Two more copies of the first of ``threeDistinctPhotos()`` (`DCIM/a-halves.jpg`), in Backup/ and Old/, scanned.
+    func copiesOfTheFirstPhoto() throws {
+        for copy in ["Backup/a-halves copy.jpg", "Old/a-halves.jpg"] {
+            try FileManager.default.createDirectory(atPath: library.root + "/" + (copy as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: library.root + "/DCIM/a-halves.jpg", toPath: library.root + "/" + copy)
+        }
+        #expect(try cull(["scan"]).status == 0)
+    }
+
     /// The cached thumbnail of library-relative `path`, decoded (what the sheet draws from).
     func thumbnail(of path: String) throws -> DecodedImage {
         let id = try #require(try ReviewStore(db: db).assetID(path: Array(path.utf8)))

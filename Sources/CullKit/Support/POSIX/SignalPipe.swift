@@ -37,15 +37,8 @@ final class SignalPipe {
         readEnd = ends[0]
         signalPipeWriteEnd = ends[1]
         for number in signals {
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = signalPipeHandler
-            #elseif canImport(Darwin)
-            action.__sigaction_u.__sa_handler = signalPipeHandler
-            #endif
-            sigemptyset(&action.sa_mask)
             // Restarted calls: the poll loop sees the byte on the pipe anyway.
-            action.sa_flags = SA_RESTART
+            var action = Self.action(signalPipeHandler, flags: SA_RESTART)
             var old = sigaction()
             if sigaction(number, &action, &old) == 0 { previous.append((number, old)) }
         }
@@ -74,18 +67,25 @@ final class SignalPipe {
     /// back after. Where the kernel will not stop the process (an orphaned process group, as
     /// under `nohup` or a terminal multiplexer's direct child) this returns at once.
     func suspendSelf() {
-        var defaultAction = sigaction()
-        #if canImport(Glibc)
-        defaultAction.__sigaction_handler.sa_handler = SIG_DFL
-        #elseif canImport(Darwin)
-        defaultAction.__sigaction_u.__sa_handler = SIG_DFL
-        #endif
-        sigemptyset(&defaultAction.sa_mask)
+        var defaultAction = Self.action(SIG_DFL)
         var caught = sigaction()
         sigaction(SIGTSTP, &defaultAction, &caught)
         raise(SIGTSTP)
         // Continued: catch it again as before.
         sigaction(SIGTSTP, &caught, nil)
+    }
+
+    /// A disposition running `handler` (or `SIG_DFL`) with no other signal blocked.
+    private static func action(_ handler: (@convention(c) (Int32) -> Void)?, flags: Int32 = 0) -> sigaction {
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = handler
+        #elseif canImport(Darwin)
+        action.__sigaction_u.__sa_handler = handler
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = flags
+        return action
     }
 
     /// Puts the dispositions found at ``init(catching:)`` back and closes the pipe.
