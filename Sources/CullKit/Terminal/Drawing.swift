@@ -59,7 +59,7 @@ struct Screen: Equatable, Sendable {
         }
         let dumb = environment["TERM"] == "dumb"
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        let canAsk = terminal.stdoutIsTTY && TerminalDevice.isTerminal(0) && !dumb
+        let canAsk = terminal.stdoutIsTTY && TerminalDevice.isTerminal(0) && input.isForeground && !dumb
         let known = ChafaPrinter.known(environment)
         var answers: TerminalAnswers?
         func asked() -> TerminalAnswers {

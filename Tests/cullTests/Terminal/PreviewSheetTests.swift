@@ -101,6 +101,18 @@ struct PreviewSheetTests {
         #expect(TerminalPayloads.kitty(byName.output).filter { $0.keys["a"] == "T" }.count == 3)
     }
 
+    /// A sheet started in the background (`&`) does not ask the terminal anything: changing its
+    /// modes for the answers would stop the job (SIGTTOU) until it is brought to the foreground.
+    @Test func aBackgroundJobDoesNotAsk() throws {
+        let box = try Sandbox("sheet-background")
+        _ = try box.threeDistinctPhotos()
+        let run = try PTYRun.cull(box, ["find", "--preview"], background: true, steps: [.exit])
+        #expect(!run.stopped, "the job was stopped")
+        #expect(run.status == 0, "\(run.error ?? "")")
+        #expect(!run.text.contains("\u{1B}[c"))
+        #expect(run.text.contains("a-halves.jpg"))
+    }
+
     /// Symbols as tmux shows them (`capture-pane`): a mosaic per tile, the tiles side by side in
     /// columns from the width, each name under its own picture; colours unless NO_COLOR, which
     /// leaves the symbols alone.

@@ -57,7 +57,7 @@ struct PTYRun {
     /// terminal tells no pixel size), answering each query in `answers` as a terminal would.
     static func cull(_ box: Sandbox, _ arguments: [String], environment extra: [String: String] = [:], removing: [String] = [],
                      columns: Int = 100, rows: Int = 40, cell: (width: Int, height: Int)? = (10, 20),
-                     answers: [(String, String)] = [], steps: [Step]) throws -> Result {
+                     answers: [(String, String)] = [], background: Bool = false, steps: [Step]) throws -> Result {
         // A terminal of its own: the sandbox's NO_COLOR (for piped output) is not part of it unless asked.
         var environment = box.environment.merging(["TERM": "xterm-256color", "SWIFT_BACKTRACE": "enable=no"]) { $1 }
         environment["NO_COLOR"] = nil
@@ -66,7 +66,7 @@ struct PTYRun {
         let script: [String: Any] = [
             "argv": [Subprocess.cullBinary] + arguments, "env": environment, "cwd": box.library.root,
             "cols": columns, "rows": rows, "xpixel": (cell?.width ?? 0) * columns, "ypixel": (cell?.height ?? 0) * rows,
-            "answers": answers.map { [$0.0, $0.1] }, "steps": steps.map(\.json),
+            "answers": answers.map { [$0.0, $0.1] }, "steps": steps.map(\.json), "background": background,
         ]
         let input = String(decoding: try JSONSerialization.data(withJSONObject: script), as: UTF8.self)
         let run = try Subprocess.run(["/usr/bin/env", "python3", harness], environment: ProcessInfo.processInfo.environment, stdin: input)

@@ -7,6 +7,7 @@ device attributes, the kitty graphics query, ...) can be answered as a terminal 
 Reads one JSON object on stdin:
   argv, env, cwd                the command
   cols, rows, xpixel, ypixel    the window (pixels 0: the terminal does not say)
+  background                    true: the job is started as with `&`, not in the foreground
   answers                       [[query, answer], ...]: write `answer` once `query` was output
   steps                         [{"wait": REGEX, "timeout": S} | {"send": TEXT} | {"stty": NAME}
                                  | {"sleep": S} | {"signal": "TERM"} | {"winsize": [COLS, ROWS]}
@@ -157,7 +158,7 @@ def run_shell(script, slave_name, commands, reports):
     job = os.fork()
     if job == 0:
         os.setpgid(0, 0)
-        while os.tcgetpgrp(tty) != os.getpgrp():
+        while not script.get("background") and os.tcgetpgrp(tty) != os.getpgrp():
             time.sleep(0.005)
         for fd in (0, 1, 2):
             os.dup2(tty, fd)
@@ -171,7 +172,8 @@ def run_shell(script, slave_name, commands, reports):
         os.setpgid(job, job)  # also done by the job itself: whichever comes first
     except OSError:
         pass
-    os.tcsetpgrp(tty, job)
+    if not script.get("background"):
+        os.tcsetpgrp(tty, job)
     report = lambda text: os.write(reports, (text + "\n").encode())
     while True:
         ready, _, _ = select.select([commands], [], [], 0.02)

@@ -27,6 +27,10 @@ struct TerminalDevice {
     /// Whether `fd` is a terminal.
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
+    /// Whether this process is in the terminal's foreground: only then may it change the terminal's
+    /// modes without being stopped (SIGTTOU), as a job started with `&` would be.
+    var isForeground: Bool { tcgetpgrp(fd) == getpgrp() }
+
     /// `TIOCGWINSZ`: nil when `fd` is no terminal or the window has no size yet.
     func size() -> Size? {
         var window = winsize()
