@@ -16,13 +16,14 @@ enum GroupMembers {
                    (a.taken IS NOT NULL) + (a.camera_make IS NOT NULL) + (a.camera_model IS NOT NULL) + (a.lens IS NOT NULL)
                    + (a.software IS NOT NULL) + (a.latitude IS NOT NULL) + (a.rating IS NOT NULL) + (a.favorite_flag IS NOT NULL)
                    + (a.width IS NOT NULL) + (a.orientation IS NOT NULL),
-                   a.device, a.inode, \(ImageFields.current("sharpness"))
+                   a.device, a.inode, \(ImageFields.current("sharpness")), a.raw
             FROM assets a WHERE a.id IN (SELECT value FROM json_each(?))
             """, [.integer(threshold), .text(list)]) { row in
-            let member = GroupMember(
+            var member = GroupMember(
                 id: row.int64(0), path: row.bytes(1) ?? [], size: row.int64(2), pixels: row.optionalInt64(3),
                 taken: row.optionalInt64(4), favorite: row.int64(5) != 0, rating: row.optionalInt64(6),
                 metadataCount: row.int(7), sharpness: row.optionalDouble(10))
+            member.raw = row.int64(11) != 0
             members[member.id] = (HashCache.FileKey(device: row.int64(8), inode: row.int64(9)), member)
         }
         var groups: [MediaGroup] = []

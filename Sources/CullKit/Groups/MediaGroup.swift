@@ -15,6 +15,8 @@ public struct GroupMember: Sendable, Equatable {
     public var burstIndex: Int? = nil
     /// The photo's sharpness (``ImageFeatures``), when it was analysed.
     public var sharpness: Double? = nil
+    /// A camera RAW: the half of a RAW+JPEG pair that stays when a plain rule matches both.
+    public var raw: Bool = false
 }
 
 /// Files that belong together under one ``GroupSpec``: one member per inode, two or more, in

@@ -33,10 +33,10 @@ public struct RulePlanner {
         let evaluations = try evaluator.evaluate(files)
         let requests = evaluations.filter { $0.rule.action == .trash }.map(StageRequest.init)
         var spared = try evaluator.sparedLiveHalves(files)
-        if groups != nil {
+        if !groups.groups.isEmpty {
             spared.merge(try evaluator.spared(files, scope: GroupSet.anyMemberSQL)) { first, _ in first }
         }
-        let plan = try PlanBuilder(db: db, ceilingPercent: ceilingPercent, spared: spared, groups: groups,
+        let plan = try PlanBuilder(db: db, ceilingPercent: ceilingPercent, spared: spared, groups: groups.groups.isEmpty ? nil : groups,
                                    now: clock.now, root: root).build(requests)
         return (plan, evaluations)
     }

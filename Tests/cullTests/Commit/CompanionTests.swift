@@ -60,8 +60,8 @@ import Testing
     /// Issue 8 item 6: a sidecar edited, added or removed after staging stops its photo's commit.
     @Test(arguments: [false, true]) func aSidecarChangedSinceStagingStopsThatFile(permanently: Bool) throws {
         let box = try Sandbox("sidecar-changed")
-        for name in ["IMG_0014", "IMG_0015", "IMG_0016", "IMG_0017"] {
-            box.write("\(name).JPG", bytes: Media.jpeg(taken: "2019:05:05 12:00:00"))
+        for (second, name) in ["IMG_0014", "IMG_0015", "IMG_0016", "IMG_0017"].enumerated() {
+            box.write("\(name).JPG", bytes: Media.jpeg(taken: "2019:05:05 12:00:0\(second)"))  // four photos, not copies
         }
         box.write("IMG_0014.xmp", Media.xmp(rating: 0))
         box.write("IMG_0016.xmp", Media.xmp(rating: 0))
