@@ -57,17 +57,24 @@ public struct CommitReceipt: Sendable {
                              cancelled: cancelled, stillStaged: cancelled ? pending : 0)
     }
 
-    /// Closes batch `commit` with its counts: state `done`, or `cancelled` when an interruption
-    /// stopped it (its pending items stay pending in a closed batch: still staged, never rolled forward).
+    /// Closes batch `commit` with its counts, in one transaction: state `done`, or `cancelled` when
+    /// an interruption stopped it. A cancelled batch's pending items never moved and never will (they
+    /// are still staged, and only an `open` batch is rolled forward): their journal rows go with the
+    /// close, so interrupted commits do not pile up rows of files still in the library.
     static func book(_ db: Database, commit: Int64, finishedAt: Int64, cancelled: Bool = false) throws -> CommitReceipt {
-        try db.execute("UPDATE commits SET state = ? WHERE id = ?", [(cancelled ? CommitState.cancelled : .done).sql, .integer(commit)])
-        let receipt = try load(db, commit: commit)
-        try db.execute("""
-            UPDATE commits SET finished_at = ?, moved = ?, gone = ?, skipped = ?, bytes = ? WHERE id = ?
-            """, [.integer(finishedAt), .integer(Int64(receipt.moved + receipt.companionsMoved)),
-                  .integer(Int64(receipt.alreadyGone)), .integer(Int64(receipt.skipped.count)),
-                  .integer(receipt.bytes), .integer(commit)])
-        return receipt
+        try db.transaction {
+            try db.execute("UPDATE commits SET state = ? WHERE id = ?", [(cancelled ? CommitState.cancelled : .done).sql, .integer(commit)])
+            let receipt = try load(db, commit: commit)
+            try db.execute("""
+                UPDATE commits SET finished_at = ?, moved = ?, gone = ?, skipped = ?, bytes = ? WHERE id = ?
+                """, [.integer(finishedAt), .integer(Int64(receipt.moved + receipt.companionsMoved)),
+                      .integer(Int64(receipt.alreadyGone)), .integer(Int64(receipt.skipped.count)),
+                      .integer(receipt.bytes), .integer(commit)])
+            if cancelled {
+                try db.execute("DELETE FROM commit_items WHERE commit_id = ? AND state = ?", [.integer(commit), ItemState.pending.sql])
+            }
+            return receipt
+        }
     }
 
     /// The counts for `.cull/log` (never paths).

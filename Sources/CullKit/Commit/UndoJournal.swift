@@ -59,8 +59,11 @@ enum UndoJournal {
     }
 
     /// Closes undo `undo` (`done`, or `cancelled` when interrupted) and returns its report; the
-    /// commit becomes `undone` once none of its items is left in the trash.
+    /// commit becomes `undone` once none of its items is left in the trash. A cancelled undo's
+    /// pending items stay in the trash, `moved` in their commit (the next undo journals them again):
+    /// their rows go with the close.
     static func close(_ db: Database, undo: Int64, commit: Int64, cancelled: Bool) throws -> CommitUndo.Report {
+        var remaining = 0
         try db.transaction {
             try db.execute("UPDATE undos SET state = ?, finished_at = ? WHERE id = ?",
                            [(cancelled ? UndoState.cancelled : .done).sql, .integer(Int64(Date().timeIntervalSince1970)), .integer(undo)])
@@ -69,8 +72,13 @@ enum UndoJournal {
                              [.integer(commit), ItemState.moved.sql]) == nil {
                 try db.execute("UPDATE commits SET state = ? WHERE id = ?", [CommitState.undone.sql, .integer(commit)])
             }
+            if cancelled {
+                remaining = Int(try db.scalar("SELECT count(*) FROM undo_items WHERE undo_id = ? AND state = ?",
+                                              [.integer(undo), UndoItemState.pending.sql])?.int64 ?? 0)
+                try db.execute("DELETE FROM undo_items WHERE undo_id = ? AND state = ?", [.integer(undo), UndoItemState.pending.sql])
+            }
         }
-        var restored = 0, remaining = 0
+        var restored = 0
         try db.forEachRow("SELECT state, count(*) FROM undo_items WHERE undo_id = ? GROUP BY state", [.integer(undo)]) { row in
             switch UndoItemState(stored: row.string(0)) {
             case .restored: restored = row.int(1)

@@ -10,6 +10,9 @@ enum Departure {
                          twins: TwinCheck.Depth) throws -> [Int64: String] {
         var refusals: [Int64: String] = [:]
         for asset in staged where !Companions.unchanged(resolver.sidecars(of: asset.path), since: asset.sidecarSignature) {
+            // A file gone from disk owns no sidecar any more: it is already gone (done), which the
+            // commit finds itself, not a file whose metadata changed under its decision.
+            guard FileOps.exists(resolver.root + asset.path) else { continue }
             refusals[asset.id] = "sidecar changed since staging"
         }
         for (id, reason) in try TwinCheck.refusals(staged, db: db, root: resolver.root, depth: twins) where refusals[id] == nil {

@@ -96,6 +96,24 @@ import Testing
         #expect(try Self.rating(box, "IMG_0014.JPG") == 5)
     }
 
+    /// A staged photo deleted outside Cull (its sidecar left behind) is already gone: done, not
+    /// "sidecar changed" (the sidecar, owned by nothing now, is no longer the photo's to take).
+    @Test func aDeletedPrimaryIsGoneNotASidecarChange() throws {
+        let box = try Sandbox("sidecar-primary-gone")
+        box.write("IMG_0020.JPG", bytes: Media.jpeg(taken: "2019:05:05 12:00:00"))
+        box.write("IMG_0020.xmp", Media.xmp(rating: 0))
+        #expect(try box.cull(["scan"]).status == 0)
+        #expect(try box.cull(["stage", "--path", "IMG_0020.JPG"]).status == 0)
+        _ = FileOps.unlink(box.root + Array("IMG_0020.JPG".utf8))
+        let trash = try box.cull(["trash"])
+        #expect(!trash.stdout.contains("sidecar changed"), "\(trash.stdout)")
+        let commit = try box.cull(["commit", "--yes"])
+        #expect(commit.status == 0, "\(commit.stdout)\(commit.stderr)")
+        #expect(!commit.stdout.contains("sidecar changed") && commit.stdout.contains("1 already gone"), "\(commit.stdout)")
+        #expect(try StagedSet.load(box.db).isEmpty)
+        #expect(box.exists("IMG_0020.xmp"))
+    }
+
     /// A sidecar edited in place with its size and mtime put back (`touch -r`) still stops its
     /// photo: only the ctime tells, so the sidecar signature must carry it.
     @Test func aSidecarEditedWithItsStampRestoredStopsThatFile() throws {
