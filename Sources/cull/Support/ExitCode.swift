@@ -28,7 +28,7 @@ enum ExitCode: Int32 {
             switch error {
             case .locked: self = .locked
             case .notALibrary, .noSuchFolder, .alreadyALibrary, .notADirectory, .newerSchema: self = .ruleError
-            case .system, .damaged: self = .failure
+            case .system, .damaged, .initFailed: self = .failure
             }
         case let error as StagingError:
             switch error {
