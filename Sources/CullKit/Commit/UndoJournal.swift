@@ -24,13 +24,16 @@ enum UndoJournal {
         let db: Database
         let commit: Int64
         let undo: Int64
+        /// The library root, where restored files' sidecars are looked at again.
+        let root: [UInt8]
         private let restorer: AssetSnapshot.Restorer
         private let markUndo: Statement
         private let markRestored: Statement
         private let keep: Statement
 
-        init(db: Database, undo: Int64, commit: Int64) throws {
+        init(db: Database, undo: Int64, commit: Int64, root: [UInt8]) throws {
             self.db = db
+            self.root = root
             self.undo = undo
             self.commit = commit
             restorer = try AssetSnapshot.Restorer(db: db)
@@ -44,16 +47,40 @@ enum UndoJournal {
 
         func book(_ outcomes: [(JournalItem, UndoCarrier.Outcome)]) throws {
             try db.transaction {
+                var back: [(id: Int64, path: [UInt8])] = []
                 for (item, outcome) in outcomes {
                     switch outcome {
                     case let .restored(now):
                         try markUndo.execute([UndoItemState.restored.sql, .null, .integer(undo), .integer(item.seq)])
                         try markRestored.execute([ItemState.restored.sql, .integer(commit), .integer(item.seq)])
-                        if let id = try restorer.restore(commit: commit, seq: item.seq, now: now) { try keep.execute([.integer(id)]) }
+                        if let id = try restorer.restore(commit: commit, seq: item.seq, now: now) {
+                            try keep.execute([.integer(id)])
+                            back.append((id, item.path))
+                        }
                     case let .refused(reason):
                         try markUndo.execute([UndoItemState.refused.sql, .text(reason), .integer(undo), .integer(item.seq)])
                     }
                 }
+                try settleSidecars(back)
+            }
+        }
+
+        /// The files of a chunk came back with their sidecars (a chunk holds whole entries), each
+        /// renamed twice: the same sidecars, by inode, size and mtime, with new ctimes. Their owners'
+        /// signatures take the new ctimes, so the next scan does not re-read them and a commit
+        /// before it does not hold them back as "sidecar changed since staging".
+        private func settleSidecars(_ back: [(id: Int64, path: [UInt8])]) throws {
+            guard !back.isEmpty else { return }
+            var resolver = CompanionResolver(root: root)
+            let read = try db.prepare("SELECT sidecar_signature FROM assets WHERE id = ?")
+            let write = try db.prepare("UPDATE assets SET sidecar_signature = ? WHERE id = ?")
+            for (id, path) in back {
+                var recorded: String?
+                try read.forEachRow([.integer(id)]) { recorded = $0.string(0) }
+                guard let recorded, !recorded.isEmpty else { continue }
+                let now = resolver.sidecars(of: path)
+                guard !Companions.unchanged(now, since: recorded), Companions.sameFiles(now, as: recorded) else { continue }
+                try write.execute([.text(Companions.signature(now)), .integer(id)])
             }
         }
     }

@@ -81,8 +81,17 @@ public enum Companions {
         if now == recorded { return true }
         let entries = recorded.split(separator: ";", omittingEmptySubsequences: false)
         guard !recorded.isEmpty, entries.allSatisfy({ $0.split(separator: ":").count == 4 }) else { return false }
-        let withoutCtime = now.split(separator: ";", omittingEmptySubsequences: false)
+        return withoutCtime(now) == recorded
+    }
+
+    /// True when `sidecars` are the files `recorded` names (role, size, mtime, inode), whatever
+    /// their ctimes: what a rename away and back (a commit and its undo) leaves.
+    static func sameFiles(_ sidecars: [SidecarFile], as recorded: String) -> Bool {
+        withoutCtime(signature(sidecars)) == withoutCtime(recorded)
+    }
+
+    private static func withoutCtime(_ signature: String) -> String {
+        signature.split(separator: ";", omittingEmptySubsequences: false)
             .map { $0.split(separator: ":").prefix(4).joined(separator: ":") }.joined(separator: ";")
-        return withoutCtime == recorded
     }
 }
