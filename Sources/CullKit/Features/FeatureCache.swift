@@ -79,7 +79,7 @@ public struct FeatureCache {
                 case .measured: report.analysed += 1
                 case let .failed(reason):
                     report.failed += 1
-                    report.problems.append(ScanSummary.Problem(path: PathBytes.display(candidates[index].path), reason: reason))
+                    report.problems.append(ScanSummary.Problem(path: candidates[index].path, reason: reason))
                 case .skipped: report.skipped += 1
                 }
             }

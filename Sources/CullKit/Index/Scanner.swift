@@ -22,13 +22,20 @@ public struct ScanSummary: Sendable, Equatable {
     public var ignored = IgnoredEntries()
 
     public struct Problem: Sendable, Equatable {
-        public var path: String
+        /// The path as bytes (absolute for a folder the walk could not read, library-relative for a
+        /// photo that could not be decoded or hashed).
+        public var path: [UInt8]
         public var reason: String
+
+        public init(path: [UInt8], reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
     public struct Managed: Sendable, Equatable {
         /// Library-relative path of the library (or of the folder holding its managed parts).
-        public var path: String
+        public var path: [UInt8]
         public var application: String
         public var note: String?
     }
@@ -42,9 +49,9 @@ public struct ScanSummary: Sendable, Equatable {
             ("removed", .integer(Int64(removed))), ("renamed", .integer(Int64(renamed))),
             ("broken", .integer(Int64(broken))), ("unreadable", .integer(Int64(unreadable))),
             ("unchanged", .integer(Int64(unchanged))), ("seconds", .number(seconds)),
-            ("problems", .array(problems.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
+            ("problems", .array(problems.map { .object([("path", .path($0.path)), ("reason", .string($0.reason))]) })),
             ("skipped", .array(managed.map { library in
-                .object([("path", .string(library.path)), ("application", .string(library.application))]
+                .object([("path", .path(library.path)), ("application", .string(library.application))]
                     + (library.note.map { [("note", JSONValue.string($0))] } ?? []))
             })),
             ("ignored", .object([
@@ -66,7 +73,7 @@ public struct ScanSummary: Sendable, Equatable {
     /// One line per skipped library, then one counting what else was left out (none when nothing was).
     public var detailLines: [String] {
         var lines = managed.map { library in
-            "skipped: \(library.path) (managed by \(library.application)\(library.note.map { ": " + $0 } ?? ""))"
+            "skipped: \(PathBytes.display(library.path)) (managed by \(library.application)\(library.note.map { ": " + $0 } ?? ""))"
         }
         func count(_ n: Int, _ one: String, _ many: String) -> String? { n == 0 ? nil : "\(n) \(n == 1 ? one : many)" }
         let parts = [count(ignored.symlinks, "symlink", "symlinks"), count(ignored.hidden, "hidden entry", "hidden entries"),
@@ -116,10 +123,10 @@ public struct Scanner {
         var skipped = TreeWalker.Skipped()
         let found = TreeWalker(root: library.root, includeManaged: includeManaged).walk(problems: &problems, skipped: &skipped)
         summary.problems = problems.map {
-            ScanSummary.Problem(path: library.absolutePath(of: String(decoding: $0.relativePath, as: UTF8.self)), reason: $0.reason)
+            ScanSummary.Problem(path: PathBytes.join(Array(library.root.utf8), $0.relativePath), reason: $0.reason)
         }
         summary.managed = skipped.managed.map {
-            ScanSummary.Managed(path: String(decoding: $0.relativePath, as: UTF8.self), application: $0.application, note: $0.note)
+            ScanSummary.Managed(path: $0.relativePath, application: $0.application, note: $0.note)
         }
         summary.ignored = skipped.ignored
 

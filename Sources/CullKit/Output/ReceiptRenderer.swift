@@ -42,7 +42,7 @@ public enum ReceiptRenderer {
             ("cancelled", .bool(receipt.cancelled)),
             ("still_staged", .integer(Int64(receipt.stillStaged))),
             ("skipped", .array(receipt.skipped.map {
-                .object([("path", .string(PathBytes.display($0.path))), ("role", .string($0.role.rawValue)), ("reason", .string($0.reason))])
+                .object([("path", .path($0.path)), ("role", .string($0.role.rawValue)), ("reason", .string($0.reason))])
             })),
         ])
     }
@@ -54,7 +54,7 @@ public enum ReceiptRenderer {
             ("restored", .integer(Int64(report.restored))),
             ("cancelled", .bool(report.cancelled)),
             ("remaining", .integer(Int64(report.remaining))),
-            ("refused", .array(report.refused.map { .object([("path", .string(PathBytes.display($0.path))), ("reason", .string($0.reason))]) })),
+            ("refused", .array(report.refused.map { .object([("path", .path($0.path)), ("reason", .string($0.reason))]) })),
         ]).rendered(pretty: false) + "\n"
     }
 

@@ -39,7 +39,7 @@ struct ScanCommand: CullCommand {
         scanner.includeManaged = includeManaged
         let bar = ProgressBar(label: "Reading", terminal: terminal)
         scanner.progress = { done, total in bar.update(done: done, total: total) }
-        let summary = try scanner.scan(access.db)
+        var summary = try scanner.scan(access.db)
         bar.finish()
         // Files the scan forgot may have been the last holders of a distinct pair's pictures.
         try DistinctPairs.prune(access.db)
@@ -58,6 +58,9 @@ struct ScanCommand: CullCommand {
             "command": .string("scan"), "added": .int(Int64(summary.added)), "changed": .int(Int64(summary.changed)),
             "removed": .int(Int64(summary.removed)), "broken": .int(Int64(summary.broken)), "exit": .int(0),
         ])
+        // A photo that could not be decoded or walked is named when first tried; it is not tried
+        // again until it changes.
+        summary.problems += (imageHashed?.problems ?? []) + (analysed?.problems ?? [])
         switch format {
         case .text:
             terminal.out(summary.line + "\n")
@@ -68,10 +71,7 @@ struct ScanCommand: CullCommand {
                 terminal.out("analysed \(English.count(analysed.analysed, "photo")), \(analysed.failed) could not be decoded\n")
             }
             for line in summary.detailLines { terminal.out(line + "\n") }
-            // A photo that could not be decoded or walked is named when first tried; it is not
-            // tried again until it changes.
-            let media = (imageHashed?.problems ?? []) + (analysed?.problems ?? [])
-            for problem in summary.problems + media { terminal.err("cull: warning: \(problem.path): \(problem.reason)\n") }
+            for problem in summary.problems { terminal.err("cull: warning: \(PathBytes.display(problem.path)): \(problem.reason)\n") }
         case .json, .paths:
             terminal.out(summary.json.rendered(pretty: false) + "\n")
         }
