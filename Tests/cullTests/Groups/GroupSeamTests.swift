@@ -185,6 +185,23 @@ import Testing
         #expect(box.exists(kind.keeper))
     }
 
+    /// The group rule and a plain rule over the keeper in one run: the keeper stays.
+    @Test(arguments: Kind.all)
+    func aPlainRuleOfTheSameRunNeverStagesTheKeeper(kind: Kind) throws {
+        let box = try kind.library("same-run")
+        let rules = try box.rules("both.yaml", """
+            version: 1
+            rules:
+              - name: g
+                match: \(kind.rule)
+              - name: p
+                match: {path: "\(kind.keeper)"}
+            """)
+        let stage = try box.cull(["stage", rules, "--ceiling", "100"])
+        #expect(stage.status == 0, "\(stage.stdout)\(stage.stderr)")
+        #expect(try staged(box) == [kind.twin])
+    }
+
     /// The keeper deleted, moved out of the library, or replaced by a symlink between stage and
     /// commit: the twin stays where it is, and is unstaged for the next plan to decide again.
     @Test(arguments: Kind.all, ["deleted", "moved-out", "symlink"])
