@@ -44,6 +44,8 @@ done
 exiftool -q -o "$out/Camera/2018/IMG_0002.xmp" -Rating=5 "$out/Camera/2018/IMG_0002.JPG"
 exiftool -q -o "$out/Camera/2018/IMG_0003.JPG.xmp" -Rating=-1 "$out/Camera/2018/IMG_0003.JPG"
 exiftool -q -o "$out/Camera/2019/DSC_0011.xmp" -Rating=3 "$out/Camera/2019/DSC_0011.JPG"
+# A summer trip with a location (the example rules' keep rule spares it).
+exiftool -q -overwrite_original -GPSLatitude=45.8326 -GPSLatitudeRef=N -GPSLongitude=6.8652 -GPSLongitudeRef=E "$out/Camera/2019/DSC_0014.JPG"
 
 # Recent iPhone photos (nobody's rule stages these): the bulk of a real library.
 n=0
