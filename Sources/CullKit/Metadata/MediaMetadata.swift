@@ -42,6 +42,14 @@ public struct MediaMetadata: Sendable, Equatable {
     /// The fraction of the capture second, in microseconds (EXIF SubSecTimeOriginal, or the
     /// SubSecTime tag of whichever date ``exifDate`` came from): tells a burst's frames apart.
     public var subsecondMicros: Int?
+    /// A pick: 1 picked (`xmpDM:pick` 1, digiKam's PickLabel accepted), -1 rejected.
+    public var pick: Int?
+    /// Colour labels (`xmp:Label`, darktable's `colorlabels`), as ``ColorLabel`` words.
+    public var labels: [String] = []
+    /// Keywords (`dc:subject`, `lr:hierarchicalSubject`, `digiKam:TagsList`, IPTC Keywords), levels joined by `|`.
+    public var tags: [String] = []
+    /// Named people (MWG and Microsoft face regions, `People|…` tags).
+    public var people: [String] = []
 
     public init() {}
 
@@ -60,7 +68,10 @@ public struct MediaMetadata: Sendable, Equatable {
         fill(\.exifDate); fill(\.quickTimeDate); fill(\.xmpDate); fill(\.takeoutDate)
         fill(\.make); fill(\.model); fill(\.lens); fill(\.software)
         fill(\.latitude); fill(\.longitude); fill(\.rating); fill(\.favorite)
-        fill(\.userComment); fill(\.liveID); fill(\.burstID); fill(\.subsecondMicros)
+        fill(\.userComment); fill(\.liveID); fill(\.burstID); fill(\.subsecondMicros); fill(\.pick)
+        if labels.isEmpty { labels = other.labels }
+        if tags.isEmpty { tags = other.tags }
+        if people.isEmpty { people = other.people }
     }
 
     /// Overrides fields here with every non-`nil` field of `other` (sidecars win).
