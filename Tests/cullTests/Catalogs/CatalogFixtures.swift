@@ -46,3 +46,17 @@ enum CatalogFixtures {
         return config + "/library.db"
     }
 }
+
+extension Sandbox {
+    /// The library-relative paths `cull find PREDICATE` lists, sorted.
+    func found(_ predicate: String) throws -> [String] {
+        let result = try cull(["find", predicate, "--format", "paths"])
+        #expect(result.status == 0, "find \(predicate): \(result.stderr)")
+        return result.stdout.split(separator: "\n").map(String.init).sorted()
+    }
+
+    /// Writes a small real JPEG (taken 2015) at library-relative `path`.
+    func photo(_ path: String) {
+        write(path, bytes: Media.jpeg(taken: "2015:07:01 10:00:00"))
+    }
+}
