@@ -107,10 +107,11 @@ public struct CatalogSync {
         return try record.kind.adapter.read(connection, file: record.path, mounts: mounts)
     }
 
-    /// The identity of what a read of `record` reads: its file and WAL, and the adapter's companions.
+    /// The identity of what a read of `record` reads: its file, WAL and rollback journal (a write in
+    /// progress), and the adapter's companions.
     static func signature(_ record: CatalogRecord) -> String {
         let files = [record.path] + record.kind.adapter.companions(of: record.path)
-        return files.flatMap { [$0, $0 + "-wal"] }.map { path in
+        return files.flatMap { [$0, $0 + "-wal", $0 + "-journal"] }.map { path in
             guard let info = FileOps.statFollowingLinks(Array(path.utf8)) else { return "-" }
             return "\(info.device):\(info.inode):\(info.size):\(info.mtimeNs):\(info.ctimeNs)"
         }.joined(separator: ";") + "|" + CatalogStore.encode(maps: record.maps)
