@@ -31,14 +31,17 @@ enum DarktableCatalog: CatalogAdapter {
             var read = CatalogRead(version: version)
             let limits = connection.limits
             var byImage: [Int64: (path: String, decision: CatalogDecision)] = [:]
+            // One table at a time, joined here: a catalog's own indexes and statistics never decide the cost.
+            var folders: [Int64: String] = [:]
+            try connection.rows("SELECT id, CASE WHEN length(folder) < 4096 THEN folder END FROM film_rolls") { row in
+                guard folders.count < limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) film rolls") }
+                if let folder = row.string(1) { folders[row.int64(0)] = folder }
+            }
             var rows = 0
-            try connection.rows("""
-                SELECT i.id, f.folder, i.filename, i.flags FROM images i JOIN film_rolls f ON f.id = i.film_id
-                WHERE length(f.folder) + length(i.filename) < 4096
-                """) { row in
+            try connection.rows("SELECT id, film_id, CASE WHEN length(filename) < 4096 THEN filename END, flags FROM images") { row in
                 rows += 1
                 guard rows <= limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) images") }
-                guard let folder = row.string(1), let name = row.string(2), !name.isEmpty else { read.pathless += 1; return }
+                guard let folder = folders[row.int64(1)], let name = row.string(2), !name.isEmpty else { read.pathless += 1; return }
                 var decision = CatalogDecision()
                 let flags = row.int64(3)
                 if flags & 8 != 0 || flags & 7 == 6 {
@@ -56,17 +59,21 @@ enum DarktableCatalog: CatalogAdapter {
             }
             if hasData, try connection.has(table: "tagged_images", columns: ["imgid", "tagid"]),
                try connection.has(table: "tags", columns: ["id", "name"], schema: "data") {
+                var names: [Int64: String] = [:]
+                try connection.rows("SELECT id, CASE WHEN length(name) <= ? THEN name END FROM data.tags",
+                                    [.integer(Int64(CatalogText.maxLength))]) { row in
+                    guard names.count < limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) tags") }
+                    guard let name = row.string(1), !name.hasPrefix("darktable|"), let tag = CatalogText.clean(name) else { return }
+                    names[row.int64(0)] = tag
+                }
                 var tagRows = 0
-                try connection.rows("""
-                    SELECT t.imgid, d.name FROM tagged_images t JOIN data.tags d ON d.id = t.tagid
-                    WHERE length(d.name) <= ? AND d.name NOT LIKE 'darktable|%'
-                    """, [.integer(Int64(CatalogText.maxLength))]) { row in
+                try connection.rows("SELECT imgid, tagid FROM tagged_images") { row in
                     tagRows += 1
                     guard tagRows <= limits.maxRows * 4 else {
                         throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows * 4) tagged images")
                     }
                     let id = row.int64(0)
-                    guard byImage[id] != nil, let tag = CatalogText.clean(row.string(1) ?? "") else { return }
+                    guard byImage[id] != nil, let tag = names[row.int64(1)] else { return }
                     if byImage[id]!.decision.tags.count < limits.maxTagsPerFile { byImage[id]!.decision.tags.append(tag) } else { read.dropped += 1 }
                 }
             }

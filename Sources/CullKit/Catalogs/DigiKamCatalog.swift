@@ -33,7 +33,8 @@ enum DigiKamCatalog: CatalogAdapter {
                 roots[row.int64(0)] = join(base, row.string(2) ?? "")
             }
             var albums: [Int64: String] = [:]
-            try connection.rows("SELECT id, albumRoot, relativePath FROM Albums WHERE length(relativePath) < 4096") { row in
+            try connection.rows("SELECT id, albumRoot, CASE WHEN length(relativePath) < 4096 THEN relativePath END FROM Albums") { row in
+                guard albums.count < limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) albums") }
                 guard let root = roots[row.int64(1)] else { return }
                 albums[row.int64(0)] = join(root, row.string(2) ?? "")
             }
@@ -48,11 +49,14 @@ enum DigiKamCatalog: CatalogAdapter {
             }
             var images: [Int64: (path: String, decision: CatalogDecision)] = [:]
             var rows = 0
-            let ratings = try connection.has(table: "ImageInformation", columns: ["imageid", "rating"])
-            try connection.rows("""
-                SELECT i.id, i.album, i.name, i.status, \(ratings ? "n.rating" : "NULL") FROM Images i
-                \(ratings ? "LEFT JOIN ImageInformation n ON n.imageid = i.id" : "") WHERE length(i.name) < 4096
-                """) { row in
+            var ratings: [Int64: Int64] = [:]
+            if try connection.has(table: "ImageInformation", columns: ["imageid", "rating"]) {
+                try connection.rows("SELECT imageid, rating FROM ImageInformation WHERE rating >= 0") { row in
+                    guard ratings.count < limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) images") }
+                    ratings[row.int64(0)] = row.int64(1)
+                }
+            }
+            try connection.rows("SELECT id, album, CASE WHEN length(name) < 4096 THEN name END, status FROM Images") { row in
                 rows += 1
                 guard rows <= limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) images") }
                 let status = row.int64(3)
@@ -61,7 +65,7 @@ enum DigiKamCatalog: CatalogAdapter {
                     return
                 }
                 var decision = CatalogDecision()
-                if let rating = row.optionalInt64(4), rating >= 0 { decision.rating = Int(min(rating, 5)) }
+                if let rating = ratings[row.int64(0)] { decision.rating = Int(min(rating, 5)) }
                 decision.hidden = status == 2
                 decision.appTrash = status == 3
                 images[row.int64(0)] = (join(album, name), decision)

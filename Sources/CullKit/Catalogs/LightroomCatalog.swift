@@ -25,20 +25,37 @@ enum LightroomCatalog: CatalogAdapter {
             let labels = try connection.has(table: "Adobe_images", columns: ["colorLabels"])
             var images: [Int64: (path: String, decision: CatalogDecision)] = [:]
             var rows = 0
+            // One table at a time, joined here: the catalog's own indexes never decide the cost.
+            var roots: [Int64: String] = [:], folders: [Int64: (root: Int64, path: String)] = [:], files: [Int64: (folder: Int64, name: String)] = [:]
+            func bounded(_ count: Int, _ what: String) throws(CatalogError) {
+                guard count < limits.maxRows else { throw .tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) \(what)") }
+            }
+            try connection.rows("SELECT id_local, CASE WHEN length(absolutePath) < 4096 THEN absolutePath END FROM AgLibraryRootFolder") { row in
+                try bounded(roots.count, "root folders")
+                if let path = row.string(1) { roots[row.int64(0)] = path }
+            }
+            try connection.rows("SELECT id_local, rootFolder, CASE WHEN length(pathFromRoot) < 4096 THEN pathFromRoot END FROM AgLibraryFolder") { row in
+                try bounded(folders.count, "folders")
+                folders[row.int64(0)] = (row.int64(1), row.string(2) ?? "")
+            }
             try connection.rows("""
-                SELECT i.id_local, i.rating, i.pick, \(labels ? "i.colorLabels" : "NULL"), r.absolutePath, f.pathFromRoot, l.baseName, l.extension
-                FROM Adobe_images i JOIN AgLibraryFile l ON l.id_local = i.rootFile JOIN AgLibraryFolder f ON f.id_local = l.folder
-                JOIN AgLibraryRootFolder r ON r.id_local = f.rootFolder
-                WHERE length(r.absolutePath) + length(f.pathFromRoot) + length(l.baseName) + length(l.extension) < 4096
+                SELECT id_local, folder, CASE WHEN length(baseName) + length(extension) < 4096 THEN baseName END, extension FROM AgLibraryFile
                 """) { row in
+                try bounded(files.count, "files")
+                guard let base = row.string(2), !base.isEmpty else { return }
+                let ext = row.string(3) ?? ""
+                files[row.int64(0)] = (row.int64(1), ext.isEmpty ? base : base + "." + ext)
+            }
+            try connection.rows("SELECT id_local, rating, pick, \(labels ? "colorLabels" : "NULL"), rootFile FROM Adobe_images") { row in
                 rows += 1
                 guard rows <= limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) images") }
-                guard let root = row.string(4), let base = row.string(6), !base.isEmpty else { read.pathless += 1; return }
-                let folder = row.string(5) ?? ""
-                let ext = row.string(7) ?? ""
-                var path = (root.hasSuffix("/") ? root : root + "/") + folder
+                guard let entry = files[row.int64(4)], let folder = folders[entry.folder], let root = roots[folder.root] else {
+                    read.pathless += 1
+                    return
+                }
+                var path = (root.hasSuffix("/") ? root : root + "/") + folder.path
                 if !path.hasSuffix("/") { path += "/" }
-                path += ext.isEmpty ? base : base + "." + ext
+                path += entry.name
                 var decision = CatalogDecision()
                 if let rating = row.optionalInt64(1) { decision.rating = Int(max(0, min(rating, 5))) }
                 let pick = row.double(2)

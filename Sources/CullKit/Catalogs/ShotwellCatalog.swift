@@ -54,11 +54,17 @@ enum ShotwellCatalog: CatalogAdapter {
             }
             if try connection.has(table: "FaceTable", columns: ["id", "name"]),
                try connection.has(table: "FaceLocationTable", columns: ["face_id", "photo_id"]) {
-                try connection.rows("""
-                    SELECT l.photo_id, f.name FROM FaceLocationTable l JOIN FaceTable f ON f.id = l.face_id WHERE length(f.name) <= ?
-                    """, [.integer(Int64(CatalogText.maxLength))]) { row in
+                var faces: [Int64: String] = [:]
+                try connection.rows("SELECT id, CASE WHEN length(name) <= ? THEN name END FROM FaceTable", [.integer(Int64(CatalogText.maxLength))]) { row in
+                    guard faces.count < limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) faces") }
+                    if let name = CatalogText.clean(row.string(1) ?? "") { faces[row.int64(0)] = name }
+                }
+                var located = 0
+                try connection.rows("SELECT photo_id, face_id FROM FaceLocationTable") { row in
+                    located += 1
+                    guard located <= limits.maxRows * 4 else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows * 4) faces") }
                     let key = "thumb" + hex(row.int64(0))
-                    guard media[key] != nil, let name = CatalogText.clean(row.string(1) ?? "") else { return }
+                    guard media[key] != nil, let name = faces[row.int64(1)] else { return }
                     if media[key]!.decision.people.count < limits.maxTagsPerFile { media[key]!.decision.people.append(name) } else { read.dropped += 1 }
                 }
             }
