@@ -1,6 +1,7 @@
 /// Where each decision about one file comes from, for `cull plan --explain`: every catalog in use that
 /// lists it, each XMP sidecar, and the file itself, value by value ("rating 5 from darktable
-/// ~/.config/darktable/library.db; 0 from IMG_0005.jpg.xmp").
+/// ~/.config/darktable/library.db; 0 from IMG_0005.jpg.xmp"); and where its capture time came from
+/// (EXIF, then XMP, then IPTC, as the Metadata Working Group orders them).
 public enum DecisionSources {
     public static func lines(db: Database, root: String, assetID: Int64, path: [UInt8]) throws -> [String] {
         var sources: [(name: String, decision: CatalogDecision)] = []
@@ -24,7 +25,14 @@ public enum DecisionSources {
             let said = sources.compactMap { source in value(source.decision).map { "\($0) from \(source.name)" } }
             return said.isEmpty ? nil : "  \(label) " + said.joined(separator: "; ")
         }
+        var taken: String?
+        try db.forEachRow("SELECT taken, taken_offset, taken_source FROM assets WHERE id = ?", [.integer(assetID)]) { row in
+            if let seconds = row.optionalInt64(0) {
+                taken = "  taken \(CivilDate.iso8601(seconds, offsetMinutes: row.optionalInt(1))) from \(row.string(2) ?? "?")"
+            }
+        }
         return [
+            taken,
             line("rating") { $0.rating.map(String.init) },
             line("pick") { $0.pick.map { $0 == 1 ? "picked" : "rejected" } },
             line("label") { $0.labels.isEmpty ? nil : $0.labels.joined(separator: ", ") },
