@@ -54,8 +54,10 @@ public struct CommitSession {
         guard !staged.isEmpty else { throw CommitError.nothingStaged }
         let fingerprint = Fingerprint.of(staged)
         try Self.verify(expected: expectedFingerprint, actual: fingerprint)
-        return try Committer(library: library, db: db, destination: destination, environment: environment)
+        var receipt = try Committer(library: library, db: db, destination: destination, environment: environment)
             .commit(staged, fingerprint: fingerprint, progress: progress)
+        receipt.stillListed = try CatalogSync.stillListed(db, commit: receipt.commit)
+        return receipt
     }
 
     /// The one comparison of fingerprints.

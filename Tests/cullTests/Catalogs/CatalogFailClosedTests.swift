@@ -110,4 +110,24 @@ import Testing
         #expect(commit.stdout.contains("tagged family in darktable"), "\(commit.stdout)")
         #expect(box.exists("IMG_0002.jpg") && box.exists("IMG_0004.jpg"))
     }
+
+    @Test func theReceiptSaysWhichCatalogStillListsTheMovedFilesAndUndoPutsThemBack() throws {
+        guard CatalogFixtures.isAvailable else { return }
+        let box = try Sandbox("receipt")
+        let catalog = try CatalogFixtures.darktable(in: box)
+        #expect(try box.cull(["scan"]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: catalog))
+        let rules = try box.rules("one.yaml", "version: 1\nrules:\n  - name: one\n    match: {name: IMG_0004.jpg}\n")
+        #expect(try box.cull(["stage", rules, "--ceiling", "100"]).status == 0)
+        let commit = try box.cull(["commit", "--yes"])
+        #expect(commit.status == 0, "\(commit.stderr)")
+        #expect(commit.stdout.contains("darktable: 1 file will show as missing until you remove it there, or 'cull undo' (\(catalog))"),
+                "\(commit.stdout)")
+        let json = try box.cull(["undo", "--format", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(box.exists("IMG_0004.jpg") && box.exists("IMG_0004.jpg.xmp"), "back where darktable expects it")
+        #expect(try box.found("rating: 3") == ["IMG_0004.jpg"])
+        // Cull never wrote darktable's catalog.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: catalog)) == before)
+    }
 }

@@ -39,8 +39,8 @@ enum DecisionFields {
             .overLists(),
         Field("tags", .text(.labelList),
               doc: "Keywords (case-insensitive globs, each tag tested on its own): dc:subject, lr:hierarchicalSubject, digiKam:TagsList, "
-                  + "IPTC Keywords and the catalogs' tags. A hierarchical tag matches as its path (`Places|France|Paris`) and its leaf "
-                  + "(`Paris`); missing when the photo has none.",
+                  + "IPTC Keywords and the catalogs' tags. A hierarchical tag (levels joined by a vertical bar, whatever the source "
+                  + "wrote) matches as its whole path and as its leaf; missing when the photo has none.",
               examples: ["tags: Family", "tags: \"Places|France|*\"", "tags: {exists: true}"]) { _ in ["a.tags", "a.catalog_tags"] },
         Field("people", .text(.labelList),
               doc: "Named people: MWG and Microsoft face regions in the file, digiKam's People tags, Lightroom's person keywords, "
