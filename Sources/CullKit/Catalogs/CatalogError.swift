@@ -58,6 +58,8 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
 public struct CatalogsUnreadable: Error, Sendable, CustomStringConvertible {
     public let errors: [CatalogError]
 
+    public init(errors: [CatalogError]) { self.errors = errors }
+
     public var description: String {
         errors.map(\.description).joined(separator: "\ncull: error: ")
     }
