@@ -24,6 +24,16 @@ public struct CommitReceipt: Sendable {
     /// Primaries not attempted because the batch was cancelled (still staged, in place).
     public let stillStaged: Int
 
+    /// Per catalog in use, how many of the files that moved it still lists (Cull never writes another
+    /// application's catalog: they show as missing there until removed there, or until `cull undo`).
+    public var stillListed: [StillListed] = []
+
+    public struct StillListed: Sendable, Equatable {
+        public let application: String
+        public let catalog: String
+        public let files: Int
+    }
+
     /// True when something was skipped (exit code 3).
     public var isPartial: Bool { !skipped.isEmpty }
 

@@ -20,6 +20,8 @@ public struct ScanSummary: Sendable, Equatable {
     public var managed: [Managed] = []
     /// Entries that are not media: symlinks, hidden entries, other files.
     public var ignored = IgnoredEntries()
+    /// Files whose sources (the file, the photo managers' catalogs) disagree on rating or pick.
+    public var disagreements = 0
 
     public struct Problem: Sendable, Equatable {
         /// The path as bytes (absolute for a folder the walk could not read, library-relative for a
@@ -48,7 +50,7 @@ public struct ScanSummary: Sendable, Equatable {
             ("added", .integer(Int64(added))), ("changed", .integer(Int64(changed))),
             ("removed", .integer(Int64(removed))), ("renamed", .integer(Int64(renamed))),
             ("broken", .integer(Int64(broken))), ("unreadable", .integer(Int64(unreadable))),
-            ("unchanged", .integer(Int64(unchanged))), ("seconds", .number(seconds)),
+            ("unchanged", .integer(Int64(unchanged))), ("disagreements", .integer(Int64(disagreements))), ("seconds", .number(seconds)),
             ("problems", .array(problems.map { .object([("path", .path($0.path)), ("reason", .string($0.reason))]) })),
             ("skipped", .array(managed.map { library in
                 .object([("path", .path(library.path)), ("application", .string(library.application))]
@@ -67,7 +69,9 @@ public struct ScanSummary: Sendable, Equatable {
         let time = String(format: "%.2fs", seconds)
         let moved = renamed > 0 ? ", renamed \(renamed)" : ""
         let unread = unreadable > 0 ? ", unreadable \(unreadable)" : ""
-        return "added \(added), changed \(changed), removed \(removed)\(moved), broken \(broken)\(unread), unchanged \(unchanged) in \(time)"
+        let disagree = disagreements > 0 ? ", sources disagree on \(disagreements)" : ""
+        return "added \(added), changed \(changed), removed \(removed)\(moved), broken \(broken)\(unread), unchanged \(unchanged)"
+            + "\(disagree) in \(time)"
     }
 
     /// One line per skipped library, then one counting what else was left out (none when nothing was).

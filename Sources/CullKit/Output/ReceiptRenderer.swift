@@ -21,6 +21,10 @@ public enum ReceiptRenderer {
             lines.append(terminal.styled("skipped: \(receipt.skipped.count) (left in place, \(rows))", "33"))
             for skip in receipt.skipped { lines.append("  \(PathBytes.display(skip.path)): \(skip.reason)") }
         }
+        for listed in receipt.stillListed {
+            lines.append("\(listed.application): \(English.count(listed.files, "file")) will show as missing until you remove "
+                         + "\(listed.files == 1 ? "it" : "them") there, or 'cull undo' (\(listed.catalog))")
+        }
         // Nothing moved (every file was already gone): nothing to undo, so no undo is offered.
         if receipt.destination != .permanently && receipt.moved + receipt.companionsMoved > 0 {
             lines.append("undo with: cull undo \(receipt.commit)")
@@ -43,6 +47,9 @@ public enum ReceiptRenderer {
             ("still_staged", .integer(Int64(receipt.stillStaged))),
             ("skipped", .array(receipt.skipped.map {
                 .object([("path", .path($0.path)), ("role", .string($0.role.rawValue)), ("reason", .string($0.reason))])
+            })),
+            ("catalogs", .array(receipt.stillListed.map {
+                .object([("application", .string($0.application)), ("catalog", .string($0.catalog)), ("still_listed", .integer(Int64($0.files)))])
             })),
         ])
     }

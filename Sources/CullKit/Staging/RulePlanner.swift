@@ -25,6 +25,8 @@ public struct RulePlanner {
 
     /// The plan for `files`, and every rule's evaluation (keep rules included), for `--explain`.
     public func plan(_ files: [RuleFile]) throws -> (plan: Plan, evaluations: [RuleEvaluation]) {
+        // Decisions made in a photo manager since the last step count now (and one that cannot be read stops the plan).
+        if let root { try CatalogSync(db: db, root: root).require() }
         let evaluator = try RuleEvaluator(database: db, clock: clock)
         if let root, files.contains(where: { $0.rules.contains(where: \.readsImageFeatures) }) {
             try FeatureCache(db: db, root: root).refresh()

@@ -41,6 +41,13 @@ struct ScanCommand: CullCommand {
         scanner.progress = { done, total in bar.update(done: done, total: total) }
         var summary = try scanner.scan(access.db)
         bar.finish()
+        // The photo managers' decisions, read again where their catalogs changed (a scan only warns
+        // about one it cannot read; plan, stage, run and commit refuse).
+        let changed = summary.added + summary.changed + summary.removed + summary.renamed > 0
+        let catalogs = try CatalogSync(db: access.db, root: access.library.root).refresh(assetsChanged: changed)
+        summary.disagreements = try CatalogSync.disagreements(access.db)
+        for note in catalogs.notes { terminal.err("cull: note: \(note)\n") }
+        for error in catalogs.errors { terminal.err("cull: warning: \(error)\n") }
         // Files the scan forgot may have been the last holders of a distinct pair's pictures.
         try DistinctPairs.prune(access.db)
         let hashed = hash ? try HashCache(db: access.db, root: access.library.root).refresh(progress: .bar()) : nil
