@@ -15,6 +15,12 @@ public enum SimilarGroups {
     /// photos measured 0–6 apart, different photos 14 and more (see the `similar` field's doc).
     public static let defaultDistance = 6
 
+    /// The largest distance a rule may ask for: unrelated corpus photos start at 16 bits (1 pair in
+    /// 2,848), one scene shot twice measured 14, so 12 is the last distance at which a group still
+    /// means one picture. Beyond it most of a library is within reach of every photo, groups are
+    /// arbitrary, and finding them grows with the square of the library.
+    public static let maxDistance = 12
+
     /// One photo: its asset id and perceptual hash.
     public struct Item: Sendable, Equatable {
         public let id: Int64
@@ -155,11 +161,15 @@ public enum SimilarGroups {
 extension SimilarGroups {
     /// The similar groups of the index within `distance`, from the current `image_features` rows
     /// (in path byte order), never two pictures of a set marked distinct. Keyed by the first member's hash in hex.
+    ///
+    /// Screenshots are left out: the pHash reads a picture's coarse layout, and screens of one app
+    /// whose text differs measured 0–8 bits apart, as close as copies of one screenshot (0–2), so
+    /// no distance tells them apart. Their copies are found as exact and same-picture duplicates.
     static func candidates(_ db: Database, distance: Int, root: String?) throws -> [GroupCandidate] {
         var rows: [(item: Item, path: [UInt8])] = []
         try db.forEachRow("""
             SELECT a.id, a.path, f.phash FROM image_features f JOIN assets a ON a.id = f.asset_id
-            WHERE f.phash IS NOT NULL AND \(CachedRow.isCurrent("f", for: "a"))
+            WHERE f.phash IS NOT NULL AND a.screenshot = 0 AND \(CachedRow.isCurrent("f", for: "a"))
             """) { row in
             rows.append((Item(id: row.int64(0), hash: UInt64(bitPattern: row.int64(2))), row.bytes(1) ?? []))
         }
