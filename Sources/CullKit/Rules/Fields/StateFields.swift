@@ -32,7 +32,7 @@ enum StateFields {
                   + "hard links are one file, empty files never). duplicate: image is the same picture with other "
                   + "metadata: the image data alone hashes the same (JPEG without APPn/COM segments, PNG IHDR+PLTE+IDAT, "
                   + "HEIF's primary item, a movie's mdat). As a group rule, keeps one member of each group "
-                  + "(its keep: ranking; for duplicate: image most_metadata by default) and stages the others.",
+                  + "(its keep: ranking; without one the camera original, and for duplicate: image then the most metadata) and stages the others.",
               examples: ["duplicate: true", "duplicate: image"]),
         Field("similar", .number(integer: true, range: 0 ... Double(SimilarGroups.maxDistance)), operators: [.distance],
               trueMeans: .number(Double(SimilarGroups.defaultDistance)),
