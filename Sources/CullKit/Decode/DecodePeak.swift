@@ -11,6 +11,10 @@ enum DecodePeak {
     /// ``DecodeLimits`` may hold (a 100-megapixel HEIC at 7 bytes a pixel).
     static let unknown = 700_000_000
 
+    /// What a decode holds besides its buffers: the codec's state and tables, the allocator's slack
+    /// (16 threads decoding 144 MB progressive JPEGs two at a time held 10 MB more than their buffers).
+    static let overhead = 8_000_000
+
     /// The peak of decoding a file of `fileSize` bytes that begins with `head` (all of it when
     /// `head.count == fileSize`) to at most `maxSide` pixels.
     static func of(head: [UInt8], fileSize: Int, maxSide: Int) -> Int {
@@ -24,6 +28,6 @@ enum DecodePeak {
         default: working = 0
         }
         // A whole file whose header the codec cannot read is refused before it allocates anything.
-        return fileSize + min(working ?? (head.count >= fileSize ? 0 : unknown), unknown)
+        return fileSize + min(working.map { $0 + overhead } ?? (head.count >= fileSize ? 0 : unknown), unknown)
     }
 }
