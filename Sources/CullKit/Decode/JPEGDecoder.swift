@@ -20,24 +20,18 @@ enum JPEGDecoder {
     /// component, when the segments before the first scan are not all in `head`), the scaled
     /// pixels and their converted copy, and row buffers. Nil when `head` has no frame header.
     static func workingBytes(_ head: [UInt8], maxSide: Int) -> Int? {
-        guard let handle = tjInitDecompress() else { return nil }
-        defer { tjDestroy(handle) }
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-        let status = head.withUnsafeBufferPointer {
-            tjDecompressHeader3(handle, $0.baseAddress, UInt(head.count), &width, &height, &subsampling, &colorspace)
-        }
-        guard status == 0, width > 0, height > 0 else { return nil }
+        guard let (width, height, colorspace) = header(head) else { return nil }
         let components = colorspace == Int32(TJCS_GRAY.rawValue) ? 1
             : (colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue) ? 4 : 3)
         let coefficients: Int
         switch coefficientWalk(head) {
         case .singleScan: coefficients = 0
         case let .wholeImage(bytes): coefficients = bytes
-        case .unknown: coefficients = Int(width) * Int(height) * 2 * components
+        case .unknown: coefficients = width * height * 2 * components
         }
-        let factor = scalingFactor(width: Int(width), height: Int(height), maxSide: max(1, maxSide))
-        let pixels = scaled(Int(width), factor) * scaled(Int(height), factor) * components
-        return coefficients + 2 * pixels + Int(width) * 16 * components * 4
+        let factor = scalingFactor(width: width, height: height, maxSide: max(1, maxSide))
+        let pixels = scaled(width, factor) * scaled(height, factor) * components
+        return coefficients + 2 * pixels + width * 16 * components * 4
     }
 
     /// Decodes `data`; the caller holds the decode's share of the ``DecodeBudget``.
@@ -88,6 +82,11 @@ enum JPEGDecoder {
     /// The pixel size in a JPEG's header (its first bytes suffice: nothing is decoded), or nil
     /// when TurboJPEG cannot read one (not a JPEG, or a kind it does not decode, as lossless).
     static func size(_ data: [UInt8]) -> (width: Int, height: Int)? {
+        header(data).map { ($0.width, $0.height) }
+    }
+
+    /// The pixel size and TurboJPEG colorspace in a JPEG's header, or nil when it has none TurboJPEG reads.
+    private static func header(_ data: [UInt8]) -> (width: Int, height: Int, colorspace: Int32)? {
         guard let handle = tjInitDecompress() else { return nil }
         defer { tjDestroy(handle) }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
@@ -95,7 +94,7 @@ enum JPEGDecoder {
             tjDecompressHeader3(handle, $0.baseAddress, UInt(data.count), &width, &height, &subsampling, &colorspace)
         }
         guard status == 0, width > 0, height > 0 else { return nil }
-        return (Int(width), Int(height))
+        return (Int(width), Int(height), colorspace)
     }
 
     private static func failure(_ handle: tjhandle, path: String, fatal: Bool) -> DecodeError {
