@@ -76,13 +76,14 @@ public enum GroupSpec: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The ranking a group rule of this kind uses when it has no `keep:`: the same picture keeps
-    /// the copy with the most metadata, a burst its first frame; other kinds go by path order.
+    /// The ranking a group rule of this kind uses when it has no `keep:`: a camera original
+    /// before a derived copy, then the same picture keeps the copy with the most metadata, a burst
+    /// its first frame; other kinds go by path order.
     public var defaultRanking: [KeeperKey] {
         switch self {
-        case .image: [.mostMetadata]
-        case .burst: [.first]
-        case .exact, .similar, .rawPair: []
+        case .image: [.original, .mostMetadata]
+        case .burst: [.original, .first]
+        case .exact, .similar, .rawPair: [.original]
         }
     }
 

@@ -17,6 +17,13 @@ public struct GroupMember: Sendable, Equatable {
     public var sharpness: Double? = nil
     /// A camera RAW: the half of a RAW+JPEG pair that stays when a plain rule matches both.
     public var raw: Bool = false
+    /// The file's format, as sniffed.
+    public var format: MediaFormat? = nil
+    /// A camera original, not a copy derived from one (``CameraOriginal``).
+    public var cameraOriginal = false
+    /// In a group holding a camera original, a file in a format cameras do not write: a re-encode
+    /// (what `largest` must not prefer for its size).
+    public var reencoded = false
 }
 
 /// Files that belong together under one ``GroupSpec``: one member per inode, two or more, in

@@ -48,8 +48,8 @@ struct ScanCommand: CullCommand {
         summary.disagreements = try CatalogSync.disagreements(access.db)
         for note in catalogs.notes { terminal.err("cull: note: \(note)\n") }
         for error in catalogs.errors { terminal.err("cull: warning: \(error)\n") }
-        // Files the scan forgot may have been the last holders of a distinct pair's pictures.
-        try DistinctPairs.prune(access.db)
+        // Files the scan forgot may have been the last holders of a distinct set's pictures.
+        try DistinctSets.prune(access.db)
         let hashed = hash ? try HashCache(db: access.db, root: access.library.root).refresh(progress: .bar()) : nil
         // The same-picture hashes and the image features too, so a cron scan leaves a plan nothing to read.
         let imageHashed = hash ? try ImageHashCache(db: access.db, root: access.library.root).refresh(progress: .bar()) : nil
