@@ -23,6 +23,12 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"])]
         ),
+        // XMP packets (the parser Exiv2 uses), with its entity-amplification limits on.
+        .systemLibrary(
+            name: "CExpat",
+            pkgConfig: "expat",
+            providers: [.apt(["libexpat1-dev"])]
+        ),
         .systemLibrary(
             name: "CXXHash",
             pkgConfig: "libxxhash",
@@ -85,7 +91,7 @@ let package = Package(
         ),
         .target(
             name: "CullKit",
-            dependencies: ["CSQLite", "CYAML", "CPCRE2", "CXXHash", "CTurboJPEG", "CPNGShim", "CWebP", "CHeif", "CFFmpegLoader",
+            dependencies: ["CSQLite", "CYAML", "CPCRE2", "CExpat", "CXXHash", "CTurboJPEG", "CPNGShim", "CWebP", "CHeif", "CFFmpegLoader",
                            "CMicroHTTPD", "CMicroHTTPDShim", "CChafa"]
         ),
         .executableTarget(

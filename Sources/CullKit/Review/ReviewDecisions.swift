@@ -133,6 +133,7 @@ struct ReviewDecisions {
             netNewIDs: ids, netNewBytes: 0, samplePaths: [], limit: id == nil ? line.limit : nil,
             selected: id == nil ? line.selected : ids.count, livePairOf: line.livePairOf)
         narrowed.groups = line.groups
+        narrowed.keeperOf = line.keeperOf
         return Plan(rules: [narrowed], stagedBefore: plan.stagedBefore, netNew: (ids.count, 0), fingerprint: plan.fingerprint,
                     ceiling: nil, companions: CompanionPlan())
     }

@@ -60,6 +60,8 @@ struct FindCommand: CullCommand {
         }
         let access = try LibraryAccess(libraryOption: library, locking: false, terminal: terminal)
         let database = access.db
+        // What the photo managers say now (find only warns about a catalog it cannot read).
+        for error in try CatalogSync(db: database, root: access.library.root).refresh().errors { terminal.err("cull: warning: \(error)\n") }
         let evaluator = try RuleEvaluator(database: database, clock: clock)
         let predicate = Predicate.conjunction(parsed.compactMap(\.predicate))
         try evaluator.loadGroups(predicate)

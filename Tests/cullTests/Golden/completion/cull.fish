@@ -19,6 +19,7 @@ complete -c cull -n __fish_use_subcommand -a restore -d 'Unstage files by path, 
 complete -c cull -n __fish_use_subcommand -a keep -d 'Mark files reviewed and kept: no rule stages them again (unstages them if staged).'
 complete -c cull -n __fish_use_subcommand -a unkeep -d 'Forget keeps by path or all of them: the files are never reviewed again (staged files stay staged).'
 complete -c cull -n __fish_use_subcommand -a distinct -d 'Mark photos as different pictures: similar groups never hold two of them.'
+complete -c cull -n __fish_use_subcommand -a catalog -d 'List, add or ignore the photo-manager catalogs (darktable, digiKam, Shotwell, Lightroom) whose decisions count.'
 complete -c cull -n __fish_use_subcommand -a commit -d 'Move everything staged to the trash (or --to DIR, or --permanently) in one undoable batch.'
 complete -c cull -n __fish_use_subcommand -a undo -d 'Put a committed batch back where it was (the latest, or COMMIT), never overwriting a file.'
 complete -c cull -n __fish_use_subcommand -a run -d 'Scan, stage and optionally commit under the library lock, for cron and timers.'
@@ -91,6 +92,11 @@ complete -c cull -n '__fish_seen_subcommand_from unkeep' -F
 complete -c cull -n '__fish_seen_subcommand_from distinct' -l library -x -a '(__fish_complete_directories)' -d 'The library root (default: $CULL_LIBRARY, else the nearest parent with .cull/).'
 complete -c cull -n '__fish_seen_subcommand_from distinct' -l format -x -a 'text json' -d 'Output format: text (default) or json.'
 complete -c cull -n '__fish_seen_subcommand_from distinct' -F
+complete -c cull -n '__fish_seen_subcommand_from catalog' -l library -x -a '(__fish_complete_directories)' -d 'The library root (default: $CULL_LIBRARY, else the nearest parent with .cull/).'
+complete -c cull -n '__fish_seen_subcommand_from catalog' -l map -x -d 'With add: the catalog\'s paths under FROM are the library\'s under TO.'
+complete -c cull -n '__fish_seen_subcommand_from catalog' -l kind -x -a 'darktable digikam shotwell lightroom' -d 'With add: the application, when the file name does not say.'
+complete -c cull -n '__fish_seen_subcommand_from catalog' -l format -x -a 'text json' -d 'Output format: text (default) or json.'
+complete -c cull -n '__fish_seen_subcommand_from catalog' -F
 complete -c cull -n '__fish_seen_subcommand_from commit' -l library -x -a '(__fish_complete_directories)' -d 'The library root (default: $CULL_LIBRARY, else the nearest parent with .cull/).'
 complete -c cull -n '__fish_seen_subcommand_from commit' -s y -l yes -d 'Do not ask; required when standard input is not a terminal.'
 complete -c cull -n '__fish_seen_subcommand_from commit' -l to -x -a '(__fish_complete_directories)' -d 'Move into this quarantine folder (same file system), keeping relative paths.'

@@ -18,6 +18,7 @@ _cull() {
         'keep:Mark files reviewed and kept\: no rule stages them again (unstages them if staged).'
         'unkeep:Forget keeps by path or all of them\: the files are never reviewed again (staged files stay staged).'
         'distinct:Mark photos as different pictures\: similar groups never hold two of them.'
+        'catalog:List, add or ignore the photo-manager catalogs (darktable, digiKam, Shotwell, Lightroom) whose decisions count.'
         'commit:Move everything staged to the trash (or --to DIR, or --permanently) in one undoable batch.'
         'undo:Put a committed batch back where it was (the latest, or COMMIT), never overwriting a file.'
         'run:Scan, stage and optionally commit under the library lock, for cron and timers.'
@@ -162,6 +163,15 @@ _cull() {
                 '--format[Output format\: text (default) or json.]:format:(text json)' \
                 '(-h --help)'{-h,--help}'[Show help information.]' \
                 '*:path:_files'
+            ;;
+        catalog)
+            _arguments \
+                '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
+                '--map[With add\: the catalog'\''s paths under FROM are the library'\''s under TO.]:from=to: ' \
+                '--kind[With add\: the application, when the file name does not say.]:kind:(darktable digikam shotwell lightroom)' \
+                '--format[Output format\: text (default) or json.]:format:(text json)' \
+                '(-h --help)'{-h,--help}'[Show help information.]' \
+                '*:action:_files'
             ;;
         commit)
             _arguments \
