@@ -64,6 +64,11 @@ public struct AssetRecord: Sendable {
         }
     }
 
+    /// A camera RAW: from the sniffed format, else from the extension (a broken `.CR3` is still one).
+    public var isRaw: Bool {
+        metadata.format.map(\.isRaw) ?? (RawFormats.format(forName: file.name) != nil)
+    }
+
     /// Photo or video: from the sniffed format, else from the extension (for broken files).
     public var kind: MediaKind {
         if let format = metadata.format { return format.kind }

@@ -94,6 +94,8 @@ public struct CaptureDate: Sendable, Equatable, Hashable {
 /// The container formats Cull reads, detected from magic bytes (not the file name).
 public enum MediaFormat: String, Sendable, CaseIterable {
     case jpeg, png, gif, webp, heic, avif, tiff, dng, cr2, nef, arw, orf, rw2, mov, mp4, m4v, threeGP = "3gp"
+    /// Camera RAW containers beyond the TIFF-based ones above (see ``RawFormats``).
+    case cr3, crw, raf, mrw, x3f, iiq, pef, srw, threeFR = "3fr", fff, erf, kdc, dcr, mef, mos, ari
 
     /// Photo or video.
     public var kind: MediaKind {
@@ -104,12 +106,7 @@ public enum MediaFormat: String, Sendable, CaseIterable {
     }
 
     /// Whether this is a camera RAW container.
-    public var isRaw: Bool {
-        switch self {
-        case .dng, .cr2, .nef, .arw, .orf, .rw2: true
-        default: false
-        }
-    }
+    public var isRaw: Bool { RawFormats.all.contains(self) }
 }
 
 /// The two kinds of asset a library holds.

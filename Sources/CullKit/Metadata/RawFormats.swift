@@ -1,0 +1,34 @@
+/// The one table of camera RAW formats: which extensions name them, which container each is and
+/// who reads it.
+///
+/// - TIFF-based RAWs (DNG, CR2, NEF/NRW, ARW/SRF/SR2, ORF, RW2/RWL, PEF, SRW, 3FR, FFF, ERF, KDC,
+///   DCR, MEF, MOS) are read by Cull's own TIFF reader (``RawReader``); their extension tells the
+///   camera formats apart where the header does not (a PEF and a plain TIFF look the same).
+/// - CR3, RAF, CRW, MRW, IIQ and ARI, and any RAW-named file whose magic Cull does not know, go to
+///   LibRaw (``LibRawReader``): identification, capture time, camera, lens, orientation, size and
+///   the embedded preview.
+/// - Sigma's X3F is read by neither (LibRaw 0.20 dropped it): it is a RAW photo from its
+///   extension, with the size and rotation of its own header (``X3FHeader``).
+enum RawFormats {
+    /// Every RAW format.
+    static let all: Set<MediaFormat> = [
+        .dng, .cr2, .nef, .arw, .orf, .rw2, .cr3, .crw, .raf, .mrw, .x3f, .iiq, .pef, .srw, .threeFR, .fff, .erf,
+        .kdc, .dcr, .mef, .mos, .ari,
+    ]
+
+    /// The formats LibRaw reads for Cull (the TIFF reader reads the rest).
+    static let readByLibRaw: Set<MediaFormat> = [.cr3, .crw, .raf, .mrw, .iiq, .ari]
+
+    /// The RAW format each lowercase extension names.
+    static let byExtension: [String: MediaFormat] = [
+        "dng": .dng, "cr2": .cr2, "nef": .nef, "nrw": .nef, "arw": .arw, "srf": .arw, "sr2": .arw,
+        "orf": .orf, "ori": .orf, "rw2": .rw2, "rwl": .rw2, "raw": .rw2, "cr3": .cr3, "crw": .crw, "raf": .raf,
+        "mrw": .mrw, "x3f": .x3f, "iiq": .iiq, "pef": .pef, "ptx": .pef, "srw": .srw, "3fr": .threeFR,
+        "fff": .fff, "erf": .erf, "kdc": .kdc, "dcr": .dcr, "mef": .mef, "mos": .mos, "ari": .ari,
+    ]
+
+    /// The RAW format a file name's extension names, or nil.
+    static func format(forName name: some BidirectionalCollection<UInt8>) -> MediaFormat? {
+        byExtension[TreeWalker.lowercaseExtension(name)]
+    }
+}
