@@ -3,7 +3,8 @@
 /// all come from it, so a RAW and its JPEG, or two RAWs of one burst, can be compared.
 ///
 /// TIFF-based RAWs: the JPEGs ``RawPreview`` finds in the TIFF structure, the one that serves
-/// `side` best first (``PreviewChoice``), the next when one fails. Other RAWs, and TIFF-based ones
+/// `side` best first (``PreviewChoice``), the next when one fails. A RAF: the JPEG its header names.
+/// Other RAWs, and TIFF-based ones
 /// whose previews hide elsewhere (an ORF's MakerNote): the largest preview LibRaw finds, a JPEG or
 /// a bitmap (``LibRawFile``). Turned by the RAW's orientation: previews are stored as the sensor saw.
 enum RawPreviewDecoder {
@@ -37,10 +38,24 @@ enum RawPreviewDecoder {
                 throw DecodeError(path: path, problem: .corrupt("no usable preview: \(first)"))
             }
         }
-        return try libRawPreview(media, path: path, side: side, grey: grey, orientation: orientation, problems: problems)
+        guard let raw = LibRawFile(media) else { throw DecodeError(path: path, problem: .tooLarge("no memory for LibRaw")) }
+        if MetadataReaders.sniff(head) == .raf {
+            // The RAF's own JPEG, unless LibRaw's preview (the EXIF thumbnail inside it) serves better.
+            let found = RawPreview.rafJPEG(in: media)
+            problems = found.refused
+            let thumbnail = raw.result == 0 ? max(Int(raw.data.pointee.thumbnail.twidth), Int(raw.data.pointee.thumbnail.theight)) : 0
+            let own = found.candidates.first.flatMap { file.bytes(at: $0.offset, count: min($0.length, previewHeaderBytes)) }
+                .flatMap(JPEGDecoder.size).map { max($0.width, $0.height) }
+            if let own, thumbnail == 0 || PreviewChoice.better(own, than: thumbnail, side: side),
+               let image = try tiffPreview(found, file: file, path: path, side: side, grey: grey, problems: &problems) {
+                let turn = orientation ?? (try? MetadataReaders.read(media))?.orientation ?? 1
+                return Orientation.apply(turn, to: image)
+            }
+        }
+        return try libRawPreview(raw, path: path, side: side, grey: grey, orientation: orientation, problems: problems)
     }
 
-    /// The best decodable JPEG among a TIFF structure's previews, or nil (with `problems` saying why).
+    /// The best decodable JPEG among the previews found in the file's structure, or nil (with `problems` saying why).
     private static func tiffPreview(_ found: RawPreview.Found, file: ReadOnlyFile, path: String, side: Int, grey: Bool,
                                     problems: inout [String]) throws(DecodeError) -> DecodedImage? {
         var sized: [(candidate: RawPreview.Candidate, longest: Int)] = []
@@ -68,12 +83,12 @@ enum RawPreviewDecoder {
     }
 
     /// LibRaw's preview, decoded and turned.
-    private static func libRawPreview(_ media: MediaFile, path: String, side: Int, grey: Bool, orientation: Int?,
+    private static func libRawPreview(_ raw: LibRawFile, path: String, side: Int, grey: Bool, orientation: Int?,
                                       problems: [String]) throws(DecodeError) -> DecodedImage {
-        guard let raw = LibRawFile(media) else { throw DecodeError(path: path, problem: .tooLarge("no memory for LibRaw")) }
         guard raw.result == 0 else {
             if raw.readFailed { throw DecodeError(path: path, problem: .unreadable(raw.reason(raw.result))) }
-            throw DecodeError(path: path, problem: .corrupt("LibRaw: \(raw.reason(raw.result))"))
+            let why = (["LibRaw: \(raw.reason(raw.result))"] + problems).joined(separator: "; ")
+            throw DecodeError(path: path, problem: .corrupt(why))
         }
         let turn = orientation ?? raw.tags.orientation ?? LibRawReader.orientation(flip: Int(raw.data.pointee.sizes.flip)) ?? 1
         let image: DecodedImage
