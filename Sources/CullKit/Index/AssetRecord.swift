@@ -26,7 +26,8 @@ public struct AssetRecord: Sendable {
             if case let .io(message) = error { unreadableReason = message } else { brokenReason = error.description }
         }
         var sidecarDate: CaptureDate?
-        for sidecar in file.sidecars {
+        // A darktable duplicate's sidecar travels with the file but speaks for another version of it.
+        for sidecar in file.sidecars where !Companions.isDuplicateSidecar(PathBytes.basename(sidecar.relativePath), of: file.name) {
             let path = String(decoding: rootBytes + sidecar.relativePath, as: UTF8.self)
             let values: MediaMetadata
             switch sidecar.role {
