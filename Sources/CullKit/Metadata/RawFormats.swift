@@ -31,4 +31,24 @@ enum RawFormats {
     static func format(forName name: some BidirectionalCollection<UInt8>) -> MediaFormat? {
         byExtension[TreeWalker.lowercaseExtension(name)]
     }
+
+    /// Who reads a RAW format, and what the index gets from it.
+    static func reader(of format: MediaFormat) -> (reader: String, gets: String) {
+        if format == .x3f { return ("its own header (LibRaw 0.20 dropped X3F)", "size and orientation; no date, camera or preview") }
+        if format == .crw {
+            return ("LibRaw", "date, camera (LibRaw's names: Canon's CIFF has no EXIF), orientation, output size, the preview")
+        }
+        if readByLibRaw.contains(format) {
+            return ("LibRaw", "date (sub-seconds, offset), camera, lens, orientation, output size, GPS, the largest preview")
+        }
+        return ("Cull's TIFF reader", "date (sub-seconds, offset), camera, lens, orientation, size, GPS, the JPEG previews (else LibRaw's)")
+    }
+
+    /// The formats table of `docs/rules.md`: each format with its extensions, in the order of ``MediaFormat``.
+    static var reference: [(format: MediaFormat, extensions: [String], reader: String, gets: String)] {
+        MediaFormat.allCases.filter(\.isRaw).map { format in
+            let (reader, gets) = reader(of: format)
+            return (format, byExtension.filter { $0.value == format }.map(\.key).sorted(), reader, gets)
+        }
+    }
 }
