@@ -3,10 +3,11 @@
 /// all come from it, so a RAW and its JPEG, or two RAWs of one burst, can be compared.
 ///
 /// TIFF-based RAWs: the JPEGs ``RawPreview`` finds in the TIFF structure, the one that serves
-/// `side` best first (``PreviewChoice``), the next when one fails. A RAF: the JPEG its header names.
-/// Other RAWs, and TIFF-based ones
-/// whose previews hide elsewhere (an ORF's MakerNote): the largest preview LibRaw finds, a JPEG or
-/// a bitmap (``LibRawFile``). Turned by the RAW's orientation: previews are stored as the sensor saw.
+/// `side` best first (``PreviewChoice``), the next when one fails. A RAF: the JPEG its header names
+/// (LibRaw 0.20 offers only the EXIF thumbnail inside it), when that serves better. Other RAWs, and
+/// TIFF-based ones whose previews hide elsewhere (an ORF's MakerNote): the largest preview LibRaw
+/// finds, a JPEG or a bitmap (``LibRawFile``). Turned by the RAW's orientation: previews are stored
+/// as the sensor saw them.
 enum RawPreviewDecoder {
     /// Header bytes of a TIFF preview read to learn its size.
     static let previewHeaderBytes = 256 * 1024

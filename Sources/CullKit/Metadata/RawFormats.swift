@@ -19,10 +19,11 @@ enum RawFormats {
     /// The formats LibRaw reads for Cull (the TIFF reader reads the rest).
     static let readByLibRaw: Set<MediaFormat> = [.cr3, .crw, .raf, .mrw, .iiq, .ari]
 
-    /// The RAW format each lowercase extension names.
+    /// The RAW format each lowercase extension names. Not `.raw`: too many tools name anything so
+    /// (a Panasonic `.RAW` with RW2's magic is read as one wherever it is found by another name).
     static let byExtension: [String: MediaFormat] = [
         "dng": .dng, "cr2": .cr2, "nef": .nef, "nrw": .nef, "arw": .arw, "srf": .arw, "sr2": .arw,
-        "orf": .orf, "ori": .orf, "rw2": .rw2, "rwl": .rw2, "raw": .rw2, "cr3": .cr3, "crw": .crw, "raf": .raf,
+        "orf": .orf, "ori": .orf, "rw2": .rw2, "rwl": .rw2, "cr3": .cr3, "crw": .crw, "raf": .raf,
         "mrw": .mrw, "x3f": .x3f, "iiq": .iiq, "pef": .pef, "ptx": .pef, "srw": .srw, "3fr": .threeFR,
         "fff": .fff, "erf": .erf, "kdc": .kdc, "dcr": .dcr, "mef": .mef, "mos": .mos, "ari": .ari,
     ]
