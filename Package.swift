@@ -72,6 +72,20 @@ let package = Package(
             name: "CPNGShim",
             dependencies: ["CPNG"]
         ),
+        // Camera RAW formats Cull's TIFF reader does not cover (CR3, RAF, CRW, MRW, IIQ, …): headers and
+        // embedded previews only, never the raw decode. CLibRaw is LibRaw's headers and library;
+        // CLibRawShim (C++) feeds LibRaw through Cull's own reads of the already opened file, with a
+        // read budget, since LibRaw's C API only opens a path or a buffer.
+        .systemLibrary(
+            name: "CLibRaw",
+            providers: [.apt(["libraw-dev"])]
+        ),
+        .target(
+            name: "CLibRawShim",
+            dependencies: ["CLibRaw"],
+            // The module map's `link` reaches only Swift importers; the shim is LibRaw's one caller.
+            linkerSettings: [.linkedLibrary("raw_r")]
+        ),
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
@@ -92,7 +106,7 @@ let package = Package(
         .target(
             name: "CullKit",
             dependencies: ["CSQLite", "CYAML", "CPCRE2", "CExpat", "CXXHash", "CTurboJPEG", "CPNGShim", "CWebP", "CHeif", "CFFmpegLoader",
-                           "CMicroHTTPD", "CMicroHTTPDShim", "CChafa"]
+                           "CLibRawShim", "CMicroHTTPD", "CMicroHTTPDShim", "CChafa"]
         ),
         .executableTarget(
             name: "cull",

@@ -46,16 +46,33 @@ public enum Companions {
         return result
     }
 
-    /// The lowercase names a sidecar is filed under in a folder's listing: its own, and for darktable's
-    /// sidecar of a duplicate (`img_0001_01.cr2.xmp`, duplicate 1 of `IMG_0001.CR2`) its original's
-    /// `NAME.xmp`, so the duplicate's decisions are read, and it travels, with the one file it describes.
-    static func filingNames(ofSidecar folded: String) -> [String] {
-        guard folded.hasSuffix(".xmp") else { return [folded] }
-        let base = folded.dropLast(4)
-        guard let dot = base.lastIndex(of: "."), let underscore = base[..<dot].lastIndex(of: "_") else { return [folded] }
-        let number = base[base.index(after: underscore)..<dot]
-        guard number.count >= 2, number.count <= 4, number.allSatisfy(\.isASCII), number.allSatisfy(\.isNumber) else { return [folded] }
-        return [folded, String(base[..<underscore]) + String(base[dot...]) + ".xmp"]
+    /// The lowercase names a sidecar is filed under for ``candidates(_:)`` to find: its own, and
+    /// for darktable's sidecar of a duplicate (`img_0001_01.cr3.xmp`, version 1 of `IMG_0001.CR3`:
+    /// `STEM_NN.EXT.xmp`, two or three digits, not all zeros) also its file's `NAME.xmp`, so it
+    /// belongs to the one file both versions are made from (and to an `IMG_0001_01.CR3`, if there is one).
+    static func filingNames(_ lowerName: String) -> [String] {
+        guard let version = duplicateVersion(lowerName) else { return [lowerName] }
+        return [lowerName, version.original + ".xmp"]
+    }
+
+    /// `(original, version)` of a darktable duplicate's sidecar name (`img_0001_01.cr3.xmp` →
+    /// `img_0001.cr3`, 1), nil for any other name.
+    static func duplicateVersion(_ lowerName: String) -> (original: String, version: Int)? {
+        guard lowerName.hasSuffix(".xmp") else { return nil }
+        let name = lowerName.dropLast(4)
+        guard let dot = name.lastIndex(of: "."), dot > name.startIndex else { return nil }
+        let stem = name[..<dot], ext = name[name.index(after: dot)...]
+        guard !ext.isEmpty, let underscore = stem.lastIndex(of: "_"), underscore > stem.startIndex else { return nil }
+        let digits = stem[stem.index(after: underscore)...]
+        guard (2 ... 3).contains(digits.count), digits.allSatisfy(\.isASCII), let version = Int(digits), version > 0,
+              digits.allSatisfy(\.isNumber) else { return nil }
+        return (String(stem[..<underscore]) + "." + ext, version)
+    }
+
+    /// Whether the sidecar `sidecarName` is a darktable duplicate's of the file `mediaName`: it
+    /// travels with the file, but describes another version of it, so its values are not the file's.
+    static func isDuplicateSidecar(_ sidecarName: some Collection<UInt8>, of mediaName: some Collection<UInt8>) -> Bool {
+        duplicateVersion(folded(sidecarName))?.original == folded(mediaName)
     }
 
     /// The lowercase form names are compared in.

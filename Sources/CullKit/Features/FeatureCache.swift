@@ -1,13 +1,16 @@
 import Foundation
 
-/// Keeps `image_features` current: decodes only photos with no row for their current identity
+/// Keeps `image_features` current: decodes only photos (RAWs by their preview) and videos (by their
+/// poster frame) with no row for their current identity
 /// (never analysed, or changed since), on every core, and records each result — the features, or
 /// the reason a photo could not be decoded (it is skipped, never stopping the run, and not retried
 /// until the file changes). Files are opened from the library root by descriptor (regular files
 /// only, never through a symlink) and must still be the file the index has.
 public struct FeatureCache {
-    /// The formats the decoder reads (bound as values, never spliced).
-    static let decodedFormats: [MediaFormat] = [.jpeg, .png, .webp, .heic, .avif]
+    /// The formats measured (bound as values, never spliced): what the decoder reads, every RAW
+    /// (from its preview, ``RawPreviewDecoder``) and every video (from its poster frame).
+    static let measuredFormats: [MediaFormat] = [.jpeg, .png, .webp, .heic, .avif]
+        + MediaFormat.allCases.filter { $0.isRaw || $0.kind == .video }
 
     /// What one refresh did.
     public struct Report: Sendable, Equatable {
@@ -36,6 +39,7 @@ public struct FeatureCache {
         let path: [UInt8]
         let device: Int64, inode: Int64, size: Int64, mtimeNs: Int64
         let ctimeNs: Int64?
+        let format: MediaFormat?
     }
 
     enum Outcome: Sendable {
@@ -91,19 +95,20 @@ public struct FeatureCache {
         return report
     }
 
-    /// Photos of a decoded format, not damaged, with no row for their current identity, in path byte order.
+    /// Files of a measured format, not damaged, with no row for their current identity, in path byte order.
     func loadCandidates() throws -> [Candidate] {
         var rows: [Candidate] = []
-        let formats = FeatureCache.decodedFormats.map { SQLValue.text($0.rawValue) }
+        let formats = FeatureCache.measuredFormats.map { SQLValue.text($0.rawValue) }
         let marks = formats.map { _ in "?" }.joined(separator: ", ")
         try db.forEachRow("""
-            SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.ctime_ns
+            SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.ctime_ns, a.format
             FROM assets a NOT INDEXED LEFT JOIN image_features f ON f.asset_id = a.id
-            WHERE a.kind = ? AND a.format IN (\(marks)) AND a.broken = 0 AND a.unreadable_reason IS NULL AND a.size > 0
+            WHERE a.format IN (\(marks)) AND a.broken = 0 AND a.unreadable_reason IS NULL AND a.size > 0
               AND (f.asset_id IS NULL OR NOT (\(CachedRow.isCurrent("f", for: "a"))))
-            """, [.text(MediaKind.photo.rawValue)] + formats) { row in
+            """, formats) { row in
             rows.append(Candidate(id: row.int64(0), path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3),
-                                  size: row.int64(4), mtimeNs: row.int64(5), ctimeNs: row.optionalInt64(6)))
+                                  size: row.int64(4), mtimeNs: row.int64(5), ctimeNs: row.optionalInt64(6),
+                                  format: row.string(7).flatMap(MediaFormat.init(rawValue:))))
         }
         // Sorted here, not by `ORDER BY a.path`: SQLite would walk the whole table in path order,
         // a random read per asset (0.37 s against 0.08 s on 100,000 assets), to return the few
@@ -142,12 +147,24 @@ public struct FeatureCache {
         guard now.device == file.device, now.inode == file.inode, now.size == file.size, now.mtimeNs == file.mtimeNs,
               file.ctimeNs.map({ $0 == now.ctimeNs }) ?? true else { return .skipped }
         do {
-            let image = try ImageDecoder.decode(opened, path: PathBytes.display(file.path), maxSide: ImageFeatures.side, grey: true)
-            return .measured(ImageFeatures.of(image))
+            return .measured(ImageFeatures.of(try picture(opened, format: file.format, path: PathBytes.display(file.path))))
         } catch {
             if case .unreadable = error.problem { return .skipped }
             return .failed(error.problem.description)
         }
+    }
+
+    /// What is measured of a file: a video's poster frame, a RAW's preview, else the picture itself.
+    static func picture(_ file: ReadOnlyFile, format: MediaFormat?, path: String) throws(DecodeError) -> DecodedImage {
+        let side = ImageFeatures.side
+        if format?.kind == .video { return try VideoFrameDecoder.poster(file, path: path, maxSide: side).grey }
+        if format?.isRaw == true {
+            guard let preview = try RawPreviewDecoder.decode(file, path: path, side: side, grey: true, orientation: nil) else {
+                throw DecodeError(path: path, problem: .unsupported("a RAW without a preview"))
+            }
+            return preview
+        }
+        return try ImageDecoder.decode(file, path: path, maxSide: side, grey: true)
     }
 
     /// Writes the rows of `files` in one transaction (a skipped file keeps no row).

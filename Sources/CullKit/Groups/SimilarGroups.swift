@@ -165,22 +165,29 @@ extension SimilarGroups {
     /// Screenshots are left out: the pHash reads a picture's coarse layout, and screens of one app
     /// whose text differs measured 0–8 bits apart, as close as copies of one screenshot (0–2), so
     /// no distance tells them apart. Their copies are found as exact and same-picture duplicates.
+    /// Photos group with photos and videos (by their poster frames) with videos: a Live Photo's
+    /// video looks like its photo, and must never be the keeper that lets the photo go.
     static func candidates(_ db: Database, distance: Int, root: String?) throws -> [GroupCandidate] {
-        var rows: [(item: Item, path: [UInt8])] = []
+        var byKind: [String: [(item: Item, path: [UInt8])]] = [:]
         try db.forEachRow("""
-            SELECT a.id, a.path, f.phash FROM image_features f JOIN assets a ON a.id = f.asset_id
+            SELECT a.id, a.path, f.phash, a.kind FROM image_features f JOIN assets a ON a.id = f.asset_id
             WHERE f.phash IS NOT NULL AND a.screenshot = 0 AND \(CachedRow.isCurrent("f", for: "a"))
             """) { row in
-            rows.append((Item(id: row.int64(0), hash: UInt64(bitPattern: row.int64(2))), row.bytes(1) ?? []))
+            byKind[row.string(3) ?? "", default: []].append((Item(id: row.int64(0), hash: UInt64(bitPattern: row.int64(2))), row.bytes(1) ?? []))
         }
-        rows.sort { PathBytes.precedes($0.path, $1.path) }
-        let items = rows.map(\.item)
+        var keys = Set<String>()
+        return try byKind.keys.sorted().flatMap { kind in
+            try candidates(byKind[kind]!.sorted { PathBytes.precedes($0.path, $1.path) }.map(\.item), db, distance: distance, root: root, keys: &keys)
+        }
+    }
+
+    private static func candidates(_ items: [Item], _ db: Database, distance: Int, root: String?,
+                                   keys: inout Set<String>) throws -> [GroupCandidate] {
         // Content hashes are needed only for photos that have a neighbour at all.
         let reach = Reach(items, distance: distance)
         let reachable = items.filter { reach.count[$0.hash]! > 1 }.map(\.id)
         let distinct = try DistinctSets.sets(db, among: reachable, root: root)
         let hashOf = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0.hash) })
-        var keys = Set<String>()
         return cluster(items, distance: distance, distinct: distinct, reach: reach).map { ids in
             var key = String(hashOf[ids[0]]!, radix: 16)
             key = String(repeating: "0", count: 16 - key.count) + key

@@ -91,7 +91,7 @@ enum AssetColumn: String, CaseIterable, Sendable {
         case .screenshotEvidence: return record.screenshotEvidence.sqlValue
         case .liveID: return m.liveID.sqlValue
         case .burstID: return m.burstID.sqlValue
-        case .raw: return (m.format?.isRaw ?? false).sqlValue
+        case .raw: return record.isRaw.sqlValue
         case .broken: return (record.brokenReason != nil).sqlValue
         case .brokenReason: return record.brokenReason.sqlValue
         case .ctimeNs: return file.stamp.ctimeNanoseconds.sqlValue

@@ -27,11 +27,18 @@ public struct AssetRecord: Sendable {
         }
         var sidecarDate: CaptureDate?
         var sidecarDecisions: MediaMetadata?
+        var duplicates: MediaMetadata?
         for sidecar in file.sidecars {
             let path = String(decoding: rootBytes + sidecar.relativePath, as: UTF8.self)
             switch sidecar.role {
             case .xmp:
                 let values = (try? SidecarReader.readXMP(path: path)) ?? MediaMetadata()
+                // A darktable duplicate's sidecar travels with the file but describes another version
+                // of it: its date, camera and size are not the file's; its decisions protect it (below).
+                if Companions.isDuplicateSidecar(PathBytes.basename(sidecar.relativePath), of: file.name) {
+                    if duplicates == nil { duplicates = values } else { duplicates!.keepDecisions(of: values) }
+                    continue
+                }
                 if let date = values.xmpDate ?? values.exifDate { sidecarDate = date }
                 // The Metadata Working Group's order: the file's EXIF, then XMP, for camera, lens,
                 // dimensions and place; a sidecar only fills what the file lacks there.
@@ -44,6 +51,9 @@ public struct AssetRecord: Sendable {
         }
         // …and the sidecar over the file for the decisions (rating, pick, labels, tags, people).
         if let sidecarDecisions { metadata.takeDecisions(from: sidecarDecisions) }
+        // A version the user rated, picked or tagged in darktable keeps the file it is made from:
+        // the most protective of the versions' decisions count too.
+        if let duplicates { metadata.keepDecisions(of: duplicates) }
         var record = AssetRecord(file: file, metadata: metadata, brokenReason: brokenReason, unreadableReason: unreadableReason)
         record.resolveTaken(sidecarDate: sidecarDate)
         let name = String(decoding: file.name, as: UTF8.self)
@@ -69,6 +79,11 @@ public struct AssetRecord: Sendable {
                 return
             }
         }
+    }
+
+    /// A camera RAW: from the sniffed format, else from the extension (a broken `.CR3` is still one).
+    public var isRaw: Bool {
+        metadata.format.map(\.isRaw) ?? (RawFormats.format(forName: file.name) != nil)
     }
 
     /// Photo or video: from the sniffed format, else from the extension (for broken files).

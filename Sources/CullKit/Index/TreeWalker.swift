@@ -87,11 +87,10 @@ public struct TreeWalker: Sendable {
     public var includeManaged = false
 
     /// Extensions (lowercase) of the files indexed as media.
-    public static let mediaExtensions: Set<String> = [
-        "jpg", "jpeg", "jpe", "png", "gif", "webp", "heic", "heif", "hif", "avif",
-        "tif", "tiff", "dng", "cr2", "nef", "arw", "orf", "rw2",
+    public static let mediaExtensions: Set<String> = Set([
+        "jpg", "jpeg", "jpe", "png", "gif", "webp", "heic", "heif", "hif", "avif", "tif", "tiff",
         "mov", "mp4", "m4v", "3gp", "3g2",
-    ]
+    ]).union(RawFormats.byExtension.keys)
 
     public init(root: String, includeManaged: Bool = false) {
         self.root = root
@@ -231,7 +230,7 @@ public struct TreeWalker: Sendable {
             if isMedia {
                 media.append((name, FileStamp(info)))
             } else {
-                for key in Companions.filingNames(ofSidecar: Companions.folded(name)) {
+                for key in Companions.filingNames(Companions.folded(name)) {
                     sidecars[key, default: []].append((name, FileStamp(info)))
                 }
             }

@@ -90,6 +90,17 @@ public struct MediaMetadata: Sendable, Equatable {
         people = CatalogDecision.union(people, other.people)
     }
 
+    /// What another version of the file (a darktable duplicate's sidecar) decided that keeps it: a
+    /// higher rating, a pick, its labels, tags and people. Never its rejection: rejecting a version
+    /// is no decision about the file it is made from.
+    mutating func keepDecisions(of version: MediaMetadata) {
+        if let other = version.rating, other >= 1, other > (rating ?? 0) { rating = other }
+        if version.pick == 1 { pick = 1 }
+        labels = CatalogDecision.union(labels, version.labels)
+        tags = CatalogDecision.union(tags, version.tags)
+        people = CatalogDecision.union(people, version.people)
+    }
+
     /// The decisions of a sidecar, over the file's own wherever the sidecar has one.
     mutating func takeDecisions(from sidecar: MediaMetadata) {
         if let rating = sidecar.rating { self.rating = rating }
@@ -130,6 +141,8 @@ public struct CaptureDate: Sendable, Equatable, Hashable {
 /// The container formats Cull reads, detected from magic bytes (not the file name).
 public enum MediaFormat: String, Sendable, CaseIterable {
     case jpeg, png, gif, webp, heic, avif, tiff, dng, cr2, nef, arw, orf, rw2, mov, mp4, m4v, threeGP = "3gp"
+    /// Camera RAW containers beyond the TIFF-based ones above (see ``RawFormats``).
+    case cr3, crw, raf, mrw, x3f, iiq, pef, srw, threeFR = "3fr", fff, erf, kdc, dcr, mef, mos, ari
 
     /// Photo or video.
     public var kind: MediaKind {
@@ -140,12 +153,7 @@ public enum MediaFormat: String, Sendable, CaseIterable {
     }
 
     /// Whether this is a camera RAW container.
-    public var isRaw: Bool {
-        switch self {
-        case .dng, .cr2, .nef, .arw, .orf, .rw2: true
-        default: false
-        }
-    }
+    public var isRaw: Bool { RawFormats.all.contains(self) }
 }
 
 /// The two kinds of asset a library holds.

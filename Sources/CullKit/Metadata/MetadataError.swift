@@ -11,6 +11,8 @@ public enum MetadataError: Error, Sendable, Equatable, CustomStringConvertible {
     case io(String)
     /// The file ends before its structure does (no JPEG EOI, no PNG IEND, a box past the end).
     case incomplete(String)
+    /// A library Cull reads the format through (LibRaw) refused the file, in its own words.
+    case refused(String)
 
     public var description: String {
         switch self {
@@ -19,6 +21,7 @@ public enum MetadataError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unrecognized: "not a recognised image or video format"
         case let .io(message): message
         case let .incomplete(what): "truncated: \(what)"
+        case let .refused(why): why
         }
     }
 }

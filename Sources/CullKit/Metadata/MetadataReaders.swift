@@ -33,7 +33,12 @@ public enum MetadataReaders {
 
     private static func readFormat(_ file: MediaFile) throws(MetadataError) -> MediaMetadata {
         let head = try file.read(at: 0, count: headSize)
-        guard let format = sniff(head) else { throw .unrecognized }
+        let named = RawFormats.format(forName: file.path.utf8)
+        guard let format = sniff(head) else {
+            // A RAW name with a magic Cull does not know: LibRaw also tells formats by their size.
+            guard let named else { throw .unrecognized }
+            return try LibRawReader.read(file, format: named)
+        }
         var metadata: MediaMetadata
         switch format {
         case .jpeg: metadata = try JPEGReader.read(file, head: head)
@@ -46,7 +51,18 @@ public enum MetadataReaders {
         case .mov, .mp4, .m4v, .threeGP:
             try ISOBMFF.requireTopLevelBoxesInFile(file)
             metadata = try QuickTimeReader.read(file, head: head)
-        case .tiff, .dng, .cr2, .nef, .arw, .orf, .rw2: metadata = try RawReader.read(file, head: head)
+        case .cr3:
+            try ISOBMFF.requireTopLevelBoxesInFile(file)
+            metadata = try LibRawReader.read(file, format: format)
+        case .crw, .raf, .mrw, .iiq, .ari: metadata = try LibRawReader.read(file, format: format)
+        case .x3f: metadata = try X3FHeader.read(head)
+        case .tiff, .dng, .cr2, .nef, .arw, .orf, .rw2, .pef, .srw, .threeFR, .fff, .erf, .kdc, .dcr, .mef, .mos:
+            // A TIFF structure named as one of LibRaw's formats (an IIQ) is LibRaw's to read.
+            if let named, RawFormats.readByLibRaw.contains(named) {
+                metadata = try LibRawReader.read(file, format: named)
+            } else {
+                metadata = try RawReader.read(file, head: head)
+            }
         }
         if metadata.format == nil { metadata.format = format }
         return metadata
@@ -71,6 +87,12 @@ public enum MetadataReaders {
             return .tiff // DNG, NEF and ARW are told apart by RawReader from their tags.
         }
         if at(0, "MM\0*") { return .tiff }
+        if at(0, "FUJIFILMCCD-RAW") { return .raf }
+        if (at(0, "II") || at(0, "MM")), at(6, "HEAPCCDR") { return .crw }
+        if at(0, "\0MRM") { return .mrw }
+        if at(0, "FOVb") { return .x3f }
+        if at(0, "IIII") || at(0, "MMMM") { return .iiq }
+        if at(0, "ARRI\u{12}\u{34}\u{56}\u{78}") { return .ari }
         if at(0, "IIRO") || at(0, "IIRS") || at(0, "MMOR") { return .orf }
         if at(0, "IIU\0") { return .rw2 }
         return nil
@@ -88,6 +110,8 @@ public enum MetadataReaders {
         }
         // AVIF files often carry major brand "mif1" with "avif" only among the compatible brands.
         if brands.contains("avif") || brands.contains("avis") { return .avif }
+        // Canon's CR3 is an ISO-BMFF file of major brand "crx ".
+        if brands[0] == "crx " { return .cr3 }
         for brand in brands {
             switch brand {
             case "heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1": return .heic

@@ -52,6 +52,30 @@ enum RawPreview {
         return found
     }
 
+    /// A Fujifilm RAF's own JPEG, named by its header (offset at byte 84, length at 88, big-endian):
+    /// the camera's full rendering. LibRaw 0.20 offers the EXIF thumbnail inside it instead.
+    static func rafJPEG(in file: MediaFile) -> Found {
+        var found = Found()
+        guard let head = try? file.read(at: 0, count: 92), head.count == 92, head.starts(with: Array("FUJIFILMCCD-RAW".utf8)) else { return found }
+        let reader = ByteReader(head)
+        guard let start = (try? reader.u32(at: 84)).map(Int.init), let length = (try? reader.u32(at: 88)).map(Int.init), start > 0, length > 0
+        else { return found }
+        guard start < file.size, length <= file.size - start else {
+            found.refused.append("preview at \(start) (\(length) bytes) lies outside the file (\(file.size) bytes)")
+            return found
+        }
+        guard length <= maxLength else {
+            found.refused.append("preview of \(length) bytes (limit \(maxLength))")
+            return found
+        }
+        guard let soi = try? file.read(at: start, count: 2), soi == [0xFF, 0xD8] else {
+            found.refused.append("data at \(start) is not a JPEG")
+            return found
+        }
+        found.candidates.append(Candidate(offset: start, length: length))
+        return found
+    }
+
     /// The JPEG ranges one IFD points at.
     private static func ranges(_ ifd: [UInt16: TIFFEntry], _ tiff: TIFFStructure) -> [(Int, Int)] {
         var ranges: [(Int, Int)] = []

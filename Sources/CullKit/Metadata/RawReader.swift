@@ -1,5 +1,6 @@
-/// Reads plain TIFF and TIFF-based camera RAW files (DNG, CR2, NEF, ARW, ORF, RW2), telling
-/// them apart by their magic and tags, and picking the pixel size ExifTool would report.
+/// Reads plain TIFF and TIFF-based camera RAW files (DNG, CR2, NEF, ARW, ORF, RW2, PEF, SRW, …),
+/// telling them apart by their magic and tags, then their name (``RawFormats``), and picking the
+/// pixel size ExifTool would report.
 ///
 /// IFDs may sit anywhere in the file, so ``TIFFReader`` pulls them lazily through `pread`.
 enum RawReader {
@@ -19,6 +20,12 @@ enum RawReader {
             format = .orf
         } else if head.count >= 10, head[8] == UInt8(ascii: "C"), head[9] == UInt8(ascii: "R") {
             format = .cr2
+        } else if let named = RawFormats.format(forName: file.path.utf8) {
+            // The name tells the TIFF-based camera formats apart (a PEF looks like any TIFF).
+            format = named
+        } else if ["tif", "tiff"].contains(TreeWalker.lowercaseExtension(file.path.utf8)) {
+            // A camera's own TIFF output is a TIFF, not a RAW.
+            format = .tiff
         } else if make.hasPrefix("NIKON") {
             format = .nef
         } else if make.hasPrefix("SONY") {

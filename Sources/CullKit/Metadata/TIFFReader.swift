@@ -105,7 +105,9 @@ enum TIFFReader {
         var end: Int?
         for (offsetsTag, countsTag) in [(UInt16(0x0111), UInt16(0x0117)), (0x0144, 0x0145)] {
             guard let offsets = values(ifd[offsetsTag], tiff), let counts = values(ifd[countsTag], tiff) else { continue }
-            for (offset, count) in zip(offsets, counts) where count > 0 {
+            // 0xFFFFFFFF is no place in a classic TIFF but "unknown" (ExifTool writes it where it
+            // stripped the data out, as in its own RW2 sample).
+            for (offset, count) in zip(offsets, counts) where count > 0 && offset != 0xFFFF_FFFF {
                 end = max(end ?? 0, offset + count)
             }
         }
@@ -147,8 +149,13 @@ enum TIFFReader {
     /// An EXIF SubSecTime value ("123": the decimal digits after the second's point) as
     /// microseconds; digits past the sixth are dropped, anything but digits is no value.
     static func subsecond(_ entry: TIFFEntry?, _ tiff: TIFFStructure) -> Int? {
-        guard let text = tiff.string(entry, limit: 32)?.trimmingWhitespace(), !text.isEmpty,
-              text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        tiff.string(entry, limit: 32).flatMap(subsecondMicros)
+    }
+
+    /// SubSecTime text as microseconds (see ``subsecond(_:_:)``).
+    static func subsecondMicros(_ value: String) -> Int? {
+        let text = value.trimmingWhitespace()
+        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
         let digits = Array(text.utf8.prefix(6)) + Array(repeating: UInt8(0x30), count: max(0, 6 - text.utf8.count))
         return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
     }

@@ -10,7 +10,7 @@ import Foundation
 /// size, mtime): an edited or replaced file gets a new key, so a stale thumbnail is never shown.
 ///
 /// Made from the file's own preview when it has one — a JPEG's EXIF thumbnail (no decode of the
-/// photo), a HEIC's `thmb` item, a RAW's JPEG preview — else by a small decode (``ImageDecoder``);
+/// photo), a HEIC's `thmb` item, a RAW's preview (``RawPreviewDecoder``) — else by a small decode (``ImageDecoder``);
 /// a video from its first frame (FFmpeg). Either way upright, so the page and the report never
 /// turn them. What cannot be made — a video without a frame that decodes (its duration is shown),
 /// a broken file, a format without a decoder — gets a placeholder that says why: a broken photo
@@ -179,8 +179,11 @@ enum ThumbnailMaker {
                let jpeg = try? ImageDecoder.encodeJPEG(image, quality: quality) {
                 return .success(Made(jpeg: jpeg, source: .heifThumbnail))
             }
-        case .tiff?, .cr2?, .orf?, .rw2?:
+        case let format? where format == .tiff || format.isRaw:
             // A RAW's preview or why it has no usable one; a TIFF without any is decoded (or refused) below.
+            if let made = rawPreview(file, record: record, side: side) { return made }
+        case nil where RawFormats.format(forName: record.name.utf8) != nil:
+            // A RAW of a magic Cull does not know, which LibRaw may still read.
             if let made = rawPreview(file, record: record, side: side) { return made }
         default:
             break
@@ -192,7 +195,7 @@ enum ThumbnailMaker {
     /// (the camera's full-size JPEG, usually), else a decode (HEIC, AVIF).
     static func large(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> Result<Made, Failure> {
         switch MetadataReaders.sniff(file.bytes(at: 0, count: 64) ?? []) {
-        case .tiff?, .cr2?, .orf?, .rw2?:
+        case let format? where format == .tiff || format.isRaw:
             if let made = rawPreview(file, record: record, side: side) { return made }
         default:
             break
@@ -212,43 +215,18 @@ enum ThumbnailMaker {
         }
     }
 
-    /// Header bytes of a RAW's preview read to learn its size.
-    static let previewHeaderBytes = 256 * 1024
-
-    /// The best JPEG preview inside a RAW (``RawPreview``, ``PreviewChoice``) decoded small by DCT
-    /// scaling and turned by the RAW's orientation (previews are stored as the sensor saw them);
-    /// when it fails, the next best. Nil when the file points at no preview at all.
+    /// A RAW's (or TIFF's) preview for `side` (``RawPreviewDecoder``), turned by the record's
+    /// orientation; nil when a TIFF points at no preview at all.
     private static func rawPreview(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> Result<Made, Failure>? {
-        guard let media = try? MediaFile(duplicating: file.fd, path: record.name) else { return nil }
-        let found = RawPreview.find(in: media)
-        var problems = found.refused
-        var sized: [(candidate: RawPreview.Candidate, longest: Int)] = []
-        for candidate in found.candidates {
-            guard let head = file.bytes(at: candidate.offset, count: min(candidate.length, previewHeaderBytes)),
-                  let size = JPEGDecoder.size(head) else {
-                problems.append("preview at \(candidate.offset) has no readable JPEG header")
-                continue
-            }
-            sized.append((candidate, max(size.width, size.height)))
+        do {
+            guard let image = try RawPreviewDecoder.decode(file, path: record.name, side: side, grey: false, orientation: record.orientation)
+            else { return nil }
+            return .success(Made(jpeg: try ImageDecoder.encodeJPEG(image, quality: quality), source: .rawPreview))
+        } catch let error as DecodeError {
+            return .failure(Failure(text: record.broken.map { "damaged: \($0)" } ?? "\(error.problem)"))
+        } catch {
+            return .failure(Failure(text: "\(error)"))
         }
-        sized.sort { PreviewChoice.better($0.longest, than: $1.longest, side: side) }
-        for (candidate, _) in sized {
-            do {
-                guard let bytes = file.bytes(at: candidate.offset, count: candidate.length), bytes.count == candidate.length else {
-                    problems.append("cannot read the preview at \(candidate.offset)")
-                    continue
-                }
-                let image = try JPEGDecoder.decode(bytes, path: record.name, maxSide: side, grey: false).rgb
-                let jpeg = try ImageDecoder.encodeJPEG(Orientation.apply(record.orientation, to: image), quality: quality)
-                return .success(Made(jpeg: jpeg, source: .rawPreview))
-            } catch let error as DecodeError {
-                problems.append("preview: \(error.problem)")
-            } catch {
-                problems.append("preview: \(error)")
-            }
-        }
-        guard let first = problems.first else { return nil }
-        return .failure(Failure(text: record.broken.map { "damaged: \($0)" } ?? "no usable preview: \(first)"))
     }
 
     /// A JPEG's EXIF thumbnail, as it is when the photo is upright (no decode), else turned.

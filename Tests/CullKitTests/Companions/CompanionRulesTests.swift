@@ -39,6 +39,36 @@ import Testing
         let changed = resolver.plan([Array("f/IMG_2.HEIC".utf8), Array("f/IMG_2.MOV".utf8)]) { PathBytes.display($0) != "f/IMG_2.MOV" }
         #expect(changed.travelling.isEmpty && changed.staying.count == 1)
     }
+
+    /// darktable keeps a duplicate (a second edit) of `IMG_0001.CR3` in `IMG_0001_01.CR3.xmp`: the
+    /// scanner records it as the file's, the commit moves it with the file, and its rating keeps the
+    /// file (the value that stages less wins; a rejected version rejects nothing). A camera's
+    /// `_0001`-style number is no version.
+    @Test func darktableDuplicateSidecarsBelongToTheirFile() throws {
+        let directory = TemporaryDirectory()
+        for name in ["IMG_0001.CR3", "IMG_0001.CR3.xmp", "IMG_0001_01.CR3.xmp", "img_0001_02.cr3.XMP", "IMG_0002.CR3",
+                     "IMG_0002_00.CR3.xmp", "IMG.CR3", "IMG_0003.CR3.xmp"] {
+            directory.write("f/" + name, name.contains("_01") ? Fixtures.xmpSidecar(rating: 5) : "x")
+        }
+        var problems: [UnreadableFolder] = []
+        let found = TreeWalker(root: directory.path).walk(problems: &problems)
+        func sidecars(_ name: String) -> [String] {
+            (found.first { PathBytes.display($0.relativePath) == "f/" + name }?.sidecars ?? []).map { PathBytes.display($0.relativePath) }
+        }
+        #expect(sidecars("IMG_0001.CR3") == ["f/IMG_0001.CR3.xmp", "f/IMG_0001_01.CR3.xmp", "f/img_0001_02.cr3.XMP"])
+        #expect(sidecars("IMG_0002.CR3").isEmpty, "_00 is not a version")
+        #expect(sidecars("IMG.CR3").isEmpty, "IMG_0003.CR3.xmp is not a duplicate of IMG.CR3")
+        var resolver = CompanionResolver(root: Array(directory.path.utf8))
+        let plan = resolver.plan([Array("f/IMG_0001.CR3".utf8)])
+        #expect(Set(plan.travelling.map { PathBytes.display($0.path) }) == ["f/IMG_0001.CR3.xmp", "f/IMG_0001_01.CR3.xmp", "f/img_0001_02.cr3.XMP"])
+        #expect(resolver.sidecars(of: Array("f/IMG_0001.CR3".utf8)).count == 3)
+        let record = AssetRecord.read(try #require(found.first { PathBytes.display($0.relativePath) == "f/IMG_0001.CR3" }), root: directory.path)
+        #expect(record.metadata.rating == 5, "a version rated 5 keeps the file it is made from")
+        directory.write("f/IMG_0001_01.CR3.xmp", Fixtures.xmpSidecar(rating: -1))
+        let rejected = AssetRecord.read(try #require(TreeWalker(root: directory.path).walk(problems: &problems)
+            .first { PathBytes.display($0.relativePath) == "f/IMG_0001.CR3" }), root: directory.path)
+        #expect(rejected.metadata.rating == nil, "rejecting a version is no decision about the file")
+    }
 }
 
 /// Live pairs need evidence beyond a shared name.

@@ -80,4 +80,28 @@ struct FeatureCacheTests {
         #expect(report.analysed == 1)
         #expect(try f.row("x.jpg")?.hash == f.row("y.jpg")?.hash && f.row("y.jpg")?.hash != nil)
     }
+
+    /// A video is measured from its poster frame: two encodings of one clip are `similar` (but never
+    /// grouped with the photo they show: a Live Photo's video must not keep its photo's place), and
+    /// a video whose frames are black has the exposure of a black frame.
+    @Test(.enabled(if: DecodeFixtures.which("ffmpeg") != nil, "ffmpeg is absent"))
+    func aVideoIsMeasuredFromItsPosterFrame() throws {
+        let f = try Fixture()
+        try f.make("still.jpg", DecodeFixtures.plasmaArguments(width: 640, height: 480, seed: 7))
+        let root = f.directory.path
+        #expect(DecodeFixtures.run("ffmpeg", ["-v", "error", "-y", "-loop", "1", "-i", root + "/still.jpg", "-t", "1", "-r", "10",
+                                              "-pix_fmt", "yuv420p", "-c:v", "libx264", root + "/clip.mp4"]))
+        #expect(DecodeFixtures.run("ffmpeg", ["-v", "error", "-y", "-i", root + "/clip.mp4", "-c:v", "mpeg4", "-q:v", "6", root + "/clip.mov"]))
+        #expect(DecodeFixtures.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=black:s=320x240:d=1",
+                                              "-pix_fmt", "yuv420p", root + "/dark.mov"]))
+        try f.scan()
+        let report = try f.refresh()
+        #expect(report.analysed == 4 && report.failed == 0, "\(report)")
+        let groups = try GroupSet.load(f.db, specs: [.similar(distance: 6)]).groups.map { $0.members.map { PathBytes.display($0.path) }.sorted() }
+        #expect(groups == [["clip.mov", "clip.mp4"]])
+        let exposure = try #require(try f.db.scalar("""
+            SELECT f.exposure FROM image_features f JOIN assets a ON a.id = f.asset_id WHERE a.path = 'dark.mov'
+            """)?.double)
+        #expect(exposure < 0.04)
+    }
 }

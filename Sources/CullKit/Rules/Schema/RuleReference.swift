@@ -46,6 +46,15 @@ public enum RuleReference {
                   "  can be (a video exported byte for byte leaves; the Live pair's own video, and its unique still, stay). A",
                   "  look-alike (`similar`, `burst`) is judged by its still and leaves with its video.",
         ]
+        lines += ["", "## RAW formats", "",
+                  "Every file with one of these extensions is a photo with `raw: true`, even when it cannot be read",
+                  "(then it is `broken`, with the reader's reason). Its preview gives it a thumbnail, a perceptual hash,",
+                  "`sharpness` and `exposure`, so a RAW can be `similar`, `blurry` or one half of a `raw_pair`. Headers and",
+                  "previews are read; the sensor data never is.", "",
+                  "| format | extensions | read by | gives |", "|---|---|---|---|"]
+        for row in RawFormats.reference {
+            lines.append("| `\(row.format.rawValue)` | \(row.extensions.map { "`.\($0)`" }.joined(separator: " ")) | \(row.reader) | \(row.gets) |")
+        }
         lines += [
             "", "## Values", "",
             "- A bare value means `eq`, a bare list means `in`: `extension: [jpg, jpeg]` is `extension: {in: [jpg, jpeg]}`.",
