@@ -16,8 +16,9 @@ cp -R examples/library "$work/library"
 export HOME="$work/home" XDG_DATA_HOME="$work/home/.local/share"
 mkdir -p "$XDG_DATA_HOME"
 
-rules="$PWD/examples/rules/monthly-phone-cleanup.yaml"
 stock="$PWD/rules"
+catalog="$PWD/examples/catalogs/darktable/library.db"
+report="${TMPDIR:-/tmp}/cull-demo-report"   # kept after the demo, to open in a browser
 now=2026-11-29   # one pinned clock, so the demo prints the same plan every day
 
 step() {
@@ -26,13 +27,18 @@ step() {
 }
 "$cull" init "$work/library"
 cd "$work/library"
+# A darktable user rated and rejected photos of Camera/2019 in darktable's own library, which knows
+# the folder under another path: Cull reads those decisions (read-only) like the files' own.
+step catalog add "$catalog" --map /home/user/Pictures/example="$work/library"
 step scan
 step find 'kind: video'
 step check "$stock"
-step plan "$stock" --now "$now" || echo "(exit $?: the stock rules' circuit breakers trip on a library this small; nothing was staged)"
-step plan "$rules" --now "$now"
-step plan "$rules" --now "$now" --explain Camera/2019/DSC_0011.JPG
-step run "$rules" --now "$now"
-step trash
+step plan "$stock" --now "$now"
+step plan "$stock" --now "$now" --explain Camera/2019/DSC_0012.JPG
+step run "$stock" --now "$now"
+step trash --preview
+rm -rf "$report"
+step review --html "$report"
+echo "(open $report/index.html in a browser: every tile shows without JavaScript)"
 step commit --yes
 step undo

@@ -10,7 +10,7 @@ public enum ReceiptRenderer {
         }
         let title = receipt.cancelled ? "Commit \(receipt.commit) cancelled" : "Commit \(receipt.commit)"
         var lines = ["\(title): \(verb) \(English.count(receipt.moved, "file"))\(place) (\(ByteCount.format(receipt.bytes)))"
-                     + (receipt.companionsMoved > 0 ? ", with \(receipt.companionsMoved) companions" : "")]
+                     + (receipt.companionsMoved > 0 ? ", with " + English.count(receipt.companionsMoved, "companion") : "")]
         if receipt.cancelled { lines.append(terminal.styled("not moved: \(receipt.stillStaged) still staged (interrupted)", "33")) }
         if receipt.alreadyGone > 0 { lines.append("already gone: \(receipt.alreadyGone)") }
         if !receipt.skipped.isEmpty {

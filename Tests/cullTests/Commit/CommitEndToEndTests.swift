@@ -77,7 +77,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         // The Live pair (same content identifier) was staged as two assets; IMG_1.MOV is no Live half
         // by its name alone, and it owns IMG_1.xmp as much as IMG_1.JPG does.
-        #expect(result.stdout.contains("moved 4 files") && result.stdout.contains("with 1 companions"), "\(result.stdout)")
+        #expect(result.stdout.contains("moved 4 files") && result.stdout.contains("with 1 companion"), "\(result.stdout)")
         for gone in ["p/IMG_1.JPG", "p/IMG_1.JPG.json", "p/IMG_2.JPG", "p/IMG_3.HEIC", "p/v/clip.mov"] {
             #expect(!box.exists(gone), "\(gone) stayed")
         }
