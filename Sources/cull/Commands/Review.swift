@@ -11,14 +11,18 @@ struct ReviewCommand: CullCommand {
             browser. With rules, the page shows their plan and nothing is staged until you act; without, what is \
             staged now. Keep (k), unstage (u) and stage (t) write the same rows as 'cull keep', 'cull restore' and \
             'cull stage'; Commit moves exactly the staged set the page shows, as 'cull commit --fingerprint' does. \
-            Ctrl-C stops the server. --html DIR writes the same view as a static report instead (no server, no actions).
+            Ctrl-C stops the server. --html DIR writes the same view as a static report instead (no server, no actions): \
+            index.html shows every tile without JavaScript, with thumbs/ beside it, or with --inline as one \
+            self-contained file to mail. DIR must be new, empty or hold a previous report (nothing else is ever \
+            overwritten, and no symbolic link is followed).
             """,
         arguments: [ArgumentSpec(name: "rules", help: "Rule files, or folders of *.yaml / *.yml files (none: what is staged).",
                                  repeats: true, optional: true)],
-        options: RuleRunOptions.options + [noOpenOption, htmlOption]
+        options: RuleRunOptions.options + [noOpenOption, htmlOption, inlineOption]
     )
     static let noOpenOption = OptionSpec(long: "no-open", help: "Print the URL, do not open a browser.")
     static let htmlOption = OptionSpec(long: "html", value: "DIR", help: "Write a static report (index.html and thumbnails) into DIR and exit.")
+    static let inlineOption = OptionSpec(long: "inline", help: "With --html: put the thumbnails inside index.html, one file to mail.")
 
     let rulePaths: [String]
     let library: String?
@@ -26,6 +30,9 @@ struct ReviewCommand: CullCommand {
     let ceiling: Double
     let open: Bool
     let html: String?
+    let inline: Bool
+    /// How this review was started, for the page to say how to start it again.
+    let commandLine: String
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         rulePaths = arguments.positionals
@@ -34,6 +41,15 @@ struct ReviewCommand: CullCommand {
         ceiling = try RuleSelection.ceiling(arguments)
         open = !arguments.flag(Self.noOpenOption)
         html = arguments.value(Self.htmlOption)
+        inline = arguments.flag(Self.inlineOption)
+        if inline && html == nil { throw UsageError(message: "'--inline' needs '--html DIR'") }
+        commandLine = (["cull"] + CommandLine.arguments.dropFirst().filter { $0 != "--no-open" }).map(Self.quoted).joined(separator: " ")
+    }
+
+    /// A word as a POSIX shell reads it back.
+    static func quoted(_ word: String) -> String {
+        let plain = word.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_./=:@%+,".unicodeScalars.contains($0) }
+        return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
@@ -55,13 +71,13 @@ struct ReviewCommand: CullCommand {
             scope = ReviewScope(plan: plan, names: try ReviewModel.names(access.db, ids: plan.rules.flatMap { $0.groups.flatMap { $0.members.map(\.id) } + $0.livePairOf.values }))
         }
         if let html {
-            let page = try StaticReport.write(scope, library: access.library, db: access.db, to: html)
+            let page = try StaticReport.write(scope, library: access.library, db: access.db, to: html, inline: inline)
             terminal.out("Wrote \(page)\n")
             return .success
         }
         // Staging from the page plans again first: the page's plan may be older than a protect guard's reason.
         let server = ReviewServer(library: access.library, db: access.db, scope: scope,
-                                  replan: files.isEmpty ? nil : { try planner.plan(files).plan })
+                                  replan: files.isEmpty ? nil : { try planner.plan(files).plan }, command: commandLine)
         try server.start()
         terminal.out("Reviewing at \(server.url)\n")
         terminal.err("Ctrl-C stops the server.\n")
