@@ -22,7 +22,7 @@ struct ReviewCommand: CullCommand {
     )
     static let noOpenOption = OptionSpec(long: "no-open", help: "Print the URL, do not open a browser.")
     static let htmlOption = OptionSpec(long: "html", value: "DIR", help: "Write a static report (index.html and thumbnails) into DIR and exit.")
-    static let inlineOption = OptionSpec(long: "inline", help: "With --html: put the thumbnails inside index.html, one file to mail.")
+    static let inlineOption = OptionSpec(long: "inline", help: "Put the thumbnails inside index.html (with --html): one file to mail.")
 
     let rulePaths: [String]
     let library: String?

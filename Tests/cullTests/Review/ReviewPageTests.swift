@@ -56,6 +56,8 @@ import Testing
         }
         try #require(result.status == 0, "\(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        // A step that could not be done (a control missing, a state never reached) fails the tests that read it.
+        if let failed = report["failed"] as? [String: String], !failed.isEmpty { print("review_page.py at \(window): steps that failed: \(failed)") }
         walks[window] = report
         _ = withExtendedLifetime(box) { review.interrupt() }
         return report

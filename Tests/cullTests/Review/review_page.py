@@ -76,19 +76,19 @@ const visible = (e) => { const r = e.getBoundingClientRect(); return r.width > 0
 window.cullAudit = {
   tiles: () => [...document.querySelectorAll(".tile")].map((t) => ({ id: t.dataset.id, state: t.className.split(" ")[1],
     name: t.querySelector(".base") ? t.querySelector(".base").textContent : "", role: t.getAttribute("role"), label: t.getAttribute("aria-label") || "",
-    badge: t.querySelector(".badge").textContent, reason: t.querySelector(".reason").textContent,
+    badge: (t.querySelector(".badge") || {}).textContent, reason: (t.querySelector(".reason") || {}).textContent || "",
     section: t.closest("section.rule") ? +t.closest("section.rule").dataset.section : -1,
     group: t.closest(".group") ? [...document.querySelectorAll(".group")].indexOf(t.closest(".group")) : -1,
-    groupTitle: t.closest(".group") ? t.closest(".group").querySelector(".why").textContent : "",
+    groupTitle: t.closest(".group") ? (t.closest(".group").querySelector(".why") || {}).textContent || "" : "",
     thumbLoaded: (() => { const i = t.querySelector(".thumb img"); return !!(i && i.complete && i.naturalWidth > 0); })(),
     nameCut: (() => { const b = t.querySelector(".base"); return !b || b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1; })() })),
-  sections: () => [...document.querySelectorAll("section.rule")].map((s) => ({ rule: s.querySelector(".rule-name").textContent,
-    totals: s.querySelector(".totals").textContent,
+  sections: () => [...document.querySelectorAll("section.rule")].map((s) => ({ rule: (s.querySelector(".rule-name") || s.querySelector("h2 span") || {}).textContent,
+    totals: (s.querySelector(".totals") || {}).textContent,
     button: (() => { const b = s.querySelector(".stage-section"); return b && visible(b) ? b.textContent : null; })(),
     going: [...s.querySelectorAll(".tile.staged, .tile.proposed")].length, shown: s.querySelectorAll(".tile").length })),
   groups: () => [...document.querySelectorAll(".group .why strong")].map((e) => e.textContent),
   buttons: () => { const c = document.getElementById("commit"), a = document.getElementById("stage-all");
-    return { commit: c.textContent, commitShown: visible(c), commitEnabled: !c.disabled, stageAll: visible(a) ? a.textContent : null }; },
+    return { commit: c.textContent, commitShown: visible(c), commitEnabled: !c.disabled, stageAll: a && visible(a) ? a.textContent : null }; },
   // Text that must be readable: badges, marks, enabled buttons, muted texts.
   contrasts: () => [...document.querySelectorAll(".badge, .keeper-mark, button:not(:disabled), .facts, .reason, .dir, .totals, .file, .sub, .why")]
     .filter(visible).map((e) => ({ what: e.className || e.id || e.tagName, text: e.textContent.slice(0, 30), ratio: Math.round(contrast(e) * 100) / 100 })),
@@ -134,16 +134,29 @@ def colour_schemes(driver, report, key):
 
 
 def live(url, width, height, pid, shots):
-    report = {}
+    """Each step runs even when an earlier one failed (on a page without a control, its step
+    fails and says why in `failed`): every test then checks its own facts."""
+    report = {"failed": {}}
     driver = browser(width, height)
     tag = "%dx%d" % (width, height)
-    try:
+    found = {}
+
+    def step(name, body):
+        try:
+            body()
+        except BaseException as error:  # SystemExit from wait() too
+            report["failed"][name] = str(error)[:300]
+
+    def load():
         driver.get(url)
         ready(driver)
         wait(driver, lambda d: any(t["thumbLoaded"] for t in measure(d, "tiles")), "the first thumbnails")
         driver.save_screenshot(os.path.join(shots, "page-%s-plan.png" % tag))
         report["initial"] = {"tiles": measure(driver, "tiles"), "sections": measure(driver, "sections"), "groups": measure(driver, "groups"),
                              "buttons": measure(driver, "buttons"), "a11y": measure(driver, "a11y"), "targets": measure(driver, "targets")}
+        found["burst"] = next(i for i, s in enumerate(report["initial"]["sections"]) if s["rule"] == "burst-extras")
+
+    def look():
         colour_schemes(driver, report, "contrast")
         report["icon"] = driver.execute_script(
             "const l = document.querySelector('link[rel~=icon]'); const r = await fetch(l ? l.href : '/favicon.ico'); return r.status")
@@ -153,76 +166,122 @@ def live(url, width, height, pid, shots):
         time.sleep(0.2)
         report["chrome"] = measure(driver, "chrome")
         driver.execute_script("window.scrollTo(0, 0)")
-        # The longest reason, tapped: shown whole.
+
+    def tap_reason():
         longest = max(report["initial"]["tiles"], key=lambda t: len(t["reason"]))
         reason = click(driver, '.tile[data-id="%s"] .reason' % longest["id"])
         report["reason_tapped"] = driver.execute_script(
             "const r = arguments[0]; return {whole: r.scrollHeight <= r.clientHeight + 1 && r.scrollWidth <= r.clientWidth + 1,"
-            + " lines: Math.round(r.clientHeight / parseFloat(getComputedStyle(r).lineHeight)), cls: r.className, h: [r.scrollHeight, r.clientHeight]}", reason)
-        # Stage one section with its button.
-        burst = next(i for i, s in enumerate(report["initial"]["sections"]) if s["rule"] == "burst-extras")
+            + " cls: r.className, h: [r.scrollHeight, r.clientHeight]}", reason)
+
+    def stage_section():
+        burst = found["burst"]
         click(driver, 'section.rule[data-section="%d"] .stage-section' % burst)
-        wait(driver, lambda d: measure(d, "sections")[burst]["button"] is None, "the section's button to go")
-        report["after_section"] = {"sections": measure(driver, "sections"), "buttons": measure(driver, "buttons"), "tiles": measure(driver, "tiles")}
-        # Keep one staged frame: the counts follow.
+        try:
+            wait(driver, lambda d: all(t["state"] == "staged" for t in measure(d, "tiles") if t["section"] == burst and t["badge"] != "stays"),
+                 "the section to be staged", timeout=8)
+        finally:
+            time.sleep(0.3)
+            report["after_section"] = {"sections": measure(driver, "sections"), "buttons": measure(driver, "buttons"), "tiles": measure(driver, "tiles")}
+
+    def keep_one():
+        burst = found["burst"]
         frame = next(t for t in report["after_section"]["tiles"] if t["section"] == burst and t["state"] == "staged")
+        found["kept"] = frame["id"]
         click(driver, '.tile[data-id="%s"] .act-keep' % frame["id"])
-        wait(driver, lambda d: states(d)[frame["id"]] == "kept", "the keep")
+        wait(driver, lambda d: states(d)[frame["id"]] == "kept", "the keep", timeout=8)
         report["after_keep"] = {"sections": measure(driver, "sections"), "buttons": measure(driver, "buttons")}
-        # The large view of a staged frame: beside its keeper, with buttons, its own words.
-        other = next(t for t in report["after_section"]["tiles"] if t["section"] == burst and t["state"] == "staged" and t["id"] != frame["id"])
+
+    def view_twin():
+        burst = found["burst"]
+        other = next(t for t in report["after_section"]["tiles"] if t["section"] == burst and t["state"] == "staged" and t["id"] != found.get("kept"))
+        found["viewed"] = other["id"]
         click(driver, '.tile[data-id="%s"] .thumb' % other["id"])
-        wait(driver, lambda d: measure(d, "viewer")["open"], "the large view")
+        wait(driver, lambda d: measure(d, "viewer")["open"], "the large view", timeout=8)
         report["viewer"] = measure(driver, "viewer")
         driver.save_screenshot(os.path.join(shots, "page-%s-viewer.png" % tag))
         for _ in range(12):
             driver.switch_to.active_element.send_keys(Keys.TAB)
         report["viewer_focus_after_tabs"] = measure(driver, "viewer")["focusInside"]
-        buttons = driver.find_elements(By.CSS_SELECTOR, "#viewer .act-unstage")
-        buttons[0].click()
-        wait(driver, lambda d: states(d)[other["id"]] == "proposed", "the large view's unstage")
+
+    def unstage_in_view():
+        driver.find_elements(By.CSS_SELECTOR, "#viewer .act-unstage")[0].click()
+        wait(driver, lambda d: states(d)[found["viewed"]] == "proposed", "the large view's unstage", timeout=8)
         report["viewer_after_unstage"] = measure(driver, "viewer")
+
+    def close_view():
         driver.switch_to.active_element.send_keys(Keys.ESCAPE)
-        wait(driver, lambda d: not measure(d, "viewer")["open"], "the large view to close")
+        wait(driver, lambda d: not measure(d, "viewer")["open"], "the large view to close", timeout=8)
         report["focus_after_close"] = driver.execute_script("return document.activeElement.dataset.id || document.activeElement.tagName")
-        keeper = next(t for t in report["after_section"]["tiles"] if t["badge"] == "stays")
+
+    def view_keeper():
+        keeper = next(t for t in measure(driver, "tiles") if t["badge"].lower() == "stays")
         click(driver, '.tile[data-id="%s"] .thumb' % keeper["id"])
-        wait(driver, lambda d: measure(d, "viewer")["open"], "the keeper's large view")
+        wait(driver, lambda d: measure(d, "viewer")["open"], "the keeper's large view", timeout=8)
         report["keeper_viewer"] = measure(driver, "viewer")
         report["keeper_badge"] = keeper["badge"]
-        driver.switch_to.active_element.send_keys(Keys.ESCAPE)
-        wait(driver, lambda d: not measure(d, "viewer")["open"], "the large view to close")
-        # Stage everything proposed with one button.
+        driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+        driver.execute_script("const v = document.getElementById('viewer'); if (!v.hidden) v.querySelector('.close').click()")
+
+    def stage_all():
         click(driver, "#stage-all")
-        wait(driver, lambda d: "proposed" not in states(d).values(), "everything proposed to be staged")
+        wait(driver, lambda d: "proposed" not in states(d).values(), "everything proposed to be staged", timeout=8)
         report["after_stage_all"] = {"sections": measure(driver, "sections"), "buttons": measure(driver, "buttons")}
-        # The confirmation: Cancel has the focus, so Enter does not commit.
+
+    def stage_rest_by_sections():
+        # Without a "stage all" button, each section's own (so the commit below has what to move).
+        for button in driver.find_elements(By.CSS_SELECTOR, ".stage-section"):
+            if button.is_displayed():
+                driver.execute_script("arguments[0].click()", button)
+                time.sleep(0.5)
+
+    def confirm_enter():
         click(driver, "#commit")
-        wait(driver, lambda d: d.find_element(By.ID, "confirm").is_displayed(), "the confirmation")
+        wait(driver, lambda d: d.find_element(By.ID, "confirm").is_displayed(), "the confirmation", timeout=8)
         report["confirm_focus"] = driver.execute_script("return document.activeElement.id")
         driver.switch_to.active_element.send_keys(Keys.ENTER)
-        wait(driver, lambda d: not d.find_element(By.ID, "confirm").is_displayed(), "the confirmation to close")
+        time.sleep(1)
         report["after_enter"] = measure(driver, "buttons")
         report["receipt_after_enter"] = driver.find_element(By.ID, "receipt").is_displayed()
-        click(driver, "#commit")
-        wait(driver, lambda d: d.find_element(By.ID, "confirm").is_displayed(), "the confirmation")
-        click(driver, "#confirm-yes")
-        wait(driver, lambda d: d.find_element(By.ID, "receipt").is_displayed(), "the receipt")
+        driver.execute_script("const c = document.getElementById('confirm'); if (c.open) c.close()")
+
+    def commit():
+        if not driver.find_element(By.ID, "receipt").is_displayed():
+            click(driver, "#commit")
+            wait(driver, lambda d: d.find_element(By.ID, "confirm").is_displayed(), "the confirmation", timeout=8)
+            click(driver, "#confirm-yes")
+        wait(driver, lambda d: d.find_element(By.ID, "receipt").is_displayed(), "the receipt", timeout=15)
         report["receipt"] = driver.find_element(By.ID, "receipt").text
         report["after_commit"] = {"sections": measure(driver, "sections"), "buttons": measure(driver, "buttons")}
         driver.save_screenshot(os.path.join(shots, "page-%s-receipt.png" % tag))
+
+    def reload():
         driver.refresh()
         ready(driver)
-        report["receipt_after_reload"] = driver.find_element(By.ID, "receipt").text if driver.find_element(By.ID, "receipt").is_displayed() else ""
-        # The server goes away; a click says so, and how to start it again.
+        time.sleep(0.3)
+        receipt = driver.find_element(By.ID, "receipt")
+        report["receipt_after_reload"] = receipt.text if receipt.is_displayed() else ""
+
+    def server_gone():
         os.kill(pid, signal.SIGINT)
         time.sleep(1.5)
         tile = next(t for t in measure(driver, "tiles") if t["state"] in ("new", "kept"))
         click(driver, '.tile[data-id="%s"] .act-stage' % tile["id"])
-        wait(driver, lambda d: d.find_element(By.ID, "notice").is_displayed(), "the notice")
-        report["gone_notice"] = driver.find_element(By.ID, "notice").text
+        time.sleep(1)
+        notice = driver.find_element(By.ID, "notice")
+        report["gone_notice"] = notice.text if notice.is_displayed() else ""
         report["errors"] = [e["message"] for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
         driver.save_screenshot(os.path.join(shots, "page-%s-gone.png" % tag))
+
+    try:
+        for name, body in [("load", load), ("look", look), ("tap_reason", tap_reason), ("stage_section", stage_section),
+                           ("keep_one", keep_one), ("view_twin", view_twin), ("unstage_in_view", unstage_in_view),
+                           ("close_view", close_view), ("view_keeper", view_keeper), ("stage_all", stage_all)]:
+            step(name, body)
+        if "stage_all" in report["failed"]:
+            step("stage_rest_by_sections", stage_rest_by_sections)
+        for name, body in [("confirm_enter", confirm_enter), ("commit", commit), ("reload", reload), ("server_gone", server_gone)]:
+            step(name, body)
     finally:
         driver.quit()
     return report

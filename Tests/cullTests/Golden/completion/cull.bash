@@ -101,7 +101,7 @@ _cull() {
                 --ceiling) :; return ;;
                 --html) COMPREPLY=($(compgen -d -- "$cur")); return ;;
             esac
-            COMPREPLY=($(compgen -W "--library --now --ceiling --no-open --html -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--library --now --ceiling --no-open --html --inline -h --help" -- "$cur"))
             [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur"))
             ;;
         restore)

@@ -125,6 +125,7 @@ _cull() {
                 '--ceiling[Stop if the trash would hold more than this share of the library (default 30%; 100 disables).]:percent: ' \
                 '--no-open[Print the URL, do not open a browser.]' \
                 '--html[Write a static report (index.html and thumbnails) into DIR and exit.]:dir:_files -/' \
+                '--inline[Put the thumbnails inside index.html (with --html)\: one file to mail.]' \
                 '(-h --help)'{-h,--help}'[Show help information.]' \
                 '*:rules:_files'
             ;;
