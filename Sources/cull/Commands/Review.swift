@@ -79,12 +79,13 @@ struct ReviewCommand: CullCommand {
         let server = ReviewServer(library: access.library, db: access.db, scope: scope,
                                   replan: files.isEmpty ? nil : { try planner.plan(files).plan }, command: commandLine)
         try server.start()
-        terminal.out("Reviewing at \(server.url)\n")
-        terminal.err("Ctrl-C stops the server.\n")
         // The browser is started before the signals are taken over: an ignored SIGINT would be inherited.
         if open { Self.openBrowser(server.url, terminal: terminal) }
-        // From here Ctrl-C and SIGTERM ask the server to stop (a commit from the page stops between chunks).
+        // From here Ctrl-C and SIGTERM ask the server to stop (a commit from the page stops between
+        // chunks). The URL is printed only then: whoever reads it may stop the review at once.
         Interruption.shared.arm()
+        terminal.out("Reviewing at \(server.url)\n")
+        terminal.err("Ctrl-C stops the server.\n")
         while !Interruption.shared.isRequested { usleep(100_000) }
         server.stop()
         terminal.err("Stopped.\n")
