@@ -23,6 +23,12 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"])]
         ),
+        // XMP packets (the parser Exiv2 uses), with its entity-amplification limits on.
+        .systemLibrary(
+            name: "CExpat",
+            pkgConfig: "expat",
+            providers: [.apt(["libexpat1-dev"])]
+        ),
         .systemLibrary(
             name: "CXXHash",
             pkgConfig: "libxxhash",
@@ -76,10 +82,17 @@ let package = Package(
             name: "CMicroHTTPDShim",
             dependencies: ["CMicroHTTPD"]
         ),
+        // Pictures in the terminal (kitty graphics, iTerm2 images, sixels, Unicode mosaics). Its API
+        // is GLib-based: only Terminal/Chafa.swift imports it.
+        .systemLibrary(
+            name: "CChafa",
+            pkgConfig: "chafa",
+            providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]
+        ),
         .target(
             name: "CullKit",
-            dependencies: ["CSQLite", "CYAML", "CPCRE2", "CXXHash", "CTurboJPEG", "CPNGShim", "CWebP", "CHeif", "CFFmpegLoader",
-                           "CMicroHTTPD", "CMicroHTTPDShim"]
+            dependencies: ["CSQLite", "CYAML", "CPCRE2", "CExpat", "CXXHash", "CTurboJPEG", "CPNGShim", "CWebP", "CHeif", "CFFmpegLoader",
+                           "CMicroHTTPD", "CMicroHTTPDShim", "CChafa"]
         ),
         .executableTarget(
             name: "cull",
@@ -93,7 +106,7 @@ let package = Package(
             name: "cullTests",
             dependencies: ["CullKit", "cull"],
             // Whole expected texts, read by path (CULL_UPDATE_GOLDEN=1 rewrites them).
-            exclude: ["Golden", "Review/review_browser.py", "Review/review_page.py", "Review/review_library.sh"]
+            exclude: ["Golden", "Review/review_browser.py", "Review/review_page.py", "Review/review_library.sh", "Terminal/terminal_pty.py"]
         ),
     ]
 )

@@ -31,7 +31,7 @@ step find 'kind: video'
 step check "$stock"
 step plan "$stock" --now "$now" || echo "(exit $?: the stock rules' circuit breakers trip on a library this small; nothing was staged)"
 step plan "$rules" --now "$now"
-step plan "$rules" --now "$now" --explain Camera/2019/DSC_011.JPG
+step plan "$rules" --now "$now" --explain Camera/2019/DSC_0011.JPG
 step run "$rules" --now "$now"
 step trash
 step commit --yes

@@ -1,69 +1,152 @@
 #!/usr/bin/env bash
-# Rebuilds examples/library/ with real tools (ImageMagick, ExifTool, FFmpeg): small files with
-# real headers, so `cull` can be tried without any photos of your own. The output is committed;
-# run this only to change the example. Needs: imagemagick libimage-exiftool-perl ffmpeg.
+# Rebuilds examples/library/ with real tools (ImageMagick, ExifTool, FFmpeg): a small phone and
+# camera library of real-looking pictures (a few hundred pixels each, a few MB in all) with real
+# headers, so `cull` can be tried without any photos of your own, and so that the stock rules find
+# something of every kind: exact copies, an export and a resized copy, a burst with a blurred frame,
+# RAW+JPEG pairs, old screenshots, messaging media, a Live Photo, videos, sidecars, broken files.
+# The output is committed; run this only to change the example.
+# Needs: imagemagick libimage-exiftool-perl ffmpeg fonts-dejavu-core.
 set -euo pipefail
 cd "$(dirname "$0")"
 out=library
 rm -rf "$out"
 mkdir -p "$out"
 convert=$(command -v convert-im6.q16 || command -v convert)
+font=DejaVu-Sans
 
-jpeg() { # path WxH color date make model [extra exiftool args...]
-    local path=$1 size=$2 color=$3 date=$4 make=$5 model=$6; shift 6
+# A landscape, a city, a beach or a forest, different for every seed (make-scene.py).
+picture() { # path seed [WxH]
+    local path=$1 seed=$2 size=${3:-384x288}
     mkdir -p "$(dirname "$out/$path")"
-    "$convert" -size "$size" "xc:$color" -quality 60 "$out/$path"
-    exiftool -q -overwrite_original -DateTimeOriginal="$date" -CreateDate="$date" \
-        -Make="$make" -Model="$model" "$@" "$out/$path"
+    python3 make-scene.py "$seed" "$out/$path" "${size%x*}" "${size#*x}"
 }
 
-# A camera's old and recent years.
-for i in 1 2 3 4; do jpeg "Camera/2018/IMG_00$i.JPG" 96x64 "#8a$((i))0c0" "2018:0$i:1$i 10:0$i:00" Canon "Canon EOS 5D Mark III"; done
-for i in 1 2 3; do jpeg "Camera/2019/DSC_01$i.JPG" 96x64 "#40$((i))0a0" "2019:0$((i+6)):0$i 16:30:0$i" NIKON "NIKON D750" -Orientation=6 -n; done
-jpeg "Camera/2024/IMG_2041.JPG" 96x64 "#c08040" "2024:07:14 18:22:05" Apple "iPhone 15 Pro" \
-    -OffsetTimeOriginal=+02:00 -GPSLatitude=48.8584 -GPSLatitudeRef=N -GPSLongitude=2.2945 -GPSLongitudeRef=E -LensModel="iPhone 15 Pro back triple camera 6.765mm f/1.78"
-jpeg "Camera/2024/IMG_2042.JPG" 96x64 "#c0a040" "2024:07:14 18:25:41" Apple "iPhone 15 Pro" -OffsetTimeOriginal=+02:00
-jpeg "Camera/2024/IMG_2043.JPG" 96x64 "#c0c040" "2024:08:02 09:01:12" Apple "iPhone 15 Pro" -OffsetTimeOriginal=+02:00
+tag() { # path date make model [extra exiftool args...]
+    local path=$1 date=$2 make=$3 model=$4; shift 4
+    exiftool -q -overwrite_original -DateTimeOriginal="$date" -CreateDate="$date" -Make="$make" -Model="$model" "$@" "$out/$path"
+}
 
-# Ratings in XMP sidecars (IMG_2041 a favourite, IMG_002 rejected).
-exiftool -q -o "$out/Camera/2024/IMG_2041.xmp" -Rating=5 "$out/Camera/2024/IMG_2041.JPG"
-exiftool -q -o "$out/Camera/2018/IMG_002.JPG.xmp" -Rating=-1 "$out/Camera/2018/IMG_002.JPG"
-exiftool -q -o "$out/Camera/2019/DSC_011.xmp" -Rating=3 "$out/Camera/2019/DSC_011.JPG"
+photo() { # path seed date make model [extra...]
+    local path=$1 seed=$2; shift 2
+    picture "$path" "$seed"
+    tag "$path" "$@"
+}
 
-# An iOS-style screenshot (UserComment "Screenshot", screen-sized PNG, no camera) and Android/macOS ones.
-mkdir -p "$out/Phone/Screenshots"
-"$convert" -size 1170x2532 xc:white "$out/Phone/IMG_3001.PNG"
-exiftool -q -overwrite_original -UserComment=Screenshot -DateTimeOriginal="2024:01:05 08:00:00" "$out/Phone/IMG_3001.PNG"
-"$convert" -size 1080x2400 xc:"#eeeeee" "$out/Phone/Screenshots/Screenshot_20230412-094512.png"
-"$convert" -size 640x400 xc:"#dddddd" "$out/Phone/Screenshot 2022-11-30 at 14.02.11.png"
+# --- Camera: a Canon in 2018, a Nikon in 2019 (old, mostly never rated), an iPhone recently.
+for i in $(seq 1 6); do
+    photo "Camera/2018/IMG_$(printf %04d "$i").JPG" "$i" "2018:0$(( (i % 9) + 1 )):1$((i % 10)) 10:0$i:00" Canon "Canon EOS 5D Mark III" \
+        -LensModel="EF24-105mm f/4L IS USM"
+done
+for i in $(seq 11 15); do
+    photo "Camera/2019/DSC_$(printf %04d "$i").JPG" "$i" "2019:07:$i 16:30:00" NIKON "NIKON D750" -Orientation=6 -n
+done
+# Ratings in XMP sidecars: a favourite, a rejected one, a three-star one.
+exiftool -q -o "$out/Camera/2018/IMG_0002.xmp" -Rating=5 "$out/Camera/2018/IMG_0002.JPG"
+exiftool -q -o "$out/Camera/2018/IMG_0003.JPG.xmp" -Rating=-1 "$out/Camera/2018/IMG_0003.JPG"
+exiftool -q -o "$out/Camera/2019/DSC_0011.xmp" -Rating=3 "$out/Camera/2019/DSC_0011.JPG"
+# A summer trip with a location (the example rules' keep rule spares it).
+exiftool -q -overwrite_original -GPSLatitude=45.8326 -GPSLatitudeRef=N -GPSLongitude=6.8652 -GPSLongitudeRef=E "$out/Camera/2019/DSC_0014.JPG"
 
-# Phone photos whose only date is in the name, and messaging-app media.
-"$convert" -size 80x60 xc:"#336699" -quality 60 "$out/Phone/PXL_20230615_121314123.jpg"
-mkdir -p "$out/WhatsApp/Media/WhatsApp Images" "$out/Telegram/Telegram Images"
-for i in 1 2 3; do "$convert" -size 64x64 "xc:#99$((i))$((i))66" -quality 50 "$out/WhatsApp/Media/WhatsApp Images/IMG-2022010$i-WA000$i.jpg"; done
-"$convert" -size 64x64 xc:"#669966" -quality 50 "$out/Telegram/Telegram Images/photo_2021-05-01_10-00-00.jpg"
+# Recent iPhone photos (nobody's rule stages these): the bulk of a real library.
+n=0
+for month in 01 02 03 04 05 06 07 08 09 10 11 12; do
+    for day in 04 11 17 23 28; do
+        n=$((n + 1))
+        photo "DCIM/2025/IMG_$((5000 + n)).JPG" $((100 + n)) "2025:$month:$day 1$((n % 10)):2$((n % 10)):00" Apple "iPhone 15 Pro" \
+            -OffsetTimeOriginal=+02:00 -LensModel="iPhone 15 Pro back triple camera 6.765mm f/1.78" \
+            -GPSLatitude=48.$((8500 + n)) -GPSLatitudeRef=N -GPSLongitude=2.$((2900 + n)) -GPSLongitudeRef=E
+    done
+done
+for n in $(seq 1 24); do
+    photo "DCIM/2026/IMG_$((6000 + n)).JPG" $((200 + n)) "2026:0$(( (n % 9) + 1 )):1$((n % 10)) 09:1$((n % 10)):00" Apple "iPhone 16" \
+        -OffsetTimeOriginal=+01:00
+done
+exiftool -q -o "$out/DCIM/2025/IMG_5003.xmp" -Rating=4 "$out/DCIM/2025/IMG_5003.JPG"
 
-# Videos: a short MP4 with a creation time, a screen recording, a Live Photo's video half.
+# A Live Photo: the still and its 1.5 s video, same stem, same moment.
+photo "DCIM/2025/IMG_5100.JPG" 300 "2025:06:01 12:00:00" Apple "iPhone 15 Pro" -OffsetTimeOriginal=+02:00
 ff() { ffmpeg -loglevel error -y -f lavfi -i "testsrc=size=$1:rate=10" -t "$2" -pix_fmt yuv420p -c:v libx264 -crf 40 "${@:3}"; }
-mkdir -p "$out/Videos"
-ff 160x90 2 -metadata creation_time=2023-08-20T17:45:00Z "$out/Videos/VID_20230820_194500.mp4"
-ff 180x390 1 -metadata creation_time=2024-02-02T12:00:00Z "$out/Phone/ScreenRecording_02-02-2024 13-00-00.mp4"
-jpeg "Camera/2024/IMG_2050.JPG" 96x64 "#4080c0" "2024:09:01 12:00:00" Apple "iPhone 15 Pro" -OffsetTimeOriginal=+02:00
-ff 96x64 1 -metadata creation_time=2024-09-01T10:00:00Z -f mov "$out/Camera/2024/IMG_2050.MOV"
+ff 192x144 1.5 -metadata creation_time=2025-06-01T10:00:00Z -f mov "$out/DCIM/2025/IMG_5100.MOV"
 
-# A Google Takeout export: the date and the favourite flag live in a JSON sidecar.
-mkdir -p "$out/Takeout/Photos from 2020"
-"$convert" -size 64x48 xc:"#aa5500" -quality 50 "$out/Takeout/Photos from 2020/IMG_4000.jpg"
+# A burst: four frames of one scene, one second, told apart by SubSecTimeOriginal (the camera moves
+# between them: look-alikes, not copies).
+mkdir -p "$out/DCIM/2025/Burst"
+python3 make-scene.py 401 "$out/scene.png" 480 320
+for i in 1 2 3 4; do
+    frame="DCIM/2025/Burst/IMG_5200_$i.JPG"
+    "$convert" "$out/scene.png" -crop "384x288+$((i * 24))+$((i * 6))" +repage -quality 82 "$out/$frame"
+    tag "$frame" "2025:08:15 17:42:10" Apple "iPhone 15 Pro" -SubSecTimeOriginal="$((i * 150))" -OffsetTimeOriginal=+02:00
+done
+rm "$out/scene.png"
+# An accidental blurred shot and a pocket shot (a black frame), never rated.
+picture "DCIM/2025/IMG_5300.JPG" 310
+"$convert" "$out/DCIM/2025/IMG_5300.JPG" -blur 0x6 "$out/DCIM/2025/IMG_5300.JPG"
+tag "DCIM/2025/IMG_5300.JPG" "2025:10:02 08:15:00" Apple "iPhone 15 Pro"
+"$convert" -size 384x288 xc:"#060606" -attenuate 0.15 +noise Gaussian -quality 82 "$out/DCIM/2025/IMG_5301.JPG"
+tag "DCIM/2025/IMG_5301.JPG" "2025:10:02 08:15:04" Apple "iPhone 15 Pro"
+
+# --- RAW+JPEG: a camera's RAW (TIFF-based, as NEF is) and the JPEG it saved beside it.
+mkdir -p "$out/Camera/2024"
+for i in 1 2; do
+    stem="Camera/2024/DSC_010$i"
+    python3 make-scene.py $((500 + i)) "$out/scene.png"
+    "$convert" "$out/scene.png" -compress none "tiff:$out/$stem.NEF" && rm "$out/scene.png"
+    "$convert" "tiff:$out/$stem.NEF" -quality 82 "$out/$stem.JPG"
+    exiftool -q -overwrite_original -DateTimeOriginal="2024:05:1$i 11:00:00" -Make="NIKON CORPORATION" -Model="NIKON Z 6" \
+        "$out/$stem.NEF" "$out/$stem.JPG"
+done
+
+# --- Copies: a backup folder with byte-identical copies (cp -p), an export stripped of its metadata
+# (the same picture), and resized copies sent by mail (similar pictures).
+mkdir -p "$out/Backup/Camera/2018" "$out/Exports" "$out/Mail"
+for i in 1 4 5; do cp -p "$out/Camera/2018/IMG_000$i.JPG" "$out/Backup/Camera/2018/"; done
+exiftool -q -all= -o "$out/Exports/IMG_5007_export.jpg" "$out/DCIM/2025/IMG_5007.JPG"
+"$convert" "$out/DCIM/2025/IMG_5010.JPG" -resize 50% -quality 70 "$out/Mail/IMG_5010_small.jpg"
+
+# --- Screenshots: iOS (UserComment "Screenshot", screen-sized PNG, no camera), Android and macOS names.
+screen() { # path WxH title body-lines...
+    local path=$1 size=$2 title=$3; shift 3
+    mkdir -p "$(dirname "$out/$path")"
+    local w=${size%x*}
+    "$convert" -size "$size" xc:"#f4f4f6" -fill "#2b6cb0" -draw "rectangle 0,0 $w,120" \
+        -font "$font" -fill white -pointsize 44 -annotate +40+85 "$title" \
+        -fill "#222222" -pointsize 30 -annotate +40+220 "$(printf '%s\n\n' "$@")" "$out/$path"
+}
+screen "Phone/IMG_3001.PNG" 585x1266 "Boarding pass" "Flight AF 1234" "Gate K42" "Seat 17C"
+exiftool -q -overwrite_original -UserComment=Screenshot -DateTimeOriginal="2024:01:05 08:00:00" "$out/Phone/IMG_3001.PNG"
+screen "Phone/IMG_3002.PNG" 585x1266 "Recipe" "200 g flour" "3 eggs" "1 l milk"
+exiftool -q -overwrite_original -UserComment=Screenshot -DateTimeOriginal="2025:02:11 19:30:00" "$out/Phone/IMG_3002.PNG"
+screen "Phone/Screenshots/Screenshot_20230412-094512.png" 540x1200 "Maps" "Turn left in 200 m" "Rue de Rivoli"
+screen "Phone/Screenshots/Screenshot_20240921-181500.png" 540x1200 "Chat" "See you at 8?" "Sure!"
+screen "Phone/Screenshot 2022-11-30 at 14.02.11.png" 640x400 "Invoice" "Total: 42.00 EUR"
+screen "Phone/Screenshot 2026-11-20 at 10.00.00.png" 640x400 "Calendar" "Dentist Tuesday 9:00"
+
+# --- Messaging apps: WhatsApp (received, and copies of what was sent) and Telegram.
+mkdir -p "$out/WhatsApp/Media/WhatsApp Images/Sent" "$out/Telegram/Telegram Images"
+for i in $(seq 1 6); do
+    picture "WhatsApp/Media/WhatsApp Images/IMG-2024030${i}-WA000$i.jpg" $((600 + i)) 320x240
+done
+cp -p "$out/DCIM/2025/IMG_5012.JPG" "$out/WhatsApp/Media/WhatsApp Images/Sent/IMG-20250512-WA0001.jpg"
+picture "Telegram/Telegram Images/photo_2024-05-01_10-00-00.jpg" 700 320x240
+
+# --- Videos: a clip with a creation time, a screen recording.
+mkdir -p "$out/Videos"
+ff 320x180 2 -metadata creation_time=2023-08-20T17:45:00Z "$out/Videos/VID_20230820_194500.mp4"
+ff 180x390 1 -metadata creation_time=2024-02-02T12:00:00Z "$out/Phone/ScreenRecording_02-02-2024 13-00-00.mp4"
+
+# --- A Google Takeout export: the date and the favourite flag live in a JSON sidecar.
+picture "Takeout/Photos from 2020/IMG_4000.jpg" 800 320x240
 cat > "$out/Takeout/Photos from 2020/IMG_4000.jpg.json" <<'JSON'
 {"title": "IMG_4000.jpg", "photoTakenTime": {"timestamp": "1591000000", "formatted": "1 Jun 2020"}, "favorited": true}
 JSON
 
-# A GIF, a WebP, a TIFF, and two files that cannot be parsed.
-"$convert" -size 32x32 xc:"#ff00ff" "$out/Phone/sticker.gif"
-"$convert" -size 48x32 xc:"#00aaff" -quality 50 "$out/Phone/image.webp" 2>/dev/null || true
-"$convert" -size 40x30 xc:"#777777" -compress zip "$out/Camera/scan_1999.tif"
+# --- Other formats, and files that cannot be parsed.
+python3 make-scene.py 900 "$out/Phone/sticker.gif" 96 72
+python3 make-scene.py 901 "$out/Phone/image.webp" 240 160
+python3 make-scene.py 902 "$out/scene.png" 320 240
+"$convert" "$out/scene.png" -colorspace Gray -compress zip "$out/Camera/scan_1999.tif" && rm "$out/scene.png"
 exiftool -q -overwrite_original -DateTimeOriginal="1999:05:01 12:00:00" "$out/Camera/scan_1999.tif"
-head -c 200 "$out/Camera/2018/IMG_001.JPG" > "$out/Camera/2018/IMG_001_truncated.JPG"
+head -c 2000 "$out/Camera/2018/IMG_0006.JPG" > "$out/Camera/2018/IMG_0006_truncated.JPG"
 printf 'not a photo at all' > "$out/Phone/broken.heic"
 
 find "$out" -type f | wc -l

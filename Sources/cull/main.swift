@@ -18,6 +18,7 @@ let commands: [any CullCommand.Type] = [
     KeepCommand.self,
     UnkeepCommand.self,
     DistinctCommand.self,
+    CatalogCommand.self,
     CommitCommand.self,
     UndoCommand.self,
     RunCommand.self,

@@ -24,6 +24,16 @@ public struct CommitReceipt: Sendable {
     /// Primaries not attempted because the batch was cancelled (still staged, in place).
     public let stillStaged: Int
 
+    /// Per catalog in use, how many of the files that moved it still lists (Cull never writes another
+    /// application's catalog: they show as missing there until removed there, or until `cull undo`).
+    public var stillListed: [StillListed] = []
+
+    public struct StillListed: Sendable, Equatable {
+        public let application: String
+        public let catalog: String
+        public let files: Int
+    }
+
     /// True when something was skipped (exit code 3).
     public var isPartial: Bool { !skipped.isEmpty }
 
@@ -57,17 +67,24 @@ public struct CommitReceipt: Sendable {
                              cancelled: cancelled, stillStaged: cancelled ? pending : 0)
     }
 
-    /// Closes batch `commit` with its counts: state `done`, or `cancelled` when an interruption
-    /// stopped it (its pending items stay pending in a closed batch: still staged, never rolled forward).
+    /// Closes batch `commit` with its counts, in one transaction: state `done`, or `cancelled` when
+    /// an interruption stopped it. A cancelled batch's pending items never moved and never will (they
+    /// are still staged, and only an `open` batch is rolled forward): their journal rows go with the
+    /// close, so interrupted commits do not pile up rows of files still in the library.
     static func book(_ db: Database, commit: Int64, finishedAt: Int64, cancelled: Bool = false) throws -> CommitReceipt {
-        try db.execute("UPDATE commits SET state = ? WHERE id = ?", [(cancelled ? CommitState.cancelled : .done).sql, .integer(commit)])
-        let receipt = try load(db, commit: commit)
-        try db.execute("""
-            UPDATE commits SET finished_at = ?, moved = ?, gone = ?, skipped = ?, bytes = ? WHERE id = ?
-            """, [.integer(finishedAt), .integer(Int64(receipt.moved + receipt.companionsMoved)),
-                  .integer(Int64(receipt.alreadyGone)), .integer(Int64(receipt.skipped.count)),
-                  .integer(receipt.bytes), .integer(commit)])
-        return receipt
+        try db.transaction {
+            try db.execute("UPDATE commits SET state = ? WHERE id = ?", [(cancelled ? CommitState.cancelled : .done).sql, .integer(commit)])
+            let receipt = try load(db, commit: commit)
+            try db.execute("""
+                UPDATE commits SET finished_at = ?, moved = ?, gone = ?, skipped = ?, bytes = ? WHERE id = ?
+                """, [.integer(finishedAt), .integer(Int64(receipt.moved + receipt.companionsMoved)),
+                      .integer(Int64(receipt.alreadyGone)), .integer(Int64(receipt.skipped.count)),
+                      .integer(receipt.bytes), .integer(commit)])
+            if cancelled {
+                try db.execute("DELETE FROM commit_items WHERE commit_id = ? AND state = ?", [.integer(commit), ItemState.pending.sql])
+            }
+            return receipt
+        }
     }
 
     /// The counts for `.cull/log` (never paths).

@@ -46,13 +46,18 @@ public struct CommitSession {
     /// ``Interruption/arm()`` is in force, Ctrl-C stops it between chunks (see ``CommitReceipt/cancelled``).
     public func commit(expectedFingerprint: String, destination: CommitDestination, holding lock: LibraryLock,
                        progress: ((Int, Int) -> Void)? = nil) throws -> CommitReceipt {
+        // The catalogs are read again before anything moves: a decision made in a photo manager since
+        // staging holds its file back (``Departure``), and a catalog that cannot be read stops the commit.
+        try CatalogSync(db: db, root: library.root, environment: environment).require()
         let all = try StagedSet.load(db)
         let staged = stagedBefore.map { cutoff in all.filter { $0.stagedAt <= cutoff } } ?? all
         guard !staged.isEmpty else { throw CommitError.nothingStaged }
         let fingerprint = Fingerprint.of(staged)
         try Self.verify(expected: expectedFingerprint, actual: fingerprint)
-        return try Committer(library: library, db: db, destination: destination, environment: environment)
+        var receipt = try Committer(library: library, db: db, destination: destination, environment: environment)
             .commit(staged, fingerprint: fingerprint, progress: progress)
+        receipt.stillListed = try CatalogSync.stillListed(db, commit: receipt.commit)
+        return receipt
     }
 
     /// The one comparison of fingerprints.

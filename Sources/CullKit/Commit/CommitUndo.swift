@@ -67,7 +67,7 @@ public enum CommitUndo {
     private static func run(library: Library, db: Database, undo: Int64, commit: Int64, crash: CrashHook) throws -> Report {
         let pending = try UndoJournal.pendingItems(db, undo: undo, commit: commit)
         let carrier = try UndoCarrier(library: library, crash: crash)
-        let booking = try UndoJournal.Booking(db: db, undo: undo, commit: commit)
+        let booking = try UndoJournal.Booking(db: db, undo: undo, commit: commit, root: Array((library.root + "/").utf8))
         var stopped = false
         for chunk in Mover.chunks(of: pending, size: crash.chunkSize) {
             if Interruption.shared.isRequested { stopped = true; break }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// What one commit holds open for all its carriers: the library root, each trash directory and the
 /// quarantine folder, by descriptor, opened and verified once (``Mover`` builds it).
@@ -11,11 +12,30 @@ final class CarrierContext: Sendable {
     let trashes: [PathKey: Result<HeldTrash, HeldTrash.Refusal>]
     let quarantine: (path: [UInt8], handle: DirectoryHandle?)?
 
+    /// For a file of several names (hard links), the ctime it had right after this commit moved or
+    /// deleted one of them: renaming or unlinking a name changes the inode's ctime, so another of
+    /// its names staged in the same batch would otherwise look changed since staging.
+    private let ownChanges = Mutex<[InodeKey: Int64]>([:])
+
+    private struct InodeKey: Hashable {
+        let device: Int64, inode: Int64
+    }
+
     init(library: DirectoryHandle, trashes: [PathKey: Result<HeldTrash, HeldTrash.Refusal>],
          quarantine: (path: [UInt8], handle: DirectoryHandle?)?) {
         self.library = library
         self.trashes = trashes
         self.quarantine = quarantine
+    }
+
+    /// Records what this commit's own move or deletion of one name left the file as.
+    func noteOwnChange(_ after: FileIdentity) {
+        ownChanges.withLock { $0[InodeKey(device: after.device, inode: after.inode)] = after.ctimeNs }
+    }
+
+    /// The ctime this commit itself gave `file`, if it moved or deleted another of its names.
+    func ownCtime(of file: FileIdentity) -> Int64? {
+        ownChanges.withLock { $0[InodeKey(device: file.device, inode: file.inode)] }
     }
 }
 
@@ -138,7 +158,7 @@ final class FileCarrier: @unchecked Sendable {
             "now a symbolic link"
         } else if !found.isRegular {
             "no longer a regular file"
-        } else if !item.matches(found) {
+        } else if !item.matches(found, orOwnCtime: context.ownCtime(of: found)) {
             item.difference(found)
         } else {
             nil
@@ -206,12 +226,16 @@ final class FileCarrier: @unchecked Sendable {
             _ = folder.move(aside, to: folder, as: name)
             return .skipped("replaced while it was being deleted")
         }
+        // A file with other names lives on after this unlink: held open, it tells the ctime the
+        // unlink gave it, which its other names staged in this batch will show.
+        let survivor = moved.links > 1 ? ReadOnlyFile.open(aside, in: folder).0 : nil
         let unlinked = folder.unlink(aside)
         crash.step()
         if unlinked != 0 {
             _ = folder.move(aside, to: folder, as: name)
             return .skipped("cannot delete: " + Errno.message(unlinked))
         }
+        if let after = survivor?.currentIdentity(), after.isSameFile(as: moved) { context.noteOwnChange(after) }
         return .moved
     }
 
@@ -252,6 +276,7 @@ final class FileCarrier: @unchecked Sendable {
         if code == 0 {
             touch(into)
             if let arrived = into.stat(targetName).0, item.isSameFile(arrived) {
+                if arrived.links > 1 { context.noteOwnChange(arrived) }
                 crash.step()
                 return .moved
             }

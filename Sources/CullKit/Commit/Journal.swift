@@ -38,9 +38,11 @@ struct JournalItem: Sendable {
     var state: ItemState = .pending
     var reason: String?
 
-    func matches(_ stat: FileIdentity) -> Bool {
+    /// True when `stat` is the journaled file, unchanged: its ctime is the journaled one, or
+    /// `ownCtime`, the one this commit gave it by moving another of its names (a hard link).
+    func matches(_ stat: FileIdentity, orOwnCtime ownCtime: Int64? = nil) -> Bool {
         stat.device == device && stat.inode == inode && stat.size == size && stat.mtimeNs == mtimeNs
-            && (ctimeNs == nil || stat.ctimeNs == ctimeNs)
+            && (ctimeNs == nil || stat.ctimeNs == ctimeNs || stat.ctimeNs == ownCtime)
     }
 
     /// True when `stat` is this item's file (device and inode) with its size: what a rename keeps

@@ -30,6 +30,9 @@ public struct ScheduledRun {
         let started = Date()
         var report = RunReport()
         report.scan = try Scanner(library: library).scan(db)
+        let scan = report.scan
+        try CatalogSync(db: db, root: library.root).refresh(assetsChanged: scan.added + scan.changed + scan.removed + scan.renamed > 0)
+        report.scan.disagreements = try CatalogSync.disagreements(db)
         let plan = try RulePlanner(db: db, clock: clock, ceilingPercent: ceilingPercent, root: library.root,
                                    progress: progress).plan(files).plan
         report.fingerprint = plan.fingerprint

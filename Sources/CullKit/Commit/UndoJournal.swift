@@ -24,13 +24,16 @@ enum UndoJournal {
         let db: Database
         let commit: Int64
         let undo: Int64
+        /// The library root, where restored files' sidecars are looked at again.
+        let root: [UInt8]
         private let restorer: AssetSnapshot.Restorer
         private let markUndo: Statement
         private let markRestored: Statement
         private let keep: Statement
 
-        init(db: Database, undo: Int64, commit: Int64) throws {
+        init(db: Database, undo: Int64, commit: Int64, root: [UInt8]) throws {
             self.db = db
+            self.root = root
             self.undo = undo
             self.commit = commit
             restorer = try AssetSnapshot.Restorer(db: db)
@@ -44,23 +47,50 @@ enum UndoJournal {
 
         func book(_ outcomes: [(JournalItem, UndoCarrier.Outcome)]) throws {
             try db.transaction {
+                var back: [(id: Int64, path: [UInt8])] = []
                 for (item, outcome) in outcomes {
                     switch outcome {
                     case let .restored(now):
                         try markUndo.execute([UndoItemState.restored.sql, .null, .integer(undo), .integer(item.seq)])
                         try markRestored.execute([ItemState.restored.sql, .integer(commit), .integer(item.seq)])
-                        if let id = try restorer.restore(commit: commit, seq: item.seq, now: now) { try keep.execute([.integer(id)]) }
+                        if let id = try restorer.restore(commit: commit, seq: item.seq, now: now) {
+                            try keep.execute([.integer(id)])
+                            back.append((id, item.path))
+                        }
                     case let .refused(reason):
                         try markUndo.execute([UndoItemState.refused.sql, .text(reason), .integer(undo), .integer(item.seq)])
                     }
                 }
+                try settleSidecars(back)
+            }
+        }
+
+        /// The files of a chunk came back with their sidecars (a chunk holds whole entries), each
+        /// renamed twice: the same sidecars, by inode, size and mtime, with new ctimes. Their owners'
+        /// signatures take the new ctimes, so the next scan does not re-read them and a commit
+        /// before it does not hold them back as "sidecar changed since staging".
+        private func settleSidecars(_ back: [(id: Int64, path: [UInt8])]) throws {
+            guard !back.isEmpty else { return }
+            var resolver = CompanionResolver(root: root)
+            let read = try db.prepare("SELECT sidecar_signature FROM assets WHERE id = ?")
+            let write = try db.prepare("UPDATE assets SET sidecar_signature = ? WHERE id = ?")
+            for (id, path) in back {
+                var recorded: String?
+                try read.forEachRow([.integer(id)]) { recorded = $0.string(0) }
+                guard let recorded, !recorded.isEmpty else { continue }
+                let now = resolver.sidecars(of: path)
+                guard !Companions.unchanged(now, since: recorded), Companions.sameFiles(now, as: recorded) else { continue }
+                try write.execute([.text(Companions.signature(now)), .integer(id)])
             }
         }
     }
 
     /// Closes undo `undo` (`done`, or `cancelled` when interrupted) and returns its report; the
-    /// commit becomes `undone` once none of its items is left in the trash.
+    /// commit becomes `undone` once none of its items is left in the trash. A cancelled undo's
+    /// pending items stay in the trash, `moved` in their commit (the next undo journals them again):
+    /// their rows go with the close.
     static func close(_ db: Database, undo: Int64, commit: Int64, cancelled: Bool) throws -> CommitUndo.Report {
+        var remaining = 0
         try db.transaction {
             try db.execute("UPDATE undos SET state = ?, finished_at = ? WHERE id = ?",
                            [(cancelled ? UndoState.cancelled : .done).sql, .integer(Int64(Date().timeIntervalSince1970)), .integer(undo)])
@@ -69,8 +99,13 @@ enum UndoJournal {
                              [.integer(commit), ItemState.moved.sql]) == nil {
                 try db.execute("UPDATE commits SET state = ? WHERE id = ?", [CommitState.undone.sql, .integer(commit)])
             }
+            if cancelled {
+                remaining = Int(try db.scalar("SELECT count(*) FROM undo_items WHERE undo_id = ? AND state = ?",
+                                              [.integer(undo), UndoItemState.pending.sql])?.int64 ?? 0)
+                try db.execute("DELETE FROM undo_items WHERE undo_id = ? AND state = ?", [.integer(undo), UndoItemState.pending.sql])
+            }
         }
-        var restored = 0, remaining = 0
+        var restored = 0
         try db.forEachRow("SELECT state, count(*) FROM undo_items WHERE undo_id = ? GROUP BY state", [.integer(undo)]) { row in
             switch UndoItemState(stored: row.string(0)) {
             case .restored: restored = row.int(1)

@@ -123,7 +123,7 @@ private struct FolderCompanions {
         var others: [[UInt8]] = []
         for (index, name) in entries.enumerated() {
             if isSidecar[index] {
-                sidecars[Companions.folded(name), default: []].append(name)
+                for key in Companions.filingNames(ofSidecar: Companions.folded(name)) { sidecars[key, default: []].append(name) }
             } else {
                 others.append(name)
             }

@@ -46,6 +46,18 @@ public enum Companions {
         return result
     }
 
+    /// The lowercase names a sidecar is filed under in a folder's listing: its own, and for darktable's
+    /// sidecar of a duplicate (`img_0001_01.cr2.xmp`, duplicate 1 of `IMG_0001.CR2`) its original's
+    /// `NAME.xmp`, so the duplicate's decisions are read, and it travels, with the one file it describes.
+    static func filingNames(ofSidecar folded: String) -> [String] {
+        guard folded.hasSuffix(".xmp") else { return [folded] }
+        let base = folded.dropLast(4)
+        guard let dot = base.lastIndex(of: "."), let underscore = base[..<dot].lastIndex(of: "_") else { return [folded] }
+        let number = base[base.index(after: underscore)..<dot]
+        guard number.count >= 2, number.count <= 4, number.allSatisfy(\.isASCII), number.allSatisfy(\.isNumber) else { return [folded] }
+        return [folded, String(base[..<underscore]) + String(base[dot...]) + ".xmp"]
+    }
+
     /// The lowercase form names are compared in.
     static func folded(_ name: some Collection<UInt8>) -> String {
         String(decoding: name, as: UTF8.self).lowercased()
@@ -81,8 +93,17 @@ public enum Companions {
         if now == recorded { return true }
         let entries = recorded.split(separator: ";", omittingEmptySubsequences: false)
         guard !recorded.isEmpty, entries.allSatisfy({ $0.split(separator: ":").count == 4 }) else { return false }
-        let withoutCtime = now.split(separator: ";", omittingEmptySubsequences: false)
+        return withoutCtime(now) == recorded
+    }
+
+    /// True when `sidecars` are the files `recorded` names (role, size, mtime, inode), whatever
+    /// their ctimes: what a rename away and back (a commit and its undo) leaves.
+    static func sameFiles(_ sidecars: [SidecarFile], as recorded: String) -> Bool {
+        withoutCtime(signature(sidecars)) == withoutCtime(recorded)
+    }
+
+    private static func withoutCtime(_ signature: String) -> String {
+        signature.split(separator: ";", omittingEmptySubsequences: false)
             .map { $0.split(separator: ":").prefix(4).joined(separator: ":") }.joined(separator: ";")
-        return withoutCtime == recorded
     }
 }

@@ -10,11 +10,20 @@ enum Departure {
                          twins: TwinCheck.Depth) throws -> [Int64: String] {
         var refusals: [Int64: String] = [:]
         for asset in staged where !Companions.unchanged(resolver.sidecars(of: asset.path), since: asset.sidecarSignature) {
+            // A file gone from disk owns no sidecar any more: it is already gone (done), which the
+            // commit finds itself, not a file whose metadata changed under its decision.
+            guard FileOps.exists(resolver.root + asset.path) else { continue }
             refusals[asset.id] = "sidecar changed since staging"
         }
         for (id, reason) in try TwinCheck.refusals(staged, db: db, root: resolver.root, depth: twins) where refusals[id] == nil {
             refusals[id] = reason
         }
+        // MARK: Catalog decisions (issue 19) — a file rated, picked, labelled, tagged or un-rejected in a
+        // photo manager after it was staged stays, with what changed (``CatalogSync`` records it).
+        for (id, reason) in try catalogHolds(staged, db: db) where refusals[id] == nil {
+            refusals[id] = reason
+        }
+        // MARK: end of catalog decisions
         let stagedIDs = Set(staged.map(\.id))
         let partners = try db.cached("SELECT id, path FROM assets WHERE live_id = ? AND kind IS NOT ? AND id <> ? ORDER BY path")
         var pairs: [(asset: Int64, partner: Int64, path: [UInt8])] = []
@@ -34,5 +43,17 @@ enum Departure {
             refusals[pair.asset] = "its Live Photo pair \(PathBytes.display(pair.path)) stays" + (cleared ? TwinCheck.cleared : "")
         }
         return refusals
+    }
+
+    /// Staged assets held back by a decision made in a photo manager since they were staged.
+    private static func catalogHolds(_ staged: [StagedAsset], db: Database) throws -> [Int64: String] {
+        var holds: [Int64: (at: Int64, reason: String)] = [:]
+        try db.forEachRow("SELECT asset_id, staged_at, reason FROM catalog_holds") { row in
+            holds[row.int64(0)] = (row.int64(1), row.string(2) ?? "decided in a photo manager since it was staged")
+        }
+        guard !holds.isEmpty else { return [:] }
+        var result: [Int64: String] = [:]
+        for asset in staged { if let hold = holds[asset.id], hold.at == asset.stagedAt { result[asset.id] = hold.reason } }
+        return result
     }
 }

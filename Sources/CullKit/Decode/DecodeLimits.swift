@@ -1,5 +1,6 @@
 /// The bounds every decode checks from the header, before it allocates anything for pixels, so a
-/// hostile or absurd file costs bounded memory and time:
+/// hostile or absurd file costs bounded memory and time (and all decodes together share one
+/// ``DecodeBudget``):
 ///
 /// - the file: at most 256 MiB (it is read whole into memory for the codec);
 /// - each side: at most 65,535 pixels (JPEG's own limit);

@@ -35,6 +35,19 @@ enum HEIFDecoder {
         return try decode(handle, path: path, maxSide: side)
     }
 
+    /// The most memory a decode of the HEIF whose first bytes are `head` holds besides the file:
+    /// libheif decodes the primary at full size, its YCbCr planes (up to 3 bytes a pixel at 10 bits)
+    /// then the interleaved RGB copy (3), and the first reduce a quarter of that: 7 bytes a pixel.
+    /// Nil when the `meta` box is not all in `head`.
+    static func workingBytes(_ head: [UInt8], fileSize: Int) -> Int? {
+        let source = MemorySource(bytes: head, base: 0)
+        guard let meta = try? ISOBMFF.children(source, from: 0, to: head.count, depth: 0).first(where: { $0.type == "meta" }),
+              meta.offset + meta.size <= head.count,
+              let summary = try? HEIFReader.parseMeta(source, meta, fileSize: max(fileSize, head.count)),
+              let width = summary.width, let height = summary.height, width > 0, height > 0 else { return nil }
+        return width * height * 7
+    }
+
     private static func open(_ data: [UInt8], path: String) throws(DecodeError) -> OpaquePointer {
         if let tiles = largestGrid(data), tiles > DecodeLimits.maxTiles {
             throw DecodeError(path: path, problem: .tooLarge("a grid of \(tiles) tiles (limit \(DecodeLimits.maxTiles))"))

@@ -36,8 +36,29 @@ public enum ImageDecoder {
         return try decode(file, path: path, maxSide: maxSide, grey: grey)
     }
 
-    /// Decodes an already opened file (`path` only names it in errors).
+    /// Decodes an already opened file (`path` only names it in errors), within the shared
+    /// ``DecodeBudget``: its peak is estimated from its first bytes and reserved before the file
+    /// is read whole.
     static func decode(_ file: ReadOnlyFile, path: String, maxSide: Int, grey: Bool) throws(DecodeError) -> DecodedImage {
+        try budgeted(file, path: path, maxSide: max(1, maxSide)) { () throws(DecodeError) -> DecodedImage in
+            try decodeInBudget(file, path: path, maxSide: maxSide, grey: grey)
+        }
+    }
+
+    /// Runs `body` holding the budget a decode of `file` to `maxSide` needs.
+    private static func budgeted<T>(_ file: ReadOnlyFile, path: String, maxSide: Int,
+                                    _ body: () throws(DecodeError) -> T) throws(DecodeError) -> T {
+        let size = try checkedSize(file, path: path)
+        var head = [UInt8](repeating: 0, count: min(size, DecodePeak.headBytes))
+        guard let read = head.withUnsafeMutableBytes({ file.read(into: $0, at: 0) }) else {
+            throw DecodeError(path: path, problem: .unreadable(String(cString: strerror(errno))))
+        }
+        if read < head.count { head.removeSubrange(read...) }
+        return try DecodeBudget.shared.reserving(DecodePeak.of(head: head, fileSize: size, maxSide: maxSide), path: path, body)
+    }
+
+    /// Decodes `file`; the caller holds the decode's share of the ``DecodeBudget``.
+    private static func decodeInBudget(_ file: ReadOnlyFile, path: String, maxSide: Int, grey: Bool) throws(DecodeError) -> DecodedImage {
         let data = try contents(file, path: path)
         guard let format = MetadataReaders.sniff(Array(data.prefix(64))) else {
             throw DecodeError(path: path, problem: .unsupported("not a recognised image format"))
@@ -46,7 +67,7 @@ public enum ImageDecoder {
         var image: DecodedImage
         var appliesExifOrientation = true
         switch format {
-        case .jpeg: image = try JPEGDecoder.decode(data, path: path, maxSide: side, grey: grey)
+        case .jpeg: image = try JPEGDecoder.decodeInBudget(data, path: path, maxSide: side, grey: grey)
         case .png: image = try PNGDecoder.decode(data, path: path, maxSide: side)
         case .webp: image = try WebPDecoder.decode(data, path: path, maxSide: side)
         case .heic, .avif:
@@ -64,16 +85,25 @@ public enum ImageDecoder {
     /// The picture of a HEIC/AVIF's own thumbnail item for a tile of `side` pixels, upright
     /// (``HEIFDecoder/thumbnail(_:path:side:)``); nil when it has no fit one.
     static func heifThumbnail(_ file: ReadOnlyFile, path: String, side: Int) throws(DecodeError) -> DecodedImage? {
-        try HEIFDecoder.thumbnail(contents(file, path: path), path: path, side: max(1, side))
+        // Reserved as for the primary: which `thmb` item is used, and its size, is known only once
+        // libheif has the whole file.
+        try budgeted(file, path: path, maxSide: max(1, side)) { () throws(DecodeError) -> DecodedImage? in
+            try HEIFDecoder.thumbnail(contents(file, path: path), path: path, side: max(1, side))
+        }
     }
 
-    /// The whole file (at most ``DecodeLimits/maxFileBytes``): the codecs decode from memory.
-    private static func contents(_ file: ReadOnlyFile, path: String) throws(DecodeError) -> [UInt8] {
+    /// The file's size, refused beyond ``DecodeLimits/maxFileBytes`` (it is read whole).
+    private static func checkedSize(_ file: ReadOnlyFile, path: String) throws(DecodeError) -> Int {
         let size = file.identity.size
         guard size <= Int64(DecodeLimits.maxFileBytes) else {
             throw DecodeError(path: path, problem: .tooLarge("\(size) bytes (limit \(DecodeLimits.maxFileBytes))"))
         }
-        var data = [UInt8](repeating: 0, count: Int(size))
+        return Int(max(0, size))
+    }
+
+    /// The whole file (at most ``DecodeLimits/maxFileBytes``): the codecs decode from memory.
+    private static func contents(_ file: ReadOnlyFile, path: String) throws(DecodeError) -> [UInt8] {
+        var data = [UInt8](repeating: 0, count: try checkedSize(file, path: path))
         guard let read = data.withUnsafeMutableBytes({ file.read(into: $0, at: 0) }) else {
             throw DecodeError(path: path, problem: .unreadable(String(cString: strerror(errno))))
         }

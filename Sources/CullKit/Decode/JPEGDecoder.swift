@@ -7,7 +7,35 @@ import Darwin
 
 /// JPEG through TurboJPEG (which catches libjpeg's longjmp errors itself and returns -1).
 enum JPEGDecoder {
+    /// Decodes JPEG bytes already in memory (a RAW's preview, an EXIF thumbnail) within the
+    /// shared ``DecodeBudget``: the bytes and the decode's working memory are reserved first.
     static func decode(_ data: [UInt8], path: String, maxSide: Int, grey: Bool) throws(DecodeError) -> DecodedImage {
+        try DecodeBudget.shared.reserving(DecodePeak.of(head: data, fileSize: data.count, maxSide: maxSide), path: path) { () throws(DecodeError) -> DecodedImage in
+            try decodeInBudget(data, path: path, maxSide: maxSide, grey: grey)
+        }
+    }
+
+    /// The most memory a decode of the JPEG whose first bytes are `head` holds besides the file:
+    /// libjpeg's whole-image coefficients for a multi-scan JPEG (what they would be for every
+    /// component, when the segments before the first scan are not all in `head`), the scaled
+    /// pixels and their converted copy, and row buffers. Nil when `head` has no frame header.
+    static func workingBytes(_ head: [UInt8], maxSide: Int) -> Int? {
+        guard let (width, height, colorspace) = header(head) else { return nil }
+        let components = colorspace == Int32(TJCS_GRAY.rawValue) ? 1
+            : (colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue) ? 4 : 3)
+        let coefficients: Int
+        switch coefficientWalk(head) {
+        case .singleScan: coefficients = 0
+        case let .wholeImage(bytes): coefficients = bytes
+        case .unknown: coefficients = width * height * 2 * components
+        }
+        let factor = scalingFactor(width: width, height: height, maxSide: max(1, maxSide))
+        let pixels = scaled(width, factor) * scaled(height, factor) * components
+        return coefficients + 2 * pixels + width * 16 * components * 4
+    }
+
+    /// Decodes `data`; the caller holds the decode's share of the ``DecodeBudget``.
+    static func decodeInBudget(_ data: [UInt8], path: String, maxSide: Int, grey: Bool) throws(DecodeError) -> DecodedImage {
         guard let handle = tjInitDecompress() else { throw DecodeError(path: path, problem: .corrupt("cannot start the JPEG decoder")) }
         defer { tjDestroy(handle) }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
@@ -54,6 +82,11 @@ enum JPEGDecoder {
     /// The pixel size in a JPEG's header (its first bytes suffice: nothing is decoded), or nil
     /// when TurboJPEG cannot read one (not a JPEG, or a kind it does not decode, as lossless).
     static func size(_ data: [UInt8]) -> (width: Int, height: Int)? {
+        header(data).map { ($0.width, $0.height) }
+    }
+
+    /// The pixel size and TurboJPEG colorspace in a JPEG's header, or nil when it has none TurboJPEG reads.
+    private static func header(_ data: [UInt8]) -> (width: Int, height: Int, colorspace: Int32)? {
         guard let handle = tjInitDecompress() else { return nil }
         defer { tjDestroy(handle) }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
@@ -61,7 +94,7 @@ enum JPEGDecoder {
             tjDecompressHeader3(handle, $0.baseAddress, UInt(data.count), &width, &height, &subsampling, &colorspace)
         }
         guard status == 0, width > 0, height > 0 else { return nil }
-        return (Int(width), Int(height))
+        return (Int(width), Int(height), colorspace)
     }
 
     private static func failure(_ handle: tjhandle, path: String, fatal: Bool) -> DecodeError {
@@ -112,11 +145,25 @@ enum JPEGDecoder {
 
     /// The bytes of the whole-image coefficient buffer libjpeg allocates for a progressive JPEG,
     /// or a sequential one whose first scan holds fewer components than the frame (then each
-    /// component has its own scan): 128 bytes per block, each component's blocks rounded up to
-    /// its sampling factors, as `jdcoefct.c` sizes them. Nil for a single-scan JPEG (decoded a
-    /// row of blocks at a time) or when the segments before the first scan cannot be walked
-    /// (TurboJPEG reports that itself).
+    /// component has its own scan). Nil for a single-scan JPEG or when the segments before the
+    /// first scan cannot be walked (TurboJPEG reports that itself).
     static func wholeImageCoefficientBytes(_ data: [UInt8]) -> Int? {
+        if case let .wholeImage(bytes) = coefficientWalk(data) { return bytes }
+        return nil
+    }
+
+    /// What the segments before a JPEG's first scan say about its coefficient buffer.
+    enum CoefficientWalk: Equatable {
+        /// One scan of every component: decoded a row of blocks at a time.
+        case singleScan
+        /// Several scans: 128 bytes per block, each component's blocks rounded up to its sampling
+        /// factors, as `jdcoefct.c` sizes them.
+        case wholeImage(Int)
+        /// The segments could not be walked up to the first scan (damaged, or not all in `data`).
+        case unknown
+    }
+
+    static func coefficientWalk(_ data: [UInt8]) -> CoefficientWalk {
         var offset = 2
         var frame: (progressive: Bool, width: Int, height: Int, sampling: [(h: Int, v: Int)])?
         while offset + 4 <= data.count, data[offset] == 0xFF {
@@ -124,12 +171,12 @@ enum JPEGDecoder {
             if code == 0xFF { offset += 1; continue }
             if code == 0x01 || (0xD0...0xD8).contains(code) { offset += 2; continue }
             let length = Int(data[offset + 2]) << 8 | Int(data[offset + 3])
-            guard length >= 2, offset + 2 + length <= data.count else { return nil }
+            guard length >= 2, offset + 2 + length <= data.count else { return .unknown }
             let segment = data[(offset + 4) ..< (offset + 2 + length)]
             let start = segment.startIndex
             if (0xC0...0xCF).contains(code), ![0xC4, 0xC8, 0xCC].contains(code), segment.count >= 6 {
                 let count = Int(segment[start + 5])
-                guard count > 0, segment.count >= 6 + 3 * count else { return nil }
+                guard count > 0, segment.count >= 6 + 3 * count else { return .unknown }
                 let sampling = (0 ..< count).map { index in
                     let factors = segment[start + 7 + 3 * index]
                     return (h: max(1, Int(factors >> 4)), v: max(1, Int(factors & 15)))
@@ -137,18 +184,18 @@ enum JPEGDecoder {
                 frame = ([0xC2, 0xC6, 0xCA, 0xCE].contains(code), Int(segment[start + 3]) << 8 | Int(segment[start + 4]),
                          Int(segment[start + 1]) << 8 | Int(segment[start + 2]), sampling)
             } else if code == 0xDA {
-                guard let frame, let inScan = segment.first else { return nil }
-                guard frame.progressive || Int(inScan) < frame.sampling.count else { return nil }
+                guard let frame, let inScan = segment.first else { return .unknown }
+                guard frame.progressive || Int(inScan) < frame.sampling.count else { return .singleScan }
                 let maxH = frame.sampling.map(\.h).max()!, maxV = frame.sampling.map(\.v).max()!
                 func blocks(_ side: Int, _ factor: Int, _ maxFactor: Int) -> Int {
                     let inBlocks = (side * factor + 8 * maxFactor - 1) / (8 * maxFactor)
                     return (inBlocks + factor - 1) / factor * factor
                 }
-                return frame.sampling.reduce(0) { $0 + blocks(frame.width, $1.h, maxH) * blocks(frame.height, $1.v, maxV) * 128 }
+                return .wholeImage(frame.sampling.reduce(0) { $0 + blocks(frame.width, $1.h, maxH) * blocks(frame.height, $1.v, maxV) * 128 })
             }
             offset += 2 + length
         }
-        return nil
+        return .unknown
     }
 
     /// Adobe-style (inverted) CMYK, as TurboJPEG hands it out, to RGB.

@@ -4,6 +4,23 @@ import CPNGShim
 /// box-reduced by a whole factor as it goes, so it never exists at full size; an interlaced one
 /// (Adam7 fills every row over seven passes) is assembled whole, within ``DecodeLimits``.
 enum PNGDecoder {
+    /// The most memory a decode of the PNG whose first bytes are `head` holds besides the file:
+    /// an interlaced image whole, else libpng's rows (at most 8 bytes a pixel, this row and the
+    /// previous) and the reduced rows; libpng's chunk cache (``cull_png_open`` caps it at 8 MB).
+    /// Nil when `head` does not reach the first image data.
+    static func workingBytes(_ head: [UInt8], maxSide: Int) -> Int? {
+        head.withUnsafeBufferPointer { buffer -> Int? in
+            guard let png = cull_png_open(buffer.baseAddress, buffer.count) else { return nil }
+            defer { cull_png_close(png) }
+            let width = Int(cull_png_width(png)), height = Int(cull_png_height(png)), channels = Int(cull_png_channels(png))
+            guard width > 0, height > 0 else { return nil }
+            let factor = max(1, max(width, height) / max(1, maxSide))
+            let reduced = ((width + factor - 1) / factor) * ((height + factor - 1) / factor) * channels * 2
+            let rows = cull_png_passes(png) > 1 ? width * height * channels : width * 8 * 3
+            return rows + reduced + (8 << 20)
+        }
+    }
+
     static func decode(_ data: [UInt8], path: String, maxSide: Int) throws(DecodeError) -> DecodedImage {
         let result = data.withUnsafeBufferPointer { buffer -> Result<DecodedImage, DecodeError> in
             guard let png = cull_png_open(buffer.baseAddress, buffer.count) else {

@@ -2,6 +2,20 @@ import CWebP
 
 /// WebP through libwebp, scaled by the decoder itself (`use_scaling`) straight to the target size.
 enum WebPDecoder {
+    /// The most memory a decode of the WebP whose first bytes are `head` holds besides the file:
+    /// a lossless (or not yet known) image is decoded whole as ARGB, 4 bytes a pixel, whatever the
+    /// scaling; a lossy one a few macroblock rows, and its alpha plane whole; then the scaled
+    /// pixels and their reduced copy. Nil when `head` has no WebP header.
+    static func workingBytes(_ head: [UInt8], maxSide: Int) -> Int? {
+        var features = WebPBitstreamFeatures()
+        guard head.withUnsafeBufferPointer({ WebPGetFeatures($0.baseAddress, $0.count, &features) }) == VP8_STATUS_OK else { return nil }
+        let width = Int(features.width), height = Int(features.height)
+        guard width > 0, height > 0 else { return nil }
+        let target = Resample.fitting(width: width, height: height, maxSide: max(1, maxSide))
+        let decoding = features.format == 1 ? width * 64 * 3 + (features.has_alpha != 0 ? width * height : 0) : width * height * 4
+        return decoding + target.width * target.height * 3 * 2
+    }
+
     static func decode(_ data: [UInt8], path: String, maxSide: Int) throws(DecodeError) -> DecodedImage {
         var config = WebPDecoderConfig()
         guard WebPInitDecoderConfig(&config) != 0 else { throw DecodeError(path: path, problem: .corrupt("libwebp version mismatch")) }

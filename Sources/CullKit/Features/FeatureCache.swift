@@ -79,7 +79,7 @@ public struct FeatureCache {
                 case .measured: report.analysed += 1
                 case let .failed(reason):
                     report.failed += 1
-                    report.problems.append(ScanSummary.Problem(path: PathBytes.display(candidates[index].path), reason: reason))
+                    report.problems.append(ScanSummary.Problem(path: candidates[index].path, reason: reason))
                 case .skipped: report.skipped += 1
                 }
             }
@@ -111,17 +111,28 @@ public struct FeatureCache {
         return rows.sorted { PathBytes.precedes($0.path, $1.path) }
     }
 
-    /// Decodes `files` on every core, each worker taking the next file.
+    /// Decoding threads: one per core, or `CULL_DECODE_THREADS` (more decoders than cores, to see
+    /// that the shared ``DecodeBudget`` bounds their memory together, not each).
+    static let threads: Int = ProcessInfo.processInfo.environment["CULL_DECODE_THREADS"].flatMap(Int.init).map { min(max($0, 1), 256) }
+        ?? ProcessInfo.processInfo.activeProcessorCount
+
+    /// Decodes `files` on ``threads`` threads of their own (GCD would run no more than the cores),
+    /// each taking the next file.
     private func analyse(_ files: [Candidate]) -> [Outcome] {
         let results = OutcomeBox(count: files.count)
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count))
         let root = root
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            let reader = FileReader(root: root)
-            while let index = results.next() {
-                results.set(index, Self.analyse(files[index], reader: reader))
-            }
+        let done = DispatchGroup()
+        for _ in 0 ..< max(1, min(Self.threads, files.count)) {
+            done.enter()
+            Thread {
+                let reader = FileReader(root: root)
+                while let index = results.next() {
+                    results.set(index, Self.analyse(files[index], reader: reader))
+                }
+                done.leave()
+            }.start()
         }
+        done.wait()
         return results.values
     }
 

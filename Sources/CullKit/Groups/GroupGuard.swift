@@ -15,9 +15,12 @@ public struct GroupOutcome: Sendable {
 
 /// Holds, through one plan, the invariant of groups: no group of any kind ever has all its present
 /// members staged, across every rule of the run and what is staged already. Each group rule
-/// reserves the keeper of every group it touches (no later rule stages it), and no rule, group rule
-/// or not, stages a group's last unstaged member that is on disk (``MemberPresence``). The groups
+/// reserves the keeper of every group it touches (no later rule stages it); a plain rule that would
+/// take a group's last members leaves the one the kind's ranking prefers (``holdLastCopies(of:now:)``);
+/// and no rule stages a group's last unstaged member that is on disk (``MemberPresence``). The groups
 /// twins staged by earlier runs hold on to (``StagedTwins``) count too, whatever the run's rules are.
+/// Every member staged records the member it leaves against (``keeperRecord(for:preferring:)``),
+/// which the commit checks again.
 struct GroupGuard {
     let groups: GroupSet
     /// Every set of members that must keep one present member unstaged: the run's groups, then
@@ -29,6 +32,8 @@ struct GroupGuard {
     private var claimed: Set<Int64>
     /// Keepers reserved by this run's group rules, with the rule.
     private(set) var reserved: [Int64: String] = [:]
+    /// Members a plain rule of this run matched and must leave, as the last of their group, with why.
+    private var held: [Int64: String] = [:]
     /// Nil: every member counts as on disk (no library root to look in).
     private let presence: MemberPresence?
     /// Per set, the member last found to stay (unclaimed and present), looked at first.
@@ -56,6 +61,22 @@ struct GroupGuard {
     /// True when `id` is a member of any group.
     func isMember(_ id: Int64) -> Bool { groups.groupsOf[id] != nil }
 
+    /// True when `id` is a member of a group of `spec`.
+    func isMember(_ id: Int64, of spec: GroupSpec) -> Bool {
+        groups.groupsOf[id]?.contains { groups.groups[$0].spec == spec } ?? false
+    }
+
+    /// The members of the groups of `spec` that hold any of `ids`.
+    func members(of spec: GroupSpec, touching ids: [Int64]) -> Set<Int64> {
+        var result = Set<Int64>()
+        for id in ids {
+            for index in groups.groupsOf[id] ?? [] where groups.groups[index].spec == spec {
+                result.formUnion(groups.groups[index].members.map(\.id))
+            }
+        }
+        return result
+    }
+
     /// True when `id` counts as a copy on disk.
     private func isPresent(_ id: Int64) -> Bool { presence?.isPresent(id) ?? true }
 
@@ -65,7 +86,10 @@ struct GroupGuard {
     /// Why `ids` may not be staged together now (a Live Photo's halves, which leave as one); nil
     /// when they may: each set they are in keeps a present member outside them.
     func refusal(leaving ids: [Int64]) -> String? {
-        for id in ids { if let rule = reserved[id] { return "keeper of its group (rule \(rule))" } }
+        for id in ids {
+            if let reason = held[id] { return reason }
+            if let rule = reserved[id] { return "keeper of its group (rule \(rule))" }
+        }
         let leaving = Set(ids)
         for set in Set(ids.flatMap { setsOf[$0] ?? [] }).sorted() where !hasWitness(set, besides: leaving) {
             return nouns[set]
@@ -87,10 +111,63 @@ struct GroupGuard {
         claimed.insert(id)
     }
 
+    /// For a plain rule about to stage `ids`: in every group those would leave without a present
+    /// unstaged member, the member that stays is chosen the way the kind's own rule would choose
+    /// it (its default ranking; of a RAW+JPEG pair, the RAW), not by the order the rule lists its
+    /// matches. A plain rule never stages the last copy of a file (see ``GroupSpec/alwaysGuarded``).
+    mutating func holdLastCopies(of ids: [Int64], now: Int64) {
+        var leaving = Set(ids)
+        var touched = Set<Int>()
+        for id in ids { touched.formUnion(setsOf[id] ?? []) }
+        for index in touched.sorted() where !hasWitness(index, besides: leaving) {
+            let candidates = sets[index].filter { leaving.contains($0) && !claimed.contains($0) }
+            let stays: Int64?
+            if index < groups.groups.count {
+                let group = groups.groups[index]
+                stays = best(of: group.members.filter { candidates.contains($0.id) }, spec: group.spec, now: now)?.id
+            } else {
+                stays = candidates.first(where: isPresent)  // a recorded set lists its keeper first
+            }
+            guard let stays else { continue }
+            held[stays] = nouns[index]
+            leaving.remove(stays)
+            witnesses.ids[index] = stays
+        }
+    }
+
+    /// The member of `members` on disk that a group of `spec` keeps when no rule ranks them: the
+    /// kind's default ranking, a RAW before the JPEG made from it, then path order.
+    private func best(of members: [GroupMember], spec: GroupSpec, now: Int64) -> GroupMember? {
+        let ranking = KeeperRanking(keys: spec.defaultRanking, now: now)
+        let present = { (member: GroupMember) in self.isPresent(member.id) }
+        if spec == .rawPair, let raw = ranking.choose(members.filter(\.raw), where: present) { return raw.keeper }
+        return ranking.choose(members, where: present)?.keeper
+    }
+
+    /// The member staged `id` leaves against, once the plan is made: in the first of its groups
+    /// (of `preferred` kind first, then copies before look-alikes) with a present member that
+    /// stays, that member (a reserved keeper or a held copy first). Nil for a file in no group.
+    func keeperRecord(for id: Int64, preferring preferred: GroupSpec?, now: Int64) -> Int64? {
+        let indexes = (groups.groupsOf[id] ?? []).sorted { a, b in
+            let (x, y) = (groups.groups[a].spec, groups.groups[b].spec)
+            return (x == preferred ? -1 : x.recordPriority, a) < (y == preferred ? -1 : y.recordPriority, b)
+        }
+        for index in indexes {
+            let group = groups.groups[index]
+            let staying = group.members.filter { $0.id != id && !claimed.contains($0.id) }
+            if let chosen = staying.first(where: { (reserved[$0.id] != nil || held[$0.id] != nil) && isPresent($0.id) })
+                ?? best(of: staying, spec: group.spec, now: now) {
+                return chosen.id
+            }
+        }
+        return nil
+    }
+
     /// For a group rule of `spec`: picks the keeper of every group of that spec with a member among
     /// `matched`, reserves it, and returns the members of `selectable` to stage (every non-keeper,
     /// path order), with the outcomes. `forced` are members that must stay (the user's keeps,
-    /// guards, keep rules). A keeper is a member on disk; a group with none stages nothing.
+    /// guards, keep rules, twins whose Live Photo half has no copy). A keeper is a member on disk;
+    /// a group with none stages nothing.
     mutating func select(rule: String, spec: GroupSpec, ranking: KeeperRanking, matched: Set<Int64>,
                          selectable: Set<Int64>, claimed: Set<Int64>, forced: [Int64: String])
         -> (ids: [Int64], outcomes: [GroupOutcome]) {
@@ -104,10 +181,13 @@ struct GroupGuard {
         for index in touched.sorted() {
             let group = groups.groups[index]
             let unstaged = group.members.filter { !claimed.contains($0.id) }
-            let mustStay = unstaged.filter { (forced[$0.id] != nil || reserved[$0.id] != nil) && isPresent($0.id) }
+            let mustStay = unstaged.filter {
+                (forced[$0.id] != nil || reserved[$0.id] != nil || held[$0.id] != nil) && isPresent($0.id)
+            }
             var choice = ranking.choose(mustStay.isEmpty ? unstaged : mustStay, where: { isPresent($0.id) })
             if let picked = choice, !mustStay.isEmpty {
-                choice = (picked.keeper, forced[picked.keeper.id] ?? "keeper of rule \(reserved[picked.keeper.id] ?? rule)")
+                choice = (picked.keeper, forced[picked.keeper.id] ?? held[picked.keeper.id]
+                    ?? "keeper of rule \(reserved[picked.keeper.id] ?? rule)")
             }
             guard let (keeper, decidedBy) = choice else {
                 let why = unstaged.isEmpty ? "every copy is staged already" : "no unstaged copy is on disk as indexed"

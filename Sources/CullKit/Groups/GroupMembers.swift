@@ -16,13 +16,18 @@ enum GroupMembers {
                    (a.taken IS NOT NULL) + (a.camera_make IS NOT NULL) + (a.camera_model IS NOT NULL) + (a.lens IS NOT NULL)
                    + (a.software IS NOT NULL) + (a.latitude IS NOT NULL) + (a.rating IS NOT NULL) + (a.favorite_flag IS NOT NULL)
                    + (a.width IS NOT NULL) + (a.orientation IS NOT NULL),
-                   a.device, a.inode, \(ImageFields.current("sharpness"))
+                   a.device, a.inode, \(ImageFields.current("sharpness")), a.format,
+                   (a.camera_make IS NOT NULL OR a.camera_model IS NOT NULL),
+                   (a.taken IS NOT NULL AND COALESCE(a.taken_source, '') <> 'filename'), a.raw
             FROM assets a WHERE a.id IN (SELECT value FROM json_each(?))
             """, [.integer(threshold), .text(list)]) { row in
-            let member = GroupMember(
+            var member = GroupMember(
                 id: row.int64(0), path: row.bytes(1) ?? [], size: row.int64(2), pixels: row.optionalInt64(3),
                 taken: row.optionalInt64(4), favorite: row.int64(5) != 0, rating: row.optionalInt64(6),
-                metadataCount: row.int(7), sharpness: row.optionalDouble(10))
+                metadataCount: row.int(7), sharpness: row.optionalDouble(10), format: row.string(11).flatMap(MediaFormat.init))
+            member.cameraOriginal = CameraOriginal.isOriginal(format: member.format, hasCamera: row.int64(12) != 0,
+                                                              hasCaptureDate: row.int64(13) != 0, path: member.path)
+            member.raw = row.int64(14) != 0
             members[member.id] = (HashCache.FileKey(device: row.int64(8), inode: row.int64(9)), member)
         }
         var groups: [MediaGroup] = []
@@ -37,6 +42,10 @@ enum GroupMembers {
                 .sorted(by: { PathBytes.precedes($0.member.path, $1.member.path) }) where seen.insert(inode).inserted {
                 if spec == .burst { member.burstIndex = burstOrder[member.id] }
                 chosen.append(member)
+            }
+            // Beside a camera original, a file in another format is a re-encode of it.
+            if chosen.contains(where: \.cameraOriginal) {
+                for index in chosen.indices where !CameraOriginal.isCameraFormat(chosen[index].format) { chosen[index].reencoded = true }
             }
             if chosen.count > 1 { groups.append(MediaGroup(spec: spec, key: candidate.key, members: chosen)) }
         }

@@ -48,13 +48,42 @@ public enum GroupSpec: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { key }
 
-    /// The ranking a group rule of this kind uses when it has no `keep:`: the same picture keeps
-    /// the copy with the most metadata, a burst its first frame; other kinds go by path order.
+    /// True for the kinds whose members are copies of one shot (byte for byte, the same picture,
+    /// a RAW and the JPEG made from it); false for look-alikes (similar photos, burst frames), which
+    /// are different pictures. A twin staged because a copy of it stays may take a Live Photo half
+    /// along only when that half has a copy too; a look-alike is judged as a whole Live Photo.
+    public var holdsCopies: Bool {
+        switch self {
+        case .exact, .image, .rawPair: true
+        case .similar, .burst: false
+        }
+    }
+
+    /// The kinds every plan and every hand staging guards, whatever its rules read: the last copy
+    /// of a file and the last half of a RAW+JPEG pair never leave on any rule's word. Both are
+    /// known without decoding (content hashes of files that share a size, names and dates); the
+    /// kinds that need image data are guarded in the runs whose rules read them.
+    public static let alwaysGuarded: Set<GroupSpec> = [.exact, .rawPair]
+
+    /// The order in which a staged member's groups are asked for the keeper it leaves against.
+    var recordPriority: Int {
+        switch self {
+        case .exact: 0
+        case .image: 1
+        case .rawPair: 2
+        case .burst: 3
+        case .similar: 4
+        }
+    }
+
+    /// The ranking a group rule of this kind uses when it has no `keep:`: a camera original
+    /// before a derived copy, then the same picture keeps the copy with the most metadata, a burst
+    /// its first frame; other kinds go by path order.
     public var defaultRanking: [KeeperKey] {
         switch self {
-        case .image: [.mostMetadata]
-        case .burst: [.first]
-        case .exact, .similar, .rawPair: []
+        case .image: [.original, .mostMetadata]
+        case .burst: [.original, .first]
+        case .exact, .similar, .rawPair: [.original]
         }
     }
 
@@ -84,6 +113,21 @@ extension Rule {
         }
         for part in parts {
             if case let .condition(condition) = part, let spec = GroupSpec(groupRuleCondition: condition) { return spec }
+        }
+        return nil
+    }
+
+    /// The kind of group whose redundancy the rule stages: a group rule's spec, or `rawPair` for a
+    /// rule that picks one half of RAW+JPEG pairs at its top level (`raw_pair: jpeg`). What such a
+    /// rule stages leaves because another member of its group stays. Nil for any other rule.
+    public var redundancySpec: GroupSpec? {
+        if let groupSpec { return groupSpec }
+        let parts: [Predicate]
+        if case let .all(items) = match { parts = items } else { parts = [match] }
+        for part in parts {
+            if case let .condition(condition) = part, condition.field.groupSpec == .rawPair, condition.op == .eq || condition.op == .in {
+                return .rawPair
+            }
         }
         return nil
     }

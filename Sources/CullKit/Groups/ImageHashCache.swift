@@ -67,7 +67,7 @@ public struct ImageHashCache {
                 case let .hashed(hash): try upsert.execute(identity + [.blob(hash.bytes), .null])
                 case let .malformed(problem):
                     report.skipped += 1
-                    report.problems.append(ScanSummary.Problem(path: PathBytes.display(file.path), reason: "image data not hashed: \(problem)"))
+                    report.problems.append(ScanSummary.Problem(path: file.path, reason: "image data not hashed: \(problem)"))
                     try upsert.execute(identity + [.null, .text(problem)])
                 case .changed:
                     report.skipped += 1

@@ -6,6 +6,9 @@ public enum KeeperKey: Sendable, Equatable, CustomStringConvertible {
     case favorite
     /// The highest rating first; unrated (0) next, rejected (−1) last.
     case rating
+    /// A camera original first, a derived copy (a re-encode, an export, an edit) after it
+    /// (see ``CameraOriginal``).
+    case original
     /// The earliest capture time first; a date before 1990 or in the future never wins.
     case oldest
     /// The latest plausible capture time first.
@@ -30,7 +33,7 @@ public enum KeeperKey: Sendable, Equatable, CustomStringConvertible {
     case notPath(String)
 
     /// The words a ranking may name.
-    public static let words: [String] = ["favorite", "rating", "oldest", "newest", "largest", "smallest",
+    public static let words: [String] = ["favorite", "rating", "original", "oldest", "newest", "largest", "smallest",
                                          "highest_resolution", "most_metadata", "sharpest", "shortest_path", "longest_path",
                                          "first", "last"]
     /// The mapping forms (`{path: GLOB}`, `{not_path: GLOB}`).
@@ -41,6 +44,7 @@ public enum KeeperKey: Sendable, Equatable, CustomStringConvertible {
         switch word {
         case "favorite": self = .favorite
         case "rating": self = .rating
+        case "original": self = .original
         case "oldest": self = .oldest
         case "newest": self = .newest
         case "largest": self = .largest
@@ -61,6 +65,7 @@ public enum KeeperKey: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .favorite: "favorite"
         case .rating: "rating"
+        case .original: "original"
         case .oldest: "oldest"
         case .newest: "newest"
         case .largest: "largest"
@@ -83,9 +88,10 @@ extension KeeperKey {
     public static let reference: [(written: String, meaning: String)] = [
         ("favorite", "A favorite (flagged, or rated at/above the library's favorite_threshold; XMP sidecars count) first."),
         ("rating", "The highest rating first; unrated next, rejected (-1) last."),
+        ("original", "A camera original first: camera make or model and a capture date in its own metadata (not from its name), a format cameras write (JPEG, HEIC, RAW and DNG, MOV/MP4), and no folder or file name with export(ed/s), edit(ed/s), copy or resized as a word. A PNG re-encode, an export with stripped metadata or an Edited/ copy is a derived copy. First in every group kind's default ranking."),
         ("oldest", "The earliest capture time first; a date before 1990 or in the future never wins."),
         ("newest", "The latest capture time first; a date before 1990 or in the future never wins."),
-        ("largest", "The largest file first."),
+        ("largest", "The largest file first; in a group holding a camera original, a file in a format cameras do not write (PNG, WebP, TIFF, GIF, AVIF: a re-encode) comes after every file in one they do, whatever its size."),
         ("smallest", "The smallest file first."),
         ("highest_resolution", "The most pixels (width × height) first."),
         ("most_metadata", "The most metadata present first (capture time, camera, lens, software, GPS, rating, size, orientation)."),

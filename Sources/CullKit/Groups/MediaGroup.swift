@@ -15,6 +15,15 @@ public struct GroupMember: Sendable, Equatable {
     public var burstIndex: Int? = nil
     /// The photo's sharpness (``ImageFeatures``), when it was analysed.
     public var sharpness: Double? = nil
+    /// A camera RAW: the half of a RAW+JPEG pair that stays when a plain rule matches both.
+    public var raw: Bool = false
+    /// The file's format, as sniffed.
+    public var format: MediaFormat? = nil
+    /// A camera original, not a copy derived from one (``CameraOriginal``).
+    public var cameraOriginal = false
+    /// In a group holding a camera original, a file in a format cameras do not write: a re-encode
+    /// (what `largest` must not prefer for its size).
+    public var reencoded = false
 }
 
 /// Files that belong together under one ``GroupSpec``: one member per inode, two or more, in

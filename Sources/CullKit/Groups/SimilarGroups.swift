@@ -15,6 +15,12 @@ public enum SimilarGroups {
     /// photos measured 0–6 apart, different photos 14 and more (see the `similar` field's doc).
     public static let defaultDistance = 6
 
+    /// The largest distance a rule may ask for: unrelated corpus photos start at 16 bits (1 pair in
+    /// 2,848), one scene shot twice measured 14, so 12 is the last distance at which a group still
+    /// means one picture. Beyond it most of a library is within reach of every photo, groups are
+    /// arbitrary, and finding them grows with the square of the library.
+    public static let maxDistance = 12
+
     /// One photo: its asset id and perceptual hash.
     public struct Item: Sendable, Equatable {
         public let id: Int64
@@ -26,25 +32,54 @@ public enum SimilarGroups {
         }
     }
 
-    /// An unordered pair of asset ids that must never share a group.
-    public struct Pair: Hashable, Sendable {
-        public let low: Int64, high: Int64
+    /// Photos marked as different pictures (`cull distinct`): no group holds two of its pictures.
+    public struct DistinctSet: Sendable, Equatable {
+        /// The asset ids of each picture: exact copies (one content hash) are one picture, so they
+        /// may still share a group with each other.
+        public let pictures: [[Int64]]
 
-        public init(_ a: Int64, _ b: Int64) {
-            low = min(a, b)
-            high = max(a, b)
-        }
+        public init(pictures: [[Int64]]) { self.pictures = pictures }
     }
 
     /// The groups (two or more ids each, in input order) of `hashes` within `distance` bits, none
-    /// holding a pair of `excluded`. Groups are listed by their seed's place in the input.
+    /// holding two pictures of one of the `distinct` sets. Groups are listed by their seed's place
+    /// in the input.
     ///
-    /// Memory stays linear in the photos, however many look alike: neighbours are counted per
-    /// distinct hash and listed only for the seed being grown (n near-identical frames of a
-    /// time-lapse would otherwise hold n² neighbour entries), and a pair marked distinct is
-    /// looked up from the photo's own few marks, not per pair of members.
-    public static func cluster(hashes: [Item], distance: Int, excluded: Set<Pair> = []) -> [[Int64]] {
-        cluster(hashes, distance: distance, excluded: excluded, reach: Reach(hashes, distance: distance))
+    /// Memory stays linear in the photos, however many look alike or are marked: neighbours are
+    /// counted per distinct hash and listed only for the seed being grown (n near-identical frames
+    /// of a time-lapse would otherwise hold n² neighbour entries), and a mark is looked up from the
+    /// photo's own few sets, never expanded into the pairs of a set.
+    public static func cluster(hashes: [Item], distance: Int, distinct: [DistinctSet] = []) -> [[Int64]] {
+        cluster(hashes, distance: distance, distinct: distinct, reach: Reach(hashes, distance: distance))
+    }
+
+    /// The sets each photo is in, by index, and which of the set's pictures it is.
+    struct Marks {
+        struct Mark: Hashable {
+            let set: Int, picture: Int
+        }
+
+        let of: [Int: [Mark]]
+
+        init(_ hashes: [Item], _ sets: [DistinctSet]) {
+            var indexOf: [Int64: Int] = [:]
+            if !sets.isEmpty {
+                for (index, item) in hashes.enumerated() where indexOf[item.id] == nil { indexOf[item.id] = index }
+            }
+            var of: [Int: [Mark]] = [:]
+            for (set, marked) in sets.enumerated() {
+                for (picture, ids) in marked.pictures.enumerated() {
+                    for id in ids { if let index = indexOf[id] { of[index, default: []].append(Mark(set: set, picture: picture)) } }
+                }
+            }
+            self.of = of
+        }
+
+        /// True when photos `a` and `b` are different pictures of one set.
+        func apart(_ a: Int, _ b: Int) -> Bool {
+            guard let x = of[a], let y = of[b] else { return false }
+            return x.contains { m in y.contains { $0.set == m.set && $0.picture != m.picture } }
+        }
     }
 
     /// Where each photo's look-alikes are: the index of the distinct hashes, the photos of each
@@ -66,50 +101,55 @@ public enum SimilarGroups {
         }
     }
 
-    static func cluster(_ hashes: [Item], distance: Int, excluded: Set<Pair>, reach: Reach) -> [[Int64]] {
+    static func cluster(_ hashes: [Item], distance: Int, distinct: [DistinctSet], reach: Reach) -> [[Int64]] {
         guard hashes.count > 1, distance >= 0 else { return [] }
         let (nearby, byHash) = (reach.nearby, reach.byHash)
         func gap(_ a: Int, _ b: Int) -> Int { (hashes[a].hash ^ hashes[b].hash).nonzeroBitCount }
-        // The marks of each photo, by index, both ways.
-        var apart: [Int: [Int]] = [:]
-        if !excluded.isEmpty {
-            var indexOf: [Int64: Int] = [:]
-            for (index, item) in hashes.enumerated() where indexOf[item.id] == nil { indexOf[item.id] = index }
-            for pair in excluded {
-                guard let a = indexOf[pair.low], let b = indexOf[pair.high], a != b else { continue }
-                apart[a, default: []].append(b)
-                apart[b, default: []].append(a)
-            }
+        let marks = Marks(hashes, distinct)
+        func within(_ index: Int) -> [Int] {
+            nearby.within(of: hashes[index].hash).flatMap { byHash[$0]! }.filter { $0 != index }
         }
-        // How many photos lie within `distance` of each (itself and its marked pairs left out).
+        // How many photos lie within `distance` of each (itself and those marked apart from it left out).
         let counts = hashes.indices.map { index in
-            reach.count[hashes[index].hash]! - 1 - (apart[index] ?? []).filter { gap(index, $0) <= distance }.count
+            let all = reach.count[hashes[index].hash]! - 1
+            guard all > 0, marks.of[index] != nil else { return all }
+            return within(index).filter { !marks.apart(index, $0) }.count
         }
         func neighbours(of index: Int) -> [Int] {
-            let marked = Set(apart[index] ?? [])
-            return nearby.within(of: hashes[index].hash).flatMap { byHash[$0]! }
-                .filter { $0 != index && !marked.contains($0) }
+            marks.of[index] == nil ? within(index) : within(index).filter { !marks.apart(index, $0) }
         }
         let seeds = hashes.indices.filter { counts[$0] > 0 }
             .sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }
         var grouped = [Bool](repeating: false, count: hashes.count)
-        var inGroup = [Bool](repeating: false, count: hashes.count)
+        // The members of the group being grown, per set they are in and per picture of it: a
+        // candidate is kept out when a set of its own holds a member of another picture.
+        var inSet: [Int: Int] = [:]
+        var inPicture: [Marks.Mark: Int] = [:]
+        func blocked(_ candidate: Int) -> Bool {
+            (marks.of[candidate] ?? []).contains { inSet[$0.set, default: 0] > inPicture[$0, default: 0] }
+        }
         var groups: [(seed: Int, members: [Int])] = []
         for seed in seeds where !grouped[seed] {
-            var members = [seed]
+            var members: [Int] = []
             // Complete linkage checks each candidate against the members' distinct hashes only.
-            var memberHashes: Set<UInt64> = [hashes[seed].hash]
-            inGroup[seed] = true
+            var memberHashes: Set<UInt64> = []
+            func enter(_ member: Int) {
+                members.append(member)
+                memberHashes.insert(hashes[member].hash)
+                for mark in marks.of[member] ?? [] {
+                    inSet[mark.set, default: 0] += 1
+                    inPicture[mark, default: 0] += 1
+                }
+            }
+            enter(seed)
             let candidates = neighbours(of: seed).filter { !grouped[$0] }
                 .map { (gap: gap(seed, $0), index: $0) }.sorted { $0 < $1 }
             for (_, candidate) in candidates
-            where memberHashes.allSatisfy({ ($0 ^ hashes[candidate].hash).nonzeroBitCount <= distance })
-                && !(apart[candidate] ?? []).contains(where: { inGroup[$0] }) {
-                members.append(candidate)
-                memberHashes.insert(hashes[candidate].hash)
-                inGroup[candidate] = true
+            where memberHashes.allSatisfy({ ($0 ^ hashes[candidate].hash).nonzeroBitCount <= distance }) && !blocked(candidate) {
+                enter(candidate)
             }
-            for member in members { inGroup[member] = false }
+            inSet.removeAll(keepingCapacity: true)
+            inPicture.removeAll(keepingCapacity: true)
             guard members.count > 1 else { continue }
             for member in members { grouped[member] = true }
             groups.append((seed, members.sorted()))
@@ -120,12 +160,16 @@ public enum SimilarGroups {
 
 extension SimilarGroups {
     /// The similar groups of the index within `distance`, from the current `image_features` rows
-    /// (in path byte order), without the pairs marked distinct. Keyed by the first member's hash in hex.
+    /// (in path byte order), never two pictures of a set marked distinct. Keyed by the first member's hash in hex.
+    ///
+    /// Screenshots are left out: the pHash reads a picture's coarse layout, and screens of one app
+    /// whose text differs measured 0–8 bits apart, as close as copies of one screenshot (0–2), so
+    /// no distance tells them apart. Their copies are found as exact and same-picture duplicates.
     static func candidates(_ db: Database, distance: Int, root: String?) throws -> [GroupCandidate] {
         var rows: [(item: Item, path: [UInt8])] = []
         try db.forEachRow("""
             SELECT a.id, a.path, f.phash FROM image_features f JOIN assets a ON a.id = f.asset_id
-            WHERE f.phash IS NOT NULL AND \(CachedRow.isCurrent("f", for: "a"))
+            WHERE f.phash IS NOT NULL AND a.screenshot = 0 AND \(CachedRow.isCurrent("f", for: "a"))
             """) { row in
             rows.append((Item(id: row.int64(0), hash: UInt64(bitPattern: row.int64(2))), row.bytes(1) ?? []))
         }
@@ -134,10 +178,10 @@ extension SimilarGroups {
         // Content hashes are needed only for photos that have a neighbour at all.
         let reach = Reach(items, distance: distance)
         let reachable = items.filter { reach.count[$0.hash]! > 1 }.map(\.id)
-        let excluded = try DistinctPairs.excluded(db, among: reachable, root: root)
+        let distinct = try DistinctSets.sets(db, among: reachable, root: root)
         let hashOf = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0.hash) })
         var keys = Set<String>()
-        return cluster(items, distance: distance, excluded: excluded, reach: reach).map { ids in
+        return cluster(items, distance: distance, distinct: distinct, reach: reach).map { ids in
             var key = String(hashOf[ids[0]]!, radix: 16)
             key = String(repeating: "0", count: 16 - key.count) + key
             while !keys.insert(key).inserted { key += "+" }

@@ -27,12 +27,30 @@ enum AssetColumn: String, CaseIterable, Sendable {
     case ctimeNs = "ctime_ns"
     case unreadableReason = "unreadable_reason"
     case takenSubsecUs = "taken_subsec_us"
+    case pick, labels, tags, people
+    case catalogRating = "catalog_rating"
+    case catalogPick = "catalog_pick"
+    case catalogLabels = "catalog_labels"
+    case catalogTags = "catalog_tags"
+    case catalogPeople = "catalog_people"
+    case appTrash = "app_trash"
+    case hidden
+    case sourcesDisagree = "sources_disagree"
 
     /// The column of asset alias `a` (`a.size`), for queries over `assets a`.
     var selected: SQLFragment { SQLFragment(sql: "a." + rawValue) }
 
-    /// Every column a scan writes, in the upsert's order (all but `id`, which SQLite assigns).
-    static let scanned = allCases.filter { $0 != .id }
+    /// Every column a scan writes, in the upsert's order: all but `id`, which SQLite assigns, and the
+    /// catalogs' columns, which ``CatalogSync`` writes.
+    static let scanned = allCases.filter { $0 != .id && !$0.fromCatalogs }
+
+    /// Written from the catalogs in use, not from the file.
+    var fromCatalogs: Bool {
+        switch self {
+        case .catalogRating, .catalogPick, .catalogLabels, .catalogTags, .catalogPeople, .appTrash, .hidden, .sourcesDisagree: true
+        default: false
+        }
+    }
 
     /// What a scan of `record` at `now` writes into the column; nil for `id`.
     func value(of record: AssetRecord, now: Int64) -> SQLValue? {
@@ -79,6 +97,11 @@ enum AssetColumn: String, CaseIterable, Sendable {
         case .ctimeNs: return file.stamp.ctimeNanoseconds.sqlValue
         case .unreadableReason: return record.unreadableReason.sqlValue
         case .takenSubsecUs: return m.subsecondMicros.sqlValue
+        case .pick: return m.pick.sqlValue
+        case .labels: return ValueList.encode(m.labels)
+        case .tags: return ValueList.encode(m.tags)
+        case .people: return ValueList.encode(m.people)
+        case .catalogRating, .catalogPick, .catalogLabels, .catalogTags, .catalogPeople, .appTrash, .hidden, .sourcesDisagree: return nil
         }
     }
 

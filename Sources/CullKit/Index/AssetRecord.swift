@@ -26,17 +26,24 @@ public struct AssetRecord: Sendable {
             if case let .io(message) = error { unreadableReason = message } else { brokenReason = error.description }
         }
         var sidecarDate: CaptureDate?
+        var sidecarDecisions: MediaMetadata?
         for sidecar in file.sidecars {
             let path = String(decoding: rootBytes + sidecar.relativePath, as: UTF8.self)
-            let values: MediaMetadata
             switch sidecar.role {
-            case .xmp: values = (try? SidecarReader.readXMP(path: path)) ?? MediaMetadata()
-            case .json: values = (try? SidecarReader.readTakeoutJSON(path: path)) ?? MediaMetadata()
+            case .xmp:
+                let values = (try? SidecarReader.readXMP(path: path)) ?? MediaMetadata()
+                if let date = values.xmpDate ?? values.exifDate { sidecarDate = date }
+                // The Metadata Working Group's order: the file's EXIF, then XMP, for camera, lens,
+                // dimensions and place; a sidecar only fills what the file lacks there.
+                metadata.fillGaps(from: values)
+                if sidecarDecisions == nil { sidecarDecisions = values } else { sidecarDecisions!.mergeDecisions(values) }
+            case .json:
+                metadata.override(with: (try? SidecarReader.readTakeoutJSON(path: path)) ?? MediaMetadata())
             case .aae: continue
             }
-            if sidecar.role == .xmp, let date = values.xmpDate ?? values.exifDate { sidecarDate = date }
-            metadata.override(with: values)
         }
+        // …and the sidecar over the file for the decisions (rating, pick, labels, tags, people).
+        if let sidecarDecisions { metadata.takeDecisions(from: sidecarDecisions) }
         var record = AssetRecord(file: file, metadata: metadata, brokenReason: brokenReason, unreadableReason: unreadableReason)
         record.resolveTaken(sidecarDate: sidecarDate)
         let name = String(decoding: file.name, as: UTF8.self)
@@ -46,14 +53,14 @@ public struct AssetRecord: Sendable {
     }
 
     /// Capture time precedence: an XMP sidecar's date (the user edited it) → EXIF DateTimeOriginal →
-    /// QuickTime creation date → embedded XMP → Takeout `photoTakenTime` → a date in the file name.
+    /// QuickTime creation date → embedded XMP → IPTC → Takeout `photoTakenTime` → a date in the file name.
     mutating func resolveTaken(sidecarDate: CaptureDate?) {
         // Tools that write sidecars copy the embedded date, often dropping its offset; the sidecar
         // only says something new when its wall-clock time differs from the file's own.
         let sidecarDate = sidecarDate?.local == metadata.exifDate?.local ? nil : sidecarDate
         let candidates: [(CaptureDate?, String)] = [
             (sidecarDate, "xmp-sidecar"), (metadata.exifDate, "exif"), (metadata.quickTimeDate, "quicktime"),
-            (metadata.xmpDate, "xmp"), (metadata.takeoutDate, "takeout"), (FilenameDate.parse(file.name), "filename"),
+            (metadata.xmpDate, "xmp"), (metadata.iptcDate, "iptc"), (metadata.takeoutDate, "takeout"), (FilenameDate.parse(file.name), "filename"),
         ]
         for (date, source) in candidates {
             if let date {

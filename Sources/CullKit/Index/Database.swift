@@ -6,10 +6,11 @@ public final class Database {
     public let path: String
     private var cache: [String: Statement] = [:]
 
-    /// Opens (creating when `create` is true) the database at `path`.
-    public init(path: String, create: Bool = true, readOnly: Bool = false) throws(DatabaseError) {
+    /// Opens (creating when `create` is true) the database at `path`; with `uri`, `path` is a
+    /// `file:` URI (another application's catalog is opened as `file:…?mode=ro`).
+    public init(path: String, create: Bool = true, readOnly: Bool = false, uri: Bool = false) throws(DatabaseError) {
         var handle: OpaquePointer?
-        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | (uri ? SQLITE_OPEN_URI : 0)
         flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
         if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
         let code = sqlite3_open_v2(path, &handle, flags, nil)

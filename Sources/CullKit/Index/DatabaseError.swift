@@ -38,7 +38,7 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible, CustomDeb
     public var description: String {
         let place = (path?.isEmpty == false) ? path! : "the index"
         let primary = code & 0xFF
-        if primary == SQLITE_FULL || systemErrno == ENOSPC || systemErrno == EDQUOT {
+        if isDiskFull {
             return "cannot write \(place): the disk is full; free some space and run the command again"
         }
         if systemErrno == EROFS {
@@ -67,6 +67,9 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible, CustomDeb
         if let sql { text += " while executing `\(sql)`" }
         return text
     }
+
+    /// True when the file system has no room left (or the user's quota is used up).
+    public var isDiskFull: Bool { code & 0xFF == SQLITE_FULL || systemErrno == ENOSPC || systemErrno == EDQUOT }
 
     /// True when another connection holds a lock we needed (SQLITE_BUSY / SQLITE_LOCKED).
     public var isBusy: Bool { code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED }

@@ -17,6 +17,8 @@ public enum IndexError: Error, Sendable, CustomStringConvertible {
     /// The library's `.cull/` exists but its index cannot be used as it is: never replaced by a
     /// fresh one, which would forget every keep and the commits undo needs.
     case damaged(path: String, problem: IndexDamage)
+    /// `cull init` could not make `path` a library; nothing of it was left behind.
+    case initFailed(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -29,9 +31,15 @@ public enum IndexError: Error, Sendable, CustomStringConvertible {
             "\(path): index was written by a newer Cull (unknown migration \(migration)); upgrade Cull"
         case let .locked(path): "library is locked by another cull run: \(path)"
         case let .system(path, call, code): "\(path): \(call) failed: \(Errno.message(code))"
+        case let .damaged(path, .empty):
+            "\(path): \(IndexDamage.empty)\nhint: an older Cull's 'cull init' cut short (a full disk) left this, with nothing indexed yet: "
+                + "then move the .cull folder aside (mv .cull .cull.damaged) and run 'cull init'; if the library held keeps or "
+                + "undo history, restore .cull/index.sqlite from a backup instead"
         case let .damaged(path, problem):
             "\(path): \(problem)\nhint: restore .cull/index.sqlite from a backup; or move the .cull folder aside "
                 + "(mv .cull .cull.damaged) and run 'cull init' to start a new index (keeps and undo history are lost)"
+        case let .initFailed(path, reason):
+            "cannot make \(path) a library: \(reason); nothing was left behind: run 'cull init' again once that is fixed"
         }
     }
 }

@@ -16,7 +16,9 @@ public struct Library: Sendable {
 
     public init(root: String) { self.root = root }
 
-    /// Makes `directory` a library: creates `.cull/`, the index and the lock file.
+    /// Makes `directory` a library: creates `.cull/`, the index and the lock file. They are built in
+    /// a hidden folder beside it and renamed into place whole: an init cut short (a full disk, a
+    /// kill) leaves no `.cull/` that every later command would take for a damaged index.
     @discardableResult
     public static func initialize(at directory: String) throws -> Library {
         let root: String
@@ -35,14 +37,38 @@ public struct Library: Sendable {
             _ = try library.openIndex()
             throw IndexError.alreadyALibrary(path: root)
         }
-        if mkdir(library.controlDirectory, 0o755) != 0 {
-            throw IndexError.system(path: library.controlDirectory, call: "mkdir", errno: errno)
+        var template = Array((root == "/" ? "" : root).utf8CString.dropLast()) + Array("/.cull-init-XXXXXX".utf8CString)
+        guard mkdtemp(&template) != nil else {
+            throw IndexError.initFailed(path: root, reason: Errno.message(errno))
         }
-        let fd = open(library.lockPath, O_CREAT | O_WRONLY | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw IndexError.system(path: library.lockPath, call: "open", errno: errno) }
-        close(fd)
-        _ = try library.openIndex(creating: true)
+        let staging = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        do {
+            let fd = open(staging + "/lock", O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw IndexError.system(path: staging + "/lock", call: "open", errno: errno) }
+            close(fd)
+            // Closed before the rename: SQLite checkpoints its log into the file and removes it.
+            _ = try openIndex(at: staging + "/index.sqlite", creating: true)
+            guard chmod(staging, 0o755) == 0 else { throw IndexError.system(path: staging, call: "chmod", errno: errno) }
+            let code = FileOps.renameNoReplace(Array(staging.utf8), Array(library.controlDirectory.utf8))
+            if code == EEXIST || code == ENOTEMPTY { throw IndexError.alreadyALibrary(path: root) }
+            if code != 0 { throw IndexError.system(path: library.controlDirectory, call: "rename", errno: code) }
+            _ = FileOps.syncDirectory(Array(root.utf8))
+        } catch {
+            for name in ["lock", "index.sqlite", "index.sqlite-wal", "index.sqlite-shm", "index.sqlite-journal"] {
+                unlink(staging + "/" + name)
+            }
+            rmdir(staging)
+            if case IndexError.alreadyALibrary = error { throw error }
+            throw IndexError.initFailed(path: root, reason: Self.reason(error))
+        }
         return library
+    }
+
+    /// What stopped `cull init`, in the words the user needs.
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError, error.isDiskFull { return "the disk is full" }
+        if case let IndexError.system(_, _, code) = error { return Errno.message(code) }
+        return String(describing: error)
     }
 
     /// Finds the library like git finds a repository: `explicit` (`--library`), else
@@ -82,6 +108,10 @@ public struct Library: Sendable {
     /// ``IndexError/damaged(path:problem:)`` (with a recovery hint): it is never silently replaced
     /// by a fresh one. `creating` is for `cull init` only.
     public func openIndex(creating: Bool = false) throws -> Database {
+        try Self.openIndex(at: indexPath, creating: creating)
+    }
+
+    private static func openIndex(at indexPath: String, creating: Bool) throws -> Database {
         if !creating { try IndexFile.checkExists(indexPath) }
         do {
             let db = try Database(path: indexPath, create: creating)
@@ -101,7 +131,7 @@ public struct Library: Sendable {
             return db
         } catch let error as DatabaseError where error.isDamage {
             throw IndexError.damaged(path: indexPath, problem: .malformed(error.message))
-        } catch let error as DatabaseError where error.systemErrno != EROFS && FileOps.isOnReadOnlyFileSystem(Array(controlDirectory.utf8)) {
+        } catch let error as DatabaseError where error.systemErrno != EROFS && FileOps.isOnReadOnlyFileSystem(Array(PathBytes.parent(Array(indexPath.utf8)))) {
             // On a read-only mount SQLite fails to create the index's -wal and -shm files and says
             // ENOENT (the last open it tried); what is true is the mount.
             throw DatabaseError(code: error.code, message: error.message, sql: error.sql, path: error.path ?? indexPath, systemErrno: EROFS)

@@ -20,15 +20,24 @@ public struct ScanSummary: Sendable, Equatable {
     public var managed: [Managed] = []
     /// Entries that are not media: symlinks, hidden entries, other files.
     public var ignored = IgnoredEntries()
+    /// Files whose sources (the file, the photo managers' catalogs) disagree on rating or pick.
+    public var disagreements = 0
 
     public struct Problem: Sendable, Equatable {
-        public var path: String
+        /// The path as bytes (absolute for a folder the walk could not read, library-relative for a
+        /// photo that could not be decoded or hashed).
+        public var path: [UInt8]
         public var reason: String
+
+        public init(path: [UInt8], reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
     public struct Managed: Sendable, Equatable {
         /// Library-relative path of the library (or of the folder holding its managed parts).
-        public var path: String
+        public var path: [UInt8]
         public var application: String
         public var note: String?
     }
@@ -41,10 +50,10 @@ public struct ScanSummary: Sendable, Equatable {
             ("added", .integer(Int64(added))), ("changed", .integer(Int64(changed))),
             ("removed", .integer(Int64(removed))), ("renamed", .integer(Int64(renamed))),
             ("broken", .integer(Int64(broken))), ("unreadable", .integer(Int64(unreadable))),
-            ("unchanged", .integer(Int64(unchanged))), ("seconds", .number(seconds)),
-            ("problems", .array(problems.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
+            ("unchanged", .integer(Int64(unchanged))), ("disagreements", .integer(Int64(disagreements))), ("seconds", .number(seconds)),
+            ("problems", .array(problems.map { .object([("path", .path($0.path)), ("reason", .string($0.reason))]) })),
             ("skipped", .array(managed.map { library in
-                .object([("path", .string(library.path)), ("application", .string(library.application))]
+                .object([("path", .path(library.path)), ("application", .string(library.application))]
                     + (library.note.map { [("note", JSONValue.string($0))] } ?? []))
             })),
             ("ignored", .object([
@@ -60,13 +69,15 @@ public struct ScanSummary: Sendable, Equatable {
         let time = String(format: "%.2fs", seconds)
         let moved = renamed > 0 ? ", renamed \(renamed)" : ""
         let unread = unreadable > 0 ? ", unreadable \(unreadable)" : ""
-        return "added \(added), changed \(changed), removed \(removed)\(moved), broken \(broken)\(unread), unchanged \(unchanged) in \(time)"
+        let disagree = disagreements > 0 ? ", sources disagree on \(disagreements)" : ""
+        return "added \(added), changed \(changed), removed \(removed)\(moved), broken \(broken)\(unread), unchanged \(unchanged)"
+            + "\(disagree) in \(time)"
     }
 
     /// One line per skipped library, then one counting what else was left out (none when nothing was).
     public var detailLines: [String] {
         var lines = managed.map { library in
-            "skipped: \(library.path) (managed by \(library.application)\(library.note.map { ": " + $0 } ?? ""))"
+            "skipped: \(PathBytes.display(library.path)) (managed by \(library.application)\(library.note.map { ": " + $0 } ?? ""))"
         }
         func count(_ n: Int, _ one: String, _ many: String) -> String? { n == 0 ? nil : "\(n) \(n == 1 ? one : many)" }
         let parts = [count(ignored.symlinks, "symlink", "symlinks"), count(ignored.hidden, "hidden entry", "hidden entries"),
@@ -116,10 +127,10 @@ public struct Scanner {
         var skipped = TreeWalker.Skipped()
         let found = TreeWalker(root: library.root, includeManaged: includeManaged).walk(problems: &problems, skipped: &skipped)
         summary.problems = problems.map {
-            ScanSummary.Problem(path: library.absolutePath(of: String(decoding: $0.relativePath, as: UTF8.self)), reason: $0.reason)
+            ScanSummary.Problem(path: PathBytes.join(Array(library.root.utf8), $0.relativePath), reason: $0.reason)
         }
         summary.managed = skipped.managed.map {
-            ScanSummary.Managed(path: String(decoding: $0.relativePath, as: UTF8.self), application: $0.application, note: $0.note)
+            ScanSummary.Managed(path: $0.relativePath, application: $0.application, note: $0.note)
         }
         summary.ignored = skipped.ignored
 

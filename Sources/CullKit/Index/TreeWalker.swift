@@ -231,7 +231,9 @@ public struct TreeWalker: Sendable {
             if isMedia {
                 media.append((name, FileStamp(info)))
             } else {
-                sidecars[Companions.folded(name), default: []].append((name, FileStamp(info)))
+                for key in Companions.filingNames(ofSidecar: Companions.folded(name)) {
+                    sidecars[key, default: []].append((name, FileStamp(info)))
+                }
             }
         }
         let prefix = relative.isEmpty ? [] : relative + [UInt8(ascii: "/")]

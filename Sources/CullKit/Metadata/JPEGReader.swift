@@ -22,6 +22,7 @@ enum JPEGReader {
         var window = Window(file: file, head: head)
         var exif: MediaMetadata?
         var xmp: MediaMetadata?
+        var iptc: MediaMetadata?
         var frame: (width: Int, height: Int)?
         var position = 2 // after SOI
         var cut = false
@@ -70,6 +71,9 @@ enum JPEGReader {
                     xmp = XMPReader.parse(payload.dropFirst(xmpSignature.count))
                     announcesTrailer = trailerMarkers.contains { contains(payload, $0) }
                 }
+            case 0xED where iptc == nil:
+                guard let payload = window.bytes(at: payloadStart, count: payloadLength) else { cut = true; break scan }
+                if payload.starts(with: IPTCReader.signature) { iptc = IPTCReader.parse(payload) }
             case 0xC0 ... 0xCF where code != 0xC4 && code != 0xC8 && code != 0xCC && frame == nil:
                 guard let header = window.bytes(at: payloadStart, count: min(payloadLength, 5)), header.count == 5 else {
                     cut = window.byte(at: payloadStart + 4) == nil
@@ -94,7 +98,9 @@ enum JPEGReader {
         }
         var metadata = exif ?? MediaMetadata()
         let embedded = (metadata.width, metadata.height)
+        // The Metadata Working Group's order within one file: EXIF, then XMP, then IPTC.
         if let xmp { metadata.fillGaps(from: xmp) }
+        if let iptc { metadata.fillGaps(from: iptc) }
         if let frame {
             metadata.width = frame.width
             metadata.height = frame.height

@@ -22,6 +22,8 @@ public struct MediaMetadata: Sendable, Equatable {
     public var xmpDate: CaptureDate?
     /// Google Takeout `photoTakenTime`.
     public var takeoutDate: CaptureDate?
+    /// IPTC DateCreated + TimeCreated (APP13): after EXIF and XMP, as the Metadata Working Group orders them.
+    public var iptcDate: CaptureDate?
     public var make: String?
     public var model: String?
     public var lens: String?
@@ -42,6 +44,14 @@ public struct MediaMetadata: Sendable, Equatable {
     /// The fraction of the capture second, in microseconds (EXIF SubSecTimeOriginal, or the
     /// SubSecTime tag of whichever date ``exifDate`` came from): tells a burst's frames apart.
     public var subsecondMicros: Int?
+    /// A pick: 1 picked (`xmpDM:pick` 1, digiKam's PickLabel accepted), -1 rejected.
+    public var pick: Int?
+    /// Colour labels (`xmp:Label`, darktable's `colorlabels`), as ``ColorLabel`` words.
+    public var labels: [String] = []
+    /// Keywords (`dc:subject`, `lr:hierarchicalSubject`, `digiKam:TagsList`, IPTC Keywords), levels joined by `|`.
+    public var tags: [String] = []
+    /// Named people (MWG and Microsoft face regions, `People|…` tags).
+    public var people: [String] = []
 
     public init() {}
 
@@ -57,10 +67,36 @@ public struct MediaMetadata: Sendable, Equatable {
             if self[keyPath: keyPath] == nil { self[keyPath: keyPath] = other[keyPath: keyPath] }
         }
         fill(\.format); fill(\.width); fill(\.height); fill(\.orientation); fill(\.containerOrientation); fill(\.duration)
-        fill(\.exifDate); fill(\.quickTimeDate); fill(\.xmpDate); fill(\.takeoutDate)
+        fill(\.exifDate); fill(\.quickTimeDate); fill(\.xmpDate); fill(\.takeoutDate); fill(\.iptcDate)
         fill(\.make); fill(\.model); fill(\.lens); fill(\.software)
         fill(\.latitude); fill(\.longitude); fill(\.rating); fill(\.favorite)
-        fill(\.userComment); fill(\.liveID); fill(\.burstID); fill(\.subsecondMicros)
+        fill(\.userComment); fill(\.liveID); fill(\.burstID); fill(\.subsecondMicros); fill(\.pick)
+        if labels.isEmpty { labels = other.labels }
+        if tags.isEmpty { tags = other.tags }
+        if people.isEmpty { people = other.people }
+    }
+
+    /// Another sidecar's decisions for the same file (darktable's duplicates, `NAME.xmp` beside
+    /// `STEM.xmp`): the most protective counts, the higher rating, a pick over a reject, every label, tag and person.
+    mutating func mergeDecisions(_ other: MediaMetadata) {
+        rating = CatalogDecision.max(rating, other.rating)
+        switch (pick, other.pick) {
+        case (1, _), (_, 1): pick = 1
+        case (-1, -1), (-1, nil), (nil, -1): pick = -1   // rejected, and no sidecar says otherwise
+        default: pick = nil
+        }
+        labels = CatalogDecision.union(labels, other.labels)
+        tags = CatalogDecision.union(tags, other.tags)
+        people = CatalogDecision.union(people, other.people)
+    }
+
+    /// The decisions of a sidecar, over the file's own wherever the sidecar has one.
+    mutating func takeDecisions(from sidecar: MediaMetadata) {
+        if let rating = sidecar.rating { self.rating = rating }
+        if let pick = sidecar.pick { self.pick = pick }
+        if !sidecar.labels.isEmpty { labels = sidecar.labels }
+        if !sidecar.tags.isEmpty { tags = sidecar.tags }
+        if !sidecar.people.isEmpty { people = sidecar.people }
     }
 
     /// Overrides fields here with every non-`nil` field of `other` (sidecars win).

@@ -30,7 +30,7 @@ public enum AssetJSON {
         for (offset, name) in names.enumerated() {
             let value = row.value(offset)
             switch name {
-            case "path", "folder", "name": fields.append((name, .string(PathBytes.display(row.bytes(offset) ?? []))))
+            case "path", "folder", "name": fields.append((name, .path(row.bytes(offset) ?? [])))
             case "modified", "added": fields.append((name, row.optionalInt64(offset).map(JSONValue.instant) ?? .null))
             case "taken":
                 // Local wall-clock seconds, with the offset when the photo recorded one.

@@ -30,10 +30,10 @@ enum GroupRenderer {
             return .object([
                 ("kind", .string(group.group.spec.key)),
                 ("key", .string(group.group.key)),
-                ("members", .array(group.members.map { .string(PathBytes.display($0.path)) })),
-                ("keeper", group.keeper.map { .string(PathBytes.display($0.path)) } ?? .null),
+                ("members", .array(group.members.map { .path($0.path) })),
+                ("keeper", group.keeper.map { .path($0.path) } ?? .null),
                 ("decided_by", .string(group.decidedBy)),
-                ("staged", .array(group.staged.compactMap { paths[$0].map { .string(PathBytes.display($0)) } })),
+                ("staged", .array(group.staged.compactMap { paths[$0].map(JSONValue.path) })),
                 ("bytes", .integer(group.bytes)),
             ])
         })

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON document with ordered keys, rendered deterministically (golden tests, committed schema).
 public indirect enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral {
@@ -85,4 +87,13 @@ extension JSONValue {
     /// A moment (epoch seconds) as ISO 8601 in UTC, `2026-12-01T10:29:08Z`: every command prints
     /// times so (a capture time keeps its own offset, see ``AssetJSON``).
     public static func instant(_ seconds: Int64) -> JSONValue { .string(CivilDate.iso8601(seconds, offsetMinutes: 0)) }
+
+    /// A path in JSON, exactly: the name itself as a string when it is UTF-8 (JSON escapes its
+    /// control characters, so a name holding a newline reads back as that name), else
+    /// `{"bytes": BASE64}` of its raw bytes (ripgrep's convention). Every command prints paths so
+    /// (docs/json's `path` definition), so a script acts on the very file Cull meant.
+    public static func path(_ bytes: [UInt8]) -> JSONValue {
+        if let text = String(validating: bytes, as: UTF8.self) { return .string(text) }
+        return .object([("bytes", .string(Data(bytes).base64EncodedString()))])
+    }
 }

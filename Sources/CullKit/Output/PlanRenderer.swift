@@ -63,7 +63,7 @@ public enum PlanRenderer {
                 ("live_halves", .integer(Int64(rule.livePairOf.count))),
                 ("limit", rule.limit.map { .integer(Int64($0)) } ?? .null),
                 ("limit_tripped", .bool(rule.limitTripped)),
-                ("samples", .array(rule.samplePaths.map { .string(PathBytes.display($0)) })),
+                ("samples", .array(rule.samplePaths.map(JSONValue.path))),
                 ("groups", GroupRenderer.json(rule.groups)),
             ])
         }

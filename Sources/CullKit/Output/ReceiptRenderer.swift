@@ -21,6 +21,10 @@ public enum ReceiptRenderer {
             lines.append(terminal.styled("skipped: \(receipt.skipped.count) (left in place, \(rows))", "33"))
             for skip in receipt.skipped { lines.append("  \(PathBytes.display(skip.path)): \(skip.reason)") }
         }
+        for listed in receipt.stillListed {
+            lines.append("\(listed.application): \(English.count(listed.files, "file")) will show as missing until you remove "
+                         + "\(listed.files == 1 ? "it" : "them") there, or 'cull undo' (\(listed.catalog))")
+        }
         // Nothing moved (every file was already gone): nothing to undo, so no undo is offered.
         if receipt.destination != .permanently && receipt.moved + receipt.companionsMoved > 0 {
             lines.append("undo with: cull undo \(receipt.commit)")
@@ -42,7 +46,10 @@ public enum ReceiptRenderer {
             ("cancelled", .bool(receipt.cancelled)),
             ("still_staged", .integer(Int64(receipt.stillStaged))),
             ("skipped", .array(receipt.skipped.map {
-                .object([("path", .string(PathBytes.display($0.path))), ("role", .string($0.role.rawValue)), ("reason", .string($0.reason))])
+                .object([("path", .path($0.path)), ("role", .string($0.role.rawValue)), ("reason", .string($0.reason))])
+            })),
+            ("catalogs", .array(receipt.stillListed.map {
+                .object([("application", .string($0.application)), ("catalog", .string($0.catalog)), ("still_listed", .integer(Int64($0.files)))])
             })),
         ])
     }
@@ -54,7 +61,7 @@ public enum ReceiptRenderer {
             ("restored", .integer(Int64(report.restored))),
             ("cancelled", .bool(report.cancelled)),
             ("remaining", .integer(Int64(report.remaining))),
-            ("refused", .array(report.refused.map { .object([("path", .string(PathBytes.display($0.path))), ("reason", .string($0.reason))]) })),
+            ("refused", .array(report.refused.map { .object([("path", .path($0.path)), ("reason", .string($0.reason))]) })),
         ]).rendered(pretty: false) + "\n"
     }
 

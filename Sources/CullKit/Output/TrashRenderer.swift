@@ -76,9 +76,9 @@ public enum TrashRenderer {
     static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
     static func json(_ companion: Companion) -> JSONValue {
-        .object([("path", .string(PathBytes.display(companion.path))), ("role", .string(companion.role.rawValue)),
-                 ("size", .integer(companion.size)), ("with", .string(PathBytes.display(companion.owner))),
-                 ("shared_with", .array(companion.sharedWith.map { .string(PathBytes.display($0)) }))])
+        .object([("path", .path(companion.path)), ("role", .string(companion.role.rawValue)),
+                 ("size", .integer(companion.size)), ("with", .path(companion.owner)),
+                 ("shared_with", .array(companion.sharedWith.map(JSONValue.path)))])
     }
 
     public static func json(_ listing: TrashListing) -> String {
@@ -92,16 +92,16 @@ public enum TrashRenderer {
             ("companion_bytes", .integer(listing.companions.bytes)),
             ("companions_staying", .array(listing.companions.staying.map(json))),
             ("held_back", .array(listing.staged.compactMap { item in
-                listing.heldBack[item.id].map { .object([("path", .string(PathBytes.display(item.path))), ("reason", .string($0))]) }
+                listing.heldBack[item.id].map { .object([("path", .path(item.path)), ("reason", .string($0))]) }
             })),
             ("by_rule", .array(listing.byRule.map {
                 .object([("rule", .string($0.rule)), ("count", .integer(Int64($0.count))), ("bytes", .integer($0.bytes))])
             })),
             ("items", .array(listing.items.map { item in
-                .object([("id", .integer(item.id)), ("path", .string(PathBytes.display(item.path))), ("size", .integer(item.size)),
+                .object([("id", .integer(item.id)), ("path", .path(item.path)), ("size", .integer(item.size)),
                          ("kind", optional(item.kind)), ("rule", optional(item.rule)), ("rule_file", optional(item.ruleFile)),
                          ("staged_at", .instant(item.stagedAt)), ("gone", .bool(listing.gone.contains(item.id))),
-                         ("live_pair_of", item.livePairOf.map { .string(PathBytes.display($0)) } ?? .null)])
+                         ("live_pair_of", item.livePairOf.map(JSONValue.path) ?? .null)])
             })),
         ]).rendered(pretty: false) + "\n"
     }

@@ -97,7 +97,8 @@ struct ReviewDecisions {
         let wasKept = try store.status(of: id) == .kept
         if wasKept { try store.restore(.assets([id])) }
         do {
-            if let plan = scope.plan, plan.rules[entry.section].netNewIDs.contains(id) {
+            // Sections past the plan's rules hold what was staged since the review opened (``ReviewScope/include(_:)``).
+            if let plan = scope.plan, plan.rules.indices.contains(entry.section), plan.rules[entry.section].netNewIDs.contains(id) {
                 // Proposed by a rule when the page opened: staged only if the rule proposes it now,
                 // with the row its `cull stage` writes (its name, its keeper).
                 let old = plan.rules[entry.section]
@@ -150,6 +151,7 @@ struct ReviewDecisions {
             netNewIDs: ids, netNewBytes: 0, samplePaths: [], limit: id == nil ? line.limit : nil,
             selected: id == nil ? line.selected : ids.count, livePairOf: line.livePairOf)
         narrowed.groups = line.groups
+        narrowed.keeperOf = line.keeperOf
         return Plan(rules: [narrowed], stagedBefore: plan.stagedBefore, netNew: (ids.count, 0), fingerprint: plan.fingerprint,
                     ceiling: nil, companions: CompanionPlan())
     }

@@ -35,12 +35,9 @@ public struct Plan: Sendable {
         /// The reason of a match staged before this plan (by an earlier run, or by hand).
         public static let stagedAlready = "staged already"
 
-        /// For a group rule: each staged twin → the keeper it was staged against.
-        public var keeperOf: [Int64: Int64] {
-            var result: [Int64: Int64] = [:]
-            for group in groups { if let keeper = group.keeper { for id in group.staged { result[id] = keeper.id } } }
-            return result
-        }
+        /// Each net-new member of a group → the member it leaves against (a group rule's keeper, or
+        /// the copy that stays): recorded with its staging, checked again by the commit.
+        public var keeperOf: [Int64: Int64] = [:]
 
         public var netNew: (count: Int, bytes: Int64) { (netNewIDs.count, netNewBytes) }
         /// Matches excluded by `protect:` guards.
@@ -148,14 +145,18 @@ public struct PlanBuilder {
             var keepers = 0
             var reasonOf: [Int64: String] = [:]
             for exclusion in request.exclusions { for id in exclusion.ids { reasonOf[id] = exclusion.reason.description } }
+            let pinned = groupGuard.map { Self.pinnedByLiveHalves(request, $0, partners, leaving: { !claimed.contains($0) && status[$0] != .trashed }) } ?? [:]
             if let grouping = request.grouping, let groups, groupGuard != nil {
                 var forced = spared
                 for (id, state) in status where state == .kept && groups.groupsOf[id] != nil { forced[id] = Exclusion.keptByUser }
+                forced.merge(pinned) { first, _ in first }
                 (ids, outcomes) = groupGuard!.select(
                     rule: request.rule, spec: grouping.spec, ranking: KeeperRanking(keys: grouping.ranking, now: now),
                     matched: Set(request.assetIDs + request.exclusions.flatMap(\.ids)), selectable: Set(request.assetIDs),
                     claimed: claimed, forced: forced)
                 keepers = request.assetIDs.count - ids.count
+            } else {
+                groupGuard?.holdLastCopies(of: ids.filter { !claimed.contains($0) && (status[$0] ?? .new) == .new }, now: now)
             }
             for id in ids {
                 if let at = stagedAt[id] {
@@ -176,7 +177,7 @@ public struct PlanBuilder {
                 }
                 // A Live Photo leaves whole or not at all: its other half goes as its own row,
                 // unless the user or the run's guards keep that half, and then this one stays too.
-                if let reason = groupGuard?.refusal(id) {
+                if let reason = pinned[id] ?? groupGuard?.refusal(id) {
                     wholePairs[reason, default: 0] += 1
                     reasonOf[id] = reason
                     continue
@@ -228,6 +229,18 @@ public struct PlanBuilder {
                 netNewBytes: assets.reduce(0) { $0 + $1.size }, samplePaths: assets.prefix(sampleCount).map(\.path),
                 limit: request.limit, selected: ids.count - kept + pairOf.count, livePairOf: pairOf, groups: outcomes, reasonOf: reasonOf))
         }
+        // What each staged member leaves against, once every rule has claimed its share: the group
+        // rule's keeper, else a member of its group that stays.
+        if let groupGuard {
+            for (index, request) in zip(lines.indices, requests) {
+                var keeperOf: [Int64: Int64] = [:]
+                for group in lines[index].groups { if let keeper = group.keeper { for id in group.staged { keeperOf[id] = keeper.id } } }
+                for id in lines[index].netNewIDs where keeperOf[id] == nil {
+                    keeperOf[id] = groupGuard.keeperRecord(for: id, preferring: request.redundancy, now: now)
+                }
+                lines[index].keeperOf = keeperOf
+            }
+        }
         var ceiling: Plan.Ceiling?
         if let ceilingPercent {
             let count = Int(try db.scalar("SELECT count(*) FROM assets")?.int64 ?? 0)
@@ -247,6 +260,24 @@ public struct PlanBuilder {
                     netNew: (added.count, added.reduce(0) { $0 + $1.size }),
                     fingerprint: Fingerprint.of(stagedNow + added),
                     ceiling: ceiling, companions: companions)
+    }
+
+    /// For a rule that stages copies (``GroupSpec/holdsCopies``): the members it could stage whose
+    /// Live Photo has a half still in the library (`leaving` says which may still go) with no copy
+    /// of that kind, with the reason. Such a member stays, and is its group's keeper when it can be:
+    /// staging it would take along a half that nothing else holds.
+    static func pinnedByLiveHalves(_ request: StageRequest, _ groupGuard: GroupGuard, _ partners: [Int64: [Int64]],
+                                   leaving: (Int64) -> Bool) -> [Int64: String] {
+        guard let spec = request.redundancy, spec.holdsCopies, !partners.isEmpty else { return [:] }
+        let candidates = request.grouping == nil ? Set(request.assetIDs)
+            : groupGuard.members(of: spec, touching: request.assetIDs + request.exclusions.flatMap(\.ids))
+        var pinned: [Int64: String] = [:]
+        for id in candidates where partners[id] != nil {
+            if liveHalves(of: id, partners).contains(where: { leaving($0) && !groupGuard.isMember($0, of: spec) }) {
+                pinned[id] = "its Live Photo pair has no other copy"
+            }
+        }
+        return pinned
     }
 
     /// The other assets of `id`'s Live Photo: its other halves, and theirs. A copied still keeps its

@@ -25,6 +25,8 @@ public struct RulePlanner {
 
     /// The plan for `files`, and every rule's evaluation (keep rules included), for `--explain`.
     public func plan(_ files: [RuleFile]) throws -> (plan: Plan, evaluations: [RuleEvaluation]) {
+        // Decisions made in a photo manager since the last step count now (and one that cannot be read stops the plan).
+        if let root { try CatalogSync(db: db, root: root).require() }
         let evaluator = try RuleEvaluator(database: db, clock: clock)
         if let root, files.contains(where: { $0.rules.contains(where: \.readsImageFeatures) }) {
             try FeatureCache(db: db, root: root).refresh()
@@ -33,10 +35,10 @@ public struct RulePlanner {
         let evaluations = try evaluator.evaluate(files)
         let requests = evaluations.filter { $0.rule.action == .trash }.map(StageRequest.init)
         var spared = try evaluator.sparedLiveHalves(files)
-        if groups != nil {
+        if !groups.groups.isEmpty {
             spared.merge(try evaluator.spared(files, scope: GroupSet.anyMemberSQL)) { first, _ in first }
         }
-        let plan = try PlanBuilder(db: db, ceilingPercent: ceilingPercent, spared: spared, groups: groups,
+        let plan = try PlanBuilder(db: db, ceilingPercent: ceilingPercent, spared: spared, groups: groups.groups.isEmpty ? nil : groups,
                                    now: clock.now, root: root).build(requests)
         return (plan, evaluations)
     }

@@ -15,6 +15,10 @@ public struct StageRequest: Sendable, Equatable {
     /// For a group rule (`duplicate: true`, …): its kind of group and keeper ranking; staging keeps
     /// one member of each group and takes the others among `assetIDs`. Nil for a plain rule.
     public let grouping: Grouping?
+    /// The kind of group whose redundancy the rule stages (``Rule/redundancySpec``): a group rule's
+    /// spec, or `rawPair` for `raw_pair: jpeg`. Its matches leave only with Live Photo halves that
+    /// have a copy of that kind too.
+    public let redundancy: GroupSpec?
 
     /// What a group rule groups by and how it picks each group's keeper.
     public struct Grouping: Sendable, Equatable {
@@ -28,13 +32,14 @@ public struct StageRequest: Sendable, Equatable {
     }
 
     public init(rule: String, ruleFile: String, assetIDs: [Int64], exclusions: [Exclusion] = [], limit: Int? = nil,
-                grouping: Grouping? = nil) {
+                grouping: Grouping? = nil, redundancy: GroupSpec? = nil) {
         self.rule = rule
         self.ruleFile = ruleFile
         self.assetIDs = assetIDs
         self.exclusions = exclusions
         self.limit = limit
         self.grouping = grouping
+        self.redundancy = redundancy ?? grouping?.spec
     }
 
     /// The request of a trash rule's evaluation: its net selection, with why the rest is left out.
@@ -49,7 +54,7 @@ public struct StageRequest: Sendable, Equatable {
                   exclusions: exclusions, limit: evaluation.limit?.allowed,
                   grouping: evaluation.rule.groupSpec.map { spec in
                       Grouping(spec: spec, ranking: evaluation.rule.keep.isEmpty ? spec.defaultRanking : evaluation.rule.keep)
-                  })
+                  }, redundancy: evaluation.rule.redundancySpec)
     }
 
     /// Every asset the rule matched, before exclusions.

@@ -7,8 +7,9 @@ struct DistinctCommand: CullCommand {
         name: "distinct",
         abstract: "Mark photos as different pictures: similar groups never hold two of them.",
         discussion: """
-            Stored by the files' content hashes (computed now if missing), so renaming, moving or \
-            rescanning never brings the pair back. Editing a photo makes it another picture.
+            Stored as one set of the files' content hashes (computed now if missing), so renaming, moving or \
+            rescanning never brings the likeness back. Editing a photo makes it another picture. A photo may be \
+            in several sets; marking a set again stores nothing.
             """,
         arguments: [ArgumentSpec(name: "path", help: "Two or more indexed photos (or folders of them).", repeats: true)],
         options: [CommonOptions.library, CommonOptions.textOrJSON]
@@ -29,11 +30,13 @@ struct DistinctCommand: CullCommand {
         let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
         let ids = try access.assetIDs(paths)
         guard ids.count >= 2 else { throw UsageError(message: "expected at least two different files") }
-        let (added, unstaged) = try DistinctPairs.mark(access.db, root: access.library.root, ids: ids, now: Int64(Date().timeIntervalSince1970))
-        let text = "Marked \(English.count(added, "pair")) distinct"
-            + (unstaged > 0 ? "; unstaged \(unstaged) staged as a look-alike of another of them" : "") + ".\n"
-        terminal.out(format == .json ? JSONValue.object([("pairs", .integer(Int64(added))), ("unstaged", .integer(Int64(unstaged)))])
-                         .rendered(pretty: false) + "\n" : text)
+        let marked = try DistinctSets.mark(access.db, root: access.library.root, ids: ids, now: Int64(Date().timeIntervalSince1970))
+        let photos = English.count(marked.pictures, "photo")
+        let text = (marked.stored ? "Marked \(photos) as different pictures" : "The \(photos) were already marked as different pictures")
+            + (marked.unstaged > 0 ? "; unstaged \(marked.unstaged) staged as a look-alike of another of them" : "") + ".\n"
+        terminal.out(format == .json ? JSONValue.object([
+            ("pictures", .integer(Int64(marked.pictures))), ("stored", .bool(marked.stored)), ("unstaged", .integer(Int64(marked.unstaged))),
+        ]).rendered(pretty: false) + "\n" : text)
         return .success
     }
 }

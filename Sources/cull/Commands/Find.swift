@@ -14,6 +14,7 @@ struct FindCommand: CullCommand {
             CommonOptions.null,
             sortOption,
             limitOption,
+            PreviewOption.spec,
         ]
     )
     static let sortOption = OptionSpec(long: "sort", value: "ORDER", help: "path (default), largest, newest or oldest (by taken, else modified).",
@@ -31,6 +32,7 @@ struct FindCommand: CullCommand {
     let nul: Bool
     let order: Order
     let limit: Int?
+    let preview: PreviewOption.Request?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         // No predicate lists everything, as `fd` does: every indexed file has a path.
@@ -46,6 +48,7 @@ struct FindCommand: CullCommand {
         clock = try RunClockOption.parse(arguments)
         format = arguments.choice(Self.formatOption, default: .text)
         nul = arguments.flag(CommonOptions.null)
+        preview = try PreviewOption.parse(arguments, format: format)
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
@@ -57,18 +60,20 @@ struct FindCommand: CullCommand {
         }
         let access = try LibraryAccess(libraryOption: library, locking: false, terminal: terminal)
         let database = access.db
+        // What the photo managers say now (find only warns about a catalog it cannot read).
+        for error in try CatalogSync(db: database, root: access.library.root).refresh().errors { terminal.err("cull: warning: \(error)\n") }
         let evaluator = try RuleEvaluator(database: database, clock: clock)
         let predicate = Predicate.conjunction(parsed.compactMap(\.predicate))
         try evaluator.loadGroups(predicate)
         let query = AssetJSON.query(predicate, evaluator.context)
-        var found: [(path: [UInt8], size: Int64, time: Int64, item: JSONValue)] = []
+        var found: [(id: Int64, path: [UInt8], size: Int64, time: Int64, item: JSONValue)] = []
         let statement = try database.prepare(query.sql)
         let names = (0..<statement.columnCount).map { statement.columnName($0) }
-        let path = names.firstIndex(of: "path")!, size = names.firstIndex(of: "size")!, taken = names.firstIndex(of: "taken_utc")!, modified = names.firstIndex(of: "modified")!
+        let id = names.firstIndex(of: "id")!, path = names.firstIndex(of: "path")!, size = names.firstIndex(of: "size")!, taken = names.firstIndex(of: "taken_utc")!, modified = names.firstIndex(of: "modified")!
         do {
             try statement.forEachRow(query.arguments) { row in
                 let item = format == .json ? AssetJSON.object(row, names: names) : .null
-                found.append((row.bytes(path) ?? [], row.int64(size), row.optionalInt64(taken) ?? row.int64(modified), item))
+                found.append((row.int64(id), row.bytes(path) ?? [], row.int64(size), row.optionalInt64(taken) ?? row.int64(modified), item))
             }
         } catch let error as DatabaseError {
             // A regex that exhausted its match limits is the argument's error, not an I/O failure.
@@ -81,7 +86,7 @@ struct FindCommand: CullCommand {
         }
         // Ties keep the query's path order (the index of each row breaks them).
         let ranked = found.enumerated().map { (rank: $0.offset, row: $0.element) }
-        func sorted(_ key: (Int64) -> Int64, _ value: KeyPath<(path: [UInt8], size: Int64, time: Int64, item: JSONValue), Int64>) -> [Int] {
+        func sorted(_ key: (Int64) -> Int64, _ value: KeyPath<(id: Int64, path: [UInt8], size: Int64, time: Int64, item: JSONValue), Int64>) -> [Int] {
             ranked.sorted { (key($0.row[keyPath: value]), $0.rank) < (key($1.row[keyPath: value]), $1.rank) }.map(\.rank)
         }
         switch order {
@@ -91,6 +96,12 @@ struct FindCommand: CullCommand {
         case .oldest: found = sorted({ $0 }, \.time).map { found[$0] }
         }
         if let limit { found = Array(found.prefix(limit)) }
+        if let preview {
+            let title = "find " + fragments.map(TerminalText.escaped).joined(separator: " ")
+            try TerminalPreview.draw(title: title, assets: found.map(\.id),
+                                     library: access.library, db: database, terminal: terminal, forced: preview.forced)
+            return .success
+        }
         switch format {
         case .json: terminal.out(JSONValue.array(found.map(\.item)).rendered(pretty: false) + "\n")
         case .paths: terminal.outPaths(found.map { access.shown($0.path) }, nul: nul)

@@ -15,6 +15,7 @@ struct PlanCommand: CullCommand {
             formatOption,
             CommonOptions.null,
             explainOption,
+            PreviewOption.spec,
         ]
     )
     static let formatOption = CommonOptions.format([OutputFormat.text, .json, .paths], detail: "paths lists every path staging would add")
@@ -24,12 +25,15 @@ struct PlanCommand: CullCommand {
     let format: OutputFormat
     let nul: Bool
     let explain: String?
+    let preview: PreviewOption.Request?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         rules = try RuleRunOptions(arguments)
         format = arguments.choice(Self.formatOption, default: .text)
         nul = arguments.flag(CommonOptions.null)
         explain = arguments.value(Self.explainOption)
+        preview = try PreviewOption.parse(arguments, format: format)
+        if preview != nil, explain != nil { throw UsageError(message: "'--preview' cannot be combined with '--explain'") }
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
@@ -45,7 +49,14 @@ struct PlanCommand: CullCommand {
             terminal.out(AssetExplanation.text(assetID: id, path: PathBytes.display(relative), status: try store.status(of: id),
                                                plan: plan, evaluations: evaluations, terminal: terminal,
                                                failing: { (try? evaluator.failingClauses(of: $0, assetID: id)) ?? [] }))
+            let sources = try DecisionSources.lines(db: access.db, root: access.library.root, assetID: id, path: relative)
+            if !sources.isEmpty { terminal.out("  decisions, by source (the value that stages less counts):\n" + sources.joined(separator: "\n") + "\n") }
             return .success
+        }
+        if let preview {
+            // The pictures first: the totals and the fingerprint stay in view below them.
+            try TerminalPreview.draw(try .planned(plan, db: access.db), library: access.library, db: access.db, terminal: terminal,
+                                     forced: preview.forced)
         }
         switch format {
         case .text: terminal.out(PlanRenderer.text(plan, terminal: terminal))

@@ -14,15 +14,20 @@ struct ReviewCommand: CullCommand {
             Ctrl-C stops the server. --html DIR writes the same view as a static report instead (no server, no actions): \
             index.html shows every tile without JavaScript, with thumbs/ beside it, or with --inline as one \
             self-contained file to mail. DIR must be new, empty or hold a previous report (nothing else is ever \
-            overwritten, and no symbolic link is followed).
+            overwritten, and no symbolic link is followed). \
+            --terminal decides in this terminal instead, one photo at a time: → keep, ← stage, ↓ skip, ↑ back, u undo the \
+            last decision, g stage the whole group but its keeper, c commit (after a y), q quit.
             """,
         arguments: [ArgumentSpec(name: "rules", help: "Rule files, or folders of *.yaml / *.yml files (none: what is staged).",
                                  repeats: true, optional: true)],
-        options: RuleRunOptions.options + [noOpenOption, htmlOption, inlineOption]
+        options: RuleRunOptions.options + [noOpenOption, htmlOption, inlineOption, terminalOption]
     )
     static let noOpenOption = OptionSpec(long: "no-open", help: "Print the URL, do not open a browser.")
     static let htmlOption = OptionSpec(long: "html", value: "DIR", help: "Write a static report (index.html and thumbnails) into DIR and exit.")
     static let inlineOption = OptionSpec(long: "inline", help: "Put the thumbnails inside index.html (with --html): one file to mail.")
+    static let terminalOption = OptionSpec(long: "terminal", value: "MODE",
+                                           help: "Decide in this terminal, one photo at a time; MODE (kitty, iterm, sixel, symbols) forces how photos are drawn.",
+                                           choices: PreviewMode.allCases.map(\.rawValue), valueIsOptional: true)
 
     let rulePaths: [String]
     let library: String?
@@ -33,6 +38,8 @@ struct ReviewCommand: CullCommand {
     let inline: Bool
     /// How this review was started, for the page to say how to start it again.
     let commandLine: String
+    /// `--terminal`: the deck, with the drawing it forces (nil inside: the best the terminal supports).
+    let deck: PreviewMode??
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         rulePaths = arguments.positionals
@@ -41,6 +48,9 @@ struct ReviewCommand: CullCommand {
         ceiling = try RuleSelection.ceiling(arguments)
         open = !arguments.flag(Self.noOpenOption)
         html = arguments.value(Self.htmlOption)
+        let forced = arguments.value(Self.terminalOption).flatMap(PreviewMode.init(rawValue:))
+        deck = forced != nil || arguments.flag(Self.terminalOption) ? .some(forced) : nil
+        if deck != nil, html != nil { throw UsageError(message: "'--terminal' cannot be combined with '--html'") }
         inline = arguments.flag(Self.inlineOption)
         if inline && html == nil { throw UsageError(message: "'--inline' needs '--html DIR'") }
         commandLine = (["cull"] + CommandLine.arguments.dropFirst().filter { $0 != "--no-open" }).map(Self.quoted).joined(separator: " ")
@@ -68,7 +78,13 @@ struct ReviewCommand: CullCommand {
             if plan.limitTripped {
                 terminal.err("cull: note: a limit trips for this plan (see 'cull plan'): staging it from the page will be refused\n")
             }
-            scope = ReviewScope(plan: plan, names: try ReviewModel.names(access.db, ids: plan.rules.flatMap { $0.groups.flatMap { $0.members.map(\.id) } + $0.livePairOf.values }))
+            scope = try .planned(plan, db: access.db)
+        }
+        if let deck {
+            let outcome = try TerminalDeck.run(scope, library: access.library, db: access.db,
+                                               replan: files.isEmpty ? nil : { try planner.plan(files).plan }, terminal: terminal, forced: deck)
+            terminal.out("Kept \(outcome.kept), staged \(outcome.staged), skipped \(outcome.skipped).\n")
+            return outcome.interrupted ? .interrupted : .success
         }
         if let html {
             let page = try StaticReport.write(scope, library: access.library, db: access.db, to: html, inline: inline)

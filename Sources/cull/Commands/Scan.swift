@@ -39,10 +39,17 @@ struct ScanCommand: CullCommand {
         scanner.includeManaged = includeManaged
         let bar = ProgressBar(label: "Reading", terminal: terminal)
         scanner.progress = { done, total in bar.update(done: done, total: total) }
-        let summary = try scanner.scan(access.db)
+        var summary = try scanner.scan(access.db)
         bar.finish()
-        // Files the scan forgot may have been the last holders of a distinct pair's pictures.
-        try DistinctPairs.prune(access.db)
+        // The photo managers' decisions, read again where their catalogs changed (a scan only warns
+        // about one it cannot read; plan, stage, run and commit refuse).
+        let changed = summary.added + summary.changed + summary.removed + summary.renamed > 0
+        let catalogs = try CatalogSync(db: access.db, root: access.library.root).refresh(assetsChanged: changed)
+        summary.disagreements = try CatalogSync.disagreements(access.db)
+        for note in catalogs.notes { terminal.err("cull: note: \(note)\n") }
+        for error in catalogs.errors { terminal.err("cull: warning: \(error)\n") }
+        // Files the scan forgot may have been the last holders of a distinct set's pictures.
+        try DistinctSets.prune(access.db)
         let hashed = hash ? try HashCache(db: access.db, root: access.library.root).refresh(progress: .bar()) : nil
         // The same-picture hashes and the image features too, so a cron scan leaves a plan nothing to read.
         let imageHashed = hash ? try ImageHashCache(db: access.db, root: access.library.root).refresh(progress: .bar()) : nil
@@ -58,6 +65,9 @@ struct ScanCommand: CullCommand {
             "command": .string("scan"), "added": .int(Int64(summary.added)), "changed": .int(Int64(summary.changed)),
             "removed": .int(Int64(summary.removed)), "broken": .int(Int64(summary.broken)), "exit": .int(0),
         ])
+        // A photo that could not be decoded or walked is named when first tried; it is not tried
+        // again until it changes.
+        summary.problems += (imageHashed?.problems ?? []) + (analysed?.problems ?? [])
         switch format {
         case .text:
             terminal.out(summary.line + "\n")
@@ -68,10 +78,7 @@ struct ScanCommand: CullCommand {
                 terminal.out("analysed \(English.count(analysed.analysed, "photo")), \(analysed.failed) could not be decoded\n")
             }
             for line in summary.detailLines { terminal.out(line + "\n") }
-            // A photo that could not be decoded or walked is named when first tried; it is not
-            // tried again until it changes.
-            let media = (imageHashed?.problems ?? []) + (analysed?.problems ?? [])
-            for problem in summary.problems + media { terminal.err("cull: warning: \(problem.path): \(problem.reason)\n") }
+            for problem in summary.problems { terminal.err("cull: warning: \(PathBytes.display(problem.path)): \(problem.reason)\n") }
         case .json, .paths:
             terminal.out(summary.json.rendered(pretty: false) + "\n")
         }

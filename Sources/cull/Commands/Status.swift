@@ -20,8 +20,17 @@ struct StatusCommand: CullCommand {
 
     func run(_ terminal: Terminal) throws -> ExitCode {
         let library = try Library.locate(explicit: library)
-        let status = try LibraryStatus.read(library: library, db: try library.openIndex())
-        terminal.out(format == .json ? Self.json(status).rendered(pretty: false) + "\n" : Self.text(status))
+        let db = try library.openIndex()
+        let status = try LibraryStatus.read(library: library, db: db)
+        // Catalogs in the default places are looked at here too; status itself never refuses.
+        let report = try CatalogSync(db: db, root: library.root).refresh()
+        let catalogs = try CatalogStore.all(db).filter { $0.state != .unrelated }
+        if format == .json {
+            terminal.out(Self.json(status).rendered(pretty: false) + "\n")
+        } else {
+            terminal.out(Self.text(status) + catalogs.map { "catalog:     " + CatalogCommand.text($0) }.joined())
+        }
+        for error in report.errors where format == .text { terminal.err("cull: warning: \(error)\n") }
         return .success
     }
 

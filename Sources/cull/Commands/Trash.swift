@@ -7,7 +7,7 @@ struct TrashCommand: CullCommand {
         abstract: "Show what is staged: totals by rule, then the files, largest first.",
         options: [
             CommonOptions.library,
-            sortOption, kindOption, ruleOption, formatOption, CommonOptions.null,
+            sortOption, kindOption, ruleOption, formatOption, CommonOptions.null, PreviewOption.spec,
         ]
     )
     static let sortOption = OptionSpec(long: "sort", value: "ORDER", help: "largest (default), newest, oldest or path.",
@@ -22,6 +22,7 @@ struct TrashCommand: CullCommand {
     let rule: String?
     let format: OutputFormat
     let nul: Bool
+    let preview: PreviewOption.Request?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         try arguments.expectNoArguments()
@@ -31,12 +32,18 @@ struct TrashCommand: CullCommand {
         rule = arguments.value(Self.ruleOption)
         format = arguments.choice(Self.formatOption, default: .text)
         nul = arguments.flag(CommonOptions.null)
+        preview = try PreviewOption.parse(arguments, format: format)
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
         let access = try LibraryAccess(libraryOption: library, locking: false, terminal: terminal)
         try StagedRuleOption.check(rule, db: access.db)
         let listing = try TrashListing(db: access.db, order: order, kind: kind, rule: rule)
+        if let preview {
+            // By rule, with each twin beside its keeper, as 'cull review' shows the staged set.
+            try TerminalPreview.draw(try ReviewScope.staged(db: access.db), only: Set(listing.items.map(\.id)), library: access.library,
+                                     db: access.db, terminal: terminal, forced: preview.forced)
+        }
         switch format {
         case .text: terminal.out(TrashRenderer.text(listing, terminal: terminal))
         case .json: terminal.out(TrashRenderer.json(listing))

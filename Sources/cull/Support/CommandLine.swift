@@ -12,6 +12,15 @@ struct OptionSpec {
     var repeats: Bool = false
     /// The only values the option accepts, when it is a choice (checked by the parser, with did-you-mean).
     var choices: [String]? = nil
+    /// Whether the value may be left out (`--preview` alone, or `--preview=kitty`): then it can only
+    /// be given after `=`, since the next word is an argument.
+    var valueIsOptional: Bool = false
+
+    /// How `--help` and the man page show the option's value: ` <mode>`, or `[=<mode>]` when optional.
+    func valueLabel(_ name: (String) -> String) -> String {
+        guard let value else { return "" }
+        return valueIsOptional ? "[=\(name(value))]" : " \(name(value))"
+    }
 }
 
 /// One positional argument, for `--help`.
@@ -59,7 +68,9 @@ struct ParsedArguments {
                 let candidates = spec.options.map { "--" + $0.long } + ["--help"]
                 throw UsageError(message: "unknown option '\(name)'" + DidYouMean.hint(for: name, in: candidates))
             }
-            if option.value != nil {
+            if option.valueIsOptional, inlineValue == nil {
+                flags.insert(option.long)
+            } else if option.value != nil {
                 let value: String
                 if let inlineValue {
                     value = inlineValue
@@ -94,7 +105,7 @@ struct ParsedArguments {
             if argument == "-h" || argument == "--help" { return true }
             guard argument.hasPrefix("-"), argument != "-" else { continue }
             let (name, inlineValue) = split(argument)
-            if inlineValue == nil, option(named: name, in: spec)?.value != nil { index += 1 }
+            if inlineValue == nil, let option = option(named: name, in: spec), option.value != nil, !option.valueIsOptional { index += 1 }
         }
         return false
     }

@@ -45,7 +45,8 @@ enum Completions {
             """
         for command in commands {
             out += "        \(command.name))\n            case \"$prev\" in\n"
-            for option in command.options where option.value != nil {
+            // An optional value is only ever written after `=` (`--preview=kitty`): bash offers the option itself.
+            for option in command.options where option.value != nil && !option.valueIsOptional {
                 let action: String
                 switch kind(of: option) {
                 case let .choices(choices): action = "COMPREPLY=($(compgen -W \"\(choices.joined(separator: " "))\" -- \"$cur\"))"
@@ -109,7 +110,9 @@ enum Completions {
                 case .file?: value = ":\(option.value!.lowercased()):_files"
                 case .free?: value = ":\(option.value!.lowercased()): "
                 }
-                let spec = option.short.map { "'(-\($0) --\(option.long))'{-\($0),--\(option.long)}'" } ?? "'--\(option.long)"
+                // `--preview=-`: zsh's spelling of a value that may follow `=` or be left out.
+                let long = "--\(option.long)" + (option.valueIsOptional ? "=-" : "")
+                let spec = option.short.map { "'(-\($0) --\(option.long))'{-\($0),\(long)}'" } ?? "'\(long)"
                 out += "                \(spec)[\(help)]\(value)' \\\n"
             }
             out += "                '(-h --help)'{-h,--help}'[Show help information.]'"
@@ -145,7 +148,8 @@ enum Completions {
                 line += " -l \(option.long)"
                 if option.value != nil {
                     switch kind(of: option) {
-                    case let .choices(choices): line += " -x -a '\(choices.joined(separator: " "))'"
+                    // Without -x (-r -f) fish takes the value as optional: `--preview` or `--preview=kitty`.
+                    case let .choices(choices): line += (option.valueIsOptional ? " -f" : " -x") + " -a '\(choices.joined(separator: " "))'"
                     case .folder: line += " -x -a '(__fish_complete_directories)'"
                     case .file: line += " -r -F"
                     case .free: line += " -x"

@@ -16,6 +16,8 @@ enum ExitCode: Int32 {
     case locked = 5
     /// An I/O or database failure.
     case failure = 6
+    /// A photo manager's catalog in use cannot be read: nothing is planned, staged or committed.
+    case catalogUnreadable = 7
     /// Ctrl-C or SIGTERM stopped a commit or undo: what moved is booked, the batch is closed as cancelled.
     case interrupted = 130
 
@@ -28,7 +30,7 @@ enum ExitCode: Int32 {
             switch error {
             case .locked: self = .locked
             case .notALibrary, .noSuchFolder, .alreadyALibrary, .notADirectory, .newerSchema: self = .ruleError
-            case .system, .damaged: self = .failure
+            case .system, .damaged, .initFailed: self = .failure
             }
         case let error as StagingError:
             switch error {
@@ -41,6 +43,8 @@ enum ExitCode: Int32 {
             case .fingerprintMismatch, .nothingStaged, .noSuchCommit, .nothingToUndo, .notUndoable: self = .ruleError
             case .system, .unsafeTrash: self = .failure
             }
+        case is CatalogsUnreadable, is CatalogError: self = .catalogUnreadable
+        case is DeckError: self = .usage
         default: self = .failure
         }
     }
@@ -54,6 +58,7 @@ enum ExitCode: Int32 {
         (.limitTripped, "a rule's limit tripped; nothing was staged"),
         (.locked, "the library is locked by another cull run"),
         (.failure, "I/O or database failure"),
+        (.catalogUnreadable, "a photo manager's catalog in use cannot be read (fix it, or 'cull catalog ignore PATH')"),
         (.interrupted, "interrupted (Ctrl-C, SIGTERM): what moved is booked, the rest stays staged or in the trash"),
     ]
 }

@@ -25,7 +25,7 @@ enum Help {
         for option in spec.options {
             var label = option.short.map { "-\($0), " } ?? ""
             label += "--\(option.long)"
-            if let value = option.value { label += " <\(value.lowercased())>" }
+            label += option.valueLabel { "<\($0.lowercased())>" }
             lines.append(row(label, option.help))
         }
         lines.append(row("-h, --help", "Show help information."))

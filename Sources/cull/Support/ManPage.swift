@@ -51,7 +51,7 @@ enum ManPage {
     private static func item(_ option: OptionSpec) -> [String] {
         var label = option.short.map { "\\fB\\-\($0)\\fR, " } ?? ""
         label += "\\fB\\-\\-\(escape(option.long))\\fR"
-        if let value = option.value { label += " \\fI\(escape(value))\\fR" }
+        label += option.valueLabel { "\\fI\(escape($0))\\fR" }
         return [".TP", label, escape(option.help)]
     }
 
@@ -59,6 +59,14 @@ enum ManPage {
     /// as ASCII), and a line never starting with a control character.
     static func escape(_ text: String) -> String {
         var result = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        // groff reads its input as Latin-1: anything beyond ASCII (the deck's → ←) goes in as a named glyph.
+        if result.unicodeScalars.contains(where: { $0.value > 0x7E }) {
+            result = result.unicodeScalars.map { scalar in
+                guard scalar.value > 0x7E else { return String(scalar) }
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                return "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            }.joined()
+        }
         if result.hasPrefix(".") || result.hasPrefix("'") { result = "\\&" + result }
         return result
     }

@@ -37,3 +37,25 @@ enum DiagnosticSummary {
         return "\(plural(files.count, "file")) checked: \(plural(errors, "error")), \(plural(all.count - errors, "warning"))\n"
     }
 }
+
+/// `--preview[=MODE]` of `plan`, `trash` and `find`: a contact sheet in the terminal.
+enum PreviewOption {
+    static let spec = OptionSpec(long: "preview", value: "MODE",
+                                 help: "Draw the files as a contact sheet in the terminal: kitty, iterm, sixel or symbols "
+                                     + "(default: the best the terminal supports; text only on a pipe or TERM=dumb).",
+                                 choices: PreviewMode.allCases.map(\.rawValue), valueIsOptional: true)
+
+    /// What `--preview` asked for: nil when it was not given.
+    struct Request {
+        /// The mode named after `=`; nil: the best the terminal supports.
+        let forced: PreviewMode?
+    }
+
+    /// The request, refused with any `--format` but text (a sheet is for eyes, not programs).
+    static func parse(_ arguments: ParsedArguments, format: OutputFormat) throws(UsageError) -> Request? {
+        let forced = arguments.value(spec).flatMap(PreviewMode.init(rawValue:))
+        guard forced != nil || arguments.flag(spec) else { return nil }
+        if format != .text { throw UsageError(message: "'--preview' cannot be combined with '--format \(format.rawValue)'") }
+        return Request(forced: forced)
+    }
+}

@@ -24,10 +24,25 @@ import Testing
     @Test func farPhotosStayApartAndDistinctPairsAreNeverGrouped() {
         let items = [Item(id: 10, hash: 0), Item(id: 11, hash: 1), Item(id: 12, hash: .max), Item(id: 13, hash: 3)]
         #expect(SimilarGroups.cluster(hashes: items, distance: 2) == [[10, 11, 13]])
-        let split = SimilarGroups.cluster(hashes: items, distance: 2, excluded: [SimilarGroups.Pair(13, 10)])
+        let split = SimilarGroups.cluster(hashes: items, distance: 2, distinct: [SimilarGroups.DistinctSet(pictures: [[13], [10]])])
         #expect(!split.contains { $0.contains(10) && $0.contains(13) })
         #expect(split.flatMap { $0 }.count >= 2)
         #expect(SimilarGroups.cluster(hashes: [Item(id: 1, hash: 5)], distance: 10).isEmpty)
+    }
+
+    /// A set says its pictures differ from one another, nothing more: one marked set keeps all of
+    /// them apart, two sets sharing a picture do not make their other pictures different (a photo
+    /// may be in several sets), and exact copies of one picture may still be grouped together.
+    @Test func aMarkedSetKeepsEachOfItsPicturesApartAndNoMore() {
+        let items = (1 ... 6).map { Item(id: Int64($0), hash: UInt64($0 % 2)) }  // all within 1 bit
+        let everyone = SimilarGroups.DistinctSet(pictures: (1 ... 6).map { [Int64($0)] })
+        #expect(SimilarGroups.cluster(hashes: items, distance: 1, distinct: [everyone]).isEmpty)
+        let chained = [SimilarGroups.DistinctSet(pictures: [[1], [2]]), SimilarGroups.DistinctSet(pictures: [[2], [3]])]
+        let groups = SimilarGroups.cluster(hashes: Array(items.prefix(3)), distance: 1, distinct: chained)
+        #expect(groups == [[1, 3]])
+        // 1 and 2 are one picture (two copies) marked different from 3.
+        let copies = [SimilarGroups.DistinctSet(pictures: [[1, 2], [3]])]
+        #expect(SimilarGroups.cluster(hashes: Array(items.prefix(3)), distance: 1, distinct: copies) == [[1, 2]])
     }
 
     /// Random hashes with planted near copies: the index finds exactly the pairs a brute-force
@@ -60,9 +75,14 @@ import Testing
 
     /// The specification, pair by pair: every neighbour list held at once, every member checked
     /// against each candidate. `cluster` must give exactly its groups, however it gets there.
-    static func reference(_ hashes: [Item], _ distance: Int, _ excluded: Set<SimilarGroups.Pair>) -> [[Int64]] {
+    static func reference(_ hashes: [Item], _ distance: Int, _ distinct: [SimilarGroups.DistinctSet]) -> [[Int64]] {
         func gap(_ a: Int, _ b: Int) -> Int { (hashes[a].hash ^ hashes[b].hash).nonzeroBitCount }
-        func apart(_ a: Int, _ b: Int) -> Bool { excluded.contains(SimilarGroups.Pair(hashes[a].id, hashes[b].id)) }
+        func apart(_ a: Int, _ b: Int) -> Bool {
+            distinct.contains { set in
+                let x = set.pictures.firstIndex { $0.contains(hashes[a].id) }, y = set.pictures.firstIndex { $0.contains(hashes[b].id) }
+                return x != nil && y != nil && x != y
+            }
+        }
         let neighbours = hashes.indices.map { index in hashes.indices.filter { $0 != index && gap(index, $0) <= distance && !apart(index, $0) } }
         let seeds = hashes.indices.filter { !neighbours[$0].isEmpty }
             .sorted { neighbours[$0].count != neighbours[$1].count ? neighbours[$0].count > neighbours[$1].count : $0 < $1 }
@@ -82,7 +102,7 @@ import Testing
     }
 
     /// Dense look-alikes (many copies of a few hashes, a drifting time-lapse, random strangers)
-    /// with marked pairs among them: the linear-memory clustering gives the reference's groups.
+    /// with marked sets among them: the linear-memory clustering gives the reference's groups.
     @Test func denseLookAlikesWithMarkedPairsGiveTheReferenceGroups() {
         var random = SplitMix64(state: 7)
         var marksMattered = 0, largest = 0
@@ -98,14 +118,18 @@ import Testing
                 }
                 items.append(Item(id: Int64(1000 * round + id), hash: hash))
             }
-            var excluded = Set<SimilarGroups.Pair>()
-            for _ in 0 ..< 40 {
-                let a = items[Int(random.next() % 300)].id, b = items[Int(random.next() % 300)].id
-                if a != b { excluded.insert(SimilarGroups.Pair(a, b)) }
+            // Sets of two to six pictures, a few holding two copies as one picture; photos in several sets.
+            var distinct: [SimilarGroups.DistinctSet] = []
+            for _ in 0 ..< 25 {
+                var ids = Set<Int64>()
+                for _ in 0 ..< 2 + Int(random.next() % 6) { ids.insert(items[Int(random.next() % 300)].id) }
+                var pictures = ids.sorted().map { [$0] }
+                if pictures.count > 2, random.next() % 3 == 0 { pictures[0] += pictures.removeLast() }
+                if pictures.count > 1 { distinct.append(SimilarGroups.DistinctSet(pictures: pictures)) }
             }
             for distance in [0, 3, 6, 10] {
-                let expected = Self.reference(items, distance, excluded)
-                #expect(SimilarGroups.cluster(hashes: items, distance: distance, excluded: excluded) == expected,
+                let expected = Self.reference(items, distance, distinct)
+                #expect(SimilarGroups.cluster(hashes: items, distance: distance, distinct: distinct) == expected,
                         "round \(round), distance \(distance)")
                 if expected != Self.reference(items, distance, []) { marksMattered += 1 }
                 largest = max(largest, expected.map(\.count).max() ?? 0)

@@ -40,7 +40,7 @@ import Testing
         let f = try Fixture()
         Self.populate(f)
         let summary = try f.scan()
-        #expect(summary.managed.map { "\($0.path) | \($0.application)" } == [
+        #expect(summary.managed.map { "\(PathBytes.display($0.path)) | \($0.application)" } == [
             "Aperture Library.aplibrary | Aperture",
             "Lightroom/Catalog Previews.lrdata | Adobe Lightroom",
             "Lightroom/Catalog Smart Previews.lrdata | Adobe Lightroom",

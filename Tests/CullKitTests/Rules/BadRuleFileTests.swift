@@ -28,6 +28,9 @@ import Testing
         Case(source: header + "      kind: vidoe\n", position: "5:13", code: .badValue),
         Case(source: header + "      rating: 6\n", position: "5:15", code: .badValue),
         Case(source: header + "      similar: false\n", position: "5:16", code: .wrongType),
+        // Past 12 bits unrelated photos group (the corpus's first unrelated pair is 16 apart).
+        Case(source: header + "      similar: {distance: 20}\n", position: "5:27", code: .badValue),
+        Case(source: header + "      similar: 13\n", position: "5:16", code: .badValue),
         Case(source: "version: 1\nrules:\n  - name: r\n    match: {}\n", position: "4:12", code: .emptyMatch),
         Case(source: header + "      any: []\n", position: "5:12", code: .emptyMatch),
         Case(source: "version: 1\nrules:\n  - name: r\n    match: {kind: video}\n  - name: r\n    match: {kind: photo}\n",

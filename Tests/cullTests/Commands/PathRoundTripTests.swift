@@ -62,3 +62,48 @@ import Testing
         #expect(empty.status == 2 && empty.stderr.contains("empty"), "\(empty.stderr)")
     }
 }
+
+/// JSON carries the exact name of every file: a name holding a newline comes back as that name
+/// (JSON's own `\n`), a name that is not UTF-8 as `{"bytes": BASE64}`, in every command's JSON.
+@Suite struct JSONPathTests {
+    static let newline = Array("Odd/new\nline.jpg".utf8)
+    static let latin1 = Array("Odd/caf".utf8) + [0xE9] + Array(".jpg".utf8)
+
+    /// Decodes a path as the documented JSON form says.
+    static func path(_ value: Any?) -> [UInt8]? {
+        if let text = value as? String { return Array(text.utf8) }
+        if let object = value as? [String: Any], let bytes = object["bytes"] as? String, let data = Data(base64Encoded: bytes) {
+            return [UInt8](data)
+        }
+        return nil
+    }
+
+    static func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
+    }
+
+    @Test func jsonPathsAreTheExactNames() throws {
+        let box = try Sandbox("json-paths")
+        for (index, path) in [Self.newline, Self.latin1].enumerated() {
+            box.write(path, "photo \(index)")
+            try box.index(path)
+        }
+        let found = try box.cull(["find", "kind: photo", "--format", "json"])
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: Any]], "\(found.stdout)")
+        #expect(Set(items.compactMap { Self.path($0["path"]) }) == [Self.newline, Self.latin1], "\(found.stdout)")
+        #expect(found.stdout.contains(#""path":"Odd/new\nline.jpg""#), "JSON's own escape, not a visible backslash: \(found.stdout)")
+        #expect(found.stdout.contains(#""bytes":""#))
+
+        try ReviewStore(db: box.db).stage([StageRequest(rule: "r", ruleFile: "t.yml", assetIDs: [1, 2])], runID: "t")
+        let trash = try Self.object(try box.cull(["trash", "--format", "json"]).stdout)
+        let listed = (trash["items"] as? [[String: Any]] ?? []).compactMap { Self.path($0["path"]) }
+        #expect(Set(listed) == [Self.newline, Self.latin1], "\(trash)")
+        // What the JSON says is what a script acts on: restoring by those very names works.
+        let names = listed.map { String(decoding: $0, as: UTF8.self) }
+        let restore = try box.cull(["restore", names[listed.firstIndex(of: Self.newline)!]])
+        #expect(restore.status == 0, "\(restore.stdout)\(restore.stderr)")
+        // The terminal still sees control characters made visible.
+        let text = try box.cull(["trash"])
+        #expect(text.stdout.contains("caf\\xe9.jpg") && !text.stdout.contains("new\nline"), "\(text.stdout)")
+    }
+}

@@ -6,7 +6,7 @@ import Testing
 @Suite struct ScanCommandTests {
     /// Copies of one small valid JPEG from the example library under varied names and folders.
     static func populate(_ box: Sandbox, count: Int) throws {
-        let sample = try Data(contentsOf: URL(fileURLWithPath: Examples.library + "/Camera/2018/IMG_001.JPG"))
+        let sample = try Data(contentsOf: URL(fileURLWithPath: Examples.library + "/Camera/2018/IMG_0001.JPG"))
         for index in 0 ..< count {
             let folder = "\(box.library.root)/f\(index % 20)"
             if index < 20 { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }

@@ -5,7 +5,7 @@ import Testing
 /// What `cull scan` reads and how it keeps identity, end to end: unreadable files, renames that
 /// keep a decision, and other applications' libraries.
 @Suite struct ScanIntegrityTests {
-    static let sample = Examples.library + "/Camera/2018/IMG_001.JPG"
+    static let sample = Examples.library + "/Camera/2018/IMG_0001.JPG"
     static let brokenRules = Examples.root + "/../rules/broken-files.yaml"
 
     func copySample(_ box: Sandbox, to relative: String) throws {

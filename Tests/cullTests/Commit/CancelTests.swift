@@ -37,6 +37,9 @@ import Testing
         #expect(out.contains("cancelled") && out.contains("moved \(moved) files"), "\(out)")
         #expect(out.contains("\(2000 - moved) still staged"), "\(out)")
         #expect(try box.db.scalar("SELECT state FROM commits WHERE id = 1")?.string == "cancelled")
+        // The closed batch keeps no rows of files it never moved (they would pile up with every Ctrl-C).
+        #expect(try box.db.scalar("SELECT count(*) FROM commit_items WHERE commit_id = 1 AND state = 'pending'")?.int64 == 0)
+        #expect(try box.db.scalar("SELECT count(*) FROM commit_items WHERE commit_id = 1")?.int64 == Int64(moved))
         let store = ReviewStore(db: box.db)
         for (path, id) in zip(paths, ids) {
             let here = box.exists(path)
@@ -96,6 +99,7 @@ import Testing
         #expect(try box.db.scalar("SELECT count(*) FROM assets")?.int64 == Int64(back))
         #expect(try box.db.scalar("SELECT count(*) FROM reviews WHERE status = 'kept'")?.int64 == Int64(back))
         #expect(try box.db.scalar("SELECT state FROM commits WHERE id = 1")?.string == "done")
+        #expect(try box.db.scalar("SELECT count(*) FROM undo_items WHERE state = 'pending'")?.int64 == 0, "a cancelled undo keeps no pending rows")
         let look = try box.cull(["trash"])
         #expect(!look.stderr.contains("unfinished") && box.trashEntries().count == 1000 - back)
         let rest = try box.cull(["undo"])

@@ -60,8 +60,8 @@ import Testing
     /// Issue 8 item 6: a sidecar edited, added or removed after staging stops its photo's commit.
     @Test(arguments: [false, true]) func aSidecarChangedSinceStagingStopsThatFile(permanently: Bool) throws {
         let box = try Sandbox("sidecar-changed")
-        for name in ["IMG_0014", "IMG_0015", "IMG_0016", "IMG_0017"] {
-            box.write("\(name).JPG", bytes: Media.jpeg(taken: "2019:05:05 12:00:00"))
+        for (second, name) in ["IMG_0014", "IMG_0015", "IMG_0016", "IMG_0017"].enumerated() {
+            box.write("\(name).JPG", bytes: Media.jpeg(taken: "2019:05:05 12:00:0\(second)"))  // four photos, not copies
         }
         box.write("IMG_0014.xmp", Media.xmp(rating: 0))
         box.write("IMG_0016.xmp", Media.xmp(rating: 0))
@@ -94,6 +94,24 @@ import Testing
         #expect(try box.cull(["scan"]).status == 0)
         #expect(try store.status(of: id) == .new)
         #expect(try Self.rating(box, "IMG_0014.JPG") == 5)
+    }
+
+    /// A staged photo deleted outside Cull (its sidecar left behind) is already gone: done, not
+    /// "sidecar changed" (the sidecar, owned by nothing now, is no longer the photo's to take).
+    @Test func aDeletedPrimaryIsGoneNotASidecarChange() throws {
+        let box = try Sandbox("sidecar-primary-gone")
+        box.write("IMG_0020.JPG", bytes: Media.jpeg(taken: "2019:05:05 12:00:00"))
+        box.write("IMG_0020.xmp", Media.xmp(rating: 0))
+        #expect(try box.cull(["scan"]).status == 0)
+        #expect(try box.cull(["stage", "--path", "IMG_0020.JPG"]).status == 0)
+        _ = FileOps.unlink(box.root + Array("IMG_0020.JPG".utf8))
+        let trash = try box.cull(["trash"])
+        #expect(!trash.stdout.contains("sidecar changed"), "\(trash.stdout)")
+        let commit = try box.cull(["commit", "--yes"])
+        #expect(commit.status == 0, "\(commit.stdout)\(commit.stderr)")
+        #expect(!commit.stdout.contains("sidecar changed") && commit.stdout.contains("1 already gone"), "\(commit.stdout)")
+        #expect(try StagedSet.load(box.db).isEmpty)
+        #expect(box.exists("IMG_0020.xmp"))
     }
 
     /// A sidecar edited in place with its size and mtime put back (`touch -r`) still stops its

@@ -25,10 +25,11 @@ import Testing
         try box.db.execute("INSERT INTO companions (asset_id, path, role) VALUES (?, 's/a.jpg.xmp', 'xmp')", [.integer(ids[0])])
         try box.db.execute("INSERT INTO companions (asset_id, path, role) VALUES (?, ?, 'json')",
                            [.integer(ids[1]), .blob(Array("s/".utf8) + [0xFF, 0x2E, 0x6A, 0x73])])
-        // Every column but ctime_ns: the renames to the trash and back give the file a new one,
-        // which the restored row takes (checked below), so the next scan sees the file unchanged.
+        // Every column but ctime_ns and the sidecar signature: the renames to the trash and back
+        // give the file and its sidecars new ctimes, which the restored row takes (checked below),
+        // so the next scan sees them unchanged.
         var columns: [String] = []
-        try box.db.forEachRow("SELECT name FROM pragma_table_info('assets') WHERE name <> 'ctime_ns' ORDER BY cid") {
+        try box.db.forEachRow("SELECT name FROM pragma_table_info('assets') WHERE name NOT IN ('ctime_ns', 'sidecar_signature') ORDER BY cid") {
             columns.append("\"" + ($0.string(0) ?? "") + "\"")
         }
         let assets = "SELECT \(columns.joined(separator: ", ")) FROM assets ORDER BY id"
@@ -49,6 +50,9 @@ import Testing
         for (id, path) in zip(ids, paths) {
             let now = try #require(FileOps.lstat(box.root + path).0)
             #expect(try box.db.scalar("SELECT ctime_ns FROM assets WHERE id = ?", [.integer(id)])?.int64 == now.ctimeNs)
+            var resolver = CompanionResolver(root: box.root)
+            #expect(try box.db.scalar("SELECT sidecar_signature FROM assets WHERE id = ?", [.integer(id)])?.string
+                    == Companions.signature(resolver.sidecars(of: path)))
         }
         #expect(try Self.rows(box.db, companions) == before.1)
         #expect(try box.db.scalar("SELECT count(*) FROM reviews WHERE status = 'kept'")?.int64 == 3)
@@ -85,5 +89,32 @@ import Testing
         let saved = try columns("commit_assets")
         #expect(saved.prefix(2).map { $0[0] } == [.text("commit_id"), .text("seq")])
         #expect(Array(saved.dropFirst(2)) == (try columns("assets")))
+    }
+}
+
+/// Undo puts a photo and its sidecar back by rename, which gives both a new ctime: the index must
+/// say so, or the next scan re-reads every photo with a sidecar and a commit before that scan holds
+/// it back as "sidecar changed since staging".
+@Suite struct UndoSidecarTests {
+    @Test func anUndoneSidecarIsUnchangedForTheNextScanAndCommit() throws {
+        let box = try Sandbox("undo-sidecar")
+        for (second, name) in ["IMG_0031", "IMG_0032"].enumerated() {
+            box.write("\(name).JPG", bytes: Media.jpeg(taken: "2019:05:05 12:00:0\(second)"))
+            box.write("\(name).xmp", Media.xmp(rating: 0))
+        }
+        #expect(try box.cull(["scan"]).status == 0)
+        #expect(try box.cull(["stage", "--path", "IMG_0031.JPG", "IMG_0032.JPG"]).status == 0)
+        #expect(try box.cull(["commit", "--yes"]).status == 0)
+        #expect(try box.cull(["undo"]).status == 0)
+        #expect(box.exists("IMG_0031.JPG") && box.exists("IMG_0031.xmp"))
+        // Staged again before any scan: the commit moves it with its sidecar.
+        #expect(try box.cull(["restore", "IMG_0031.JPG"]).status == 0)
+        #expect(try box.cull(["stage", "--path", "IMG_0031.JPG"]).status == 0)
+        let commit = try box.cull(["commit", "--yes"])
+        #expect(commit.status == 0 && !commit.stdout.contains("sidecar changed"), "\(commit.stdout)\(commit.stderr)")
+        #expect(!box.exists("IMG_0031.JPG") && !box.exists("IMG_0031.xmp"))
+        // The other one, untouched since the undo: the scan finds nothing changed.
+        let scan = try box.cull(["scan", "--format", "json"])
+        #expect(scan.stdout.contains("\"changed\":0"), "\(scan.stdout)")
     }
 }

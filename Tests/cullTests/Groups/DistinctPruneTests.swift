@@ -5,10 +5,10 @@ import Glibc
 import Testing
 @testable import CullKit
 
-/// `distinct_pairs` forgets a pair once neither of its pictures can come back: no asset of the
-/// index has either content hash, and no commit that undo could still bring back holds one.
+/// A set marked distinct is forgotten once none of its pictures can come back: no asset of the
+/// index has any of its content hashes, and no commit that undo could still bring back holds one.
 @Suite struct DistinctPruneTests {
-    func pairs(_ box: Sandbox) throws -> Int64 { try box.db.scalar("SELECT count(*) FROM distinct_pairs")?.int64 ?? -1 }
+    func pairs(_ box: Sandbox) throws -> Int64 { try box.db.scalar("SELECT count(*) FROM distinct_sets")?.int64 ?? -1 }
 
     /// `x.jpg` and `y.jpg` (different bytes) marked distinct, and `z.jpg` besides.
     func marked(_ name: String) throws -> Sandbox {

@@ -9,7 +9,8 @@ import Testing
     /// file that inherits that id (removed, scanned; added, scanned).
     static func reviewWithReusedID() throws -> (Sandbox, ReviewProcess, id: Int64) {
         let box = try Sandbox("review-stale")
-        for name in ["a", "b", "c"] { box.write("trip/\(name).jpg", bytes: Media.jpeg(taken: "2015:07:01 10:00:00")) }
+        // Three different photos (the same bytes would be copies: the last of them never leaves).
+        for (second, name) in ["a", "b", "c"].enumerated() { box.write("trip/\(name).jpg", bytes: Media.jpeg(taken: "2015:07:01 10:00:0\(second)")) }
         #expect(try box.cull(["scan"]).status == 0)
         let rules = try box.rules("trip.yaml", """
             version: 1
@@ -72,7 +73,8 @@ import Testing
 
     static func reviewThenProtect() throws -> (Sandbox, ReviewProcess, a: Int64) {
         let box = try Sandbox("review-stale-plan")
-        for name in ["a", "b", "c"] { box.write("trip/\(name).jpg", bytes: Media.jpeg(taken: "2015:07:01 10:00:00")) }
+        // Three different photos (the same bytes would be copies: the last of them never leaves).
+        for (second, name) in ["a", "b", "c"].enumerated() { box.write("trip/\(name).jpg", bytes: Media.jpeg(taken: "2015:07:01 10:00:0\(second)")) }
         #expect(try box.cull(["scan"]).status == 0)
         let rules = try box.rules("trip.yaml", """
             version: 1

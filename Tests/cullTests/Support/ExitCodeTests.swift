@@ -20,9 +20,11 @@ import Testing
             // An I/O failure during undo is an I/O failure (it used to exit 1 like "no such commit").
             (CommitError.system(path: "/t", call: "rename", errno: 5), .failure),
             (CommitError.unsafeTrash(path: "/t"), .failure),
+            // A photo manager's catalog in use that cannot be read: nothing was decided on it.
+            (CatalogsUnreadable(errors: [.missing(path: "/c", kind: .darktable)]), .catalogUnreadable),
         ]
         for (error, code) in cases { #expect(ExitCode(for: error) == code, "\(error)") }
-        #expect(Set(ExitCode.documented.map(\.code.rawValue)) == [0, 1, 2, 3, 4, 5, 6, 130])
+        #expect(Set(ExitCode.documented.map(\.code.rawValue)) == [0, 1, 2, 3, 4, 5, 6, 7, 130])
     }
 
     /// README's exit-code table lists exactly the codes `cull --help` documents.

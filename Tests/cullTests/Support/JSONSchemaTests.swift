@@ -8,7 +8,7 @@ import Testing
 @Suite struct JSONSchemaTests {
     static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/json").path
-    static let commands = ["check", "commit", "explain", "find", "init", "keep", "log", "plan", "restore", "run", "scan",
+    static let commands = ["check", "commit", "distinct", "explain", "find", "init", "keep", "log", "plan", "restore", "run", "scan",
                            "status", "trash", "undo", "unkeep"]
 
     static let checker: String? = {
@@ -45,6 +45,7 @@ import Testing
         box.write("b/clip.mov", bytes: Media.movie(seconds: 20, created: Media.utc("2020-01-01T10:00:00Z")))
         box.write("broken.png", "not a png")
         try run("scan", ["scan"])
+        try run("distinct", ["distinct", "a.jpg", "b/c.jpg"])
         try run("find", ["find"])
         try run("find", ["find", "size: {gt: 1TB}"])
         try run("check", ["check", rules, dup])

@@ -41,7 +41,8 @@ import Testing
             let options = help.components(separatedBy: "OPTIONS:\n").last ?? ""
             for line in options.split(separator: "\n") {
                 for word in line.split(separator: " ").prefix(3) where word.hasPrefix("--") && word != "--help" {
-                    let name = word.trimmingCharacters(in: CharacterSet(charactersIn: ","))
+                    // `--preview[=<mode>]`: the option's name is what comes before its optional value.
+                    let name = String(word.trimmingCharacters(in: CharacterSet(charactersIn: ",")).prefix { $0 != "[" })
                     #expect(page.contains("\\fB\(name)\\fR"), "\(command) \(name)")
                 }
             }

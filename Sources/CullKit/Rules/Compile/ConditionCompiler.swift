@@ -63,6 +63,7 @@ enum ConditionCompiler {
     private static func text(_ test: TextTest, _ subjects: [SQLFragment], _ matching: TextMatching) -> SQLFragment {
         switch test {
         case let .regex(pattern):
+            if matching.list { return call(.listRegexp, pattern, subjects) }
             return call(matching.caseInsensitive || matching.lowercased ? .iregexp : .regexp, pattern, subjects)
         case let .anyGlob(patterns):
             return anyOf(patterns, subjects, matching)
@@ -70,7 +71,8 @@ enum ConditionCompiler {
             return "NOT \(glob(pattern, subjects, matching).parenthesised)"
         case let .caseInsensitiveGlob(pattern):
             return glob(pattern, subjects, TextMatching(caseInsensitive: true, lowercased: matching.lowercased,
-                                                        slashFree: matching.slashFree), pathAware: !matching.caseInsensitive)
+                                                        slashFree: matching.slashFree, list: matching.list),
+                        pathAware: !matching.caseInsensitive)
         case let .glob(pattern):
             return glob(pattern, subjects, matching)
         }
@@ -124,6 +126,7 @@ enum ConditionCompiler {
     static func glob(_ written: String, _ subjects: [SQLFragment], _ matching: TextMatching,
                      pathAware: Bool? = nil) -> SQLFragment {
         let pattern = prepared(written, matching)
+        if matching.list { return call(.listGlob, pattern, subjects) }
         let ascii = pattern.utf8.allSatisfy { $0 < 0x80 }
         if subjects.count == 1, !matching.caseInsensitive,
            let translation = NativeGlob.translate(pattern, slashFree: matching.slashFree) {
@@ -149,7 +152,7 @@ enum ConditionCompiler {
 
     /// The matching functions ``RuleFunctions`` registers on every connection.
     private enum Matcher {
-        case glob, ipathglob, iglob, regexp, iregexp
+        case glob, ipathglob, iglob, regexp, iregexp, listGlob, listRegexp
 
         var name: SQLFragment {
             switch self {
@@ -158,6 +161,8 @@ enum ConditionCompiler {
             case .iglob: "cull_iglob"
             case .regexp: "cull_regexp"
             case .iregexp: "cull_iregexp"
+            case .listGlob: "cull_listglob"
+            case .listRegexp: "cull_listregexp"
             }
         }
     }

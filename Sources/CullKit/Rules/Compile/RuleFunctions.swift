@@ -15,6 +15,7 @@ public enum RuleFunctions {
         let functions: [(String, Int32, SQLFunction)] = [
             ("cull_glob", -1, globCaseSensitive), ("cull_iglob", -1, globLabel), ("cull_ipathglob", -1, globCaseInsensitive),
             ("cull_regexp", -1, regexpCaseSensitive), ("cull_iregexp", -1, regexpCaseInsensitive), ("cull_nfc", 1, normalForm),
+            ("cull_listglob", -1, globList), ("cull_listregexp", -1, regexpList),
         ]
         for (name, arity, function) in functions {
             let code = sqlite3_create_function_v2(database.handle, name, arity, flags, nil, function, nil, nil, nil)
@@ -36,6 +37,26 @@ private let globCaseInsensitive: SQLFunction = { context, count, values in glob(
 private let globLabel: SQLFunction = { context, count, values in glob(context, count, values, fold: true, pathAware: false) }
 private let regexpCaseSensitive: SQLFunction = { context, count, values in regexp(context, count, values, fold: false) }
 private let regexpCaseInsensitive: SQLFunction = { context, count, values in regexp(context, count, values, fold: true) }
+private let globList: SQLFunction = { context, count, values in glob(context, count, values, fold: true, pathAware: false, list: true) }
+private let regexpList: SQLFunction = { context, count, values in regexp(context, count, values, fold: true, list: true) }
+
+/// For a list column (``ValueList``): true when `test` is true of one item, or of the leaf of a
+/// hierarchical item (after its last `|`); nil when `test` reported an error.
+private func anyItem(_ value: UnsafeBufferPointer<UInt8>, _ test: (UnsafeBufferPointer<UInt8>) -> Bool?) -> Bool? {
+    var start = 0
+    for end in 0...value.count where end == value.count || value[end] == 0x1F {
+        defer { start = end + 1 }
+        guard end > start else { continue }
+        let item = UnsafeBufferPointer(rebasing: value[start..<end])
+        guard let matched = test(item) else { return nil }
+        if matched { return true }
+        if let bar = item.lastIndex(of: UInt8(ascii: "|")), bar + 1 < item.count {
+            guard let leaf = test(UnsafeBufferPointer(rebasing: item[(bar + 1)...])) else { return nil }
+            if leaf { return true }
+        }
+    }
+    return false
+}
 
 private let normalForm: SQLFunction = { context, _, values in
     guard let value = values?[0], sqlite3_value_type(value) != SQLITE_NULL, let text = sqlite3_value_text(value) else {
@@ -89,23 +110,24 @@ private func cached<T: AnyObject>(_ context: OpaquePointer?, _ make: () -> T?) -
 }
 
 private func glob(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?,
-                  fold: Bool, pathAware: Bool) {
+                  fold: Bool, pathAware: Bool, list: Bool = false) {
     guard let values, let patternText = sqlite3_value_text(values[0]) else { return sqlite3_result_null(context) }
     let matcher: GlobMatcher? = cached(context) {
         GlobMatcher(text(patternText, values[0]), foldCase: fold, pathAware: pathAware)
     }
     guard let matcher else { return sqlite3_result_null(context) }
-    evaluate(context, count, values) { matcher.matches($0) }
+    evaluate(context, count, values) { value in list ? anyItem(value) { matcher.matches($0) } : matcher.matches(value) }
 }
 
-private func regexp(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?, fold: Bool) {
+private func regexp(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?, fold: Bool,
+                    list: Bool = false) {
     guard let values, let patternText = sqlite3_value_text(values[0]) else { return sqlite3_result_null(context) }
     let regex: Regex? = cached(context) {
         if case let .success(regex) = Regex.compile(text(patternText, values[0]), caseInsensitive: fold) { return regex }
         return nil
     }
     guard let regex else { return sqlite3_result_error(context, "cull_regexp: invalid regular expression", -1) }
-    evaluate(context, count, values) { value in
+    func test(_ value: UnsafeBufferPointer<UInt8>) -> Bool? {
         switch UnicodeForm.withNFC(value, regex.test) {
         case .match: return true
         case .noMatch: return false
@@ -115,5 +137,8 @@ private func regexp(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeM
             sqlite3_result_error(context, message, -1)
             return nil
         }
+    }
+    evaluate(context, count, values) { whole in
+        list ? anyItem(whole, test) : test(whole)
     }
 }

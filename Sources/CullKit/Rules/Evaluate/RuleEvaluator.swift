@@ -22,13 +22,13 @@ public final class RuleEvaluator {
         RuleCompiler.compile(files, context)
     }
 
-    /// Loads the groups that the rules of `files` read, so their group fields match (see
-    /// ``GroupSet/load(_:specs:root:)``); nil when no rule reads groups.
-    public func loadGroups(_ files: [RuleFile], root: String? = nil, progress: HashProgress? = nil) throws -> GroupSet? {
-        let specs = files.reduce(into: Set<GroupSpec>()) { specs, file in
+    /// Loads the groups that the rules of `files` read, so their group fields match, and the kinds
+    /// every run guards (``GroupSpec/alwaysGuarded``); see ``GroupSet/load(_:specs:root:progress:)``.
+    public func loadGroups(_ files: [RuleFile], root: String? = nil, progress: HashProgress? = nil) throws -> GroupSet {
+        let specs = files.reduce(into: GroupSpec.alwaysGuarded) { specs, file in
             for rule in file.rules { specs.formUnion(rule.groupSpecsRead) }
         }
-        return specs.isEmpty ? nil : try GroupSet.load(database, specs: specs, root: root, progress: progress)
+        return try GroupSet.load(database, specs: specs, root: root, progress: progress)
     }
 
     /// Loads the groups that `predicate` reads (only what is cached counts), as ``loadGroups(_:root:)``.

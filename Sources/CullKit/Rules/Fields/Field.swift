@@ -53,6 +53,16 @@ public struct Field: Sendable {
     /// The groups the words of a ``FieldType/booleanOr(_:)`` field name (`duplicate: image`).
     var groupVariants: [String: GroupSpec] = [:]
 
+    /// An enumeration whose subjects are lists (``ValueList``): a photo may carry several of the words.
+    var isList = false
+
+    /// The field, over lists of its words.
+    func overLists() -> Field {
+        var field = self
+        field.isList = true
+        return field
+    }
+
     /// The operators a rule may apply to this field.
     public var operators: [Operator] { isSupported ? (fixedOperators ?? type.operators) : [] }
 

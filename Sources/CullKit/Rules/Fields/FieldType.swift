@@ -68,9 +68,13 @@ public struct TextMatching: Sendable {
     public let lowercased: Bool
     /// The values never contain `/`, so `*` and `**` mean the same and SQLite's GLOB is exact.
     public let slashFree: Bool
+    /// The column holds a list (``ValueList``): a pattern matches when it matches one item, and a
+    /// hierarchical item (`Places|France|Paris`) also by its leaf (`Paris`).
+    public var list = false
 
     public static let path = TextMatching(caseInsensitive: false, lowercased: false, slashFree: false)
     public static let fileName = TextMatching(caseInsensitive: false, lowercased: false, slashFree: true)
     public static let lowercaseWord = TextMatching(caseInsensitive: false, lowercased: true, slashFree: true)
     public static let label = TextMatching(caseInsensitive: true, lowercased: false, slashFree: false)
+    public static let labelList = TextMatching(caseInsensitive: true, lowercased: false, slashFree: false, list: true)
 }

@@ -14,14 +14,6 @@ enum MetadataFields {
         Field("gps", .boolean, column: "(a.latitude IS NOT NULL)",
               doc: "The asset has a location.",
               examples: ["gps: false"]),
-        Field("rating", .number(integer: true, range: -1...5), column: "a.rating",
-              doc: "XMP rating: -1 rejected, 0 unrated … 5; missing when never rated.",
-              examples: ["rating: {gte: 1}", "rating: -1"]),
-        Field("favorite", .boolean,
-              doc: "Flagged favorite, or rated at/above the library's favorite_threshold; unrated counts as not favorite.",
-              examples: ["favorite: true"]) { context in
-            ["(COALESCE(a.favorite_flag, 0) = 1 OR COALESCE(a.rating, -1) >= \(context.favoriteThreshold))"]
-        },
         Field("screenshot", .boolean, column: "a.screenshot",
               doc: "Evidence says it is a screenshot (or screen recording).",
               examples: ["screenshot: true"]),

@@ -32,15 +32,18 @@ enum StateFields {
                   + "hard links are one file, empty files never). duplicate: image is the same picture with other "
                   + "metadata: the image data alone hashes the same (JPEG without APPn/COM segments, PNG IHDR+PLTE+IDAT, "
                   + "HEIF's primary item, a movie's mdat). As a group rule, keeps one member of each group "
-                  + "(its keep: ranking; for duplicate: image most_metadata by default) and stages the others.",
+                  + "(its keep: ranking; without one the camera original, and for duplicate: image then the most metadata) and stages the others.",
               examples: ["duplicate: true", "duplicate: image"]),
-        Field("similar", .number(integer: true, range: 0 ... 32), operators: [.distance],
+        Field("similar", .number(integer: true, range: 0 ... Double(SimilarGroups.maxDistance)), operators: [.distance],
               trueMeans: .number(Double(SimilarGroups.defaultDistance)),
               doc: "Member of a group of similar photos: perceptual hashes (64-bit pHash of the small decode, orientation "
                   + "applied) at most `distance` bits apart, every member within that distance of every other (no chains). "
                   + "Measured on corpus photos: resized, recompressed, PNG and blurred copies 0–6 apart (brightened ones up to 8), "
-                  + "different photos 14 and more; 6 is a conservative choice, 8 catches nearly every edited copy, "
-                  + "and `similar: true` means 6. "
+                  + "one scene shot twice (HDR on and off) 4 and 14, unrelated photos from 16 (1 pair in 2,848; 1 in 26 by 24, "
+                  + "most by 32), so distances stop at \(SimilarGroups.maxDistance), below the first unrelated pair; "
+                  + "6 is a conservative choice, 8 catches nearly every edited copy, and `similar: true` means 6. "
+                  + "Screenshots are never similar: screens of one app whose text differs measured 0–8 apart, as close as copies "
+                  + "of one screenshot (0–2), so only their exact and same-picture copies group (`duplicate`). "
                   + "Photos marked with `cull distinct` are never grouped. As a group rule, keeps one member of each group.",
               examples: ["similar: {distance: 6}", "similar: true"]) { _ in [] },
     ]

@@ -27,6 +27,12 @@ enum ConditionTest: Sendable {
             self = .exists(present)
             return
         }
+        if field.isList, case .enumeration = field.type {
+            // Words of a list (`label: red`): one of the file's labels is the word.
+            guard let test = TextTest(op, value) else { return nil }
+            self = .text(test, .labelList)
+            return
+        }
         switch field.type {
         case let .text(matching):
             guard let test = TextTest(op, value) else { return nil }

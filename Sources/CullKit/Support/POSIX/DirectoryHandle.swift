@@ -157,4 +157,4 @@ final class DirectoryHandle: @unchecked Sendable {
 
 /// `open(2)` and `struct stat` under names a method of the same name cannot shadow.
 private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 { open(path, flags) }
-private typealias StatBuffer = stat
+typealias StatBuffer = stat

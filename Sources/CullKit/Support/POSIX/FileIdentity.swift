@@ -16,6 +16,9 @@ public struct FileIdentity: Sendable, Equatable, Hashable {
     public let mode: UInt32
     /// The owner's uid (trash directories must be ours).
     public let owner: UInt32
+    /// How many names the file has (hard links). Not part of its identity: equality and hashing
+    /// leave it out, as another program linking or unlinking a name changes no content.
+    public let links: Int64
 
     public var isRegular: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFREG) }
     public var isSymlink: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFLNK) }
@@ -29,6 +32,16 @@ public struct FileIdentity: Sendable, Equatable, Hashable {
         (mtimeNs, ctimeNs) = Platform.times(info)
         mode = UInt32(info.st_mode)
         owner = UInt32(info.st_uid)
+        links = Int64(info.st_nlink)
+    }
+
+    public static func == (a: FileIdentity, b: FileIdentity) -> Bool {
+        a.device == b.device && a.inode == b.inode && a.size == b.size && a.mtimeNs == b.mtimeNs && a.ctimeNs == b.ctimeNs
+            && a.mode == b.mode && a.owner == b.owner
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for value in [device, inode, size, mtimeNs, ctimeNs, Int64(mode), Int64(owner)] { hasher.combine(value) }
     }
 
     /// True when both name the same file (device and inode), whatever its contents.

@@ -26,6 +26,12 @@ enum FileOps {
         return code == 0 ? (FileIdentity(info), 0) : (nil, errno)
     }
 
+    /// `stat(2)`, following symbolic links; nil when nothing is there.
+    static func statFollowingLinks(_ path: [UInt8]) -> FileIdentity? {
+        var info = stat()
+        return withCPath(path) { Platform.followingStat($0, &info) } == 0 ? FileIdentity(info) : nil
+    }
+
     /// Whether anything (even a dangling symlink) is at `path`.
     static func exists(_ path: [UInt8]) -> Bool { lstat(path).0 != nil }
 

@@ -112,6 +112,11 @@ enum Platform {
         #endif
     }
 
+    /// `stat(2)`: follows symbolic links (another application's catalog may be one).
+    static func followingStat(_ path: UnsafePointer<CChar>, _ info: inout stat) -> Int32 {
+        systemStat(path, &info)
+    }
+
     /// `realpath(3)`, malloc'ed.
     static func realpath(_ path: UnsafePointer<CChar>) -> UnsafeMutablePointer<CChar>? {
         #if canImport(Glibc)
@@ -149,4 +154,9 @@ enum Platform {
          Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec))
         #endif
     }
+}
+
+/// `stat(2)` itself, outside ``Platform`` where the name is the struct's.
+private func systemStat(_ path: UnsafePointer<CChar>, _ info: inout stat) -> Int32 {
+    stat(path, &info)
 }

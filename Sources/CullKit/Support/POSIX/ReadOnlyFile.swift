@@ -25,6 +25,13 @@ final class ReadOnlyFile {
         return (ReadOnlyFile(fd: fd, identity: identity), 0)
     }
 
+    /// What the open file is now (`fstat` on the descriptor): its ctime after a name of it was
+    /// renamed or unlinked, say. Nil on an error.
+    func currentIdentity() -> FileIdentity? {
+        var info = StatBuffer()
+        return fstat(fd, &info) == 0 ? FileIdentity(info) : nil
+    }
+
     /// Reads up to `count` bytes at `offset` into `buffer` (retrying short reads and EINTR); the
     /// number read (less only at the end of the file), or nil on an error.
     func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) -> Int? {

@@ -3,11 +3,11 @@ _cull() {
     local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
     COMPREPLY=()
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W "init status scan check explain plan stage find schema trash review restore keep unkeep distinct commit undo run log help --help --version --generate-completion-script --generate-man-page" -- "$cur"))
+        COMPREPLY=($(compgen -W "init status scan check explain plan stage find schema trash review restore keep unkeep distinct catalog commit undo run log help --help --version --generate-completion-script --generate-man-page" -- "$cur"))
         return
     fi
     case "${COMP_WORDS[1]}" in
-        help) [[ $COMP_CWORD -eq 2 ]] && COMPREPLY=($(compgen -W "init status scan check explain plan stage find schema trash review restore keep unkeep distinct commit undo run log" -- "$cur")) ;;
+        help) [[ $COMP_CWORD -eq 2 ]] && COMPREPLY=($(compgen -W "init status scan check explain plan stage find schema trash review restore keep unkeep distinct catalog commit undo run log" -- "$cur")) ;;
         --generate-completion-script) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")) ;;
         init)
             case "$prev" in
@@ -54,7 +54,7 @@ _cull() {
                 --format) COMPREPLY=($(compgen -W "text json paths" -- "$cur")); return ;;
                 --explain) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
-            COMPREPLY=($(compgen -W "--library --now --ceiling --format -0 --null --explain -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--library --now --ceiling --format -0 --null --explain --preview -h --help" -- "$cur"))
             [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur"))
             ;;
         stage)
@@ -75,7 +75,7 @@ _cull() {
                 --sort) COMPREPLY=($(compgen -W "path largest newest oldest" -- "$cur")); return ;;
                 --limit) :; return ;;
             esac
-            COMPREPLY=($(compgen -W "--library --now --format -0 --null --sort --limit -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--library --now --format -0 --null --sort --limit --preview -h --help" -- "$cur"))
             [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur"))
             ;;
         schema)
@@ -92,7 +92,7 @@ _cull() {
                 --rule) :; return ;;
                 --format) COMPREPLY=($(compgen -W "text json paths" -- "$cur")); return ;;
             esac
-            COMPREPLY=($(compgen -W "--library --sort --kind --rule --format -0 --null -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--library --sort --kind --rule --format -0 --null --preview -h --help" -- "$cur"))
             ;;
         review)
             case "$prev" in
@@ -101,7 +101,7 @@ _cull() {
                 --ceiling) :; return ;;
                 --html) COMPREPLY=($(compgen -d -- "$cur")); return ;;
             esac
-            COMPREPLY=($(compgen -W "--library --now --ceiling --no-open --html --inline -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--library --now --ceiling --no-open --html --inline --terminal -h --help" -- "$cur"))
             [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur"))
             ;;
         restore)
@@ -135,6 +135,16 @@ _cull() {
                 --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return ;;
             esac
             COMPREPLY=($(compgen -W "--library --format -h --help" -- "$cur"))
+            [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur"))
+            ;;
+        catalog)
+            case "$prev" in
+                --library) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+                --map) :; return ;;
+                --kind) COMPREPLY=($(compgen -W "darktable digikam shotwell lightroom" -- "$cur")); return ;;
+                --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return ;;
+            esac
+            COMPREPLY=($(compgen -W "--library --map --kind --format -h --help" -- "$cur"))
             [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur"))
             ;;
         commit)

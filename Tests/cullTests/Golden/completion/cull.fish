@@ -19,6 +19,7 @@ complete -c cull -n __fish_use_subcommand -a restore -d 'Unstage files by path, 
 complete -c cull -n __fish_use_subcommand -a keep -d 'Mark files reviewed and kept: no rule stages them again (unstages them if staged).'
 complete -c cull -n __fish_use_subcommand -a unkeep -d 'Forget keeps by path or all of them: the files are never reviewed again (staged files stay staged).'
 complete -c cull -n __fish_use_subcommand -a distinct -d 'Mark photos as different pictures: similar groups never hold two of them.'
+complete -c cull -n __fish_use_subcommand -a catalog -d 'List, add or ignore the photo-manager catalogs (darktable, digiKam, Shotwell, Lightroom) whose decisions count.'
 complete -c cull -n __fish_use_subcommand -a commit -d 'Move everything staged to the trash (or --to DIR, or --permanently) in one undoable batch.'
 complete -c cull -n __fish_use_subcommand -a undo -d 'Put a committed batch back where it was (the latest, or COMMIT), never overwriting a file.'
 complete -c cull -n __fish_use_subcommand -a run -d 'Scan, stage and optionally commit under the library lock, for cron and timers.'
@@ -45,6 +46,7 @@ complete -c cull -n '__fish_seen_subcommand_from plan' -l ceiling -x -d 'Stop if
 complete -c cull -n '__fish_seen_subcommand_from plan' -l format -x -a 'text json paths' -d 'Output format: text (default), json or paths; paths lists every path staging would add.'
 complete -c cull -n '__fish_seen_subcommand_from plan' -s 0 -l null -d 'With --format paths: end each path with NUL instead of a newline.'
 complete -c cull -n '__fish_seen_subcommand_from plan' -l explain -r -F -d 'Say which rules match this file and why it is or is not staged.'
+complete -c cull -n '__fish_seen_subcommand_from plan' -l preview -f -a 'kitty iterm sixel symbols' -d 'Draw the files as a contact sheet in the terminal: kitty, iterm, sixel or symbols (default: the best the terminal supports; text only on a pipe or TERM=dumb).'
 complete -c cull -n '__fish_seen_subcommand_from plan' -F
 complete -c cull -n '__fish_seen_subcommand_from stage' -l library -x -a '(__fish_complete_directories)' -d 'The library root (default: $CULL_LIBRARY, else the nearest parent with .cull/).'
 complete -c cull -n '__fish_seen_subcommand_from stage' -l now -x -d 'Pin the clock for relative dates (ISO 8601), for reproducible plans.'
@@ -58,6 +60,7 @@ complete -c cull -n '__fish_seen_subcommand_from find' -l format -x -a 'text jso
 complete -c cull -n '__fish_seen_subcommand_from find' -s 0 -l null -d 'With --format paths: end each path with NUL instead of a newline.'
 complete -c cull -n '__fish_seen_subcommand_from find' -l sort -x -a 'path largest newest oldest' -d 'path (default), largest, newest or oldest (by taken, else modified).'
 complete -c cull -n '__fish_seen_subcommand_from find' -l limit -x -d 'Print at most N files (after sorting).'
+complete -c cull -n '__fish_seen_subcommand_from find' -l preview -f -a 'kitty iterm sixel symbols' -d 'Draw the files as a contact sheet in the terminal: kitty, iterm, sixel or symbols (default: the best the terminal supports; text only on a pipe or TERM=dumb).'
 complete -c cull -n '__fish_seen_subcommand_from find' -F
 complete -c cull -n '__fish_seen_subcommand_from schema' -l format -x -a 'json markdown' -d 'Output format: json (default) or markdown; markdown prints the field reference.'
 complete -c cull -n '__fish_seen_subcommand_from trash' -l library -x -a '(__fish_complete_directories)' -d 'The library root (default: $CULL_LIBRARY, else the nearest parent with .cull/).'
@@ -66,12 +69,14 @@ complete -c cull -n '__fish_seen_subcommand_from trash' -l kind -x -a 'photo vid
 complete -c cull -n '__fish_seen_subcommand_from trash' -l rule -x -d 'Only what this rule staged.'
 complete -c cull -n '__fish_seen_subcommand_from trash' -l format -x -a 'text json paths' -d 'Output format: text (default), json or paths.'
 complete -c cull -n '__fish_seen_subcommand_from trash' -s 0 -l null -d 'With --format paths: end each path with NUL instead of a newline.'
+complete -c cull -n '__fish_seen_subcommand_from trash' -l preview -f -a 'kitty iterm sixel symbols' -d 'Draw the files as a contact sheet in the terminal: kitty, iterm, sixel or symbols (default: the best the terminal supports; text only on a pipe or TERM=dumb).'
 complete -c cull -n '__fish_seen_subcommand_from review' -l library -x -a '(__fish_complete_directories)' -d 'The library root (default: $CULL_LIBRARY, else the nearest parent with .cull/).'
 complete -c cull -n '__fish_seen_subcommand_from review' -l now -x -d 'Pin the clock for relative dates (ISO 8601), for reproducible plans.'
 complete -c cull -n '__fish_seen_subcommand_from review' -l ceiling -x -d 'Stop if the trash would hold more than this share of the library (default 30%; 100 disables).'
 complete -c cull -n '__fish_seen_subcommand_from review' -l no-open -d 'Print the URL, do not open a browser.'
 complete -c cull -n '__fish_seen_subcommand_from review' -l html -x -a '(__fish_complete_directories)' -d 'Write a static report (index.html and thumbnails) into DIR and exit.'
 complete -c cull -n '__fish_seen_subcommand_from review' -l inline -d 'Put the thumbnails inside index.html (with --html): one file to mail.'
+complete -c cull -n '__fish_seen_subcommand_from review' -l terminal -f -a 'kitty iterm sixel symbols' -d 'Decide in this terminal, one photo at a time; MODE (kitty, iterm, sixel, symbols) forces how photos are drawn.'
 complete -c cull -n '__fish_seen_subcommand_from review' -F
 complete -c cull -n '__fish_seen_subcommand_from restore' -l library -x -a '(__fish_complete_directories)' -d 'The library root (default: $CULL_LIBRARY, else the nearest parent with .cull/).'
 complete -c cull -n '__fish_seen_subcommand_from restore' -l rule -x -d 'Unstage everything this rule staged.'
@@ -88,6 +93,11 @@ complete -c cull -n '__fish_seen_subcommand_from unkeep' -F
 complete -c cull -n '__fish_seen_subcommand_from distinct' -l library -x -a '(__fish_complete_directories)' -d 'The library root (default: $CULL_LIBRARY, else the nearest parent with .cull/).'
 complete -c cull -n '__fish_seen_subcommand_from distinct' -l format -x -a 'text json' -d 'Output format: text (default) or json.'
 complete -c cull -n '__fish_seen_subcommand_from distinct' -F
+complete -c cull -n '__fish_seen_subcommand_from catalog' -l library -x -a '(__fish_complete_directories)' -d 'The library root (default: $CULL_LIBRARY, else the nearest parent with .cull/).'
+complete -c cull -n '__fish_seen_subcommand_from catalog' -l map -x -d 'With add: the catalog\'s paths under FROM are the library\'s under TO.'
+complete -c cull -n '__fish_seen_subcommand_from catalog' -l kind -x -a 'darktable digikam shotwell lightroom' -d 'With add: the application, when the file name does not say.'
+complete -c cull -n '__fish_seen_subcommand_from catalog' -l format -x -a 'text json' -d 'Output format: text (default) or json.'
+complete -c cull -n '__fish_seen_subcommand_from catalog' -F
 complete -c cull -n '__fish_seen_subcommand_from commit' -l library -x -a '(__fish_complete_directories)' -d 'The library root (default: $CULL_LIBRARY, else the nearest parent with .cull/).'
 complete -c cull -n '__fish_seen_subcommand_from commit' -s y -l yes -d 'Do not ask; required when standard input is not a terminal.'
 complete -c cull -n '__fish_seen_subcommand_from commit' -l to -x -a '(__fish_complete_directories)' -d 'Move into this quarantine folder (same file system), keeping relative paths.'

@@ -18,6 +18,7 @@ _cull() {
         'keep:Mark files reviewed and kept\: no rule stages them again (unstages them if staged).'
         'unkeep:Forget keeps by path or all of them\: the files are never reviewed again (staged files stay staged).'
         'distinct:Mark photos as different pictures\: similar groups never hold two of them.'
+        'catalog:List, add or ignore the photo-manager catalogs (darktable, digiKam, Shotwell, Lightroom) whose decisions count.'
         'commit:Move everything staged to the trash (or --to DIR, or --permanently) in one undoable batch.'
         'undo:Put a committed batch back where it was (the latest, or COMMIT), never overwriting a file.'
         'run:Scan, stage and optionally commit under the library lock, for cron and timers.'
@@ -79,6 +80,7 @@ _cull() {
                 '--format[Output format\: text (default), json or paths; paths lists every path staging would add.]:format:(text json paths)' \
                 '(-0 --null)'{-0,--null}'[With --format paths\: end each path with NUL instead of a newline.]' \
                 '--explain[Say which rules match this file and why it is or is not staged.]:path:_files' \
+                '--preview=-[Draw the files as a contact sheet in the terminal\: kitty, iterm, sixel or symbols (default\: the best the terminal supports; text only on a pipe or TERM=dumb).]:mode:(kitty iterm sixel symbols)' \
                 '(-h --help)'{-h,--help}'[Show help information.]' \
                 '*:rules:_files'
             ;;
@@ -100,6 +102,7 @@ _cull() {
                 '(-0 --null)'{-0,--null}'[With --format paths\: end each path with NUL instead of a newline.]' \
                 '--sort[path (default), largest, newest or oldest (by taken, else modified).]:order:(path largest newest oldest)' \
                 '--limit[Print at most N files (after sorting).]:n: ' \
+                '--preview=-[Draw the files as a contact sheet in the terminal\: kitty, iterm, sixel or symbols (default\: the best the terminal supports; text only on a pipe or TERM=dumb).]:mode:(kitty iterm sixel symbols)' \
                 '(-h --help)'{-h,--help}'[Show help information.]' \
                 '*:predicate:_files'
             ;;
@@ -116,6 +119,7 @@ _cull() {
                 '--rule[Only what this rule staged.]:rule: ' \
                 '--format[Output format\: text (default), json or paths.]:format:(text json paths)' \
                 '(-0 --null)'{-0,--null}'[With --format paths\: end each path with NUL instead of a newline.]' \
+                '--preview=-[Draw the files as a contact sheet in the terminal\: kitty, iterm, sixel or symbols (default\: the best the terminal supports; text only on a pipe or TERM=dumb).]:mode:(kitty iterm sixel symbols)' \
                 '(-h --help)'{-h,--help}'[Show help information.]'
             ;;
         review)
@@ -126,6 +130,7 @@ _cull() {
                 '--no-open[Print the URL, do not open a browser.]' \
                 '--html[Write a static report (index.html and thumbnails) into DIR and exit.]:dir:_files -/' \
                 '--inline[Put the thumbnails inside index.html (with --html)\: one file to mail.]' \
+                '--terminal=-[Decide in this terminal, one photo at a time; MODE (kitty, iterm, sixel, symbols) forces how photos are drawn.]:mode:(kitty iterm sixel symbols)' \
                 '(-h --help)'{-h,--help}'[Show help information.]' \
                 '*:rules:_files'
             ;;
@@ -159,6 +164,15 @@ _cull() {
                 '--format[Output format\: text (default) or json.]:format:(text json)' \
                 '(-h --help)'{-h,--help}'[Show help information.]' \
                 '*:path:_files'
+            ;;
+        catalog)
+            _arguments \
+                '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
+                '--map[With add\: the catalog'\''s paths under FROM are the library'\''s under TO.]:from=to: ' \
+                '--kind[With add\: the application, when the file name does not say.]:kind:(darktable digikam shotwell lightroom)' \
+                '--format[Output format\: text (default) or json.]:format:(text json)' \
+                '(-h --help)'{-h,--help}'[Show help information.]' \
+                '*:action:_files'
             ;;
         commit)
             _arguments \

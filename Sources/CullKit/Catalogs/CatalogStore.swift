@@ -1,0 +1,84 @@
+import Foundation
+
+/// Whether a catalog in the library's list is read.
+public enum CatalogState: String, Sendable {
+    /// Read at every step; its decisions count, and when it cannot be read, Cull refuses to act.
+    case used
+    /// Never read again (`cull catalog ignore`).
+    case ignored
+    /// Found in a default place, but none of its rows is a file of this library (read again when it changes).
+    case unrelated
+}
+
+/// One catalog in the library's list (the `catalogs` table: the library's config, never a rule file).
+public struct CatalogRecord: Sendable, Equatable {
+    public let id: Int64
+    public let path: String
+    public let kind: CatalogKind
+    public let state: CatalogState
+    /// `found` in a default place, or `added` by hand.
+    public let origin: String
+    public let maps: [PathMap]
+    public let signature: String?
+    public let schemaVersion: String?
+    public let rowsInside: Int?
+    public let rowsOutside: Int?
+    public let problem: String?
+}
+
+/// The library's list of catalogs: reading it, `cull catalog add` and `cull catalog ignore`.
+public enum CatalogStore {
+    public static func all(_ db: Database) throws -> [CatalogRecord] {
+        var result: [CatalogRecord] = []
+        try db.forEachRow("""
+            SELECT id, path, kind, state, origin, maps, signature, schema_version, rows_inside, rows_outside, problem
+            FROM catalogs ORDER BY path
+            """) { row in
+            guard let kind = CatalogKind(rawValue: row.string(2) ?? ""), let state = CatalogState(rawValue: row.string(3) ?? "") else { return }
+            result.append(CatalogRecord(id: row.int64(0), path: row.string(1) ?? "", kind: kind, state: state, origin: row.string(4) ?? "",
+                                        maps: decode(maps: row.string(5) ?? ""), signature: row.string(6), schemaVersion: row.string(7),
+                                        rowsInside: row.optionalInt(8), rowsOutside: row.optionalInt(9), problem: row.string(10)))
+        }
+        return result
+    }
+
+    /// The catalogs whose decisions count.
+    public static func used(_ db: Database) throws -> [CatalogRecord] { try all(db).filter { $0.state == .used } }
+
+    /// `cull catalog add PATH [--map FROM=TO]`: use this catalog (again), with these mappings. Its
+    /// decisions are read at the next step (or now, by the caller).
+    public static func add(_ db: Database, path: String, kind: CatalogKind, maps: [PathMap]) throws {
+        try db.execute("""
+            INSERT INTO catalogs (path, kind, state, origin, maps) VALUES (?, ?, 'used', 'added', ?)
+            ON CONFLICT(path) DO UPDATE SET kind = excluded.kind, state = 'used', maps = excluded.maps, signature = NULL
+            """, [.text(path), .text(kind.rawValue), .text(encode(maps: maps))])
+    }
+
+    /// `cull catalog ignore PATH`: the only way to stop using a catalog. False when it is not in the list
+    /// (it is added as ignored then, so a default place is not picked up again either).
+    @discardableResult
+    public static func ignore(_ db: Database, path: String, kind: CatalogKind?) throws -> Bool {
+        let known = try db.scalar("SELECT 1 FROM catalogs WHERE path = ?", [.text(path)]) != nil
+        try db.transaction {
+            if known {
+                try db.execute("UPDATE catalogs SET state = 'ignored', problem = NULL WHERE path = ?", [.text(path)])
+            } else {
+                try db.execute("INSERT INTO catalogs (path, kind, state, origin) VALUES (?, ?, 'ignored', 'added')",
+                               [.text(path), .text((kind ?? .darktable).rawValue)])
+            }
+            try db.execute("DELETE FROM catalog_entries WHERE catalog_id = (SELECT id FROM catalogs WHERE path = ?)", [.text(path)])
+        }
+        return known
+    }
+
+    static func encode(maps: [PathMap]) -> String {
+        maps.map { $0.from + "\u{1F}" + $0.to }.joined(separator: "\u{1E}")
+    }
+
+    static func decode(maps: String) -> [PathMap] {
+        maps.split(separator: "\u{1E}").compactMap { pair in
+            let parts = pair.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
+            return parts.count == 2 ? PathMap(from: parts[0], to: parts[1]) : nil
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import CullKit
+import Foundation
+
+/// `cull catalog add PATH [--map FROM=TO] | list | ignore PATH`: the photo-manager catalogs whose
+/// decisions Cull reads, kept in the library's config (never in rule files, which stay shareable).
+struct CatalogCommand: CullCommand {
+    static let spec = CommandSpec(
+        name: "catalog",
+        abstract: "List, add or ignore the photo-manager catalogs (darktable, digiKam, Shotwell, Lightroom) whose decisions count.",
+        discussion: """
+            Catalogs in their default places that list files of this library are used by default. 'add PATH' uses \
+            another one (any .lrcat, a catalog elsewhere); --map FROM=TO says the catalog writes FROM for what is \
+            at TO here (a NAS, a library mounted elsewhere, C:/Users/me/Pictures from Windows). 'list' shows each \
+            with its kind, schema version and how many of its rows are files of this library. 'ignore PATH' is the \
+            only way to stop using one. Catalogs are only ever read.
+            """,
+        arguments: [ArgumentSpec(name: "action", help: "add, list or ignore."),
+                    ArgumentSpec(name: "path", help: "The catalog file (add, ignore).", optional: true)],
+        options: [CommonOptions.library, mapOption, kindOption, CommonOptions.textOrJSON]
+    )
+    static let mapOption = OptionSpec(long: "map", value: "FROM=TO", help: "With add: the catalog's paths under FROM are the library's under TO.",
+                                      repeats: true)
+    static let kindOption = OptionSpec(long: "kind", value: "KIND", help: "With add: the application, when the file name does not say.",
+                                       choices: CatalogKind.allCases.map(\.rawValue))
+
+    enum Action: String { case add, list, ignore }
+
+    let library: String?
+    let action: Action
+    let path: String?
+    let maps: [PathMap]
+    let kind: CatalogKind?
+    let format: OutputFormat
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard let word = arguments.positionals.first else { throw UsageError(message: "expected add, list or ignore") }
+        guard let action = Action(rawValue: word) else {
+            throw UsageError(message: "unknown action '\(word)'; expected add, list or ignore" + DidYouMean.hint(for: word, in: ["add", "list", "ignore"]))
+        }
+        self.action = action
+        path = arguments.positionals.dropFirst().first
+        switch action {
+        case .list: if let extra = arguments.positionals.dropFirst().first { throw UsageError(message: "unexpected argument '\(extra)'") }
+        case .add, .ignore:
+            guard path != nil else { throw UsageError(message: "'catalog \(word)' needs the catalog's path") }
+            if arguments.positionals.count > 2 { throw UsageError(message: "unexpected argument '\(arguments.positionals[2])'") }
+        }
+        var maps: [PathMap] = []
+        for text in arguments.all(Self.mapOption) {
+            guard let map = PathMap(argument: text) else {
+                throw UsageError(message: "--map takes FROM=TO with an absolute TO (got '\(text)')")
+            }
+            maps.append(map)
+        }
+        if !maps.isEmpty, action != .add { throw UsageError(message: "--map only applies to 'catalog add'") }
+        self.maps = maps
+        kind = arguments.value(Self.kindOption).flatMap(CatalogKind.init(rawValue:))
+        library = arguments.value(CommonOptions.library)
+        format = arguments.choice(CommonOptions.textOrJSON, default: .text)
+    }
+
+    func run(_ terminal: Terminal) throws -> ExitCode {
+        let access = try LibraryAccess(libraryOption: library, locking: action != .list, terminal: terminal)
+        let sync = CatalogSync(db: access.db, root: access.library.root)
+        switch action {
+        case .add:
+            let absolute = Self.absolute(path!)
+            guard let kind = kind ?? CatalogKind.guess(path: absolute) else {
+                throw UsageError(message: "cannot tell which application wrote '\(path!)'; say it with --kind")
+            }
+            try CatalogStore.add(access.db, path: absolute, kind: kind, maps: maps)
+        case .ignore:
+            let absolute = Self.absolute(path!)
+            try CatalogStore.ignore(access.db, path: absolute, kind: kind ?? CatalogKind.guess(path: absolute))
+            try sync.merge()
+            terminal.out(format == .json ? JSONValue.object([("ignored", .string(absolute))]).rendered(pretty: false) + "\n"
+                                         : "Ignoring \(absolute): its decisions no longer count.\n")
+            return .success
+        case .list:
+            break
+        }
+        let report = try sync.refresh()
+        for note in report.notes where format == .text { terminal.err("cull: note: \(note)\n") }
+        let records = try CatalogStore.all(access.db)
+        switch format {
+        case .json, .paths: terminal.out(JSONValue.array(records.map(Self.json)).rendered(pretty: false) + "\n")
+        case .text: terminal.out(records.isEmpty ? "No catalogs.\n" : records.map(Self.text).joined())
+        }
+        if action == .add, let added = records.first(where: { $0.path == Self.absolute(path!) }), added.problem != nil {
+            for error in report.errors where error.path == added.path { terminal.err("cull: error: \(error)\n") }
+            return .catalogUnreadable
+        }
+        return .success
+    }
+
+    static func absolute(_ path: String) -> String {
+        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        guard let resolved = realpath(joined, nil) else { return joined }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func text(_ record: CatalogRecord) -> String {
+        var line = "\(record.kind.application) \(record.path) (\(record.state.rawValue), \(record.origin))"
+        if let version = record.schemaVersion { line += ", schema \(version)" }
+        if let inside = record.rowsInside, let outside = record.rowsOutside {
+            line += ": \(English.count(inside, "file")) of this library, \(outside) \(outside == 1 ? "row" : "rows") elsewhere"
+        }
+        for map in record.maps { line += "\n  map \(map.from) = \(map.to)" }
+        if let problem = record.problem { line += "\n  cannot be read: \(problem)" }
+        return line + "\n"
+    }
+
+    static func json(_ record: CatalogRecord) -> JSONValue {
+        .object([
+            ("path", .string(record.path)), ("kind", .string(record.kind.rawValue)), ("state", .string(record.state.rawValue)),
+            ("origin", .string(record.origin)), ("schema_version", record.schemaVersion.map { .string($0) } ?? .null),
+            ("rows_inside", record.rowsInside.map { .integer(Int64($0)) } ?? .null),
+            ("rows_outside", record.rowsOutside.map { .integer(Int64($0)) } ?? .null),
+            ("maps", .array(record.maps.map { .object([("from", .string($0.from)), ("to", .string($0.to))]) })),
+            ("problem", record.problem.map { .string($0) } ?? .null),
+        ])
+    }
+}
