@@ -41,7 +41,11 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible, CustomDeb
         if isDiskFull {
             return "cannot write \(place): the disk is full; free some space and run the command again"
         }
-        if primary == SQLITE_READONLY || systemErrno == EROFS || (primary == SQLITE_CANTOPEN && systemErrno == EACCES) {
+        if systemErrno == EROFS {
+            return "cannot write \(place): its file system is mounted read-only (\(Errno.message(EROFS))); "
+                + "mount it read-write and run the command again"
+        }
+        if primary == SQLITE_READONLY || (primary == SQLITE_CANTOPEN && systemErrno == EACCES) {
             return "cannot write \(place): it is read-only; make .cull/ and its files writable "
                 + "(or mount the file system read-write) and run the command again"
         }

@@ -131,6 +131,10 @@ public struct Library: Sendable {
             return db
         } catch let error as DatabaseError where error.isDamage {
             throw IndexError.damaged(path: indexPath, problem: .malformed(error.message))
+        } catch let error as DatabaseError where error.systemErrno != EROFS && FileOps.isOnReadOnlyFileSystem(Array(PathBytes.parent(Array(indexPath.utf8)))) {
+            // On a read-only mount SQLite fails to create the index's -wal and -shm files and says
+            // ENOENT (the last open it tried); what is true is the mount.
+            throw DatabaseError(code: error.code, message: error.message, sql: error.sql, path: error.path ?? indexPath, systemErrno: EROFS)
         }
     }
 

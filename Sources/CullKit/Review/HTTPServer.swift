@@ -9,7 +9,13 @@ import Foundation
 
 /// A loopback-only HTTP server over GNU libmicrohttpd: the library parses requests, headers,
 /// cookies and query strings; this type only hands each request to `handler` and queues what it
-/// answers. One internal polling thread, so `handler` is never called concurrently.
+/// answers.
+///
+/// A small pool of libmicrohttpd's worker threads polls the connections, so idle or trickling
+/// ones (slowloris) cost a socket each, not a thread, up to ``Limits/connections``. The handler
+/// runs on a worker and must answer at once or say it answers ``Reply/later(_:)``: then the
+/// connection is suspended (the worker goes on serving the others) until the answer is sent
+/// from whichever thread made it. The handler may be called concurrently.
 final class HTTPServer: @unchecked Sendable {
     enum Method: Sendable, Equatable {
         case get, head, post, other(String)
@@ -22,6 +28,23 @@ final class HTTPServer: @unchecked Sendable {
             default: self = .other(text)
             }
         }
+    }
+
+    /// What one server holds out against: every figure is one of libmicrohttpd's own options.
+    struct Limits: Sendable {
+        /// Worker threads polling the connections.
+        var threads: Int
+        /// Connections open at once (idle, trickling and suspended ones count); past it a new one waits in the backlog.
+        var connections: Int
+        /// Seconds without a byte after which a connection is closed.
+        var timeoutSeconds: Int
+        /// Memory per connection: the request line and headers must fit (else 431/414 from libmicrohttpd).
+        var memoryPerConnection: Int
+
+        /// The review server's: a page asks for a few dozen things at once; 200 idle or
+        /// trickling connections of another local process leave most of the 512 free.
+        static let review = Limits(threads: max(2, min(4, ProcessInfo.processInfo.activeProcessorCount)),
+                                   connections: 512, timeoutSeconds: 10, memoryPerConnection: 16 * 1024)
     }
 
     /// One request, readable only while the handler runs (libmicrohttpd owns the connection).
@@ -40,8 +63,8 @@ final class HTTPServer: @unchecked Sendable {
     }
 
     /// What a request gets back.
-    struct Response {
-        enum Body {
+    struct Response: Sendable {
+        enum Body: Sendable {
             case bytes([UInt8])
             /// `size` bytes from `offset` of an open regular file, handed to libmicrohttpd (which closes it).
             case file(fd: Int32, offset: Int64, size: Int64)
@@ -57,17 +80,41 @@ final class HTTPServer: @unchecked Sendable {
         }
     }
 
-    typealias Handler = @Sendable (Request) -> Response
+    /// How the handler answers.
+    enum Reply {
+        /// At once, on the worker.
+        case now(Response)
+        /// From another thread: `start` is called once the connection is suspended, and the answer
+        /// goes through its ``Responder`` (the first one sent counts).
+        case later(@Sendable (Responder) -> Void)
+    }
+
+    /// Sends the answer of a request answered ``Reply/later(_:)``.
+    struct Responder: Sendable {
+        fileprivate let exchange: Exchange
+
+        func send(_ response: Response) { exchange.server?.finish(exchange, with: response) }
+    }
+
+    typealias Handler = @Sendable (Request) -> Reply
 
     private(set) var port: UInt16 = 0
-    private let handler: Handler
+    fileprivate let handler: Handler
     private var daemon: OpaquePointer?
+    /// Guards `suspended` and `stopped` (and each exchange's answer).
+    fileprivate let lock = NSLock()
+    /// Requests answered later, still waiting: resumed before the daemon stops (libmicrohttpd
+    /// must not be stopped with a suspended connection).
+    private var suspended: [ObjectIdentifier: Exchange] = [:]
+    private var stopped = false
 
     /// Binds 127.0.0.1 on `port` (0: a free one) and starts serving.
-    init(port: UInt16 = 0, handler: @escaping Handler) throws(ReviewError) {
+    init(port: UInt16 = 0, limits: Limits = .review, handler: @escaping Handler) throws(ReviewError) {
         self.handler = handler
         let context = Unmanaged.passUnretained(self).toOpaque()
-        guard let started = cull_mhd_start_loopback(port, accessHandler, context) else {
+        let options = cull_mhd_limits(threads: UInt32(limits.threads), connections: UInt32(limits.connections),
+                                      timeout_seconds: UInt32(limits.timeoutSeconds), memory_per_connection: limits.memoryPerConnection)
+        guard let started = cull_mhd_start_loopback(port, options, accessHandler, context, requestCompleted) else {
             throw .server("cannot listen on 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
         }
         daemon = started
@@ -80,17 +127,56 @@ final class HTTPServer: @unchecked Sendable {
         self.port = bound
     }
 
-    /// Stops listening; requests in flight finish first.
+    /// Stops listening. Requests still being answered later get 503 first; their answers, when
+    /// they come, are dropped.
     func stop() {
+        lock.lock()
+        stopped = true
+        for exchange in suspended.values {
+            exchange.answer = .text(503, "the review server is stopping")
+            MHD_resume_connection(exchange.connection)
+        }
+        suspended.removeAll()
+        lock.unlock()
         if let daemon { MHD_stop_daemon(daemon) }
         daemon = nil
     }
 
     deinit { stop() }
 
-    fileprivate func respond(_ request: Request) -> MHD_Result {
-        var response = handler(request)
-        if request.method == .head, case .bytes = response.body { response.body = .bytes([]) }
+    /// Suspends the request's connection and starts its answer elsewhere (`start` must not send
+    /// it before returning); false when the server is stopping and nothing was started.
+    fileprivate func suspend(_ exchange: Exchange, _ start: @Sendable (Responder) -> Void) -> Bool {
+        lock.lock()
+        guard !stopped else {
+            lock.unlock()
+            return false
+        }
+        exchange.server = self
+        suspended[ObjectIdentifier(exchange)] = exchange
+        MHD_suspend_connection(exchange.connection)
+        lock.unlock()
+        start(Responder(exchange: exchange))
+        return true
+    }
+
+    /// Records the answer and resumes the connection; libmicrohttpd then calls the access handler
+    /// again, which queues it.
+    fileprivate func finish(_ exchange: Exchange, with response: Response) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard suspended.removeValue(forKey: ObjectIdentifier(exchange)) != nil else {
+            if case let .file(fd, _, _) = response.body { close(fd) }
+            return
+        }
+        exchange.answer = response
+        MHD_resume_connection(exchange.connection)
+    }
+
+    /// Queues `response` on the connection.
+    fileprivate static func queue(_ response: Response, method: Method, on connection: OpaquePointer) -> MHD_Result {
+        var response = response
+        if method == .head, case .bytes = response.body { response.body = .bytes([]) }
         let made: OpaquePointer?
         switch response.body {
         case let .bytes(bytes):
@@ -109,29 +195,72 @@ final class HTTPServer: @unchecked Sendable {
         MHD_add_response_header(made, "X-Frame-Options", "DENY")
         MHD_add_response_header(made, "Referrer-Policy", "no-referrer")
         for (name, value) in response.headers { MHD_add_response_header(made, name, value) }
-        return MHD_queue_response(request.connection, UInt32(response.status), made)
+        return MHD_queue_response(connection, UInt32(response.status), made)
     }
 }
 
-/// Marks a connection whose headers were seen; the request is answered once its body (if any) is
-/// drained. Never freed: it is a constant.
-nonisolated(unsafe) private var headersSeen: UInt8 = 1
+/// One request from its headers to its answer: libmicrohttpd holds it (retained) as the
+/// connection's per-request pointer and gives it back on every call, and when the request is done.
+private final class Exchange: @unchecked Sendable {
+    let connection: OpaquePointer
+    var method: HTTPServer.Method = .get
+    /// The answer made later, waiting to be queued when the connection is resumed.
+    var answer: HTTPServer.Response?
+    /// Set while the answer is made elsewhere (weak: a late answer after the server went is dropped).
+    weak var server: HTTPServer?
+
+    init(connection: OpaquePointer) { self.connection = connection }
+}
+
+/// Requests carry their arguments in the query string: any body is refused before it is read.
+private func hasBody(_ connection: OpaquePointer) -> Bool {
+    if MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding") != nil { return true }
+    guard let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") else { return false }
+    return String(cString: length) != "0"
+}
 
 private func accessHandler(_ context: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ url: UnsafePointer<CChar>?,
                            _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?, _ uploadData: UnsafePointer<CChar>?,
                            _ uploadSize: UnsafeMutablePointer<Int>?, _ state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> MHD_Result {
     guard let context, let connection, let url, let method, let state else { return .NO }
-    // First call: headers only. Bodies are never used (requests carry their arguments in the
-    // query string), so any upload is drained unread; the answer comes on the last call.
-    if state.pointee == nil {
-        state.pointee = withUnsafeMutablePointer(to: &headersSeen) { UnsafeMutableRawPointer($0) }
+    let verb = HTTPServer.Method(String(cString: method))
+    // First call: headers only. A body is refused unread (the answer is sent, the connection closed).
+    guard let pointer = state.pointee else {
+        let exchange = Exchange(connection: connection)
+        exchange.method = verb
+        state.pointee = Unmanaged.passRetained(exchange).toOpaque()
+        if hasBody(connection) {
+            return HTTPServer.queue(.text(413, "requests carry no body here"), method: verb, on: connection)
+        }
         return .YES
     }
+    let exchange = Unmanaged<Exchange>.fromOpaque(pointer).takeUnretainedValue()
     if let uploadSize, uploadSize.pointee != 0 {
         uploadSize.pointee = 0
         return .YES
     }
+    // Called again after a resume: the answer made elsewhere is ready.
+    if let answer = exchange.answer {
+        exchange.answer = nil
+        return HTTPServer.queue(answer, method: exchange.method, on: connection)
+    }
     let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
-    let request = HTTPServer.Request(method: .init(String(cString: method)), path: String(cString: url), connection: connection)
-    return server.respond(request)
+    let request = HTTPServer.Request(method: verb, path: String(cString: url), connection: connection)
+    switch server.handler(request) {
+    case let .now(response):
+        return HTTPServer.queue(response, method: verb, on: connection)
+    case let .later(start):
+        guard server.suspend(exchange, start) else {
+            return HTTPServer.queue(.text(503, "the review server is stopping"), method: verb, on: connection)
+        }
+        return .YES
+    }
+}
+
+/// The request is done (answered, or its connection closed): the exchange is released.
+private func requestCompleted(_ context: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+                              _ state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ reason: MHD_RequestTerminationCode) {
+    guard let state, let pointer = state.pointee else { return }
+    Unmanaged<Exchange>.fromOpaque(pointer).release()
+    state.pointee = nil
 }

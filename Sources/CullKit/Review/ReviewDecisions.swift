@@ -50,6 +50,24 @@ struct ReviewDecisions {
         }
     }
 
+    /// Stages everything the review proposes, as `cull stage` of its rules would now (their limits
+    /// and the library-wide ceiling included: a tripped one stages nothing); for a review of the
+    /// staged set, what was unstaged on the page, by hand.
+    func stageAll(scope: ReviewScope) throws {
+        try locked {
+            if let plan = scope.plan {
+                let fresh = try replan?() ?? plan
+                let lines = try fresh.rules.indices.map { try narrowed(fresh, line: $0, to: nil, shown: scope).rules[0] }
+                let count = lines.reduce(0) { $0 + $1.netNewIDs.count }
+                try ReviewStore(db: db).stage(Plan(rules: lines, stagedBefore: fresh.stagedBefore, netNew: (count, 0), fingerprint: fresh.fingerprint,
+                                                   ceiling: fresh.ceiling, companions: CompanionPlan()), runID: Self.runID())
+            } else {
+                let status = ReviewStore(db: db)
+                try stageByHand(try scope.assetIDs.filter { try !scope.isKeeper($0) && status.status(of: $0) == .new })
+            }
+        }
+    }
+
     /// Commits the staged set if it still has `fingerprint` (what the page showed), to the trash.
     func commit(fingerprint: String) throws -> CommitReceipt {
         let started = Date()

@@ -12,6 +12,16 @@ public struct ReviewModel {
         case proposed
         /// Neither staged nor kept (unstaged, or a group's keeper).
         case new
+
+        /// What a tile's badge and the large view's caption say.
+        var label: String {
+            switch self {
+            case .staged: "staged"
+            case .kept: "kept"
+            case .proposed: "proposed"
+            case .new: "not staged"
+            }
+        }
     }
 
     /// Library-relative names of the assets, for reasons ("duplicate of …").
@@ -24,19 +34,37 @@ public struct ReviewModel {
         return result
     }
 
-    /// The page's document as compact JSON bytes; `thumbnail` names where the page finds each
-    /// asset's thumbnail. Written straight into bytes (see ``ReviewJSON``): its text is what a
-    /// `JSONValue` of the same fields renders to.
-    public static func document(_ scope: ReviewScope, db: Database, interactive: Bool,
-                                thumbnail: (Int64) -> String) throws -> [UInt8] {
-        let listing = try TrashListing(db: db, order: .path)
+    /// One shown asset as the page shows it: the index row now, its state, its section and group.
+    struct Item {
+        let id: Int64
+        let path: [UInt8]
+        let size: Int64
+        /// Capture time, else the file's mtime (epoch seconds); `dated` says which.
+        let date: Int64
+        let dated: Bool
+        let kind: String
+        let ext: String
+        let orientation: Int
+        let state: State
+        let section: Int
+        let reason: String
+        let duration: Double?
+        let pixels: (width: Int64, height: Int64)?
+        let broken: String?
+        let group: Int?
+        let keeper: Bool
+
+        var name: String { PathBytes.display(PathBytes.basename(path)) }
+        var folder: String { PathBytes.display(PathBytes.parent(path)) }
+        /// What the badge says: a keeper neither staged nor kept "stays".
+        var label: String { keeper && state == .new ? "stays" : state.label }
+    }
+
+    /// Every shown asset with what the index says about it now, in one pass over the index (not one
+    /// query per asset: a page of 20,000 files is one scan), in the order rows come.
+    static func forEachItem(_ scope: ReviewScope, db: Database, listing: TrashListing, _ body: (Item) -> Void) throws {
         var status: [Int64: ReviewStatus] = [:]
         try db.forEachRow("SELECT asset_id, status FROM reviews") { row in status[row.int64(0)] = ReviewStatus(stored: row.string(1)) }
-        // One pass over the index (not one query per asset): a page of 20,000 files is one scan.
-        // Each item is written into one buffer as its row comes; `spans` puts them in page order.
-        var rows = ReviewJSON(capacity: scope.entries.count * 320)
-        var spans: [Int64: Range<Int>] = [:]
-        spans.reserveCapacity(scope.entries.count)
         try db.forEachRow("""
             SELECT id, path, size, taken, mtime_ns, kind, orientation, duration, width, height, broken, broken_reason FROM assets
             """) { row in
@@ -49,37 +77,62 @@ public struct ReviewModel {
             case .new: state = scope.proposed.contains(id) ? .proposed : .new
             }
             let path = row.bytes(1) ?? []
+            let width = row.optionalInt64(8), height = row.optionalInt64(9)
+            body(Item(id: id, path: path, size: row.int64(2), date: row.optionalInt64(3) ?? row.int64(4) / 1_000_000_000,
+                      dated: row.optionalInt64(3) != nil, kind: row.string(5) ?? "other",
+                      ext: PathBytes.display(Self.extensionOf(path)).lowercased(), orientation: row.optionalInt(6) ?? 1, state: state,
+                      section: entry.section, reason: entry.reason + (listing.heldBack[id].map { "; a commit would skip it now: \($0)" } ?? ""),
+                      duration: row.optionalDouble(7), pixels: width.flatMap { w in height.map { (w, $0) } },
+                      broken: row.int64(10) != 0 ? row.string(11) ?? "damaged" : nil, group: entry.group,
+                      keeper: entry.group.map { scope.sections[entry.section].groups[$0].keeper == id } ?? false))
+        }
+    }
+
+    /// The page's document as compact JSON bytes; `thumbnail` names where the page finds each
+    /// asset's thumbnail. Written straight into bytes (see ``ReviewJSON``): its text is what a
+    /// `JSONValue` of the same fields renders to.
+    /// `receipt`: the last commit's receipt as `cull commit --format json` prints it (the page shows it).
+    public static func document(_ scope: ReviewScope, db: Database, interactive: Bool, receipt: String? = nil,
+                                thumbnail: (Int64) -> String) throws -> [UInt8] {
+        let listing = try TrashListing(db: db, order: .path)
+        // Each item is written into one buffer as its row comes; `spans` puts them in page order.
+        var rows = ReviewJSON(capacity: scope.entries.count * 320)
+        var spans: [Int64: Range<Int>] = [:]
+        spans.reserveCapacity(scope.entries.count)
+        try forEachItem(scope, db: db, listing: listing) { item in
             let begin = rows.bytes.count
-            rows.raw("{\"id\":"); rows.integer(id)
-            rows.raw(",\"name\":"); rows.string(PathBytes.display(PathBytes.basename(path)))
-            rows.raw(",\"folder\":"); rows.string(PathBytes.display(PathBytes.parent(path)))
-            rows.raw(",\"size\":"); rows.integer(row.int64(2))
-            rows.raw(",\"date\":"); rows.integer(row.optionalInt64(3) ?? row.int64(4) / 1_000_000_000)
-            rows.raw(",\"dated\":"); rows.bool(row.optionalInt64(3) != nil)
-            rows.raw(",\"kind\":"); rows.string(row.string(5) ?? "other")
-            rows.raw(",\"ext\":"); rows.string(PathBytes.display(Self.extensionOf(path)).lowercased())
-            rows.raw(",\"orientation\":"); rows.integer(Int64(row.optionalInt(6) ?? 1))
-            rows.raw(",\"state\":"); rows.string(state.rawValue)
-            rows.raw(",\"section\":"); rows.integer(Int64(entry.section))
-            rows.raw(",\"reason\":"); rows.string(entry.reason + (listing.heldBack[id].map { "; a commit would skip it now: \($0)" } ?? ""))
-            rows.raw(",\"thumb\":"); rows.string(thumbnail(id))
-            if let duration = row.optionalDouble(7) { rows.raw(",\"duration\":"); rows.number(duration) }
-            if let width = row.optionalInt64(8), let height = row.optionalInt64(9) {
+            rows.raw("{\"id\":"); rows.integer(item.id)
+            rows.raw(",\"name\":"); rows.string(item.name)
+            rows.raw(",\"folder\":"); rows.string(item.folder)
+            rows.raw(",\"size\":"); rows.integer(item.size)
+            rows.raw(",\"date\":"); rows.integer(item.date)
+            rows.raw(",\"dated\":"); rows.bool(item.dated)
+            rows.raw(",\"kind\":"); rows.string(item.kind)
+            rows.raw(",\"ext\":"); rows.string(item.ext)
+            rows.raw(",\"orientation\":"); rows.integer(Int64(item.orientation))
+            rows.raw(",\"state\":"); rows.string(item.state.rawValue)
+            rows.raw(",\"section\":"); rows.integer(Int64(item.section))
+            rows.raw(",\"reason\":"); rows.string(item.reason)
+            rows.raw(",\"thumb\":"); rows.string(thumbnail(item.id))
+            if let duration = item.duration { rows.raw(",\"duration\":"); rows.number(duration) }
+            if let (width, height) = item.pixels {
                 rows.raw(",\"width\":"); rows.integer(width)
                 rows.raw(",\"height\":"); rows.integer(height)
             }
-            if row.int64(10) != 0 { rows.raw(",\"broken\":"); rows.string(row.string(11) ?? "damaged") }
-            if let index = entry.group {
-                rows.raw(",\"group\":"); rows.integer(Int64(index))
-                rows.raw(",\"keeper\":"); rows.bool(scope.sections[entry.section].groups[index].keeper == id)
+            if let broken = item.broken { rows.raw(",\"broken\":"); rows.string(broken) }
+            if let group = item.group {
+                rows.raw(",\"group\":"); rows.integer(Int64(group))
+                rows.raw(",\"keeper\":"); rows.bool(item.keeper)
             }
             rows.raw("}")
-            spans[id] = begin ..< rows.bytes.count
+            spans[item.id] = begin ..< rows.bytes.count
         }
         let staged = listing.staged.filter { listing.heldBack[$0.id] == nil }
         var out = ReviewJSON(capacity: rows.bytes.count + 4096)
         out.raw("{\"origin\":"); out.string(scope.origin == .plan ? "plan" : "staged")
         out.raw(",\"interactive\":"); out.bool(interactive)
+        out.raw(",\"receipt\":")
+        if let receipt { receipt.utf8.withContiguousStorageIfAvailable { out.raw($0) } ?? out.raw("null") } else { out.raw("null") }
         out.raw(",\"fingerprint\":"); out.string(listing.fingerprint)
         out.raw(",\"planFingerprint\":")
         if let plan = scope.plan { out.string(plan.fingerprint) } else { out.raw("null") }
@@ -97,7 +150,10 @@ public struct ReviewModel {
                 if number > 0 { out.raw(",") }
                 out.raw("{\"keeper\":")
                 if let keeper = group.keeper { out.integer(keeper) } else { out.raw("null") }
-                out.raw(",\"decidedBy\":"); out.string(group.decidedBy)
+                out.raw(",\"kind\":")
+                if let kind = group.kind { out.string(kind.key) } else { out.raw("null") }
+                out.raw(",\"title\":"); out.string(group.title)
+                out.raw(",\"decidedBy\":"); out.string(group.decided)
                 out.raw(",\"members\":[")
                 for (place, member) in group.members.enumerated() {
                     if place > 0 { out.raw(",") }
@@ -120,7 +176,7 @@ public struct ReviewModel {
         return out.bytes
     }
 
-    private static func extensionOf(_ path: [UInt8]) -> [UInt8] {
+    static func extensionOf(_ path: [UInt8]) -> [UInt8] {
         let name = PathBytes.basename(path)
         guard let dot = name.lastIndex(of: 46) else { return [] }
         return Array(name[(dot + 1)...])

@@ -11,13 +11,21 @@ public struct ReviewScope: Sendable {
         case staged
     }
 
-    /// One duplicate group inside a group rule's section.
+    /// One group inside a section: a group rule's (with its kind), the twins staged against one
+    /// keeper (kind unknown: the index records the keeper, not the kind), or a RAW+JPEG pair shown
+    /// whole because one half is in the review.
     public struct Group: Sendable {
         public let keeper: Int64?
-        /// The ranking key that chose the keeper (or why it had to be kept).
+        public let kind: GroupSpec?
+        /// The ranking key that chose the keeper (or why it had to be kept), as the plan says it.
         public let decidedBy: String
         /// Every member, keeper first.
-        public let members: [Int64]
+        public var members: [Int64]
+
+        /// What the page calls the group.
+        public var title: String { ReviewWords.title(kind) }
+        /// Why the keeper stays, in the page's words.
+        public var decided: String { ReviewWords.decided(decidedBy) }
     }
 
     /// One rule's section.
@@ -58,7 +66,8 @@ public struct ReviewScope: Sendable {
         let device: Int64, inode: Int64, size: Int64, mtimeNs: Int64
     }
 
-    /// The plan of rules: each rule's net-new assets, and for a group rule its groups with keepers.
+    /// The plan of rules: each rule's net-new assets, and for a group rule its groups with keepers;
+    /// each file with the reason the CLI gives for it.
     public init(plan: Plan, names: [Int64: String]) {
         origin = .plan
         self.plan = plan
@@ -69,18 +78,24 @@ public struct ReviewScope: Sendable {
             let index = sections.count
             var section = Section(rule: line.rule, ruleFile: line.ruleFile, assets: [], groups: [])
             var grouped = Set<Int64>()
-            for outcome in line.groups where !outcome.staged.isEmpty {
+            // A group is shown when the rule stages one of its members now, or did before.
+            for outcome in line.groups where !outcome.staged.isEmpty
+                || outcome.members.contains(where: { line.reasonOf[$0.id] == Plan.RuleLine.stagedAlready }) {
                 let members = (outcome.keeper.map { [$0.id] } ?? []) + outcome.members.map(\.id).filter { $0 != outcome.keeper?.id }
                 let group = section.groups.count
-                section.groups.append(Group(keeper: outcome.keeper?.id, decidedBy: outcome.decidedBy, members: members))
+                let spec = outcome.group.spec
+                section.groups.append(Group(keeper: outcome.keeper?.id, kind: spec, decidedBy: outcome.decidedBy, members: members))
+                let keeperName = outcome.keeper.flatMap { names[$0.id] } ?? "its keeper"
                 for id in members where entries[id] == nil {
                     let reason: String
                     if id == outcome.keeper?.id {
-                        reason = "keeper of its duplicate group, chosen by \(outcome.decidedBy)"
+                        reason = "the keeper of its \(spec.noun) (\(ReviewWords.decided(outcome.decidedBy)))"
                     } else if outcome.staged.contains(id) {
-                        reason = "duplicate of \(outcome.keeper.flatMap { names[$0.id] } ?? "its keeper") (rule \(line.rule))"
+                        reason = "\(spec.stagedNoun) of \(keeperName) in its \(spec.noun) (rule \(line.rule))"
+                    } else if line.reasonOf[id] == Plan.RuleLine.stagedAlready {
+                        reason = "\(spec.stagedNoun) of \(keeperName) in its \(spec.noun), staged already"
                     } else {
-                        reason = "copy in its duplicate group, not staged by this rule"
+                        reason = line.reasonOf[id].map(ReviewWords.decided) ?? "in the \(spec.noun) of \(keeperName); rule \(line.rule) does not match it"
                     }
                     entries[id] = Entry(section: index, group: group, reason: reason)
                     section.assets.append(id)
@@ -105,54 +120,49 @@ public struct ReviewScope: Sendable {
         proposed = []
         sections = []
         entries = [:]
-        var groupOf: [Int64: (section: Int, group: Int)] = [:]
-        for asset in staged {
-            let rule = asset.rule ?? ReviewScope.byHand
-            let index = sectionIndex(rule: rule, ruleFile: asset.ruleFile)
-            var group: Int?
-            var reason = asset.rule.map { "staged by rule \($0)" + (asset.ruleFile.map { " (\($0))" } ?? "") } ?? "staged by hand"
-            if let keeper = keeperOf[asset.id] {
-                if let known = groupOf[keeper], known.section == index {
-                    group = known.group
-                } else {
-                    group = sections[index].groups.count
-                    sections[index].groups.append(Group(keeper: keeper, decidedBy: "the rule's keeper ranking", members: [keeper]))
-                    groupOf[keeper] = (index, group!)
-                    if entries[keeper] == nil {
-                        entries[keeper] = Entry(section: index, group: group, reason: "keeper of its duplicate group")
-                        sections[index].assets.append(keeper)
-                    }
-                }
-                let current = sections[index].groups[group!]
-                sections[index].groups[group!] = Group(keeper: keeper, decidedBy: current.decidedBy, members: current.members + [asset.id])
-                reason = "duplicate of \(names[keeper] ?? "its keeper"), " + reason
-            }
-            guard entries[asset.id] == nil else { continue }
-            entries[asset.id] = Entry(section: index, group: group, reason: reason)
-            sections[index].assets.append(asset.id)
-        }
+        for asset in staged { include(asset, keeper: keeperOf[asset.id], names: names) }
     }
 
     /// What is staged now, read from the index (`reviews.keeper_id` groups duplicates with their keeper).
     public static func staged(db: Database) throws -> ReviewScope {
-        let staged = try StagedSet.load(db)
+        let keeperOf = try keepers(db)
+        return ReviewScope(staged: try StagedSet.load(db), keeperOf: keeperOf, names: try ReviewModel.names(db, ids: Set(keeperOf.values)))
+    }
+
+    /// Each staged twin's keeper (`reviews.keeper_id`).
+    static func keepers(_ db: Database) throws -> [Int64: Int64] {
         var keeperOf: [Int64: Int64] = [:]
         try db.forEachRow("SELECT asset_id, keeper_id FROM reviews WHERE status = 'trashed' AND keeper_id IS NOT NULL") { row in
             keeperOf[row.int64(0)] = row.int64(1)
         }
-        return ReviewScope(staged: staged, keeperOf: keeperOf, names: try ReviewModel.names(db, ids: Set(keeperOf.values)))
+        return keeperOf
     }
 
     /// Every asset shown.
     public var assetIDs: [Int64] { sections.flatMap(\.assets) }
 
-    /// Adds what was staged since the review opened (another terminal, or the page itself), so
-    /// the page shows every file a commit would take.
-    mutating func include(_ asset: StagedAsset) {
+    /// Adds a staged asset (what was staged before or since the review opened, by another terminal
+    /// or the page itself), so the page shows every file a commit would take: under its rule's
+    /// section, and with the keeper it was staged against, if any.
+    mutating func include(_ asset: StagedAsset, keeper: Int64? = nil, names: [Int64: String] = [:]) {
         guard entries[asset.id] == nil else { return }
         let rule = asset.rule ?? ReviewScope.byHand
         let index = sectionIndex(rule: rule, ruleFile: asset.ruleFile)
-        entries[asset.id] = Entry(section: index, group: nil, reason: asset.rule.map { "staged by rule \($0)" } ?? "staged by hand")
+        var reason = asset.rule.map { "staged by rule \($0)" + (asset.ruleFile.map { " (\($0))" } ?? "") } ?? "staged by hand"
+        var group: Int?
+        if let keeper {
+            if let shown = entries[keeper], shown.section == index, let known = shown.group, sections[index].groups[known].keeper == keeper {
+                group = known
+            } else if entries[keeper] == nil {
+                group = sections[index].groups.count
+                sections[index].groups.append(Group(keeper: keeper, kind: nil, decidedBy: "the rule's keeper ranking", members: [keeper]))
+                entries[keeper] = Entry(section: index, group: group, reason: "the keeper its copies were staged against")
+                sections[index].assets.append(keeper)
+            }
+            if let group { sections[index].groups[group].members.append(asset.id) }
+            reason = "staged against its keeper \(names[keeper] ?? "(another file)"), " + reason
+        }
+        entries[asset.id] = Entry(section: index, group: group, reason: reason)
         sections[index].assets.append(asset.id)
     }
 
@@ -168,12 +178,46 @@ public struct ReviewScope: Sendable {
             current[id] = Shown(path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3), size: row.int64(4), mtimeNs: row.int64(5))
         }
         for (id, pinned) in shown where current[id] != pinned { drop(id) }
-        for asset in try StagedSet.load(db) { include(asset) }
+        let staged = try StagedSet.load(db).filter { entries[$0.id] == nil }
+        if !staged.isEmpty {
+            let keeperOf = try Self.keepers(db)
+            let names = try ReviewModel.names(db, ids: Set(staged.compactMap { keeperOf[$0.id] }))
+            for asset in staged { include(asset, keeper: keeperOf[asset.id], names: names) }
+        }
         try db.forEachRow("SELECT id, path, device, inode, size, mtime_ns FROM assets") { row in
             let id = row.int64(0)
             guard entries[id] != nil, shown[id] == nil else { return }
             shown[id] = Shown(path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3), size: row.int64(4), mtimeNs: row.int64(5))
             changed.remove(id)
+        }
+    }
+
+    /// Shows the other half of each RAW+JPEG pair one half of which is in the review outside any
+    /// group: the JPEG a plain rule stages is seen beside the RAW that stays (and the other way round).
+    mutating func showPairs(_ db: Database) throws {
+        let pairs = try RawPairs.candidates(db).filter { $0.ids.contains { entries[$0] != nil } }
+        guard !pairs.isEmpty else { return }
+        let isRaw = try db.cached("SELECT raw FROM assets WHERE id = ?")
+        for pair in pairs {
+            guard let first = pair.ids.first(where: { entries[$0] != nil && entries[$0]?.group == nil }), let section = entries[first]?.section else { continue }
+            let shown = pair.ids.filter { entries[$0]?.section == section && entries[$0]?.group == nil }
+            let others = pair.ids.filter { entries[$0] == nil }
+            guard shown.count + others.count >= 2 else { continue }
+            // The half that is not in the review stays as far as the review knows: it leads the pair.
+            let keeper = others.first
+            let group = sections[section].groups.count
+            sections[section].groups.append(Group(keeper: keeper, kind: .rawPair, decidedBy: "not in this review", members: others + shown))
+            for id in shown {
+                let old = entries[id]!
+                entries[id] = Entry(section: section, group: group, reason: old.reason)
+            }
+            for id in others {
+                var raw = false
+                try isRaw.forEachRow([.integer(id)]) { raw = $0.int64(0) != 0 }
+                entries[id] = Entry(section: section, group: group,
+                                    reason: "the \(raw ? "RAW" : "JPEG") half of this RAW+JPEG pair; not in this review")
+                sections[section].assets.append(id)
+            }
         }
     }
 

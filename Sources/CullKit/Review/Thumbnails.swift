@@ -50,9 +50,39 @@ struct Thumbnails: @unchecked Sendable {
 
     /// The thumbnail of `record`: from the cache, else made now (and cached).
     func image(_ record: AssetFile.Record) -> Image {
-        let key = Array((record.identityKey + ".jpg").utf8)
+        cachedOrMade(record, key: Self.cacheName(record)) { ThumbnailMaker.make($0, record: record, side: Self.side) }
+    }
+
+    /// The large view of `record` at `side` pixels (``ThumbnailMaker/large(_:record:side:)``), cached
+    /// beside the thumbnails under the same identity: a 100 MP progressive JPEG is decoded once, not
+    /// on every view.
+    func preview(_ record: AssetFile.Record, side: Int) -> Image {
+        cachedOrMade(record, key: Self.cacheName(record, previewSide: side)) { ThumbnailMaker.large($0, record: record, side: side) }
+    }
+
+    /// The cached JPEG of `record` (its thumbnail, or its large view at `previewSide`), or nil:
+    /// read without waiting for any decode.
+    func cached(_ record: AssetFile.Record, previewSide: Int? = nil) -> [UInt8]? {
+        guard let cached = DirectoryHandle.open(cache).0?.readRegularFile(Self.cacheName(record, previewSide: previewSide), limit: 16 << 20).0,
+              !cached.isEmpty else { return nil }
+        return cached
+    }
+
+    /// Whether the thumbnail of `record` is in the cache (only looked up, not read).
+    func isCached(_ record: AssetFile.Record) -> Bool {
+        guard let cacheHandle = DirectoryHandle.open(cache).0, let cached = cacheHandle.stat(Self.cacheName(record)).0 else { return false }
+        return cached.size > 0
+    }
+
+    /// `DEVICE-INODE-SIZE-MTIME.jpg` for a thumbnail, `….preview1600.jpg` for a large view: the
+    /// part before the first dot is the identity, which ``prune(_:)`` keeps while the index has it.
+    static func cacheName(_ record: AssetFile.Record, previewSide: Int? = nil) -> [UInt8] {
+        Array((record.identityKey + (previewSide.map { ".preview\($0)" } ?? "") + ".jpg").utf8)
+    }
+
+    private func cachedOrMade(_ record: AssetFile.Record, key: [UInt8], make: (ReadOnlyFile) -> Result<ThumbnailMaker.Made, ThumbnailMaker.Failure>) -> Image {
         let cacheHandle = DirectoryHandle.open(cache).0
-        if let cacheHandle, let cached = cacheHandle.readRegularFile(key, limit: 4 << 20).0 {
+        if let cacheHandle, let cached = cacheHandle.readRegularFile(key, limit: 16 << 20).0 {
             if !cached.isEmpty { return .jpeg(cached) }
             // An empty entry (a disk that filled up, a tool that truncated it) is made again: the
             // store below never replaces a name, so it would otherwise stay wrong for good.
@@ -64,7 +94,7 @@ struct Thumbnails: @unchecked Sendable {
         case let .failure(refusal): return .placeholder(Placeholder.broken(record, reason: refusal.description))
         }
         let jpeg: [UInt8]
-        switch ThumbnailMaker.make(file, record: record, side: Self.side) {
+        switch make(file) {
         case let .success(made): jpeg = made.jpeg
         case let .failure(reason):
             // A video without a frame that decodes still says how long it is.
@@ -89,8 +119,7 @@ struct Thumbnails: @unchecked Sendable {
     func warm(_ records: [AssetFile.Record]) {
         DispatchQueue.concurrentPerform(iterations: records.count) { index in
             let record = records[index]
-            if let cacheHandle = DirectoryHandle.open(cache).0,
-               let cached = cacheHandle.stat(Array((record.identityKey + ".jpg").utf8)).0, cached.size > 0 { return }
+            if self.isCached(record) { return }
             _ = self.image(record)
         }
     }
@@ -127,10 +156,10 @@ struct Thumbnails: @unchecked Sendable {
         guard let directory = DirectoryHandle.open(cache).0, let names = directory.list() else { return 0 }
         var live = Set<String>()
         try db.forEachRow("SELECT device, inode, size, mtime_ns FROM assets") { row in
-            live.insert("\(row.int64(0))-\(row.int64(1))-\(row.int64(2))-\(row.int64(3)).jpg")
+            live.insert("\(row.int64(0))-\(row.int64(1))-\(row.int64(2))-\(row.int64(3))")
         }
         var removed = 0
-        for name in names where !live.contains(String(decoding: name, as: UTF8.self)) {
+        for name in names where !live.contains(String(decoding: name.prefix { $0 != 46 }, as: UTF8.self)) {
             if directory.unlink(name) == 0 { removed += 1 }
         }
         return removed

@@ -29,6 +29,11 @@ public struct Plan: Sendable {
         public let livePairOf: [Int64: Int64]
         /// For a group rule: each group it touched, with its keeper and what it stages.
         public var groups: [GroupOutcome] = []
+        /// Why each match the rule does not stage stays, in the plan's words (a guard, a keep, a
+        /// group's last copy, staged already or by an earlier rule): the review shows it per file.
+        public var reasonOf: [Int64: String] = [:]
+        /// The reason of a match staged before this plan (by an earlier run, or by hand).
+        public static let stagedAlready = "staged already"
 
         /// Each net-new member of a group → the member it leaves against (a group rule's keeper, or
         /// the copy that stays): recorded with its staging, checked again by the commit.
@@ -128,6 +133,7 @@ public struct PlanBuilder {
         }
         var lines: [Plan.RuleLine] = []
         var added: [StagedAsset] = []
+        var claimedBy: [Int64: String] = [:]
         for request in requests {
             var earlier = 0, claimedByRule = 0, kept = 0
             var earlierAt: ClosedRange<Int64>?
@@ -137,6 +143,8 @@ public struct PlanBuilder {
             var ids = request.assetIDs
             var outcomes: [GroupOutcome] = []
             var keepers = 0
+            var reasonOf: [Int64: String] = [:]
+            for exclusion in request.exclusions { for id in exclusion.ids { reasonOf[id] = exclusion.reason.description } }
             let pinned = groupGuard.map { Self.pinnedByLiveHalves(request, $0, partners, leaving: { !claimed.contains($0) && status[$0] != .trashed }) } ?? [:]
             if let grouping = request.grouping, let groups, groupGuard != nil {
                 var forced = spared
@@ -152,23 +160,26 @@ public struct PlanBuilder {
             }
             for id in ids {
                 if let at = stagedAt[id] {
+                    reasonOf[id] = Plan.RuleLine.stagedAlready
                     earlier += 1
                     earlierAt = earlierAt.map { min($0.lowerBound, at)...max($0.upperBound, at) } ?? at...at
                     continue
                 }
                 if claimed.contains(id) {
                     if pairOf[id] == nil { claimedByRule += 1 }
+                    reasonOf[id] = claimedBy[id].map { "staged by rule \($0)" } ?? Plan.RuleLine.stagedAlready
                     continue
                 }
                 switch status[id] ?? .new {
-                case .trashed: earlier += 1; continue
-                case .kept: kept += 1; continue // re-checked here: a keep always wins
+                case .trashed: earlier += 1; reasonOf[id] = Plan.RuleLine.stagedAlready; continue
+                case .kept: kept += 1; reasonOf[id] = Exclusion.keptByUser; continue // re-checked here: a keep always wins
                 case .new: break
                 }
                 // A Live Photo leaves whole or not at all: its other half goes as its own row,
                 // unless the user or the run's guards keep that half, and then this one stays too.
                 if let reason = pinned[id] ?? groupGuard?.refusal(id) {
                     wholePairs[reason, default: 0] += 1
+                    reasonOf[id] = reason
                     continue
                 }
                 let others = Self.liveHalves(of: id, partners)
@@ -176,13 +187,16 @@ public struct PlanBuilder {
                 if let reason = others.lazy.compactMap({ other in status[other] == .kept ? Exclusion.keptByUser : spared[other] }).first
                     ?? (others.isEmpty ? nil : groupGuard?.refusal(leaving: leaving)) {
                     wholePairs["its Live Photo pair: " + reason, default: 0] += 1
+                    reasonOf[id] = "its Live Photo pair: " + reason
                     continue
                 }
                 claimed.insert(id)
+                claimedBy[id] = request.rule
                 groupGuard?.claim(id)
                 fresh.append(id)
                 for other in others where !claimed.contains(other) && status[other] != .trashed {
                     claimed.insert(other)
+                    claimedBy[other] = request.rule
                     groupGuard?.claim(other)
                     fresh.append(other)
                     pairOf[other] = id
@@ -213,7 +227,7 @@ public struct PlanBuilder {
                 claimedEarlier: claimedByRule,
                 excluded: excluded.filter { $0.count > 0 }, netNewIDs: assets.map(\.id),
                 netNewBytes: assets.reduce(0) { $0 + $1.size }, samplePaths: assets.prefix(sampleCount).map(\.path),
-                limit: request.limit, selected: ids.count - kept + pairOf.count, livePairOf: pairOf, groups: outcomes))
+                limit: request.limit, selected: ids.count - kept + pairOf.count, livePairOf: pairOf, groups: outcomes, reasonOf: reasonOf))
         }
         // What each staged member leaves against, once every rule has claimed its share: the group
         // rule's keeper, else a member of its group that stays.

@@ -11,16 +11,20 @@ struct ReviewCommand: CullCommand {
             browser. With rules, the page shows their plan and nothing is staged until you act; without, what is \
             staged now. Keep (k), unstage (u) and stage (t) write the same rows as 'cull keep', 'cull restore' and \
             'cull stage'; Commit moves exactly the staged set the page shows, as 'cull commit --fingerprint' does. \
-            Ctrl-C stops the server. --html DIR writes the same view as a static report instead (no server, no actions). \
+            Ctrl-C stops the server. --html DIR writes the same view as a static report instead (no server, no actions): \
+            index.html shows every tile without JavaScript, with thumbs/ beside it, or with --inline as one \
+            self-contained file to mail. DIR must be new, empty or hold a previous report (nothing else is ever \
+            overwritten, and no symbolic link is followed). \
             --terminal decides in this terminal instead, one photo at a time: → keep, ← stage, ↓ skip, ↑ back, u undo the \
             last decision, g stage the whole group but its keeper, c commit (after a y), q quit.
             """,
         arguments: [ArgumentSpec(name: "rules", help: "Rule files, or folders of *.yaml / *.yml files (none: what is staged).",
                                  repeats: true, optional: true)],
-        options: RuleRunOptions.options + [noOpenOption, htmlOption, terminalOption]
+        options: RuleRunOptions.options + [noOpenOption, htmlOption, inlineOption, terminalOption]
     )
     static let noOpenOption = OptionSpec(long: "no-open", help: "Print the URL, do not open a browser.")
     static let htmlOption = OptionSpec(long: "html", value: "DIR", help: "Write a static report (index.html and thumbnails) into DIR and exit.")
+    static let inlineOption = OptionSpec(long: "inline", help: "Put the thumbnails inside index.html (with --html): one file to mail.")
     static let terminalOption = OptionSpec(long: "terminal", value: "MODE",
                                            help: "Decide in this terminal, one photo at a time; MODE (kitty, iterm, sixel, symbols) forces how photos are drawn.",
                                            choices: PreviewMode.allCases.map(\.rawValue), valueIsOptional: true)
@@ -31,6 +35,9 @@ struct ReviewCommand: CullCommand {
     let ceiling: Double
     let open: Bool
     let html: String?
+    let inline: Bool
+    /// How this review was started, for the page to say how to start it again.
+    let commandLine: String
     /// `--terminal`: the deck, with the drawing it forces (nil inside: the best the terminal supports).
     let deck: PreviewMode??
 
@@ -44,6 +51,15 @@ struct ReviewCommand: CullCommand {
         let forced = arguments.value(Self.terminalOption).flatMap(PreviewMode.init(rawValue:))
         deck = forced != nil || arguments.flag(Self.terminalOption) ? .some(forced) : nil
         if deck != nil, html != nil { throw UsageError(message: "'--terminal' cannot be combined with '--html'") }
+        inline = arguments.flag(Self.inlineOption)
+        if inline && html == nil { throw UsageError(message: "'--inline' needs '--html DIR'") }
+        commandLine = (["cull"] + CommandLine.arguments.dropFirst().filter { $0 != "--no-open" }).map(Self.quoted).joined(separator: " ")
+    }
+
+    /// A word as a POSIX shell reads it back.
+    static func quoted(_ word: String) -> String {
+        let plain = word.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_./=:@%+,".unicodeScalars.contains($0) }
+        return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
@@ -71,20 +87,21 @@ struct ReviewCommand: CullCommand {
             return outcome.interrupted ? .interrupted : .success
         }
         if let html {
-            let page = try StaticReport.write(scope, library: access.library, db: access.db, to: html)
+            let page = try StaticReport.write(scope, library: access.library, db: access.db, to: html, inline: inline)
             terminal.out("Wrote \(page)\n")
             return .success
         }
         // Staging from the page plans again first: the page's plan may be older than a protect guard's reason.
         let server = ReviewServer(library: access.library, db: access.db, scope: scope,
-                                  replan: files.isEmpty ? nil : { try planner.plan(files).plan })
+                                  replan: files.isEmpty ? nil : { try planner.plan(files).plan }, command: commandLine)
         try server.start()
-        terminal.out("Reviewing at \(server.url)\n")
-        terminal.err("Ctrl-C stops the server.\n")
         // The browser is started before the signals are taken over: an ignored SIGINT would be inherited.
         if open { Self.openBrowser(server.url, terminal: terminal) }
-        // From here Ctrl-C and SIGTERM ask the server to stop (a commit from the page stops between chunks).
+        // From here Ctrl-C and SIGTERM ask the server to stop (a commit from the page stops between
+        // chunks). The URL is printed only then: whoever reads it may stop the review at once.
         Interruption.shared.arm()
+        terminal.out("Reviewing at \(server.url)\n")
+        terminal.err("Ctrl-C stops the server.\n")
         while !Interruption.shared.isRequested { usleep(100_000) }
         server.stop()
         terminal.err("Stopped.\n")

@@ -54,9 +54,9 @@ import Testing
         guard let page = try Self.browse("live", review.url, environment: box.environment) else { return }
         #expect(page["tiles"] as? Int == planned.count, "one tile per planned file")
         #expect((page["initial"] as? [String: String])?.values.allSatisfy { $0 == "proposed" } == true, "nothing staged before acting")
-        #expect(page["header"] as? String == "Empty Trash (0 \u{b7} 0 B)")
-        #expect((page["after_t"] as? String ?? "").hasPrefix("Empty Trash (1 "), "t staged one: \(page["after_t"] ?? "")")
-        #expect(page["after_u"] as? String == "Empty Trash (0 \u{b7} 0 B)", "u unstaged it")
+        #expect(page["header"] as? String == "Nothing staged to move yet")
+        #expect((page["after_t"] as? String ?? "").hasPrefix("Move 1 staged file to the trash ("), "t staged one: \(page["after_t"] ?? "")")
+        #expect(page["after_u"] as? String == "Nothing staged to move yet", "u unstaged it")
         let kept = try #require(page["kept"] as? [String]).compactMap(Int64.init)
         #expect(kept.count == 2)
         for id in kept { #expect(try ReviewStore(db: box.db).status(of: id) == .kept, "kept in the index: \(id)") }

@@ -41,8 +41,11 @@ final class ReviewProcess {
     deinit { if running.process.isRunning { running.process.terminate(); running.process.waitUntilExit() } }
 
     /// One request with curl: status code and body. `host` overrides the Host header.
-    func request(_ path: String, method: String = "GET", host: String? = nil, headers: [String: String] = [:]) throws -> (status: Int, body: String) {
+    func request(_ path: String, method: String = "GET", host: String? = nil, headers: [String: String] = [:],
+                 body: String? = nil, maxTime: Int? = nil) throws -> (status: Int, body: String) {
         var arguments = ["/usr/bin/curl", "-s", "-g", "--path-as-is", "-X", method, "-w", "\n%{http_code}"]
+        if let maxTime { arguments += ["--max-time", "\(maxTime)"] }
+        if let body { arguments += ["--data-binary", body] }
         if let host { arguments += ["-H", "Host: \(host)"] }
         for (name, value) in headers { arguments += ["-H", "\(name): \(value)"] }
         arguments.append("http://127.0.0.1:\(port)\(path)")

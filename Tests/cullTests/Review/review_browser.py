@@ -94,7 +94,7 @@ def live(url, shots):
         driver.switch_to.active_element.send_keys(Keys.ENTER)
         wait(driver, lambda d: d.find_element(By.ID, "viewer").is_displayed(), "the large view")
         report["viewer"] = driver.execute_script(
-            "const m = document.querySelector('#viewer .stage').firstElementChild; return m ? m.tagName + ' ' + m.getAttribute('src') : ''")
+            "const m = document.querySelector('#viewer .stage img, #viewer .stage video'); return m ? m.tagName + ' ' + m.getAttribute('src') : ''")
         shoot(driver, shots, "live-1280-viewer.png")
         driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
         wait(driver, lambda d: not d.find_element(By.ID, "viewer").is_displayed(), "the large view to close")

@@ -215,8 +215,8 @@ struct PreviewSheetTests {
         let keeper = try #require(text.range(of: "★ a-halves.jpg"))
         let twin = try #require(text.range(of: "a-halves copy.jpg"))
         #expect(keeper.lowerBound < twin.lowerBound, "the keeper is not first")
-        #expect(text.contains("KEEPER keeper of its"))
-        #expect(text.components(separatedBy: "PROPOSED duplicate of").count == 3)
+        #expect(text.contains("KEEPER the keeper of"))
+        #expect(text.components(separatedBy: "PROPOSED twin of").count == 3, "the twins say what they are, in the plan's words")
         #expect(text.range(of: "fingerprint: ")!.lowerBound > twin.lowerBound, "the plan's totals come after the sheet")
         // The sheet changes nothing.
         #expect(try box.db.scalar("SELECT count(*) FROM reviews")?.int64 == 0)

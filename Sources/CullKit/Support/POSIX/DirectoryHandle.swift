@@ -87,6 +87,12 @@ final class DirectoryHandle: @unchecked Sendable {
         FileOps.withCPath(name) { unlinkat(fd, $0, 0) } == 0 ? 0 : errno
     }
 
+    /// `unlinkat(AT_REMOVEDIR)` of an empty subdirectory (never a symlink: that is ENOTDIR); 0 or the errno.
+    func removeDirectory(_ name: [UInt8]) -> Int32 {
+        guard Self.isPlainName(name) else { return EINVAL }
+        return FileOps.withCPath(name) { unlinkat(fd, $0, AT_REMOVEDIR) } == 0 ? 0 : errno
+    }
+
     /// Moves `name` from this directory to `newName` in `target`, never replacing anything there
     /// (EEXIST), never with a plain `rename(2)`.
     func move(_ name: [UInt8], to target: DirectoryHandle, as newName: [UInt8]) -> Int32 {

@@ -41,6 +41,15 @@ enum FileOps {
         withCPath(from) { source in withCPath(to) { target in Platform.renameNoReplace(AT_FDCWD, source, AT_FDCWD, target) } }
     }
 
+    /// True when `path` is on a file system mounted read-only (`statvfs`'s `ST_RDONLY`). SQLite
+    /// and other callers then report what they last tried (often ENOENT: a WAL index cannot create
+    /// its `-wal` and `-shm` files), so the caller can say what is true instead.
+    static func isOnReadOnlyFileSystem(_ path: [UInt8]) -> Bool {
+        var info = statvfs()
+        guard withCPath(path, { statvfs($0, &info) }) == 0 else { return false }
+        return info.f_flag & UInt(ST_RDONLY) != 0
+    }
+
     /// `unlink(2)`; 0 or the errno.
     static func unlink(_ path: [UInt8]) -> Int32 {
         withCPath(path) { Platform.unlink($0) } == 0 ? 0 : errno

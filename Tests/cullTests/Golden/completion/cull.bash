@@ -101,7 +101,7 @@ _cull() {
                 --ceiling) :; return ;;
                 --html) COMPREPLY=($(compgen -d -- "$cur")); return ;;
             esac
-            COMPREPLY=($(compgen -W "--library --now --ceiling --no-open --html --terminal -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--library --now --ceiling --no-open --html --inline --terminal -h --help" -- "$cur"))
             [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur"))
             ;;
         restore)

@@ -75,6 +75,7 @@ complete -c cull -n '__fish_seen_subcommand_from review' -l now -x -d 'Pin the c
 complete -c cull -n '__fish_seen_subcommand_from review' -l ceiling -x -d 'Stop if the trash would hold more than this share of the library (default 30%; 100 disables).'
 complete -c cull -n '__fish_seen_subcommand_from review' -l no-open -d 'Print the URL, do not open a browser.'
 complete -c cull -n '__fish_seen_subcommand_from review' -l html -x -a '(__fish_complete_directories)' -d 'Write a static report (index.html and thumbnails) into DIR and exit.'
+complete -c cull -n '__fish_seen_subcommand_from review' -l inline -d 'Put the thumbnails inside index.html (with --html): one file to mail.'
 complete -c cull -n '__fish_seen_subcommand_from review' -l terminal -f -a 'kitty iterm sixel symbols' -d 'Decide in this terminal, one photo at a time; MODE (kitty, iterm, sixel, symbols) forces how photos are drawn.'
 complete -c cull -n '__fish_seen_subcommand_from review' -F
 complete -c cull -n '__fish_seen_subcommand_from restore' -l library -x -a '(__fish_complete_directories)' -d 'The library root (default: $CULL_LIBRARY, else the nearest parent with .cull/).'

@@ -129,6 +129,7 @@ _cull() {
                 '--ceiling[Stop if the trash would hold more than this share of the library (default 30%; 100 disables).]:percent: ' \
                 '--no-open[Print the URL, do not open a browser.]' \
                 '--html[Write a static report (index.html and thumbnails) into DIR and exit.]:dir:_files -/' \
+                '--inline[Put the thumbnails inside index.html (with --html)\: one file to mail.]' \
                 '--terminal=-[Decide in this terminal, one photo at a time; MODE (kitty, iterm, sixel, symbols) forces how photos are drawn.]:mode:(kitty iterm sixel symbols)' \
                 '(-h --help)'{-h,--help}'[Show help information.]' \
                 '*:rules:_files'
