@@ -57,7 +57,7 @@ for month in 01 02 03 04 05 06 07 08 09 10 11 12; do
             -GPSLatitude=48.$((8500 + n)) -GPSLatitudeRef=N -GPSLongitude=2.$((2900 + n)) -GPSLongitudeRef=E
     done
 done
-for n in $(seq 1 24); do
+for n in $(seq 1 50); do
     photo "DCIM/2026/IMG_$((6000 + n)).JPG" $((200 + n)) "2026:0$(( (n % 9) + 1 )):1$((n % 10)) 09:1$((n % 10)):00" Apple "iPhone 16" \
         -OffsetTimeOriginal=+01:00
 done
@@ -85,15 +85,18 @@ tag "DCIM/2025/IMG_5300.JPG" "2025:10:02 08:15:00" Apple "iPhone 15 Pro"
 "$convert" -size 384x288 xc:"#060606" -attenuate 0.15 +noise Gaussian -quality 82 "$out/DCIM/2025/IMG_5301.JPG"
 tag "DCIM/2025/IMG_5301.JPG" "2025:10:02 08:15:04" Apple "iPhone 15 Pro"
 
-# --- RAW+JPEG: a camera's RAW (TIFF-based, as NEF is) and the JPEG it saved beside it.
+# --- RAW+JPEG: a camera's RAW (TIFF-based, laid out as a NEF: an RGB image in IFD0 and the camera's
+# JPEG preview in a SubIFD, made by make-raw.py) and the JPEG the camera saved beside it.
 mkdir -p "$out/Camera/2024"
 for i in 1 2; do
     stem="Camera/2024/DSC_010$i"
     python3 make-scene.py $((500 + i)) "$out/scene.png"
-    "$convert" "$out/scene.png" -compress none "tiff:$out/$stem.NEF" && rm "$out/scene.png"
-    "$convert" "tiff:$out/$stem.NEF" -quality 82 "$out/$stem.JPG"
-    exiftool -q -overwrite_original -DateTimeOriginal="2024:05:1$i 11:00:00" -Make="NIKON CORPORATION" -Model="NIKON Z 6" \
-        "$out/$stem.NEF" "$out/$stem.JPG"
+    "$convert" "$out/scene.png" -quality 85 "$out/preview.jpg"
+    "$convert" "$out/scene.png" rgb:"$out/scene.rgb"
+    python3 make-raw.py "$out/$stem.NEF" "$out/preview.jpg" "$out/scene.rgb" 384 288 "2024:05:1$i 11:00:00" "NIKON CORPORATION" "NIKON Z 6"
+    "$convert" "$out/scene.png" -quality 82 "$out/$stem.JPG"
+    exiftool -q -overwrite_original -DateTimeOriginal="2024:05:1$i 11:00:00" -Make="NIKON CORPORATION" -Model="NIKON Z 6" "$out/$stem.JPG"
+    rm "$out/scene.png" "$out/preview.jpg" "$out/scene.rgb"
 done
 
 # --- Copies: a backup folder with byte-identical copies (cp -p), an export stripped of its metadata
