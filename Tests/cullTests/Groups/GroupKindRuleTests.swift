@@ -4,21 +4,8 @@ import Testing
 
 /// Same-picture, burst and pair groups end to end, and what a commit does when a keeper goes.
 @Suite struct GroupKindRuleTests {
-    /// Runs ImageMagick or ExifTool in the library (test targets cannot share the CullKit helper).
-    func tool(_ box: Sandbox, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: box.library.root)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(arguments.joined(separator: " ")) failed")
-    }
-
     func picture(_ box: Sandbox, _ name: String, seed: Int) throws {
-        try tool(box, ["convert", "-seed", String(seed), "-size", "48x32", "plasma:fractal", name])
+        try box.tool(["convert", "-seed", String(seed), "-size", "48x32", "plasma:fractal", name])
     }
 
     func staged(_ box: Sandbox) throws -> Set<String> { Set(try StagedSet.load(box.db).map { PathBytes.display($0.path) }) }
@@ -27,9 +14,9 @@ import Testing
     func originalAndStripped(_ name: String) throws -> Sandbox {
         let box = try Sandbox(name)
         try picture(box, "original.jpg", seed: 1)
-        try tool(box, ["exiftool", "-q", "-overwrite_original", "-Make=Canon", "-Model=Canon EOS 5D",
+        try box.tool(["exiftool", "-q", "-overwrite_original", "-Make=Canon", "-Model=Canon EOS 5D",
                        "-DateTimeOriginal=2024:05:01 10:00:00", "original.jpg"])
-        try tool(box, ["exiftool", "-q", "-all=", "-o", "takeout-copy.jpg", "original.jpg"])
+        try box.tool(["exiftool", "-q", "-all=", "-o", "takeout-copy.jpg", "original.jpg"])
         #expect(try box.cull(["scan"]).status == 0)
         return box
     }
@@ -73,7 +60,7 @@ import Testing
     /// the keeper on its strength: the twin would then be held back at the commit.
     @Test func aCopyOfASamePictureTwinIsNoStandInForItsKeeper() throws {
         let box = try originalAndStripped("kinds-no-standin")
-        try tool(box, ["cp", "takeout-copy.jpg", "copy2.jpg"])
+        try box.tool(["cp", "takeout-copy.jpg", "copy2.jpg"])
         #expect(try box.cull(["scan"]).status == 0)
         let narrow = try box.rules("narrow.yaml", """
             version: 1
@@ -113,12 +100,12 @@ import Testing
     /// chooses a keeper among them.
     @Test func aKeeperEditedBeforeCommitClearsEveryTwinOfItsGroup() throws {
         let box = try originalAndStripped("kinds-edit")
-        try tool(box, ["exiftool", "-q", "-Artist=Someone", "-o", "retagged.jpg", "takeout-copy.jpg"])
+        try box.tool(["exiftool", "-q", "-Artist=Someone", "-o", "retagged.jpg", "takeout-copy.jpg"])
         #expect(try box.cull(["scan"]).status == 0)
         let rules = try box.rules("same.yaml", Self.samePicture + "    keep: [{path: retagged.jpg}]\n")
         #expect(try box.cull(["stage", rules, "--ceiling", "100"]).status == 0)
         #expect(try staged(box) == ["original.jpg", "takeout-copy.jpg"])
-        try tool(box, ["exiftool", "-q", "-overwrite_original", "-Artist=Changed", "retagged.jpg"])
+        try box.tool(["exiftool", "-q", "-overwrite_original", "-Artist=Changed", "retagged.jpg"])
         let commit = try box.cull(["commit", "--yes"])
         #expect(commit.stdout.contains("unstaged"), "\(commit.stdout)\(commit.stderr)")
         #expect(box.trashEntries().isEmpty)
@@ -136,16 +123,16 @@ import Testing
         try FileManager.default.createDirectory(atPath: box.library.root + "/burst", withIntermediateDirectories: true)
         for index in 1...3 { try picture(box, "burst/f\(index).jpg", seed: 10 + index) }
         for index in 1...3 {
-            try tool(box, ["exiftool", "-q", "-overwrite_original", "-Make=Canon", "-Model=Canon EOS R5",
+            try box.tool(["exiftool", "-q", "-overwrite_original", "-Make=Canon", "-Model=Canon EOS R5",
                            "-DateTimeOriginal=2024:05:01 10:00:0\(index == 3 ? 1 : 0)", "-SubSecTimeOriginal=\(index)00",
                            "burst/f\(index).jpg"])
         }
-        try tool(box, ["exiftool", "-q", "-DateTimeOriginal=2024:05:01 10:00:00", "-SubSecTimeOriginal=400",
+        try box.tool(["exiftool", "-q", "-DateTimeOriginal=2024:05:01 10:00:00", "-SubSecTimeOriginal=400",
                        "-Make=Canon", "-Model=Canon EOS R5", "-o", "burst/f4.jpg", "burst/f3.jpg"])
         try FileManager.default.createDirectory(atPath: box.library.root + "/copies", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: box.library.root + "/burst/f1.jpg", toPath: box.library.root + "/copies/f1.jpg")
-        try tool(box, ["exiftool", "-q", "-all=", "-o", "copies/f2-stripped.jpg", "burst/f2.jpg"])
-        try tool(box, ["exiftool", "-q", "-Artist=Someone", "-o", "copies/f2-retagged.jpg", "burst/f2.jpg"])
+        try box.tool(["exiftool", "-q", "-all=", "-o", "copies/f2-stripped.jpg", "burst/f2.jpg"])
+        try box.tool(["exiftool", "-q", "-Artist=Someone", "-o", "copies/f2-retagged.jpg", "burst/f2.jpg"])
         let rules = try box.rules("disagree.yaml", """
             version: 1
             rules:
@@ -179,9 +166,9 @@ import Testing
     /// Rules staging each half of a RAW+JPEG pair in one run: the pair never loses both halves.
     @Test func bothHalvesOfAPairAreNeverStaged() throws {
         let box = try Sandbox("kinds-pair")
-        try tool(box, ["convert", "-seed", "3", "-size", "48x32", "plasma:fractal", "tiff:DSC_0001.NEF"])
+        try box.tool(["convert", "-seed", "3", "-size", "48x32", "plasma:fractal", "tiff:DSC_0001.NEF"])
         try picture(box, "DSC_0001.JPG", seed: 4)
-        try tool(box, ["exiftool", "-q", "-overwrite_original", "-Make=NIKON CORPORATION", "-Model=NIKON D850",
+        try box.tool(["exiftool", "-q", "-overwrite_original", "-Make=NIKON CORPORATION", "-Model=NIKON D850",
                        "-DateTimeOriginal=2024:05:01 10:00:00", "DSC_0001.NEF", "DSC_0001.JPG"])
         let rules = try box.rules("pairs.yaml", """
             version: 1

@@ -12,19 +12,6 @@ import Testing
 
     func staged(_ box: Sandbox) throws -> Set<String> { Set(try StagedSet.load(box.db).map { PathBytes.display($0.path) }) }
 
-    /// Runs ImageMagick or ExifTool in the library.
-    static func tool(_ box: Sandbox, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: box.library.root)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(arguments.joined(separator: " ")) failed")
-    }
-
     /// Twenty unique files, so the stock rules' `limit: {percent: …}` leaves room for a twin.
     static func fill(_ box: Sandbox) {
         for index in 10...29 { box.write("other/\(index).jpg", bytes: GroupRuleTests.bytes(1_000 + index, seed: UInt8(index))) }
@@ -124,25 +111,25 @@ import Testing
             let camera = ["-Make=Canon", "-Model=Canon EOS R5"]
             switch name {
             case "exact":
-                try tool(box, ["convert", "-seed", "5", "-size", "96x64", "plasma:fractal", keeper])
+                try box.tool(["convert", "-seed", "5", "-size", "96x64", "plasma:fractal", keeper])
                 try FileManager.default.copyItem(atPath: root + "/" + keeper, toPath: root + "/" + twin)
             case "image":
-                try tool(box, ["convert", "-seed", "6", "-size", "96x64", "plasma:fractal", keeper])
-                try tool(box, ["exiftool", "-q", "-overwrite_original"] + camera + ["-DateTimeOriginal=2020:01:01 10:00:00", keeper])
-                try tool(box, ["exiftool", "-q", "-all=", "-o", twin, keeper])
+                try box.tool(["convert", "-seed", "6", "-size", "96x64", "plasma:fractal", keeper])
+                try box.tool(["exiftool", "-q", "-overwrite_original"] + camera + ["-DateTimeOriginal=2020:01:01 10:00:00", keeper])
+                try box.tool(["exiftool", "-q", "-all=", "-o", twin, keeper])
             case "similar":
-                try tool(box, ["convert", "-seed", "7", "-size", "256x192", "plasma:fractal", "-quality", "95", keeper])
-                try tool(box, ["convert", keeper, "-quality", "60", twin])
+                try box.tool(["convert", "-seed", "7", "-size", "256x192", "plasma:fractal", "-quality", "95", keeper])
+                try box.tool(["convert", keeper, "-quality", "60", twin])
             case "burst":
                 for (index, file) in [keeper, twin].enumerated() {
-                    try tool(box, ["convert", "-seed", String(8 + index), "-size", "96x64", "plasma:fractal", file])
-                    try tool(box, ["exiftool", "-q", "-overwrite_original"] + camera
+                    try box.tool(["convert", "-seed", String(8 + index), "-size", "96x64", "plasma:fractal", file])
+                    try box.tool(["exiftool", "-q", "-overwrite_original"] + camera
                                  + ["-DateTimeOriginal=2020:01:01 10:00:00", "-SubSecTimeOriginal=\(index + 1)00", file])
                 }
             default:
-                try tool(box, ["convert", "-seed", "3", "-size", "48x32", "plasma:fractal", "tiff:" + keeper])
-                try tool(box, ["convert", "-seed", "4", "-size", "48x32", "plasma:fractal", twin])
-                try tool(box, ["exiftool", "-q", "-overwrite_original", "-Make=NIKON CORPORATION", "-Model=NIKON D850",
+                try box.tool(["convert", "-seed", "3", "-size", "48x32", "plasma:fractal", "tiff:" + keeper])
+                try box.tool(["convert", "-seed", "4", "-size", "48x32", "plasma:fractal", twin])
+                try box.tool(["exiftool", "-q", "-overwrite_original", "-Make=NIKON CORPORATION", "-Model=NIKON D850",
                                "-DateTimeOriginal=2020:01:01 10:00:00", keeper, twin])
             }
             if fill { GroupSeamTests.fill(box) }

@@ -134,3 +134,18 @@ final class Sandbox {
         }
     }
 }
+
+extension Sandbox {
+    /// Runs ImageMagick, ExifTool or another tool in the library folder; the test stops when it fails.
+    func tool(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: library.root)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "\(arguments.joined(separator: " ")) failed")
+    }
+}
