@@ -248,27 +248,6 @@ public struct CatalogSync {
         return result
     }
 
-    /// Per catalog in use, how many of the files commit `commit` moved it still lists.
-    public static func stillListed(_ db: Database, commit: Int64) throws -> [CommitReceipt.StillListed] {
-        var moved: [String] = []
-        try db.forEachRow("SELECT path FROM commit_items WHERE commit_id = ? AND role = 'primary' AND state = 'moved'", [.integer(commit)]) { row in
-            moved.append(CatalogPaths.key(indexed: row.bytes(0) ?? []))
-        }
-        guard !moved.isEmpty else { return [] }
-        var result: [CommitReceipt.StillListed] = []
-        let lists = try db.cached("SELECT 1 FROM catalog_entries WHERE catalog_id = ? AND path = ?")
-        for catalog in try CatalogStore.used(db) {
-            var count = 0
-            for path in moved {
-                var found = false
-                try lists.forEachRow([.integer(catalog.id), .text(path)]) { _ in found = true }
-                if found { count += 1 }
-            }
-            if count > 0 { result.append(.init(application: catalog.kind.application, catalog: catalog.path, files: count)) }
-        }
-        return result
-    }
-
     /// How many assets' sources disagree (`cull scan` prints it).
     public static func disagreements(_ db: Database) throws -> Int {
         Int(try db.scalar("SELECT count(*) FROM assets WHERE sources_disagree = 1")?.int64 ?? 0)

@@ -94,3 +94,26 @@ public struct CommitReceipt: Sendable {
          "skipped": .int(Int64(skipped.count)), "bytes": .int(bytes), "cancelled": .bool(cancelled)]
     }
 }
+
+extension CommitReceipt {
+    /// Per catalog in use, how many of the files commit `commit` moved it still lists.
+    static func stillListed(_ db: Database, commit: Int64) throws -> [StillListed] {
+        var moved: [String] = []
+        try db.forEachRow("SELECT path FROM commit_items WHERE commit_id = ? AND role = 'primary' AND state = 'moved'", [.integer(commit)]) { row in
+            moved.append(CatalogPaths.key(indexed: row.bytes(0) ?? []))
+        }
+        guard !moved.isEmpty else { return [] }
+        var result: [StillListed] = []
+        let lists = try db.cached("SELECT 1 FROM catalog_entries WHERE catalog_id = ? AND path = ?")
+        for catalog in try CatalogStore.used(db) {
+            var count = 0
+            for path in moved {
+                var found = false
+                try lists.forEachRow([.integer(catalog.id), .text(path)]) { _ in found = true }
+                if found { count += 1 }
+            }
+            if count > 0 { result.append(.init(application: catalog.kind.application, catalog: catalog.path, files: count)) }
+        }
+        return result
+    }
+}

@@ -56,7 +56,7 @@ public struct CommitSession {
         try Self.verify(expected: expectedFingerprint, actual: fingerprint)
         var receipt = try Committer(library: library, db: db, destination: destination, environment: environment)
             .commit(staged, fingerprint: fingerprint, progress: progress)
-        receipt.stillListed = try CatalogSync.stillListed(db, commit: receipt.commit)
+        receipt.stillListed = try CommitReceipt.stillListed(db, commit: receipt.commit)
         return receipt
     }
 

@@ -108,3 +108,14 @@ struct Committer {
         init(_ info: FileIdentity) { device = info.device; inode = info.inode }
     }
 }
+
+extension TwinCheck {
+    /// Unstages the journal's skipped items whose keeper was gone or changed, in the commit's
+    /// journaling transaction: the receipt lists them with the reason.
+    static func clearStaging(_ db: Database, _ items: [JournalItem]) throws {
+        let unstage = try db.prepare("DELETE FROM reviews WHERE asset_id = ? AND status = 'trashed'")
+        for item in items where item.state == .skipped && (item.reason?.hasSuffix(cleared) ?? false) {
+            if let id = item.assetID { try unstage.execute([.integer(id)]) }
+        }
+    }
+}

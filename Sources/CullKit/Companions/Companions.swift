@@ -12,7 +12,7 @@ public enum Companions {
     /// The role of a file by its extension in any case (`IMG_1.XMP`, `a.jpg.json`); nil for any
     /// other file. A file with a sidecar extension is never a primary.
     static func sidecarRole(_ name: some BidirectionalCollection<UInt8>) -> SidecarRole? {
-        SidecarRole(rawValue: TreeWalker.lowercaseExtension(name))
+        SidecarRole(rawValue: PathBytes.lowercaseExtension(name))
     }
 
     /// ``sidecarRole(_:)`` without building a string: the commit asks it of every name in a folder.

@@ -20,7 +20,7 @@
 ///   (12 MP) to 192 (48 MP) tiles of 512 pixels.
 public enum DecodeLimits {
     public static let maxFileBytes = 256 << 20
-    public static let maxSide = 65_535
+    public static let maxSide = MediaMetadata.maxSide
     public static let maxPixels = 100_000_000
     public static let maxJPEGScans = 256
     public static let maxBufferBytes = 300_000_000

@@ -7,6 +7,12 @@ import Foundation
 /// until the file changes). Files are opened from the library root by descriptor (regular files
 /// only, never through a symlink) and must still be the file the index has.
 public struct FeatureCache {
+    /// SQL for the features row's `column` of asset `a`, when the row was computed for the file as
+    /// the index has it now (NULL otherwise).
+    static func current(_ column: String) -> String {
+        "(SELECT f.\(column) FROM image_features f WHERE f.asset_id = a.id AND \(CachedRow.isCurrent("f", for: "a")))"
+    }
+
     /// The formats measured (bound as values, never spliced): what the decoder reads, every RAW
     /// (from its preview, ``RawPreviewDecoder``) and every video (from its poster frame).
     static let measuredFormats: [MediaFormat] = [.jpeg, .png, .webp, .heic, .avif]
@@ -57,11 +63,11 @@ public struct FeatureCache {
         // Hard links are one file: measured once (the first path of the inode), recorded for each
         // asset. `links[first]` lists every candidate of that inode, so storing a batch touches its
         // own candidates only (a pass over all candidates per batch made the refresh quadratic).
-        var firstOfInode: [HashCache.FileKey: Int] = [:]
+        var firstOfInode: [FileIdentity.Key: Int] = [:]
         var links: [Int: [Int]] = [:]
         var work: [Int] = []
         for (index, candidate) in candidates.enumerated() {
-            let key = HashCache.FileKey(device: candidate.device, inode: candidate.inode)
+            let key = FileIdentity.Key(device: candidate.device, inode: candidate.inode)
             if let first = firstOfInode[key] {
                 links[first, default: [first]].append(index)
             } else {
@@ -76,9 +82,9 @@ public struct FeatureCache {
         while start < work.count {
             let batch = Array(work[start ..< min(work.count, start + batchSize)])
             let outcomes = analyse(batch.map { candidates[$0] })
-            var byInode: [HashCache.FileKey: Outcome] = [:]
+            var byInode: [FileIdentity.Key: Outcome] = [:]
             for (index, outcome) in zip(batch, outcomes) {
-                byInode[HashCache.FileKey(device: candidates[index].device, inode: candidates[index].inode)] = outcome
+                byInode[FileIdentity.Key(device: candidates[index].device, inode: candidates[index].inode)] = outcome
                 switch outcome {
                 case .measured: report.analysed += 1
                 case let .failed(reason):
@@ -168,7 +174,7 @@ public struct FeatureCache {
     }
 
     /// Writes the rows of `files` in one transaction (a skipped file keeps no row).
-    private func store(_ files: [Candidate], outcomes: [HashCache.FileKey: Outcome]) throws {
+    private func store(_ files: [Candidate], outcomes: [FileIdentity.Key: Outcome]) throws {
         try db.transaction {
             let upsert = try db.prepare("""
                 INSERT OR REPLACE INTO image_features (asset_id, device, inode, size, mtime_ns, ctime_ns, phash, sharpness, exposure, failure)
@@ -178,7 +184,7 @@ public struct FeatureCache {
             for file in files {
                 let identity: [SQLValue] = [.integer(file.id), .integer(file.device), .integer(file.inode), .integer(file.size),
                                             .integer(file.mtimeNs), .integer(file.ctimeNs ?? 0)]
-                switch outcomes[HashCache.FileKey(device: file.device, inode: file.inode)] ?? .skipped {
+                switch outcomes[FileIdentity.Key(device: file.device, inode: file.inode)] ?? .skipped {
                 case let .measured(features):
                     try upsert.execute(identity + [features.hash.map { .integer(Int64(bitPattern: $0.value)) } ?? .null, .real(features.sharpness),
                                                    .real(features.exposure), .null])

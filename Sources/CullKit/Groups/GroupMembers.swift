@@ -9,14 +9,14 @@ enum GroupMembers {
         guard !ids.isEmpty else { return [] }
         let threshold = try db.scalar("SELECT value FROM settings WHERE key = 'favorite_threshold'")?.int64 ?? 4
         let list = JSONValue.array(ids.sorted().map { .integer($0) }).rendered(pretty: false)
-        var members: [Int64: (inode: HashCache.FileKey, member: GroupMember)] = [:]
+        var members: [Int64: (inode: FileIdentity.Key, member: GroupMember)] = [:]
         try db.forEachRow("""
             SELECT a.id, a.path, a.size, a.width * a.height, COALESCE(a.taken_utc, a.taken),
                    (COALESCE(a.favorite_flag, 0) = 1 OR COALESCE(a.rating, -1) >= ?), a.rating,
                    (a.taken IS NOT NULL) + (a.camera_make IS NOT NULL) + (a.camera_model IS NOT NULL) + (a.lens IS NOT NULL)
                    + (a.software IS NOT NULL) + (a.latitude IS NOT NULL) + (a.rating IS NOT NULL) + (a.favorite_flag IS NOT NULL)
                    + (a.width IS NOT NULL) + (a.orientation IS NOT NULL),
-                   a.device, a.inode, \(ImageFields.current("sharpness")), a.format,
+                   a.device, a.inode, \(FeatureCache.current("sharpness")), a.format,
                    (a.camera_make IS NOT NULL OR a.camera_model IS NOT NULL),
                    (a.taken IS NOT NULL AND COALESCE(a.taken_source, '') <> 'filename'), a.raw
             FROM assets a WHERE a.id IN (SELECT value FROM json_each(?))
@@ -28,7 +28,7 @@ enum GroupMembers {
             member.cameraOriginal = CameraOriginal.isOriginal(format: member.format, hasCamera: row.int64(12) != 0,
                                                               hasCaptureDate: row.int64(13) != 0, path: member.path)
             member.raw = row.int64(14) != 0
-            members[member.id] = (HashCache.FileKey(device: row.int64(8), inode: row.int64(9)), member)
+            members[member.id] = (FileIdentity.Key(device: row.int64(8), inode: row.int64(9)), member)
         }
         var groups: [MediaGroup] = []
         for candidate in candidates {
@@ -36,7 +36,7 @@ enum GroupMembers {
             // id shared by a whole library is one group).
             let burstOrder = spec == .burst
                 ? Dictionary(candidate.ids.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: min) : [:]
-            var seen = Set<HashCache.FileKey>()
+            var seen = Set<FileIdentity.Key>()
             var chosen: [GroupMember] = []
             for (inode, var member) in candidate.ids.compactMap({ members[$0] })
                 .sorted(by: { PathBytes.precedes($0.member.path, $1.member.path) }) where seen.insert(inode).inserted {

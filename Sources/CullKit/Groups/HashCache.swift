@@ -161,11 +161,6 @@ public struct HashCache {
         }
     }
 
-    struct FileKey: Hashable {
-        let device: Int64
-        let inode: Int64
-    }
-
     /// Hashes `files` on every core; nil for a file that could not be hashed.
     private func hash(_ files: [Candidate], full: Bool, report: inout Report,
                       progress: HashProgress?) -> [(partial: ContentHash, full: ContentHash?)?] {
@@ -243,10 +238,10 @@ private final class HashJob {
         let share = (files.count + workers - 1) / workers
         for worker in 0..<workers {
             DispatchQueue.global().async(group: group) {
-                let reader = FileReader(root: root)
+                let reader = FileReader(root: root), hasher = ContentHasher()
                 for index in (worker * share)..<min(files.count, (worker + 1) * share) {
                     let file = files[index]
-                    results.set(index, reader.hash(file, full: full),
+                    results.set(index, reader.hash(file, full: full, with: hasher),
                                 read: full ? file.size : min(file.size, Int64(2 * ContentHasher.blockSize)))
                     progress?.advance()
                 }
@@ -282,40 +277,9 @@ private final class ResultBox: @unchecked Sendable {
     }
 }
 
-/// Opens indexed files from the library root by descriptor, one folder handle kept at a time.
-final class FileReader {
-    private let library: DirectoryHandle?
-    /// The folders walked to lately, by library-relative path (nil where the walk failed): files
-    /// of a group or a pair live in a few folders, visited by turns. At most `keptFolders` open.
-    private var folders: [[UInt8]: DirectoryHandle?] = [:]
-    private static let keptFolders = 32
-    let hasher = ContentHasher()
-
-    init(root: [UInt8]) {
-        let trimmed = root.count > 1 && root.last == PathBytes.slash ? Array(root.dropLast()) : root
-        library = DirectoryHandle.open(trimmed).0
-    }
-
-    /// The folder of the library-relative `path`, walked by descriptor (never through a symlink).
-    private func folder(of path: [UInt8]) -> DirectoryHandle? {
-        guard let library, !PathBytes.escapes(path) else { return nil }
-        let parent = PathBytes.parent(path)
-        if let known = folders[parent] { return known }
-        if folders.count >= Self.keptFolders { folders.removeAll(keepingCapacity: true) }
-        let handle = library.walk(parent).0
-        folders[parent] = handle
-        return handle
-    }
-
-    /// Opens the library-relative `path` (every folder on the way by descriptor, never a symlink).
-    func open(_ path: [UInt8]) -> (ReadOnlyFile?, Int32) {
-        guard library != nil, !PathBytes.escapes(path) else { return (nil, EINVAL) }
-        guard let handle = folder(of: path) else { return (nil, ENOENT) }
-        return ReadOnlyFile.open(PathBytes.basename(path), in: handle)
-    }
-
+extension FileReader {
     /// The hashes of `file` when it is still the file the index has (else nil: it changed since the scan).
-    func hash(_ file: HashCache.Candidate, full: Bool) -> (partial: ContentHash, full: ContentHash?)? {
+    func hash(_ file: HashCache.Candidate, full: Bool, with hasher: ContentHasher) -> (partial: ContentHash, full: ContentHash?)? {
         guard let opened = open(file.path).0 else { return nil }
         let now = opened.identity
         guard now.device == file.device, now.inode == file.inode, now.size == file.size, now.mtimeNs == file.mtimeNs,

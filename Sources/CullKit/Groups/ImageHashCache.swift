@@ -118,8 +118,8 @@ public struct ImageHashCache {
             rows.append(Row(candidate: candidate, bucket: Bucket(family: Self.family(format), short: sides.min()!, long: sides.max()!),
                             current: row.int64(10) != 0))
         }
-        var inodes: [Bucket: Set<HashCache.FileKey>] = [:]
-        for row in rows { inodes[row.bucket, default: []].insert(HashCache.FileKey(device: row.candidate.device, inode: row.candidate.inode)) }
+        var inodes: [Bucket: Set<FileIdentity.Key>] = [:]
+        for row in rows { inodes[row.bucket, default: []].insert(FileIdentity.Key(device: row.candidate.device, inode: row.candidate.inode)) }
         return rows.filter { !$0.current && (inodes[$0.bucket]?.count ?? 0) > 1 }.map(\.candidate)
     }
 

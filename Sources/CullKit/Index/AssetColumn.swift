@@ -58,10 +58,10 @@ enum AssetColumn: String, CaseIterable, Sendable {
         let m = record.metadata
         switch self {
         case .id: return nil
-        case .path: return PathValue.bind(file.relativePath)
+        case .path: return PathBytes.sqlValue(file.relativePath)
         case .folder: return .text(String(decoding: file.folder, as: UTF8.self))
         case .name: return .text(String(decoding: file.name, as: UTF8.self))
-        case .fileExtension: return .text(TreeWalker.lowercaseExtension(file.name))
+        case .fileExtension: return .text(PathBytes.lowercaseExtension(file.name))
         case .device: return .integer(Int64(bitPattern: file.stamp.device))
         case .inode: return .integer(Int64(bitPattern: file.stamp.inode))
         case .size: return .integer(file.stamp.size)

@@ -90,6 +90,6 @@ public struct AssetRecord: Sendable {
     public var kind: MediaKind {
         if let format = metadata.format { return format.kind }
         let videoExtensions: Set<String> = ["mov", "mp4", "m4v", "3gp", "3g2"]
-        return videoExtensions.contains(TreeWalker.lowercaseExtension(file.name)) ? .video : .photo
+        return videoExtensions.contains(PathBytes.lowercaseExtension(file.name)) ? .video : .photo
     }
 }

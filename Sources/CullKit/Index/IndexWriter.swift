@@ -20,7 +20,7 @@ struct IndexWriter {
                 try upsert.forEachRow(Self.arguments(record, now: now)) { row in id = row.int64(0) }
                 try clearCompanions.execute([.integer(id)])
                 for sidecar in record.file.sidecars {
-                    try addCompanion.execute([.integer(id), PathValue.bind(sidecar.relativePath), .text(sidecar.role.rawValue)])
+                    try addCompanion.execute([.integer(id), PathBytes.sqlValue(sidecar.relativePath), .text(sidecar.role.rawValue)])
                 }
             }
         }
@@ -46,12 +46,12 @@ struct IndexWriter {
             let clearCompanions = try db.cached("DELETE FROM companions WHERE asset_id = ?")
             let addCompanion = try db.cached("INSERT OR REPLACE INTO companions (asset_id, path, role) VALUES (?, ?, ?)")
             for (id, file) in moves {
-                try place.execute([PathValue.bind(file.relativePath), .text(String(decoding: file.folder, as: UTF8.self)),
+                try place.execute([PathBytes.sqlValue(file.relativePath), .text(String(decoding: file.folder, as: UTF8.self)),
                                    .text(String(decoding: file.name, as: UTF8.self)),
-                                   .text(TreeWalker.lowercaseExtension(file.name)), .integer(id)])
+                                   .text(PathBytes.lowercaseExtension(file.name)), .integer(id)])
                 try clearCompanions.execute([.integer(id)])
                 for sidecar in file.sidecars {
-                    try addCompanion.execute([.integer(id), PathValue.bind(sidecar.relativePath), .text(sidecar.role.rawValue)])
+                    try addCompanion.execute([.integer(id), PathBytes.sqlValue(sidecar.relativePath), .text(sidecar.role.rawValue)])
                 }
             }
         }

@@ -6,50 +6,6 @@ import Darwin
 import Dispatch
 import Foundation
 
-/// The identity and change key of one file: (device, inode, size, mtime, ctime) decides re-reading.
-public struct FileStamp: Sendable, Equatable, Hashable {
-    public var device: UInt64
-    public var inode: UInt64
-    public var size: Int64
-    public var mtimeNanoseconds: Int64
-    /// The status-change time: an edit followed by `touch -r` keeps size and mtime, not this.
-    /// Nil for index rows written before migration `0005-ctime`.
-    public var ctimeNanoseconds: Int64?
-
-    init(_ info: stat) {
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-        size = Int64(info.st_size)
-        (mtimeNanoseconds, ctimeNanoseconds) = Platform.times(info)
-    }
-
-    public init(device: UInt64, inode: UInt64, size: Int64, mtimeNanoseconds: Int64, ctimeNanoseconds: Int64? = nil) {
-        self.device = device
-        self.inode = inode
-        self.size = size
-        self.mtimeNanoseconds = mtimeNanoseconds
-        self.ctimeNanoseconds = ctimeNanoseconds
-    }
-
-    /// True when the file is unchanged since `known` was recorded (a recorded stamp without a
-    /// ctime is compared without it).
-    public func isUnchanged(since known: FileStamp) -> Bool {
-        device == known.device && inode == known.inode && size == known.size && mtimeNanoseconds == known.mtimeNanoseconds
-            && (known.ctimeNanoseconds == nil || known.ctimeNanoseconds == ctimeNanoseconds)
-    }
-
-    /// Modification time in whole seconds.
-    public var mtimeSeconds: Int64 { mtimeNanoseconds >= 0 ? mtimeNanoseconds / 1_000_000_000 : (mtimeNanoseconds + 1) / 1_000_000_000 - 1 }
-}
-
-/// A sidecar found next to a media file (`IMG_1.xmp`, `IMG_1.JPG.xmp`, `IMG_1.AAE`, `IMG_1.JPG.json`).
-public struct SidecarFile: Sendable, Equatable {
-    public typealias Role = SidecarRole
-    public var relativePath: [UInt8]
-    public var role: Role
-    public var stamp: FileStamp
-}
-
 /// A folder the walk could not list. Its files are not evidence of anything: the scanner keeps
 /// their index rows (and reviews) instead of treating them as vanished.
 public struct UnreadableFolder: Sendable {
@@ -191,7 +147,7 @@ public struct TreeWalker: Sendable {
                 type = format == S_IFDIR ? UInt8(DT_DIR) : format == S_IFREG ? UInt8(DT_REG) : format == S_IFLNK ? UInt8(DT_LNK) : UInt8(DT_FIFO)
             }
             if type == UInt8(DT_DIR) { directories.append(name) }
-            let ext = type == UInt8(DT_REG) ? Self.lowercaseExtension(name) : ""
+            let ext = type == UInt8(DT_REG) ? PathBytes.lowercaseExtension(name) : ""
             if ext == "db" || ext == "lrcat" { markerFiles.append(name) }
             entries.append((name, type, ext, info))
         }
@@ -247,14 +203,6 @@ public struct TreeWalker: Sendable {
         (name + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { fstatat(fd, $0.baseAddress!, &info, AT_SYMLINK_NOFOLLOW) == 0 }
         }
-    }
-
-    /// The lowercase extension of a file name, without the dot ("" when none).
-    static func lowercaseExtension<C: BidirectionalCollection>(_ name: C) -> String where C.Element == UInt8 {
-        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return "" }
-        let ext = name[name.index(after: dot)...]
-        guard ext.count <= 5 else { return "" }
-        return String(decoding: ext.map { ($0 >= 65 && $0 <= 90) ? $0 + 32 : $0 }, as: UTF8.self)
     }
 }
 

@@ -4,6 +4,10 @@
 /// over a missing field does not match. Width and height are as stored; use
 /// ``displayWidth`` / ``displayHeight`` for the orientation-corrected values.
 public struct MediaMetadata: Sendable, Equatable {
+    /// The largest side a picture may have (JPEG's own limit): a header that claims more is not
+    /// believed, and no decode goes past it (``DecodeLimits/maxSide``).
+    public static let maxSide = 65_535
+
     public var format: MediaFormat?
     public var width: Int?
     public var height: Int?

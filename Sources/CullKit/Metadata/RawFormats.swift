@@ -30,7 +30,7 @@ enum RawFormats {
 
     /// The RAW format a file name's extension names, or nil.
     static func format(forName name: some BidirectionalCollection<UInt8>) -> MediaFormat? {
-        byExtension[TreeWalker.lowercaseExtension(name)]
+        byExtension[PathBytes.lowercaseExtension(name)]
     }
 
     /// Who reads a RAW format, and what the index gets from it.

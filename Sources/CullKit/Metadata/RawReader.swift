@@ -23,7 +23,7 @@ enum RawReader {
         } else if let named = RawFormats.format(forName: file.path.utf8) {
             // The name tells the TIFF-based camera formats apart (a PEF looks like any TIFF).
             format = named
-        } else if ["tif", "tiff"].contains(TreeWalker.lowercaseExtension(file.path.utf8)) {
+        } else if ["tif", "tiff"].contains(PathBytes.lowercaseExtension(file.path.utf8)) {
             // A camera's own TIFF output is a TIFF, not a RAW.
             format = .tiff
         } else if make.hasPrefix("NIKON") {

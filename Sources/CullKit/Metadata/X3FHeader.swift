@@ -7,7 +7,7 @@ enum X3FHeader {
         var m = MediaMetadata()
         m.format = .x3f
         let columns = Int(try reader.u32(at: 28)), rows = Int(try reader.u32(at: 32))
-        if columns > 0, rows > 0, columns <= DecodeLimits.maxSide, rows <= DecodeLimits.maxSide {
+        if columns > 0, rows > 0, columns <= MediaMetadata.maxSide, rows <= MediaMetadata.maxSide {
             (m.width, m.height) = (columns, rows)
         }
         switch try reader.u32(at: 36) {

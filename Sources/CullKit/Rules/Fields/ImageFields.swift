@@ -2,13 +2,8 @@
 /// A plan brings them up to date before its rules run (only for photos not analysed yet); a photo
 /// that could not be decoded, a video, a RAW file has none, and a comparison never matches it.
 enum ImageFields {
-    /// The features row of asset `a`, when it was computed for the file as the index has it now.
-    static func current(_ column: String) -> String {
-        "(SELECT f.\(column) FROM image_features f WHERE f.asset_id = a.id AND \(CachedRow.isCurrent("f", for: "a")))"
-    }
-
     static let all: [Field] = [
-        Field("sharpness", .number(integer: false, range: 0 ... 1_000_000), column: current("sharpness"),
+        Field("sharpness", .number(integer: false, range: 0 ... 1_000_000), column: FeatureCache.current("sharpness"),
               doc: "Variance of the Laplacian of the photo's grey image at 384 pixels (longest side): higher is sharper. "
                   + "Sharp photos score about 100 to several thousand; blurred ones a few dozen. JPEG, PNG, WebP, HEIC and AVIF photos only.",
               examples: ["sharpness: {lt: 30}"]),
@@ -16,9 +11,9 @@ enum ImageFields {
                   + "clearly blurred or featureless at 384 pixels (measured: sharp corpus photos score 94 and up, "
                   + "their copies blurred with a 3-pixel radius 3 to 23). False when it was not analysed.",
               examples: ["blurry: true"]) { _ in
-            ["COALESCE(\(sql: current("sharpness")) < \(Sharpness.blurryThreshold), 0)"]
+            ["COALESCE(\(sql: FeatureCache.current("sharpness")) < \(Sharpness.blurryThreshold), 0)"]
         },
-        Field("exposure", .number(integer: false, range: 0 ... 1), column: current("exposure"),
+        Field("exposure", .number(integer: false, range: 0 ... 1), column: FeatureCache.current("exposure"),
               doc: "Mean brightness of the photo, 0 (black) to 1 (white): `exposure: {lt: 0.05}` finds black frames and pocket shots.",
               examples: ["exposure: {lt: 0.05}", "exposure: {gt: 0.95}"]),
     ]

@@ -45,5 +45,15 @@ public struct FileIdentity: Sendable, Equatable, Hashable {
     }
 
     /// True when both name the same file (device and inode), whatever its contents.
-    public func isSameFile(as other: FileIdentity) -> Bool { device == other.device && inode == other.inode }
+    public func isSameFile(as other: FileIdentity) -> Bool { key == other.key }
+
+    /// Which file this is, whatever its contents: device and inode (the names of hard links share it).
+    public var key: Key { Key(device: device, inode: inode) }
+
+    /// Device and inode: which file, the key caches share one computation by (a hard-linked copy is
+    /// hashed, measured and compared once).
+    public struct Key: Sendable, Hashable {
+        public let device: Int64
+        public let inode: Int64
+    }
 }

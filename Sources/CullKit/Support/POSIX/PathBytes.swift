@@ -42,12 +42,6 @@ public enum PathBytes {
         return false
     }
 
-    /// The value an `assets.path` column holds for these bytes: TEXT when UTF-8, else a BLOB.
-    public static func sqlValue(_ path: [UInt8]) -> SQLValue {
-        if let text = String(validating: path, as: UTF8.self) { return .text(text) }
-        return .blob(path)
-    }
-
     /// Text for humans: UTF-8 as is, other bytes as `\xNN`, control characters escaped.
     public static func display(_ path: [UInt8]) -> String {
         var text = ""
@@ -87,5 +81,13 @@ extension PathBytes {
         let common = min(lhs.count, rhs.count)
         let order = lhs.withUnsafeBytes { a in rhs.withUnsafeBytes { b in common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common) } }
         return order != 0 ? order < 0 : lhs.count < rhs.count
+    }
+
+    /// The lowercase extension of a file name, without the dot ("" when none).
+    public static func lowercaseExtension<C: BidirectionalCollection>(_ name: C) -> String where C.Element == UInt8 {
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return "" }
+        let ext = name[name.index(after: dot)...]
+        guard ext.count <= 5 else { return "" }
+        return String(decoding: ext.map { ($0 >= 65 && $0 <= 90) ? $0 + 32 : $0 }, as: UTF8.self)
     }
 }

@@ -18,17 +18,6 @@ public indirect enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral,
 
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.rendered() == rhs.rendered() }
 
-    /// The value of an SQL column or bound argument.
-    public init(_ value: SQLValue) {
-        switch value {
-        case .null: self = .null
-        case let .integer(int): self = .integer(int)
-        case let .real(double): self = .number(double)
-        case let .text(text): self = .string(text)
-        case let .blob(bytes): self = .string(String(decoding: bytes, as: UTF8.self))
-        }
-    }
-
     /// Two-space indented text (`pretty`), or one line. Written as bytes by ``ReviewJSON`` (one
     /// home for the escapes), which is what appending to a `String` piece by piece cost a plan's
     /// JSON most of its time on.

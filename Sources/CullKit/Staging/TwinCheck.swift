@@ -114,15 +114,6 @@ enum TwinCheck {
         return refusals
     }
 
-    /// Unstages the journal's skipped items whose keeper was gone or changed, in the commit's
-    /// journaling transaction: the receipt lists them with the reason.
-    static func clearStaging(_ db: Database, _ items: [JournalItem]) throws {
-        let unstage = try db.prepare("DELETE FROM reviews WHERE asset_id = ? AND status = 'trashed'")
-        for item in items where item.state == .skipped && (item.reason?.hasSuffix(cleared) ?? false) {
-            if let id = item.assetID { try unstage.execute([.integer(id)]) }
-        }
-    }
-
     private struct Identity: Equatable {
         let device: Int64, inode: Int64, size: Int64, mtimeNs: Int64, ctimeNs: Int64
 
