@@ -51,6 +51,8 @@ final class CarrierContext: Sendable {
 /// between the check and the rename), it is moved back and the item skipped. A `.trashinfo` is
 /// written under a temporary name and renamed into place without replacing, so no other
 /// program's entry is ever taken over, and a full disk leaves no empty info file.
+// @unchecked Sendable: a carrier is handed to one carrier thread and used only there (its cached folder
+// handles are that thread's); it is never shared between threads at once.
 final class FileCarrier: @unchecked Sendable {
     /// What became of one item.
     enum Outcome: Sendable {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Carries the pending items of a journaled batch to their destinations, chunk by chunk, and books
 /// each chunk.
@@ -231,6 +232,8 @@ private struct Booking {
 
 /// Hands chunks to carrier threads and their results, in chunk order, to the booking thread.
 /// A failed chunk, or an interruption, stops the hand-out: later chunks are not started.
+// @unchecked Sendable: `values`, `claimed` and `stopped` are touched only with `condition` locked (the
+// booking thread waits on it for the next chunk), which `Mutex` cannot do.
 private final class Conveyor: @unchecked Sendable {
     typealias Value = Result<[FileCarrier.Carried], CommitError>
     private let condition = NSCondition()
@@ -296,16 +299,15 @@ private final class Conveyor: @unchecked Sendable {
 /// `DIR/POINT.go` exists (at most a minute), while the test swaps a folder, edits a file or takes
 /// a trash name. Points: `journaled` (before the first move), `before-move` (an item passed its
 /// checks and is about to be renamed).
-final class CrashHook: @unchecked Sendable {
+final class CrashHook: Sendable {
     private let limit: Int?
     private let interruptAt: Int?
     private let delay: UInt32
-    private let lock = NSLock()
-    private var count = 0
+    /// Steps taken, and how often each pause point was reached.
+    private let counts = Mutex((steps: 0, reached: [String: Int]()))
     let chunkSize: Int
     private let pausePoint: (name: String, occurrence: Int)?
     private let pauseDirectory: String?
-    private var reached: [String: Int] = [:]
 
     init(environment: [String: String]) {
         limit = environment["CULL_TEST_CRASH_AFTER"].flatMap(Int.init)
@@ -322,10 +324,10 @@ final class CrashHook: @unchecked Sendable {
     /// Waits at `point` when a test asked for it (see the type's documentation); else nothing.
     func pause(_ point: String) {
         guard let pausePoint, pausePoint.name == point, let pauseDirectory else { return }
-        lock.lock()
-        let occurrence = reached[point, default: 0] + 1
-        reached[point] = occurrence
-        lock.unlock()
+        let occurrence = counts.withLock { counts in
+            counts.reached[point, default: 0] += 1
+            return counts.reached[point]!
+        }
         guard occurrence == pausePoint.occurrence else { return }
         let marker = Array((pauseDirectory + "/" + point).utf8)
         _ = FileOps.createExclusive(marker + Array(".reached".utf8), contents: [])
@@ -335,10 +337,10 @@ final class CrashHook: @unchecked Sendable {
     func step() {
         if delay > 0 { usleep(delay) }
         guard limit != nil || interruptAt != nil else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        if count == limit { kill(getpid(), SIGKILL) }
-        if count == interruptAt { kill(getpid(), SIGINT) }
-        count += 1
+        counts.withLock { counts in
+            if counts.steps == limit { kill(getpid(), SIGKILL) }
+            if counts.steps == interruptAt { kill(getpid(), SIGINT) }
+            counts.steps += 1
+        }
     }
 }

@@ -10,6 +10,8 @@ import Foundation
 /// small ones, and one larger than the whole budget is refused as too large, never waited for.
 /// The budget is 1 GiB, or `CULL_DECODE_MEMORY` megabytes: every decode within the limits fits
 /// the default, and the decodes of camera photos (tens of MB each) fit it on many cores at once.
+// @unchecked Sendable: every stored `var` is read and written only with `condition` locked; decodes
+// wait on that condition for bytes to free up, which `Mutex` (it has no condition variable) cannot do.
 public final class DecodeBudget: @unchecked Sendable {
     /// The budget of this process's decodes.
     public static let shared = DecodeBudget(bytes: configured(ProcessInfo.processInfo.environment))

@@ -130,14 +130,14 @@ public struct FeatureCache {
     /// Decodes `files` on ``threads`` threads of their own (GCD would run no more than the cores),
     /// each taking the next file.
     private func analyse(_ files: [Candidate]) -> [Outcome] {
-        let results = OutcomeBox(count: files.count)
+        let results = ParallelResults<Outcome>(count: files.count, initial: .skipped)
         let root = root
         let done = DispatchGroup()
         for _ in 0 ..< max(1, min(Self.threads, files.count)) {
             done.enter()
             Thread {
                 let reader = FileReader(root: root)
-                while let index = results.next() {
+                while let index = results.claim() {
                     results.set(index, Self.analyse(files[index], reader: reader))
                 }
                 done.leave()
@@ -195,28 +195,5 @@ public struct FeatureCache {
                 }
             }
         }
-    }
-}
-
-/// Per-index results written by several threads, and the next index to take.
-private final class OutcomeBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var values: [FeatureCache.Outcome]
-    private var taken = 0
-
-    init(count: Int) { values = Array(repeating: .skipped, count: count) }
-
-    func next() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard taken < values.count else { return nil }
-        taken += 1
-        return taken - 1
-    }
-
-    func set(_ index: Int, _ value: FeatureCache.Outcome) {
-        lock.lock()
-        values[index] = value
-        lock.unlock()
     }
 }

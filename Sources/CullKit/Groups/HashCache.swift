@@ -222,14 +222,16 @@ public struct HashCache {
 /// (not with these files) until ``finish(report:)`` waits for the results.
 private final class HashJob {
     private let files: [HashCache.Candidate]
-    private let results: ResultBox
+    private let results: ParallelResults<(partial: ContentHash, full: ContentHash?)?>
+    private let full: Bool
     private let group = DispatchGroup()
     private let progress: HashProgress?
 
     init(_ files: [HashCache.Candidate], full: Bool, root: [UInt8], progress: HashProgress?) {
         self.files = files
         self.progress = progress
-        let results = ResultBox(count: files.count)
+        self.full = full
+        let results = ParallelResults<(partial: ContentHash, full: ContentHash?)?>(count: files.count, initial: nil)
         self.results = results
         guard !files.isEmpty else { return }
         progress?.begin(total: files.count)
@@ -241,8 +243,7 @@ private final class HashJob {
                 let reader = FileReader(root: root), hasher = ContentHasher()
                 for index in (worker * share)..<min(files.count, (worker + 1) * share) {
                     let file = files[index]
-                    results.set(index, reader.hash(file, full: full, with: hasher),
-                                read: full ? file.size : min(file.size, Int64(2 * ContentHasher.blockSize)))
+                    results.set(index, reader.hash(file, full: full, with: hasher))
                     progress?.advance()
                 }
             }
@@ -255,25 +256,12 @@ private final class HashJob {
         group.wait()
         progress?.end()
         report.hashed += files.count
-        report.bytesRead += results.bytesRead
-        report.skipped += results.values.filter { $0 == nil }.count
-        return results.values
-    }
-}
-
-/// Per-index results written by several threads.
-private final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var values: [(partial: ContentHash, full: ContentHash?)?]
-    private(set) var bytesRead: Int64 = 0
-
-    init(count: Int) { values = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: (partial: ContentHash, full: ContentHash?)?, read: Int64) {
-        lock.lock()
-        values[index] = value
-        if value != nil { bytesRead += read }
-        lock.unlock()
+        let values = results.values
+        for (file, value) in zip(files, values) where value != nil {
+            report.bytesRead += full ? file.size : min(file.size, Int64(2 * ContentHasher.blockSize))
+        }
+        report.skipped += values.filter { $0 == nil }.count
+        return values
     }
 }
 

@@ -38,7 +38,7 @@ public struct ImageHashCache {
     }
 
     /// One file's outcome: the hash, or why there is none.
-    enum Outcome {
+    enum Outcome: Sendable {
         case hashed(ContentHash)
         case malformed(String)
         /// Gone or changed since the scan: no row (the next scan sees it).
@@ -142,7 +142,7 @@ public struct ImageHashCache {
 
     private func hash(_ files: [Candidate], progress: HashProgress?) -> [Outcome] {
         guard !files.isEmpty else { return [] }
-        let results = OutcomeBox(count: files.count)
+        let results = ParallelResults<Outcome>(count: files.count, initial: .changed)
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count))
         let root = root
         progress?.begin(total: files.count)
@@ -169,19 +169,5 @@ public struct ImageHashCache {
         } catch {
             return .malformed(error.reason)
         }
-    }
-}
-
-/// Per-index outcomes written by several threads.
-private final class OutcomeBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var values: [ImageHashCache.Outcome]
-
-    init(count: Int) { values = Array(repeating: .changed, count: count) }
-
-    func set(_ index: Int, _ value: ImageHashCache.Outcome) {
-        lock.lock()
-        values[index] = value
-        lock.unlock()
     }
 }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Dispatch
 import Foundation
+import Synchronization
 
 /// A folder the walk could not list. Its files are not evidence of anything: the scanner keeps
 /// their index rows (and reviews) instead of treating them as vanished.
@@ -208,6 +209,8 @@ public struct TreeWalker: Sendable {
 
 /// Folders still to list, shared by the walk's workers. A worker that finds the queue empty waits
 /// while others are busy (they may add subfolders); the walk ends when no one is.
+// @unchecked Sendable: `pending` and `busy` are touched only with `condition` locked (workers wait on
+// it for folders), which `Mutex` cannot do.
 private final class FolderQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var pending: [[UInt8]]
@@ -236,22 +239,21 @@ private final class FolderQueue: @unchecked Sendable {
 }
 
 /// Each worker's findings, stored once at its end under a lock and merged after the walk.
-private final class WorkerResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var parts: [[FoundFile]]
-    private(set) var problems: [UnreadableFolder] = []
-    private(set) var skipped = TreeWalker.Skipped()
+private final class WorkerResults: Sendable {
+    private let state: Mutex<(parts: [[FoundFile]], problems: [UnreadableFolder], skipped: TreeWalker.Skipped)>
 
-    init(count: Int) { parts = Array(repeating: [], count: count) }
+    init(count: Int) { state = Mutex((Array(repeating: [], count: count), [], TreeWalker.Skipped())) }
 
     func store(_ worker: Int, found: [FoundFile], problems more: [UnreadableFolder], skipped left: TreeWalker.Skipped) {
-        lock.lock()
-        parts[worker] = found
-        problems += more
-        skipped.managed += left.managed
-        skipped.ignored.add(left.ignored)
-        lock.unlock()
+        state.withLock { state in
+            state.parts[worker] = found
+            state.problems += more
+            state.skipped.managed += left.managed
+            state.skipped.ignored.add(left.ignored)
+        }
     }
 
-    var found: [FoundFile] { parts.flatMap { $0 } }
+    var found: [FoundFile] { state.withLock { $0.parts.flatMap { $0 } } }
+    var problems: [UnreadableFolder] { state.withLock { $0.problems } }
+    var skipped: TreeWalker.Skipped { state.withLock { $0.skipped } }
 }

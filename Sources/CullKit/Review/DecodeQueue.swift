@@ -6,6 +6,8 @@ import Foundation
 /// (a file's identity and size) is decoded once however many ask for it; and a request waits at
 /// most until its deadline: then it is answered without the image (the page asks again), while
 /// the decode goes on and lands in the cache for the next request.
+// @unchecked Sendable: the queues, the jobs and their waiters are read and written only with `condition`
+// locked (the decode threads wait on it for work), which `Mutex` cannot do.
 final class DecodeQueue: @unchecked Sendable {
     /// One decode, with everyone waiting for it.
     private final class Job {
@@ -23,6 +25,7 @@ final class DecodeQueue: @unchecked Sendable {
     }
 
     /// One request for a decode: answered once, by the decode or by its deadline.
+    // @unchecked Sendable: `callback` is read and cleared only with `lock` held, so it runs once.
     private final class Waiter: @unchecked Sendable {
         private let lock = NSLock()
         private var callback: ((Thumbnails.Image?) -> Void)?

@@ -16,6 +16,9 @@ import Foundation
 /// runs on a worker and must answer at once or say it answers ``Reply/later(_:)``: then the
 /// connection is suspended (the worker goes on serving the others) until the answer is sent
 /// from whichever thread made it. The handler may be called concurrently.
+// @unchecked Sendable: libmicrohttpd calls in on its worker threads with this object as context;
+// `suspended` and `stopped` are touched only with `lock` held, and `port` and `daemon` are written only
+// by `start` and `stop` on the owner's thread, before the first worker call and after the last.
 final class HTTPServer: @unchecked Sendable {
     enum Method: Sendable, Equatable {
         case get, head, post, other(String)
@@ -201,6 +204,8 @@ final class HTTPServer: @unchecked Sendable {
 
 /// One request from its headers to its answer: libmicrohttpd holds it (retained) as the
 /// connection's per-request pointer and gives it back on every call, and when the request is done.
+// @unchecked Sendable: libmicrohttpd hands an exchange to one worker at a time (calls for one connection
+// never overlap), and the answer made elsewhere is stored under the server's `lock` before the resume.
 private final class Exchange: @unchecked Sendable {
     let connection: OpaquePointer
     var method: HTTPServer.Method = .get

@@ -17,6 +17,9 @@ import Foundation
 /// Routes: `GET /` (the page), `GET /api/items`, `GET /thumb/ID`, `GET /original/ID`, `GET /preview/ID`,
 /// `POST /api/decide?id=ID&to=keep|unstage|stage`, `POST /api/stage-section?section=N`,
 /// `POST /api/stage-all`, `POST /api/commit?fingerprint=F`; `GET /favicon.ico` needs no token.
+// @unchecked Sendable: requests arrive on libmicrohttpd's workers; the gate is read under `gateLock`, and
+// the database, the scope and the decisions are used only on `indexQueue`, the one serial queue every
+// request that reads or writes the index runs on (`server` is set before the first request, cleared after the last).
 public final class ReviewServer: @unchecked Sendable {
     public let library: Library
     private let db: Database

@@ -15,7 +15,7 @@ import Foundation
 /// turn them. What cannot be made — a video without a frame that decodes (its duration is shown),
 /// a broken file, a format without a decoder — gets a placeholder that says why: a broken photo
 /// never fails the page.
-struct Thumbnails: @unchecked Sendable {
+struct Thumbnails: Sendable {
     /// One thumbnail: JPEG bytes, or a placeholder image (SVG) with its reason.
     enum Image: Equatable, Sendable {
         case jpeg([UInt8])
@@ -106,11 +106,11 @@ struct Thumbnails: @unchecked Sendable {
 
     /// The thumbnails of `records`, made on every core (cached ones are only read), in order.
     func images(_ records: [AssetFile.Record]) -> [Image] {
-        let results = Results(count: records.count)
+        let results = ParallelResults<Image>(count: records.count, initial: .placeholder(""))
         DispatchQueue.concurrentPerform(iterations: records.count) { index in
             results.set(index, self.image(records[index]))
         }
-        return results.images
+        return results.values
     }
 
     /// Makes the thumbnails of `records` not cached yet, on every core. A cached one is only
@@ -121,20 +121,6 @@ struct Thumbnails: @unchecked Sendable {
             let record = records[index]
             if self.isCached(record) { return }
             _ = self.image(record)
-        }
-    }
-
-    /// The slots concurrent makers fill, one lock around them.
-    private final class Results: @unchecked Sendable {
-        private let lock = NSLock()
-        private(set) var images: [Image]
-
-        init(count: Int) { images = Array(repeating: .placeholder(""), count: count) }
-
-        func set(_ index: Int, _ image: Image) {
-            lock.lock()
-            images[index] = image
-            lock.unlock()
         }
     }
 

@@ -1,11 +1,10 @@
 import Foundation
+import Synchronization
 
 /// Hears how far a hash refresh is, from every hashing thread at once, and hands the count to a
 /// drawing function (a ``ProgressBar`` on a TTY; nothing is drawn off one).
-public final class HashProgress: @unchecked Sendable {
-    private let lock = NSLock()
-    private var done = 0
-    private var total = 0
+public final class HashProgress: Sendable {
+    private let counts = Mutex((done: 0, total: 0))
     private let draw: @Sendable (_ done: Int, _ total: Int) -> Void
     private let finish: @Sendable () -> Void
 
@@ -22,18 +21,15 @@ public final class HashProgress: @unchecked Sendable {
     }
 
     func begin(total: Int) {
-        lock.lock()
-        done = 0
-        self.total = total
-        lock.unlock()
+        counts.withLock { $0 = (0, total) }
         draw(0, total)
     }
 
     func advance() {
-        lock.lock()
-        done += 1
-        let (now, all) = (done, total)
-        lock.unlock()
+        let (now, all) = counts.withLock { counts in
+            counts.done += 1
+            return (counts.done, counts.total)
+        }
         draw(now, all)
     }
 

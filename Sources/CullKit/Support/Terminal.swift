@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Synchronization
 
 /// Where output goes and how it may look: colour only on a TTY and never with `NO_COLOR`.
 public struct Terminal: Sendable {
@@ -42,11 +43,10 @@ public struct Terminal: Sendable {
 }
 
 /// A one-line progress bar on standard error, redrawn at most ten times a second; silent off a TTY.
-public final class ProgressBar: @unchecked Sendable {
+public final class ProgressBar: Sendable {
     private let enabled: Bool
     private let label: String
-    private let lock = NSLock()
-    private var lastDraw = 0.0
+    private let lastDraw = Mutex(0.0)
 
     public init(label: String, terminal: Terminal) {
         self.enabled = terminal.stderrIsTTY
@@ -55,14 +55,15 @@ public final class ProgressBar: @unchecked Sendable {
 
     public func update(done: Int, total: Int) {
         guard enabled else { return }
-        lock.lock(); defer { lock.unlock() }
-        let now = Date().timeIntervalSinceReferenceDate
-        guard now - lastDraw > 0.1 || done == total else { return }
-        lastDraw = now
-        let width = 30
-        let filled = total > 0 ? min(width, width * done / total) : 0
-        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        Terminal().err("\r\(label) [\(bar)] \(done)/\(total)")
+        lastDraw.withLock { lastDraw in
+            let now = Date().timeIntervalSinceReferenceDate
+            guard now - lastDraw > 0.1 || done == total else { return }
+            lastDraw = now
+            let width = 30
+            let filled = total > 0 ? min(width, width * done / total) : 0
+            let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+            Terminal().err("\r\(label) [\(bar)] \(done)/\(total)")
+        }
     }
 
     public func finish() {

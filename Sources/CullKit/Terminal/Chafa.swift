@@ -6,6 +6,8 @@ internal import CChafa
 ///
 /// A ``ChafaPrinter`` is made once per sheet or deck and draws from any thread: each picture gets
 /// a canvas of its own, and the shared terminal description is only read.
+// @unchecked Sendable: the two chafa objects are made in `init` and only read after (each picture gets a
+// canvas of its own); they are C pointers, which Swift cannot see are never written.
 final class ChafaPrinter: @unchecked Sendable {
     /// What the environment (`TERM`, `TERM_PROGRAM`, `VTE_VERSION`, …) says the terminal draws,
     /// by chafa's terminal database.

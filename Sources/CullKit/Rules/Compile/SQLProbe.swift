@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The last check of a valid rule file: every query it compiles to is prepared by SQLite itself,
 /// on an empty in-memory index, so whatever SQLite refuses (expression depth, parser nesting,
@@ -50,30 +51,28 @@ public enum SQLProbe {
 
 /// One migrated in-memory index with the rule functions, made on first use and shared by every
 /// load of the process (`cull check` of 100 files migrates once, not 100 times).
-private final class ProbeIndex: @unchecked Sendable {
+private final class ProbeIndex: Sendable {
     static let shared = ProbeIndex()
 
-    /// Guards `database`: a connection is used by one thread at a time.
-    private let lock = NSLock()
-    private var database: Database?
-    private var failed = false
+    /// The connection (nil until made, or when SQLite could not make one), used by one thread at a time.
+    private let state = Mutex<(database: Database?, failed: Bool)>((nil, false))
 
     /// Runs `body` on the index; nil when SQLite cannot even open one (then nothing is probed and
     /// the run reports what SQLite says).
-    func use<T>(_ body: (Database) -> T) -> T? {
-        lock.lock()
-        defer { lock.unlock() }
-        if database == nil, !failed {
-            do {
-                let opened = try Database(path: ":memory:")
-                try Migrator.migrate(opened)
-                try RuleFunctions.register(on: opened)
-                try GroupSet.prepareMembership(opened)
-                database = opened
-            } catch {
-                failed = true
+    func use<T: Sendable>(_ body: (Database) -> T) -> T? {
+        state.withLock { state in
+            if state.database == nil, !state.failed {
+                do {
+                    let opened = try Database(path: ":memory:")
+                    try Migrator.migrate(opened)
+                    try RuleFunctions.register(on: opened)
+                    try GroupSet.prepareMembership(opened)
+                    state.database = opened
+                } catch {
+                    state.failed = true
+                }
             }
+            return state.database.map(body)
         }
-        return database.map(body)
     }
 }

@@ -11,7 +11,7 @@ import Darwin
 ///
 /// Each call returns 0 or the errno (or a value and the errno), like ``FileOps``. The descriptor is
 /// closed when the handle goes; a handle may be shared between threads (every call is one syscall).
-final class DirectoryHandle: @unchecked Sendable {
+final class DirectoryHandle: Sendable {
     let fd: Int32
 
     /// Errno-like code for "exists, but is not a regular file" (never a real errno: those are positive).

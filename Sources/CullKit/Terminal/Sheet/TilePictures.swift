@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// A tile's picture, ready to print: chafa's output for its thumbnail, or the lines of a
 /// placeholder that says why there is none (a video without a frame, a broken file).
-enum TilePicture {
+enum TilePicture: Sendable {
     /// Escape sequences (pixels) or `rows` lines of symbols, `columns` cells wide.
     case drawn(String, columns: Int, rows: Int)
     case placeholder([String])
@@ -12,14 +13,13 @@ enum TilePicture {
 /// Draws pictures of files from the review's thumbnail cache (``Thumbnails``: made once, shared
 /// with `cull review`), a window at a time on every core, so a sheet starts printing before its
 /// last tile is drawn.
-final class TilePictures: @unchecked Sendable {
+final class TilePictures: Sendable {
     private let records: [AssetFile.Record]
     private let thumbnails: Thumbnails
     private let printer: ChafaPrinter
     private let columns: Int, rows: Int
     private let cell: CellSize
-    private var drawn: [TilePicture?]
-    private let lock = NSLock()
+    private let drawn: Mutex<[TilePicture?]>
     /// Tiles drawn together: enough to keep every core busy, few enough to show the first row soon.
     static let window = 12
 
@@ -30,7 +30,7 @@ final class TilePictures: @unchecked Sendable {
         self.columns = columns
         self.rows = rows
         self.cell = cell
-        drawn = Array(repeating: nil, count: records.count)
+        drawn = Mutex(Array(repeating: nil, count: records.count))
     }
 
     /// The picture of tile `index` (drawn now, with the rest of its window, if it was not yet).
@@ -40,17 +40,13 @@ final class TilePictures: @unchecked Sendable {
         let end = min(records.count, start + Self.window)
         DispatchQueue.concurrentPerform(iterations: end - start) { offset in
             let picture = self.draw(self.records[start + offset])
-            self.lock.lock()
-            self.drawn[start + offset] = picture
-            self.lock.unlock()
+            self.drawn.withLock { $0[start + offset] = picture }
         }
         return slot(index) ?? .placeholder(["no preview"])
     }
 
     private func slot(_ index: Int) -> TilePicture? {
-        lock.lock()
-        defer { lock.unlock() }
-        return drawn[index]
+        drawn.withLock { $0[index] }
     }
 
     private func draw(_ record: AssetFile.Record) -> TilePicture {
