@@ -17,7 +17,7 @@ public enum CommitDestination: Sendable, Equatable {
 }
 
 /// One file of a batch as the journal records it.
-struct JournalItem: Sendable {
+struct JournalItem: Sendable, RecordedIdentity {
     var seq: Int64
     var entry: Int64
     var role: JournalRole
@@ -41,8 +41,11 @@ struct JournalItem: Sendable {
     /// True when `stat` is the journaled file, unchanged: its ctime is the journaled one, or
     /// `ownCtime`, the one this commit gave it by moving another of its names (a hard link).
     func matches(_ stat: FileIdentity, orOwnCtime ownCtime: Int64? = nil) -> Bool {
-        stat.device == device && stat.inode == inode && stat.size == size && stat.mtimeNs == mtimeNs
-            && (ctimeNs == nil || stat.ctimeNs == ctimeNs || stat.ctimeNs == ownCtime)
+        if stat.isUnchanged(since: self) { return true }
+        guard let ownCtime, ctimeNs != nil, stat.ctimeNs == ownCtime else { return false }
+        var own = self
+        own.ctimeNs = ownCtime
+        return stat.isUnchanged(since: own)
     }
 
     /// True when `stat` is this item's file (device and inode) with its size: what a rename keeps

@@ -40,7 +40,7 @@ public struct FeatureCache {
         self.root = Array(root.utf8)
     }
 
-    struct Candidate: Sendable {
+    struct Candidate: Sendable, RecordedIdentity {
         let id: Int64
         let path: [UInt8]
         let device: Int64, inode: Int64, size: Int64, mtimeNs: Int64
@@ -148,10 +148,7 @@ public struct FeatureCache {
     }
 
     static func analyse(_ file: Candidate, reader: FileReader) -> Outcome {
-        guard let opened = reader.open(file.path).0 else { return .skipped }
-        let now = opened.identity
-        guard now.device == file.device, now.inode == file.inode, now.size == file.size, now.mtimeNs == file.mtimeNs,
-              file.ctimeNs.map({ $0 == now.ctimeNs }) ?? true else { return .skipped }
+        guard let opened = reader.openUnchanged(file.path, as: file) else { return .skipped }
         do {
             return .measured(ImageFeatures.of(try picture(opened, format: file.format, path: PathBytes.display(file.path))))
         } catch {

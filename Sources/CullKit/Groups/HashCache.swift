@@ -27,7 +27,7 @@ public struct HashCache {
     }
 
     /// One indexed file that may need hashing.
-    struct Candidate {
+    struct Candidate: RecordedIdentity {
         let id: Int64
         var path: [UInt8]
         let device: Int64, inode: Int64, size: Int64, mtimeNs: Int64
@@ -268,10 +268,7 @@ private final class HashJob {
 extension FileReader {
     /// The hashes of `file` when it is still the file the index has (else nil: it changed since the scan).
     func hash(_ file: HashCache.Candidate, full: Bool, with hasher: ContentHasher) -> (partial: ContentHash, full: ContentHash?)? {
-        guard let opened = open(file.path).0 else { return nil }
-        let now = opened.identity
-        guard now.device == file.device, now.inode == file.inode, now.size == file.size, now.mtimeNs == file.mtimeNs,
-              file.ctimeNs.map({ $0 == now.ctimeNs }) ?? true else { return nil }
+        guard let opened = openUnchanged(file.path, as: file) else { return nil }
         if full {
             guard let partial = file.partial, let whole = hasher.full(opened) else { return nil }
             return (partial, whole)

@@ -29,7 +29,7 @@ public struct ImageHashCache {
         self.root = Array(root.utf8)
     }
 
-    struct Candidate {
+    struct Candidate: RecordedIdentity {
         let id: Int64
         let path: [UInt8]
         let device: Int64, inode: Int64, size: Int64, mtimeNs: Int64
@@ -160,10 +160,7 @@ public struct ImageHashCache {
     }
 
     private static func outcome(_ file: Candidate, reader: FileReader, hasher: ImageDataHasher) -> Outcome {
-        guard let opened = reader.open(file.path).0 else { return .changed }
-        let now = opened.identity
-        guard now.device == file.device, now.inode == file.inode, now.size == file.size, now.mtimeNs == file.mtimeNs,
-              file.ctimeNs.map({ $0 == now.ctimeNs }) ?? true else { return .changed }
+        guard let opened = reader.openUnchanged(file.path, as: file) else { return .changed }
         do {
             return .hashed(try hasher.hash(opened, format: file.format))
         } catch {

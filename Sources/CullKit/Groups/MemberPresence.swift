@@ -15,15 +15,12 @@ final class MemberPresence {
     /// True when asset `id` is a regular file at its indexed path with its indexed identity.
     func isPresent(_ id: Int64) -> Bool {
         if let answer = known[id] { return answer }
-        var indexed: (path: [UInt8], device: Int64, inode: Int64, size: Int64, mtimeNs: Int64, ctimeNs: Int64?)?
+        var indexed: (path: [UInt8], identity: IndexedIdentity)?
         try? row.forEachRow([.integer(id)]) { row in
-            indexed = (row.bytes(0) ?? [], row.int64(1), row.int64(2), row.int64(3), row.int64(4), row.optionalInt64(5))
+            indexed = (row.bytes(0) ?? [], row.recordedIdentity(at: 1))
         }
         var answer = false
-        if let indexed, let now = reader.open(indexed.path).0?.identity {
-            answer = now.device == indexed.device && now.inode == indexed.inode && now.size == indexed.size
-                && now.mtimeNs == indexed.mtimeNs && (indexed.ctimeNs.map { $0 == now.ctimeNs } ?? true)
-        }
+        if let indexed { answer = reader.openUnchanged(indexed.path, as: indexed.identity) != nil }
         known[id] = answer
         return answer
     }

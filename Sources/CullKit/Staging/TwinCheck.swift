@@ -77,7 +77,8 @@ enum TwinCheck {
                     try standIns.forEachRow([.integer(twin.id), .integer(keeperID)]) { row in
                         guard standIn == nil else { return }
                         let candidate = (id: row.int64(0), path: row.bytes(1) ?? [])
-                        if let file = keeperFiles.open(candidate.path).0, (try? hashedIdentity(hashRow, candidate.id)) == Identity(file.identity) {
+                        if let file = keeperFiles.open(candidate.path).0, let hashed = try? hashedIdentity(hashRow, candidate.id),
+                           file.identity.isUnchanged(since: hashed) {
                             standIn = candidate
                         }
                     }
@@ -93,13 +94,13 @@ enum TwinCheck {
                 refusals[twin.id] = "\(changed): \(name) is gone" + cleared
                 continue
             }
-            guard try hashedIdentity(hashRow, keeperID) == Identity(keeperFile.identity) else {
+            guard let hashed = try hashedIdentity(hashRow, keeperID), keeperFile.identity.isUnchanged(since: hashed) else {
                 refusals[twin.id] = "\(changed): \(name) was modified since it was grouped" + cleared
                 continue
             }
             // The twin itself gone or moved: the commit's own identity check reports it.
             guard let twinFile = twinFiles.open(twin.path).0 else { continue }
-            guard try hashedIdentity(hashRow, twin.id) == Identity(twinFile.identity) else {
+            guard let hashed = try hashedIdentity(hashRow, twin.id), twinFile.identity.isUnchanged(since: hashed) else {
                 refusals[twin.id] = "it changed since it was hashed"
                 continue
             }
@@ -114,24 +115,9 @@ enum TwinCheck {
         return refusals
     }
 
-    private struct Identity: Equatable {
-        let device: Int64, inode: Int64, size: Int64, mtimeNs: Int64, ctimeNs: Int64
-
-        init(device: Int64, inode: Int64, size: Int64, mtimeNs: Int64, ctimeNs: Int64) {
-            (self.device, self.inode, self.size, self.mtimeNs, self.ctimeNs) = (device, inode, size, mtimeNs, ctimeNs)
-        }
-
-        init(_ identity: FileIdentity) {
-            self.init(device: identity.device, inode: identity.inode, size: identity.size, mtimeNs: identity.mtimeNs,
-                      ctimeNs: identity.ctimeNs)
-        }
-    }
-
-    private static func hashedIdentity(_ statement: Statement, _ id: Int64) throws -> Identity? {
-        var result: Identity?
-        try statement.forEachRow([.integer(id)]) { row in
-            result = Identity(device: row.int64(0), inode: row.int64(1), size: row.int64(2), mtimeNs: row.int64(3), ctimeNs: row.int64(4))
-        }
+    private static func hashedIdentity(_ statement: Statement, _ id: Int64) throws -> IndexedIdentity? {
+        var result: IndexedIdentity?
+        try statement.forEachRow([.integer(id)]) { row in result = row.recordedIdentity(at: 0) }
         return result
     }
 

@@ -44,6 +44,15 @@ public struct FileIdentity: Sendable, Equatable, Hashable {
         for value in [device, inode, size, mtimeNs, ctimeNs, Int64(mode), Int64(owner)] { hasher.combine(value) }
     }
 
+    /// True when this is the file the index recorded as `recorded`, unchanged since: the same
+    /// device, inode, size, mtime and ctime (a recorded ctime of nil, from a row indexed before
+    /// migration `0005-ctime`, is not compared). The one "still the same file?" of the caches,
+    /// the group checks and the commit journal.
+    public func isUnchanged(since recorded: some RecordedIdentity) -> Bool {
+        device == recorded.device && inode == recorded.inode && size == recorded.size && mtimeNs == recorded.mtimeNs
+            && (recorded.ctimeNs.map { $0 == ctimeNs } ?? true)
+    }
+
     /// True when both name the same file (device and inode), whatever its contents.
     public func isSameFile(as other: FileIdentity) -> Bool { key == other.key }
 
@@ -56,4 +65,22 @@ public struct FileIdentity: Sendable, Equatable, Hashable {
         public let device: Int64
         public let inode: Int64
     }
+}
+
+/// A file as the index (or a cache row, or the commit journal) recorded it: which file, and the
+/// size, mtime and ctime it had then. ``FileIdentity/isUnchanged(since:)`` compares one with a file
+/// as it is now.
+public protocol RecordedIdentity {
+    var device: Int64 { get }
+    var inode: Int64 { get }
+    var size: Int64 { get }
+    var mtimeNs: Int64 { get }
+    /// Nil for a row indexed before migration `0005-ctime`.
+    var ctimeNs: Int64? { get }
+}
+
+/// A recorded identity on its own (read from an index row by ``Row/recordedIdentity(at:)``).
+public struct IndexedIdentity: RecordedIdentity, Sendable, Equatable {
+    public let device: Int64, inode: Int64, size: Int64, mtimeNs: Int64
+    public let ctimeNs: Int64?
 }

@@ -34,4 +34,11 @@ final class FileReader {
         guard let handle = folder(of: path) else { return (nil, ENOENT) }
         return ReadOnlyFile.open(PathBytes.basename(path), in: handle)
     }
+
+    /// Opens the library-relative `path` when it is still the file `recorded` says (else nil: it
+    /// is gone, or changed since it was recorded).
+    func openUnchanged(_ path: [UInt8], as recorded: some RecordedIdentity) -> ReadOnlyFile? {
+        guard let opened = open(path).0, opened.identity.isUnchanged(since: recorded) else { return nil }
+        return opened
+    }
 }
