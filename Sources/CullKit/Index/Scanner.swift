@@ -117,97 +117,49 @@ public struct Scanner {
         var recheck: KnownFile.Damage?
     }
 
+    /// Walks the library, compares what it finds with the index, reads what is new or changed
+    /// and writes it, then forgets what vanished.
     public func scan(_ db: Database, now: Date = Date()) throws -> ScanSummary {
         let started = DispatchTime.now()
-        var summary = ScanSummary()
-        let known = try loadKnown(db)
         // A migration that reads new metadata asks for one re-read of unchanged files (reviews kept).
         let reread = try db.scalar("SELECT 1 FROM settings WHERE key = 'reread_metadata'") != nil
-        var problems: [UnreadableFolder] = []
-        var skipped = TreeWalker.Skipped()
-        let found = TreeWalker(root: library.root, includeManaged: includeManaged).walk(problems: &problems, skipped: &skipped)
-        summary.problems = problems.map {
-            ScanSummary.Problem(path: PathBytes.join(Array(library.root.utf8), $0.relativePath), reason: $0.reason)
-        }
-        summary.managed = skipped.managed.map {
-            ScanSummary.Managed(path: $0.relativePath, application: $0.application, note: $0.note)
-        }
-        summary.ignored = skipped.ignored
-
-        var seen = Set<Int64>()
-        seen.reserveCapacity(known.count)
-        var toRead: [Pending] = []
-        // New paths, and known paths now holding another inode: maybe renamed from elsewhere.
-        var candidates: [FoundFile] = []
-        var resigned: [(id: Int64, signature: String)] = []
-        for file in found {
-            guard let entry = known[PathKey(file.relativePath)],
-                  entry.stamp.device == file.stamp.device, entry.stamp.inode == file.stamp.inode
-            else {
-                candidates.append(file)
-                continue
-            }
-            seen.insert(entry.id)
-            var sidecarsUnchanged = entry.sidecarSignature == file.sidecarSignature
-            if !sidecarsUnchanged && Companions.unchanged(file.sidecars, since: entry.sidecarSignature) {
-                // Written by an older Cull without ctimes: the same sidecars, recorded afresh.
-                sidecarsUnchanged = true
-                resigned.append((entry.id, file.sidecarSignature))
-            }
-            if file.stamp.isUnchanged(since: entry.stamp) && sidecarsUnchanged {
-                summary.unchanged += 1
-                if let damage = entry.damage, damage.needsRecheck(stamp: entry.stamp) {
-                    toRead.append(Pending(file: file, existing: entry.id, contentChanged: false, recheck: damage))
-                } else if reread {
-                    toRead.append(Pending(file: file, existing: entry.id, contentChanged: false))
-                }
-                continue
-            }
-            summary.changed += 1
-            toRead.append(Pending(file: file, existing: entry.id, contentChanged: true))
-        }
-
-        // A folder we could not read is not evidence that its files vanished.
-        let unreadable = problems.map { $0.relativePath.isEmpty ? [] : $0.relativePath + [UInt8(ascii: "/")] }
-        func unlisted(_ entry: KnownFile) -> Bool { unreadable.contains { prefix in entry.path.starts(with: prefix) } }
-
-        // Renames: a candidate takes over an unseen asset with its (device, inode, size, mtime).
-        // Not ctime: a rename changes it. Hard links stay apart, as both names are seen.
-        var renames: [(id: Int64, file: FoundFile)] = []
-        var unmatched = candidates
-        if !candidates.isEmpty {
-            var gone: [RenameKey: [KnownFile]] = [:]
-            for entry in known.values where !seen.contains(entry.id) && !unlisted(entry) {
-                gone[RenameKey(entry.stamp), default: []].append(entry)
-            }
-            unmatched = []
-            for file in candidates {
-                if let entry = gone[RenameKey(file.stamp)]?.popLast() {
-                    seen.insert(entry.id)
-                    renames.append((entry.id, file))
-                    toRead.append(Pending(file: file, existing: entry.id, contentChanged: false))
-                } else {
-                    unmatched.append(file)
-                }
-            }
-        }
-        summary.renamed = renames.count
-        for file in unmatched {
-            if let entry = known[PathKey(file.relativePath)], !seen.contains(entry.id) {
-                // Another inode under the same name (an editor saving through a temporary file).
-                seen.insert(entry.id)
-                summary.changed += 1
-                toRead.append(Pending(file: file, existing: entry.id, contentChanged: true))
-            } else {
-                summary.added += 1
-                toRead.append(Pending(file: file, existing: nil, contentChanged: false))
-            }
-        }
+        var pass = Pass(known: try loadKnown(db))
+        let found = walk(&pass)
+        pass.compare(found, reread: reread)
+        let renames = pass.matchRenames()
+        pass.sortUnmatched()
 
         let writer = IndexWriter(db: db, now: Int64(now.timeIntervalSince1970))
         // Paths move first, so the upserts below (keyed by path) land on the moved rows.
         if !renames.isEmpty { try writer.rename(renames) }
-        if !resigned.isEmpty { try writer.updateSidecarSignatures(resigned) }
+        if !pass.resigned.isEmpty { try writer.updateSidecarSignatures(pass.resigned) }
+        try read(pass.toRead, into: writer, summary: &pass.summary)
+        let vanished = pass.vanished()
+        pass.summary.removed = vanished.count
+        if !vanished.isEmpty { try writer.remove(vanished) }
+        let summary = pass.summary
+        if summary.added + summary.changed + summary.removed + summary.renamed > 0 { try writer.pairLivePhotos() }
+        if reread { try db.execute("DELETE FROM settings WHERE key = 'reread_metadata'") }
+        pass.summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        return pass.summary
+    }
+
+    /// The walk, with what it could not list and what it left out recorded in the summary.
+    private func walk(_ pass: inout Pass) -> [FoundFile] {
+        var skipped = TreeWalker.Skipped()
+        let found = TreeWalker(root: library.root, includeManaged: includeManaged).walk(problems: &pass.problems, skipped: &skipped)
+        pass.summary.problems = pass.problems.map {
+            ScanSummary.Problem(path: PathBytes.join(Array(library.root.utf8), $0.relativePath), reason: $0.reason)
+        }
+        pass.summary.managed = skipped.managed.map {
+            ScanSummary.Managed(path: $0.relativePath, application: $0.application, note: $0.note)
+        }
+        pass.summary.ignored = skipped.ignored
+        return found
+    }
+
+    /// Reads `toRead` on every core, a batch at a time, and writes each batch in one transaction.
+    private func read(_ toRead: [Pending], into writer: IndexWriter, summary: inout ScanSummary) throws {
         var done = 0
         var start = 0
         while start < toRead.count {
@@ -229,14 +181,110 @@ public struct Scanner {
             progress?(done, toRead.count)
             start += batchSize
         }
+    }
 
-        let vanished = known.values.filter { entry in !seen.contains(entry.id) && !unlisted(entry) }.map(\.id)
-        summary.removed = vanished.count
-        if !vanished.isEmpty { try writer.remove(vanished) }
-        if summary.added + summary.changed + summary.removed + summary.renamed > 0 { try writer.pairLivePhotos() }
-        if reread { try db.execute("DELETE FROM settings WHERE key = 'reread_metadata'") }
-        summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        return summary
+    /// One scan's comparison of the walk with the index: what to read, what was renamed, what vanished.
+    private struct Pass {
+        let known: [PathKey: KnownFile]
+        var summary = ScanSummary()
+        var problems: [UnreadableFolder] = [] {
+            didSet { unreadable = problems.map { $0.relativePath.isEmpty ? [] : $0.relativePath + [UInt8(ascii: "/")] } }
+        }
+        /// The folders the walk could not list, as path prefixes: not evidence that their files vanished.
+        private var unreadable: [[UInt8]] = []
+        /// Assets found again (under their path, renamed, or replaced under it).
+        var seen = Set<Int64>()
+        var toRead: [Pending] = []
+        /// New paths, and known paths now holding another inode: maybe renamed from elsewhere.
+        var candidates: [FoundFile] = []
+        var unmatched: [FoundFile] = []
+        /// Assets whose sidecars an older Cull recorded without ctimes: the same ones, signed afresh.
+        var resigned: [(id: Int64, signature: String)] = []
+
+        init(known: [PathKey: KnownFile]) {
+            self.known = known
+            seen.reserveCapacity(known.count)
+        }
+
+        /// Files at their indexed path with their indexed inode: unchanged (read again only when
+        /// damaged or when a migration asks), or changed.
+        mutating func compare(_ found: [FoundFile], reread: Bool) {
+            for file in found {
+                guard let entry = known[PathKey(file.relativePath)],
+                      entry.stamp.device == file.stamp.device, entry.stamp.inode == file.stamp.inode
+                else {
+                    candidates.append(file)
+                    continue
+                }
+                seen.insert(entry.id)
+                var sidecarsUnchanged = entry.sidecarSignature == file.sidecarSignature
+                if !sidecarsUnchanged && Companions.unchanged(file.sidecars, since: entry.sidecarSignature) {
+                    sidecarsUnchanged = true
+                    resigned.append((entry.id, file.sidecarSignature))
+                }
+                if file.stamp.isUnchanged(since: entry.stamp) && sidecarsUnchanged {
+                    summary.unchanged += 1
+                    if let damage = entry.damage, damage.needsRecheck(stamp: entry.stamp) {
+                        toRead.append(Pending(file: file, existing: entry.id, contentChanged: false, recheck: damage))
+                    } else if reread {
+                        toRead.append(Pending(file: file, existing: entry.id, contentChanged: false))
+                    }
+                    continue
+                }
+                summary.changed += 1
+                toRead.append(Pending(file: file, existing: entry.id, contentChanged: true))
+            }
+        }
+
+        private func unlisted(_ entry: KnownFile) -> Bool {
+            unreadable.contains { prefix in entry.path.starts(with: prefix) }
+        }
+
+        /// Renames: a candidate takes over an unseen asset with its (device, inode, size, mtime).
+        /// Not ctime: a rename changes it. Hard links stay apart, as both names are seen.
+        mutating func matchRenames() -> [(id: Int64, file: FoundFile)] {
+            var renames: [(id: Int64, file: FoundFile)] = []
+            unmatched = candidates
+            guard !candidates.isEmpty else { return [] }
+            var gone: [RenameKey: [KnownFile]] = [:]
+            for entry in known.values where !seen.contains(entry.id) && !unlisted(entry) {
+                gone[RenameKey(entry.stamp), default: []].append(entry)
+            }
+            unmatched = []
+            for file in candidates {
+                if let entry = gone[RenameKey(file.stamp)]?.popLast() {
+                    seen.insert(entry.id)
+                    renames.append((entry.id, file))
+                    toRead.append(Pending(file: file, existing: entry.id, contentChanged: false))
+                } else {
+                    unmatched.append(file)
+                }
+            }
+            summary.renamed = renames.count
+            return renames
+        }
+
+        /// What no rename took: another inode under a known name (an editor saving through a
+        /// temporary file) is that asset changed; anything else is new.
+        mutating func sortUnmatched() {
+            for file in unmatched {
+                if let entry = known[PathKey(file.relativePath)], !seen.contains(entry.id) {
+                    seen.insert(entry.id)
+                    summary.changed += 1
+                    toRead.append(Pending(file: file, existing: entry.id, contentChanged: true))
+                } else {
+                    summary.added += 1
+                    toRead.append(Pending(file: file, existing: nil, contentChanged: false))
+                }
+            }
+        }
+
+        /// The assets not found again, outside the folders that could not be listed.
+        func vanished() -> [Int64] {
+            var ids: [Int64] = []
+            for entry in known.values where !seen.contains(entry.id) && !unlisted(entry) { ids.append(entry.id) }
+            return ids
+        }
     }
 
     /// What a rename keeps: (device, inode, size, mtime). Spelled out rather than `FileStamp`, so
