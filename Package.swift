@@ -50,21 +50,21 @@ let package = Package(
             pkgConfig: "libwebp",
             providers: [.apt(["libwebp-dev"])]
         ),
+        // Headers only (no pkgConfig, no `link`): CLoader opens libheif on the first HEIC.
         .systemLibrary(
             name: "CHeif",
-            pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]
         ),
-        // Video poster frames: FFmpeg's demuxers, decoders and scaler. CFFmpeg is their headers only;
-        // CFFmpegLoader opens the libraries with dlopen on first use (linking them slowed every
-        // command's start by ~50 ms: they pull in about a hundred more libraries).
+        // Video poster frames: FFmpeg's demuxers, decoders and scaler. CFFmpeg is their headers only.
         .systemLibrary(
             name: "CFFmpeg",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]
         ),
+        // The libraries opened with dlopen on first use instead of linked (each, with what it pulls
+        // in, was mapped and initialised by every command): a table per library typed by its headers.
         .target(
-            name: "CFFmpegLoader",
-            dependencies: ["CFFmpeg"]
+            name: "CLoader",
+            dependencies: ["CFFmpeg", "CHeif", "CMicroHTTPD"]
         ),
         // libpng reports errors by longjmp, which Swift cannot catch: this shim wraps each call in
         // its own setjmp and returns an error code and message instead.
@@ -86,15 +86,15 @@ let package = Package(
             // The module map's `link` reaches only Swift importers; the shim is LibRaw's one caller.
             linkerSettings: [.linkedLibrary("raw_r")]
         ),
+        // Headers only: CLoader opens libmicrohttpd when `cull review` starts its server.
         .systemLibrary(
             name: "CMicroHTTPD",
-            pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
         // MHD_start_daemon and MHD_get_daemon_info are variadic: Swift cannot call them.
         .target(
             name: "CMicroHTTPDShim",
-            dependencies: ["CMicroHTTPD"]
+            dependencies: ["CLoader"]
         ),
         // Pictures in the terminal (kitty graphics, iTerm2 images, sixels, Unicode mosaics). Its API
         // is GLib-based: only Terminal/Chafa.swift imports it.
@@ -105,7 +105,7 @@ let package = Package(
         ),
         .target(
             name: "CullKit",
-            dependencies: ["CSQLite", "CYAML", "CPCRE2", "CExpat", "CXXHash", "CTurboJPEG", "CPNGShim", "CWebP", "CHeif", "CFFmpegLoader",
+            dependencies: ["CSQLite", "CYAML", "CPCRE2", "CExpat", "CXXHash", "CTurboJPEG", "CPNGShim", "CWebP", "CHeif", "CLoader",
                            "CLibRawShim", "CMicroHTTPD", "CMicroHTTPDShim", "CChafa"]
         ),
         .executableTarget(
@@ -114,7 +114,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CullKitTests",
-            dependencies: ["CullKit"]
+            dependencies: ["CullKit"],
+            // HEIFFixtures encodes its HEIC fixtures with libheif itself.
+            linkerSettings: [.linkedLibrary("heif")]
         ),
         .testTarget(
             name: "cullTests",

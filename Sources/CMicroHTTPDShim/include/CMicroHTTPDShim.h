@@ -1,13 +1,9 @@
 #ifndef CULL_MICROHTTPD_SHIM_H
 #define CULL_MICROHTTPD_SHIM_H
 
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <sys/types.h>
-#include <sys/socket.h>
-#include <netinet/in.h>
-#include <microhttpd.h>
+#include "cull_microhttpd.h"
 
 /// The limits a review server runs under (see HTTPServer.Limits).
 struct cull_mhd_limits {
@@ -23,7 +19,8 @@ struct cull_mhd_limits {
 
 /// Starts a daemon on 127.0.0.1 only (port 0: the kernel picks a free one) with a pool of worker
 /// threads, suspend/resume allowed (slow answers are made off the workers), the given limits, the
-/// strict unescaper below and `completed` called when a request is done. NULL when it cannot start.
+/// strict unescaper below and `completed` called when a request is done. NULL when it cannot start
+/// (or libmicrohttpd is not loaded: call `cull_microhttpd_load` first, for its reason).
 struct MHD_Daemon *cull_mhd_start_loopback(uint16_t port, struct cull_mhd_limits limits,
                                            MHD_AccessHandlerCallback handler, void *context,
                                            MHD_RequestCompletedCallback completed);

@@ -13,6 +13,8 @@ public struct DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
         case truncated(String)
         /// The codec refused the data.
         case corrupt(String)
+        /// The library that decodes this format cannot be opened on this machine (says nothing about the file).
+        case missingLibrary(LibraryUnavailable)
 
         public var description: String {
             switch self {
@@ -21,6 +23,7 @@ public struct DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
             case let .tooLarge(what): "too large to decode: \(what)"
             case let .truncated(what): "truncated: \(what)"
             case let .corrupt(what): "corrupt image data: \(what)"
+            case let .missingLibrary(missing): "not decoded: \(missing)"
             }
         }
     }
@@ -34,4 +37,11 @@ public struct DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "\(path): \(problem)" }
+}
+
+extension Result where Failure == LibraryUnavailable {
+    /// The library's table for decoding `path`, or the decode error that says it is missing.
+    func forDecoding(_ path: String) throws(DecodeError) -> Success {
+        try mapError { DecodeError(path: path, problem: .missingLibrary($0)) }.get()
+    }
 }

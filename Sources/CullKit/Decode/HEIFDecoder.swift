@@ -1,4 +1,5 @@
 import CHeif
+internal import CLoader
 
 /// HEIC and AVIF through libheif: the primary image, with the container's `irot`/`imir` applied
 /// by libheif (the default decoding options), decoded at full size (libheif has no scaled
@@ -11,11 +12,12 @@ enum HEIFDecoder {
     static let maxThumbnails = 16
 
     static func decode(_ data: [UInt8], path: String, maxSide: Int) throws(DecodeError) -> DecodedImage {
-        let context = try open(data, path: path)
-        defer { heif_context_free(context) }
-        let primary = try primaryHandle(context, path: path)
-        defer { heif_image_handle_release(primary) }
-        return try decode(primary, path: path, maxSide: maxSide)
+        let heif = try Libraries.heif.forDecoding(path)
+        let context = try open(data, heif, path: path)
+        defer { heif.heif_context_free(context) }
+        let primary = try primaryHandle(context, heif, path: path)
+        defer { heif.heif_image_handle_release(primary) }
+        return try decode(primary, heif, path: path, maxSide: maxSide)
     }
 
     /// The picture of the primary image's best `thmb` item for a tile of `side` pixels — the
@@ -26,13 +28,14 @@ enum HEIFDecoder {
     /// libheif applies each item's own `irot`/`imir`, the thumbnail's as well as the primary's,
     /// so it is upright as decoded: like the primary, no EXIF orientation goes on top.
     static func thumbnail(_ data: [UInt8], path: String, side: Int) throws(DecodeError) -> DecodedImage? {
-        let context = try open(data, path: path)
-        defer { heif_context_free(context) }
-        let primary = try primaryHandle(context, path: path)
-        defer { heif_image_handle_release(primary) }
-        guard let handle = bestThumbnail(of: primary, side: side) else { return nil }
-        defer { heif_image_handle_release(handle) }
-        return try decode(handle, path: path, maxSide: side)
+        let heif = try Libraries.heif.forDecoding(path)
+        let context = try open(data, heif, path: path)
+        defer { heif.heif_context_free(context) }
+        let primary = try primaryHandle(context, heif, path: path)
+        defer { heif.heif_image_handle_release(primary) }
+        guard let handle = bestThumbnail(of: primary, heif, side: side) else { return nil }
+        defer { heif.heif_image_handle_release(handle) }
+        return try decode(handle, heif, path: path, maxSide: side)
     }
 
     /// The most memory a decode of the HEIF whose first bytes are `head` holds besides the file:
@@ -48,16 +51,16 @@ enum HEIFDecoder {
         return width * height * 7
     }
 
-    private static func open(_ data: [UInt8], path: String) throws(DecodeError) -> OpaquePointer {
+    private static func open(_ data: [UInt8], _ heif: cull_heif, path: String) throws(DecodeError) -> OpaquePointer {
         if let tiles = largestGrid(data), tiles > DecodeLimits.maxTiles {
             throw DecodeError(path: path, problem: .tooLarge("a grid of \(tiles) tiles (limit \(DecodeLimits.maxTiles))"))
         }
-        guard let context = heif_context_alloc() else { throw DecodeError(path: path, problem: .corrupt("cannot start libheif")) }
+        guard let context = heif.heif_context_alloc() else { throw DecodeError(path: path, problem: .corrupt("cannot start libheif")) }
         // Refuses larger images while parsing, before any plane is allocated.
-        heif_context_set_maximum_image_size_limit(context, Int32(DecodeLimits.maxSide))
-        let read = data.withUnsafeBytes { heif_context_read_from_memory_without_copy(context, $0.baseAddress, $0.count, nil) }
+        heif.heif_context_set_maximum_image_size_limit(context, Int32(DecodeLimits.maxSide))
+        let read = data.withUnsafeBytes { heif.heif_context_read_from_memory_without_copy(context, $0.baseAddress, $0.count, nil) }
         guard read.code == heif_error_Ok else {
-            heif_context_free(context)
+            heif.heif_context_free(context)
             throw failure(read, path: path)
         }
         return context
@@ -73,48 +76,48 @@ enum HEIFDecoder {
         return (try? HEIFReader.parseMeta(source, meta, fileSize: data.count))?.tiles
     }
 
-    private static func primaryHandle(_ context: OpaquePointer, path: String) throws(DecodeError) -> OpaquePointer {
+    private static func primaryHandle(_ context: OpaquePointer, _ heif: cull_heif, path: String) throws(DecodeError) -> OpaquePointer {
         var handle: OpaquePointer?
-        let primary = heif_context_get_primary_image_handle(context, &handle)
+        let primary = heif.heif_context_get_primary_image_handle(context, &handle)
         guard primary.code == heif_error_Ok, let handle else { throw failure(primary, path: path) }
         return handle
     }
 
-    private static func bestThumbnail(of primary: OpaquePointer, side: Int) -> OpaquePointer? {
-        let count = min(Int(heif_image_handle_get_number_of_thumbnails(primary)), maxThumbnails)
+    private static func bestThumbnail(of primary: OpaquePointer, _ heif: cull_heif, side: Int) -> OpaquePointer? {
+        let count = min(Int(heif.heif_image_handle_get_number_of_thumbnails(primary)), maxThumbnails)
         guard count > 0 else { return nil }
         var ids = [heif_item_id](repeating: 0, count: count)
-        let listed = min(count, Int(heif_image_handle_get_list_of_thumbnail_IDs(primary, &ids, Int32(count))))
-        let primaryWidth = Int(heif_image_handle_get_width(primary)), primaryHeight = Int(heif_image_handle_get_height(primary))
+        let listed = min(count, Int(heif.heif_image_handle_get_list_of_thumbnail_IDs(primary, &ids, Int32(count))))
+        let primaryWidth = Int(heif.heif_image_handle_get_width(primary)), primaryHeight = Int(heif.heif_image_handle_get_height(primary))
         var best: (handle: OpaquePointer, longest: Int)?
         for id in ids.prefix(max(0, listed)) {
             var found: OpaquePointer?
-            guard heif_image_handle_get_thumbnail(primary, id, &found).code == heif_error_Ok, let handle = found else { continue }
-            let width = Int(heif_image_handle_get_width(handle)), height = Int(heif_image_handle_get_height(handle))
+            guard heif.heif_image_handle_get_thumbnail(primary, id, &found).code == heif_error_Ok, let handle = found else { continue }
+            let width = Int(heif.heif_image_handle_get_width(handle)), height = Int(heif.heif_image_handle_get_height(handle))
             let longest = max(width, height)
             let sameShape = width == height || primaryWidth == primaryHeight || (width > height) == (primaryWidth > primaryHeight)
             guard width > 0, height > 0, longest >= minimumThumbnailSide, sameShape,
                   PreviewChoice.better(longest, than: best?.longest, side: side) else {
-                heif_image_handle_release(handle)
+                heif.heif_image_handle_release(handle)
                 continue
             }
-            if let previous = best { heif_image_handle_release(previous.handle) }
+            if let previous = best { heif.heif_image_handle_release(previous.handle) }
             best = (handle, longest)
         }
         return best?.handle
     }
 
     /// Decodes one image item (the primary or a thumbnail) to RGB, transformed, reduced to `maxSide`.
-    private static func decode(_ handle: OpaquePointer, path: String, maxSide: Int) throws(DecodeError) -> DecodedImage {
-        try DecodeLimits.check(width: Int(heif_image_handle_get_width(handle)), height: Int(heif_image_handle_get_height(handle)), path: path)
+    private static func decode(_ handle: OpaquePointer, _ heif: cull_heif, path: String, maxSide: Int) throws(DecodeError) -> DecodedImage {
+        try DecodeLimits.check(width: Int(heif.heif_image_handle_get_width(handle)), height: Int(heif.heif_image_handle_get_height(handle)), path: path)
         var image: OpaquePointer?
-        let decoded = heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGB, nil)
+        let decoded = heif.heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGB, nil)
         guard decoded.code == heif_error_Ok, let image else { throw failure(decoded, path: path) }
-        defer { heif_image_release(image) }
-        let width = Int(heif_image_get_width(image, heif_channel_interleaved))
-        let height = Int(heif_image_get_height(image, heif_channel_interleaved))
+        defer { heif.heif_image_release(image) }
+        let width = Int(heif.heif_image_get_width(image, heif_channel_interleaved))
+        let height = Int(heif.heif_image_get_height(image, heif_channel_interleaved))
         var stride: Int32 = 0
-        guard width > 0, height > 0, let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride) else {
+        guard width > 0, height > 0, let plane = heif.heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride) else {
             throw DecodeError(path: path, problem: .corrupt("no interleaved RGB plane"))
         }
         let buffer = UnsafeBufferPointer(start: plane, count: Int(stride) * (height - 1) + width * 3)

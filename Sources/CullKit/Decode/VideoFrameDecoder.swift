@@ -4,12 +4,12 @@ import Glibc
 import Darwin
 #endif
 import CFFmpeg
-import CFFmpegLoader
+internal import CLoader
 
 /// A video's poster frame through FFmpeg (libavformat, libavcodec, libswscale): the first frame
 /// that decodes, scaled by libswscale straight to the tile and turned by the stream's display
 /// matrix (how phones record portrait video), as RGB. FFmpeg is opened on the first poster
-/// (`CFFmpegLoader`), not linked, so no other command pays for loading it; without it, a video
+/// (`Libraries.ffmpeg`), not linked, so no other command pays for loading it; without it, a video
 /// keeps its duration placeholder.
 ///
 /// The file is read only through its open descriptor (a custom AVIOContext over `pread`), never
@@ -28,11 +28,7 @@ enum VideoFrameDecoder {
     static let endOfFile: Int32 = -0x2046_4F45
 
     static func poster(_ file: ReadOnlyFile, path: String, maxSide: Int) throws(DecodeError) -> DecodedImage {
-        var why: UnsafePointer<CChar>?
-        guard let table = cull_ffmpeg_load(&why) else {
-            throw DecodeError(path: path, problem: .unsupported("FFmpeg is not available (\(why.map { String(cString: $0) } ?? "not loaded"))"))
-        }
-        let ff = table.pointee
+        let ff = try Libraries.ffmpeg.forDecoding(path)
         // FFmpeg logs to stderr by default; a broken video is reported as a placeholder instead.
         ff.av_log_set_level(-8) // AV_LOG_QUIET
         let source = Source(file: file, budget: readBudget)

@@ -152,7 +152,11 @@ public struct FeatureCache {
         do {
             return .measured(ImageFeatures.of(try picture(opened, format: file.format, path: PathBytes.display(file.path))))
         } catch {
-            if case .unreadable = error.problem { return .skipped }
+            switch error.problem {
+            // Not the file's fault: measured by a later scan, once it can be read or the library is installed.
+            case .unreadable, .missingLibrary: return .skipped
+            default: break
+            }
             return .failed(error.problem.description)
         }
     }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 internal import CMicroHTTPD
 internal import CMicroHTTPDShim
+internal import CLoader
 import Foundation
 
 /// A loopback-only HTTP server over GNU libmicrohttpd: the library parses requests, headers,
@@ -56,12 +57,13 @@ final class HTTPServer: @unchecked Sendable {
         /// The URL path, without the query string.
         let path: String
         fileprivate let connection: OpaquePointer
+        fileprivate let mhd: cull_microhttpd
 
         func header(_ name: String) -> String? { value(.HEADER_KIND, name) }
         func query(_ name: String) -> String? { value(.GET_ARGUMENT_KIND, name) }
 
         private func value(_ kind: MHD_ValueKind, _ name: String) -> String? {
-            MHD_lookup_connection_value(connection, kind, name).map { String(cString: $0) }
+            mhd.MHD_lookup_connection_value(connection, kind, name).map { String(cString: $0) }
         }
     }
 
@@ -103,6 +105,8 @@ final class HTTPServer: @unchecked Sendable {
 
     private(set) var port: UInt16 = 0
     fileprivate let handler: Handler
+    /// libmicrohttpd, opened when the first server starts (``Libraries``).
+    fileprivate let mhd: cull_microhttpd
     private var daemon: OpaquePointer?
     /// Guards `suspended` and `stopped` (and each exchange's answer).
     fileprivate let lock = NSLock()
@@ -114,6 +118,7 @@ final class HTTPServer: @unchecked Sendable {
     /// Binds 127.0.0.1 on `port` (0: a free one) and starts serving.
     init(port: UInt16 = 0, limits: Limits = .review, handler: @escaping Handler) throws(ReviewError) {
         self.handler = handler
+        mhd = try Libraries.microhttpd.mapError(ReviewError.missingLibrary).get()
         let context = Unmanaged.passUnretained(self).toOpaque()
         let options = cull_mhd_limits(threads: UInt32(limits.threads), connections: UInt32(limits.connections),
                                       timeout_seconds: UInt32(limits.timeoutSeconds), memory_per_connection: limits.memoryPerConnection)
@@ -123,7 +128,7 @@ final class HTTPServer: @unchecked Sendable {
         daemon = started
         let bound = cull_mhd_bound_port(started)
         guard bound != 0 else {
-            MHD_stop_daemon(started)
+            mhd.MHD_stop_daemon(started)
             daemon = nil
             throw .server("cannot tell which port the server listens on")
         }
@@ -137,11 +142,11 @@ final class HTTPServer: @unchecked Sendable {
         stopped = true
         for exchange in suspended.values {
             exchange.answer = .text(503, "the review server is stopping")
-            MHD_resume_connection(exchange.connection)
+            mhd.MHD_resume_connection(exchange.connection)
         }
         suspended.removeAll()
         lock.unlock()
-        if let daemon { MHD_stop_daemon(daemon) }
+        if let daemon { mhd.MHD_stop_daemon(daemon) }
         daemon = nil
     }
 
@@ -157,7 +162,7 @@ final class HTTPServer: @unchecked Sendable {
         }
         exchange.server = self
         suspended[ObjectIdentifier(exchange)] = exchange
-        MHD_suspend_connection(exchange.connection)
+        mhd.MHD_suspend_connection(exchange.connection)
         lock.unlock()
         start(Responder(exchange: exchange))
         return true
@@ -173,32 +178,32 @@ final class HTTPServer: @unchecked Sendable {
             return
         }
         exchange.answer = response
-        MHD_resume_connection(exchange.connection)
+        mhd.MHD_resume_connection(exchange.connection)
     }
 
     /// Queues `response` on the connection.
-    fileprivate static func queue(_ response: Response, method: Method, on connection: OpaquePointer) -> MHD_Result {
+    fileprivate func queue(_ response: Response, method: Method, on connection: OpaquePointer) -> MHD_Result {
         var response = response
         if method == .head, case .bytes = response.body { response.body = .bytes([]) }
         let made: OpaquePointer?
         switch response.body {
         case let .bytes(bytes):
             made = bytes.withUnsafeBytes { raw in
-                MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
+                mhd.MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
             }
         case let .file(fd, offset, size):
-            made = MHD_create_response_from_fd_at_offset64(UInt64(size), fd, UInt64(offset))
+            made = mhd.MHD_create_response_from_fd_at_offset64(UInt64(size), fd, UInt64(offset))
             if made == nil { close(fd) }
         }
         guard let made else { return .NO }
-        defer { MHD_destroy_response(made) }
-        MHD_add_response_header(made, "Content-Type", response.contentType)
+        defer { mhd.MHD_destroy_response(made) }
+        _ = mhd.MHD_add_response_header(made, "Content-Type", response.contentType)
         // Nothing here is meant to be framed, sniffed or cached by anyone else.
-        MHD_add_response_header(made, "X-Content-Type-Options", "nosniff")
-        MHD_add_response_header(made, "X-Frame-Options", "DENY")
-        MHD_add_response_header(made, "Referrer-Policy", "no-referrer")
-        for (name, value) in response.headers { MHD_add_response_header(made, name, value) }
-        return MHD_queue_response(connection, UInt32(response.status), made)
+        _ = mhd.MHD_add_response_header(made, "X-Content-Type-Options", "nosniff")
+        _ = mhd.MHD_add_response_header(made, "X-Frame-Options", "DENY")
+        _ = mhd.MHD_add_response_header(made, "Referrer-Policy", "no-referrer")
+        for (name, value) in response.headers { _ = mhd.MHD_add_response_header(made, name, value) }
+        return mhd.MHD_queue_response(connection, UInt32(response.status), made)
     }
 }
 
@@ -218,9 +223,9 @@ private final class Exchange: @unchecked Sendable {
 }
 
 /// Requests carry their arguments in the query string: any body is refused before it is read.
-private func hasBody(_ connection: OpaquePointer) -> Bool {
-    if MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding") != nil { return true }
-    guard let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") else { return false }
+private func hasBody(_ connection: OpaquePointer, _ mhd: cull_microhttpd) -> Bool {
+    if mhd.MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding") != nil { return true }
+    guard let length = mhd.MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") else { return false }
     return String(cString: length) != "0"
 }
 
@@ -228,14 +233,15 @@ private func accessHandler(_ context: UnsafeMutableRawPointer?, _ connection: Op
                            _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?, _ uploadData: UnsafePointer<CChar>?,
                            _ uploadSize: UnsafeMutablePointer<Int>?, _ state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> MHD_Result {
     guard let context, let connection, let url, let method, let state else { return .NO }
+    let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
     let verb = HTTPServer.Method(String(cString: method))
     // First call: headers only. A body is refused unread (the answer is sent, the connection closed).
     guard let pointer = state.pointee else {
         let exchange = Exchange(connection: connection)
         exchange.method = verb
         state.pointee = Unmanaged.passRetained(exchange).toOpaque()
-        if hasBody(connection) {
-            return HTTPServer.queue(.text(413, "requests carry no body here"), method: verb, on: connection)
+        if hasBody(connection, server.mhd) {
+            return server.queue(.text(413, "requests carry no body here"), method: verb, on: connection)
         }
         return .YES
     }
@@ -247,16 +253,15 @@ private func accessHandler(_ context: UnsafeMutableRawPointer?, _ connection: Op
     // Called again after a resume: the answer made elsewhere is ready.
     if let answer = exchange.answer {
         exchange.answer = nil
-        return HTTPServer.queue(answer, method: exchange.method, on: connection)
+        return server.queue(answer, method: exchange.method, on: connection)
     }
-    let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
-    let request = HTTPServer.Request(method: verb, path: String(cString: url), connection: connection)
+    let request = HTTPServer.Request(method: verb, path: String(cString: url), connection: connection, mhd: server.mhd)
     switch server.handler(request) {
     case let .now(response):
-        return HTTPServer.queue(response, method: verb, on: connection)
+        return server.queue(response, method: verb, on: connection)
     case let .later(start):
         guard server.suspend(exchange, start) else {
-            return HTTPServer.queue(.text(503, "the review server is stopping"), method: verb, on: connection)
+            return server.queue(.text(503, "the review server is stopping"), method: verb, on: connection)
         }
         return .YES
     }
