@@ -56,12 +56,12 @@ public enum DistinctSets {
             stored = try store(db, pictures, now: now)
             var twins: [Int64] = []
             try db.forEachRow("""
-                SELECT asset_id FROM reviews WHERE status = 'trashed'
+                SELECT asset_id FROM reviews WHERE status = ?2
                   AND asset_id IN (SELECT value FROM json_each(?1)) AND keeper_id IN (SELECT value FROM json_each(?1))
-                """, [.text(list(ids))]) { twins.append($0.int64(0)) }
-            let unstage = try db.prepare("DELETE FROM reviews WHERE status = 'trashed' AND (asset_id = ?1 OR live_pair_of = ?1)")
+                """, [.text(list(ids)), ReviewStatus.trashed.sql]) { twins.append($0.int64(0)) }
+            let unstage = try db.prepare("DELETE FROM reviews WHERE status = ?2 AND (asset_id = ?1 OR live_pair_of = ?1)")
             for twin in twins {
-                try unstage.execute([.integer(twin)])
+                try unstage.execute([.integer(twin), ReviewStatus.trashed.sql])
                 unstaged += db.changes
             }
         }

@@ -9,8 +9,8 @@ enum StagedTwins {
         var members: [Int64: Set<Int64>] = [:]
         try db.forEachRow("""
             SELECT r.keeper_id, r.asset_id FROM reviews r JOIN assets k ON k.id = r.keeper_id
-            WHERE r.status = 'trashed' AND r.keeper_id IS NOT NULL
-            """) { row in members[row.int64(0), default: []].insert(row.int64(1)) }
+            WHERE r.status = ? AND r.keeper_id IS NOT NULL
+            """, [ReviewStatus.trashed.sql]) { row in members[row.int64(0), default: []].insert(row.int64(1)) }
         guard !members.isEmpty else { return [] }
         // The stand-ins, as ``TwinCheck`` finds them: for a twin byte-identical to its keeper (only
         // those), the same current content on another inode.
@@ -19,10 +19,10 @@ enum StagedTwins {
             JOIN hashes t ON t.asset_id = r.asset_id JOIN assets ta ON ta.id = t.asset_id
             JOIN hashes k ON k.asset_id = r.keeper_id AND k.full = t.full AND k.size = t.size
             JOIN hashes s ON s.full = t.full AND s.size = t.size JOIN assets a ON a.id = s.asset_id
-            WHERE r.status = 'trashed' AND r.keeper_id IS NOT NULL AND t.full IS NOT NULL
+            WHERE r.status = ? AND r.keeper_id IS NOT NULL AND t.full IS NOT NULL
               AND (a.device, a.inode) <> (ta.device, ta.inode)
               AND \(CachedRow.isCurrent("s", for: "a")) AND \(CachedRow.isCurrent("t", for: "ta"))
-            """) { row in members[row.int64(0)]?.insert(row.int64(1)) }
+            """, [ReviewStatus.trashed.sql]) { row in members[row.int64(0)]?.insert(row.int64(1)) }
         return members.keys.sorted().map { keeper in [keeper] + members[keeper]!.subtracting([keeper]).sorted() }
     }
 }

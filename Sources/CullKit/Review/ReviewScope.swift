@@ -132,7 +132,8 @@ public struct ReviewScope: Sendable {
     /// Each staged twin's keeper (`reviews.keeper_id`).
     static func keepers(_ db: Database) throws -> [Int64: Int64] {
         var keeperOf: [Int64: Int64] = [:]
-        try db.forEachRow("SELECT asset_id, keeper_id FROM reviews WHERE status = 'trashed' AND keeper_id IS NOT NULL") { row in
+        try db.forEachRow("SELECT asset_id, keeper_id FROM reviews WHERE status = ? AND keeper_id IS NOT NULL",
+                          [ReviewStatus.trashed.sql]) { row in
             keeperOf[row.int64(0)] = row.int64(1)
         }
         return keeperOf

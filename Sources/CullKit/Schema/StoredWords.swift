@@ -1,6 +1,6 @@
-/// The states and roles the commit and undo journals store as TEXT: each is an enum, bound to and
-/// read from SQL here only (as ``ReviewStatus`` is for reviews). The CHECK constraints of
-/// migrations `0002-commits` and `0006-undo-journal` (`Schema/`) list the same words.
+/// The words the index stores as TEXT (the states and roles of the commit and undo journals, the
+/// review states): each is an enum, bound to and read from SQL as these words only. The CHECK
+/// constraints of migrations `0001-assets` (reviews), `0002-commits` and `0006-undo-journal` list the same words.
 protocol StoredWord: RawRepresentable, CaseIterable, Sendable where RawValue == String {
     /// What an unknown or NULL value reads as: the direction that does not lose a file.
     static var unknown: Self { get }
@@ -16,6 +16,23 @@ extension StoredWord {
     /// `?, ?` and the values to bind, for `IN (…)` over several of them.
     static func placeholders(_ words: [Self]) -> (sql: String, values: [SQLValue]) {
         (words.map { _ in "?" }.joined(separator: ", "), words.map(\.sql))
+    }
+}
+
+/// `reviews.status`, the review state of one asset: `kept` or `trashed` (staged) are stored; no
+/// row means never reviewed (`new`, never written); anything unreadable reads as kept.
+public enum ReviewStatus: String, StoredWord {
+    case new, kept, trashed
+
+    static let unknown = ReviewStatus.kept
+
+    /// Maps a `reviews.status` value: no row is `new`, an unknown value `kept` (the safe direction).
+    public init(stored: String?) {
+        switch stored {
+        case nil: self = .new
+        case "trashed": self = .trashed
+        default: self = .kept
+        }
     }
 }
 

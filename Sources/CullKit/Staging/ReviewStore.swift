@@ -39,13 +39,13 @@ public struct ReviewStore {
             var result = StageResult()
             let insert = try db.cached("""
                 INSERT INTO reviews (asset_id, status, rule, rule_file, run_id, at, live_pair_of, keeper_id)
-                SELECT id, 'trashed', ?, ?, ?, ?, ?, ? FROM assets WHERE id = ? ON CONFLICT (asset_id) DO NOTHING
+                SELECT id, ?, ?, ?, ?, ?, ?, ? FROM assets WHERE id = ? ON CONFLICT (asset_id) DO NOTHING
                 """)
             for rule in plan.rules {
                 var count = 0
                 let keeperOf = rule.keeperOf
                 for id in rule.netNewIDs {
-                    try insert.execute([.text(rule.rule), rule.ruleFile.isEmpty ? .null : .text(rule.ruleFile), .text(runID), .integer(time),
+                    try insert.execute([ReviewStatus.trashed.sql, .text(rule.rule), rule.ruleFile.isEmpty ? .null : .text(rule.ruleFile), .text(runID), .integer(time),
                                         rule.livePairOf[id].sqlValue, keeperOf[id].sqlValue, .integer(id)])
                     count += db.changes
                 }
@@ -61,12 +61,12 @@ public struct ReviewStore {
         try db.transaction {
             var count = 0
             let upsert = try db.cached("""
-                INSERT INTO reviews (asset_id, status, rule, rule_file, run_id, at) VALUES (?, 'kept', NULL, NULL, NULL, ?)
-                ON CONFLICT (asset_id) DO UPDATE SET status = 'kept', rule = NULL, rule_file = NULL, run_id = NULL,
+                INSERT INTO reviews (asset_id, status, rule, rule_file, run_id, at) VALUES (?1, ?3, NULL, NULL, NULL, ?2)
+                ON CONFLICT (asset_id) DO UPDATE SET status = excluded.status, rule = NULL, rule_file = NULL, run_id = NULL,
                     live_pair_of = NULL, at = excluded.at
                 """)
             for id in assetIDs {
-                try upsert.execute([.integer(id), .integer(time)])
+                try upsert.execute([.integer(id), .integer(time), ReviewStatus.kept.sql])
                 count += db.changes
             }
             return count
@@ -88,10 +88,10 @@ public struct ReviewStore {
         try db.transaction {
             switch selection {
             case .all:
-                try db.execute("DELETE FROM reviews WHERE status = 'trashed'", [])
+                try db.execute("DELETE FROM reviews WHERE status = ?", [ReviewStatus.trashed.sql])
                 return db.changes
             case let .rule(rule):
-                try db.execute("DELETE FROM reviews WHERE status = 'trashed' AND rule = ?", [.text(rule)])
+                try db.execute("DELETE FROM reviews WHERE status = ?2 AND rule = ?1", [.text(rule), ReviewStatus.trashed.sql])
                 return db.changes
             case let .assets(ids):
                 var count = 0

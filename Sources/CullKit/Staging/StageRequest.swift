@@ -101,20 +101,6 @@ public enum ExclusionReason: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The review state of one asset. No row means never reviewed (`new`); anything unreadable reads as kept.
-public enum ReviewStatus: String, Sendable {
-    case new, kept, trashed
-
-    /// Maps a `reviews.status` value; an unknown value reads as `kept` (the safe direction).
-    public init(stored: String?) {
-        switch stored {
-        case nil: self = .new
-        case "trashed": self = .trashed
-        default: self = .kept
-        }
-    }
-}
-
 /// Failures of staging commands.
 public enum StagingError: Error, Sendable, CustomStringConvertible {
     /// A rule's limit tripped: nothing was staged for the whole run.

@@ -3,7 +3,7 @@ extension ReviewStore {
     public func stagedRuleNames() throws -> [String] {
         var names: [String] = []
         try db.forEachRow("SELECT DISTINCT rule FROM reviews WHERE status = ? AND rule IS NOT NULL ORDER BY rule",
-                          [.text(ReviewStatus.trashed.rawValue)]) { row in
+                          [ReviewStatus.trashed.sql]) { row in
             if let name = row.string(0) { names.append(name) }
         }
         return names

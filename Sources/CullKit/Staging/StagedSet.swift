@@ -34,10 +34,10 @@ public enum StagedSet {
         let sql = """
             SELECT \(selected), r.rule, r.rule_file, r.at, p.path
             FROM reviews r JOIN assets a ON a.id = r.asset_id LEFT JOIN assets p ON p.id = r.live_pair_of
-            WHERE r.status = 'trashed' ORDER BY a.path
+            WHERE r.status = ? ORDER BY a.path
             """
         var result: [StagedAsset] = []
-        try db.prepare(sql).forEachRow { row in
+        try db.prepare(sql).forEachRow([ReviewStatus.trashed.sql]) { row in
             result.append(asset(row, rule: row.string(review), ruleFile: row.string(review + 1), stagedAt: row.int64(review + 2),
                                 livePairOf: row.bytes(review + 3)))
         }

@@ -29,12 +29,13 @@ enum TwinCheck {
 
     static func refusals(_ staged: [StagedAsset], db: Database, root: [UInt8], depth: Depth) throws -> [Int64: String] {
         var keeperOf: [Int64: Int64] = [:]
-        try db.forEachRow("SELECT asset_id, keeper_id FROM reviews WHERE status = 'trashed' AND keeper_id IS NOT NULL") { row in
+        try db.forEachRow("SELECT asset_id, keeper_id FROM reviews WHERE status = ? AND keeper_id IS NOT NULL",
+                          [ReviewStatus.trashed.sql]) { row in
             keeperOf[row.int64(0)] = row.int64(1)
         }
         guard !keeperOf.isEmpty else { return [:] }
         let keeperRow = try db.prepare("""
-            SELECT a.path, COALESCE(r.status, '') = 'trashed' FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE a.id = ?
+            SELECT a.path, COALESCE(r.status, '') = ?2 FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE a.id = ?1
             """)
         // The identity a keeper was grouped with: its content hash row, else its index row.
         let hashRow = try db.prepare("""
@@ -53,7 +54,7 @@ enum TwinCheck {
             JOIN assets a ON a.id = s.asset_id JOIN assets ta ON ta.id = t.asset_id
             LEFT JOIN reviews r ON r.asset_id = a.id
             WHERE t.asset_id = ?1 AND s.asset_id NOT IN (?1, ?2) AND t.full IS NOT NULL
-              AND COALESCE(r.status, '') <> 'trashed' AND (a.device, a.inode) <> (ta.device, ta.inode)
+              AND COALESCE(r.status, '') <> ?3 AND (a.device, a.inode) <> (ta.device, ta.inode)
               AND \(CachedRow.isCurrent("s", for: "a")) AND \(CachedRow.isCurrent("t", for: "ta"))
             ORDER BY a.path
             """)
@@ -62,7 +63,7 @@ enum TwinCheck {
         for twin in staged {
             guard var keeperID = keeperOf[twin.id] else { continue }
             var keeper: (path: [UInt8], staged: Bool)?
-            try keeperRow.forEachRow([.integer(keeperID)]) { keeper = ($0.bytes(0) ?? [], $0.int64(1) != 0) }
+            try keeperRow.forEachRow([.integer(keeperID), ReviewStatus.trashed.sql]) { keeper = ($0.bytes(0) ?? [], $0.int64(1) != 0) }
             guard var keeper else {
                 refusals[twin.id] = "\(changed): it is no longer in the index" + cleared
                 continue
@@ -74,7 +75,7 @@ enum TwinCheck {
                 try exactTwins.forEachRow([.integer(keeperID), .integer(twin.id)]) { _ in exact = true }
                 var standIn: (id: Int64, path: [UInt8])?
                 if exact {
-                    try standIns.forEachRow([.integer(twin.id), .integer(keeperID)]) { row in
+                    try standIns.forEachRow([.integer(twin.id), .integer(keeperID), ReviewStatus.trashed.sql]) { row in
                         guard standIn == nil else { return }
                         let candidate = (id: row.int64(0), path: row.bytes(1) ?? [])
                         if let file = keeperFiles.open(candidate.path).0, let hashed = try? hashedIdentity(hashRow, candidate.id),

@@ -8,7 +8,7 @@ extension ReviewStore {
     /// Forgets keeps (back to never reviewed, so rules may stage them again); a staged asset stays staged.
     /// Returns how many keeps were forgotten.
     public func unkeep(_ selection: KeepSelection) throws -> Int {
-        let kept = SQLValue.text(ReviewStatus.kept.rawValue)
+        let kept = ReviewStatus.kept.sql
         return try db.transaction {
             switch selection {
             case .all:
