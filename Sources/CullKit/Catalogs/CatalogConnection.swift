@@ -102,13 +102,12 @@ final class CatalogConnection {
 
     static func failure(_ error: any Error, path: String, kind: CatalogKind, limits: CatalogLimits) -> CatalogError {
         guard let error = error as? DatabaseError else { return .damaged(path: path, kind: kind, reason: "\(error)") }
-        let primary = error.code & 0xFF
-        if primary == SQLITE_BUSY || primary == SQLITE_LOCKED { return .locked(path: path, kind: kind, seconds: limits.busyTimeout) }
-        if primary == SQLITE_INTERRUPT {
+        if error.isBusy { return .locked(path: path, kind: kind, seconds: limits.busyTimeout) }
+        if error.result == .interrupted {
             return .tooLarge(path: path, kind: kind, reason: "reading it took longer than \(Int(limits.deadline)) s")
         }
-        if primary == SQLITE_TOOBIG { return .tooLarge(path: path, kind: kind, reason: "it holds a value larger than 64 MB") }
-        if primary == SQLITE_CANTOPEN || primary == SQLITE_PERM || primary == SQLITE_AUTH || error.systemErrno == EACCES {
+        if error.result == .tooBig { return .tooLarge(path: path, kind: kind, reason: "it holds a value larger than 64 MB") }
+        if [.cannotOpen, .permission, .authorization].contains(error.result) || error.systemErrno == EACCES {
             return .cannotOpen(path: path, kind: kind, reason: error.systemErrno != 0 ? Errno.message(error.systemErrno) : error.message)
         }
         return .damaged(path: path, kind: kind, reason: error.message)

@@ -159,7 +159,7 @@ public struct CatalogSync {
     private func hold(_ record: CatalogRecord, _ fresh: [String: CatalogDecision]) throws {
         var staged: [(id: Int64, at: Int64, key: String)] = []
         try db.forEachRow("SELECT a.id, r.at, a.path FROM reviews r JOIN assets a ON a.id = r.asset_id WHERE r.status = ?", [ReviewStatus.trashed.sql]) { row in
-            staged.append((row.int64(0), row.int64(1), CatalogPaths.key(indexed: row.bytes(2) ?? [])))
+            staged.append((row.int64("id"), row.int64("at"), CatalogPaths.key(indexed: row.bytes("path") ?? [])))
         }
         guard !staged.isEmpty else { return }
         let before = try entries(of: record.id)

@@ -35,9 +35,36 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible, CustomDeb
                   sql: sql, path: file, systemErrno: sqlite3_system_errno(connection))
     }
 
+    /// The primary result codes Cull tells apart (SQLite's extended code without its detail byte).
+    public enum ResultCode: Sendable, Equatable {
+        case busy, locked, full, readOnly, cannotOpen, ioError, corrupt, notADatabase, interrupted, tooBig
+        case permission, authorization
+        case other(Int32)
+
+        init(extended code: Int32) {
+            switch code & 0xFF {
+            case SQLITE_BUSY: self = .busy
+            case SQLITE_LOCKED: self = .locked
+            case SQLITE_FULL: self = .full
+            case SQLITE_READONLY: self = .readOnly
+            case SQLITE_CANTOPEN: self = .cannotOpen
+            case SQLITE_IOERR: self = .ioError
+            case SQLITE_CORRUPT: self = .corrupt
+            case SQLITE_NOTADB: self = .notADatabase
+            case SQLITE_INTERRUPT: self = .interrupted
+            case SQLITE_TOOBIG: self = .tooBig
+            case SQLITE_PERM: self = .permission
+            case SQLITE_AUTH: self = .authorization
+            case let primary: self = .other(primary)
+            }
+        }
+    }
+
+    /// What kind of failure this is (``code`` keeps SQLite's extended code).
+    public var result: ResultCode { ResultCode(extended: code) }
+
     public var description: String {
         let place = (path?.isEmpty == false) ? path! : "the index"
-        let primary = code & 0xFF
         if isDiskFull {
             return "cannot write \(place): the disk is full; free some space and run the command again"
         }
@@ -45,7 +72,7 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible, CustomDeb
             return "cannot write \(place): its file system is mounted read-only (\(Errno.message(EROFS))); "
                 + "mount it read-write and run the command again"
         }
-        if primary == SQLITE_READONLY || (primary == SQLITE_CANTOPEN && systemErrno == EACCES) {
+        if result == .readOnly || (result == .cannotOpen && systemErrno == EACCES) {
             return "cannot write \(place): it is read-only; make .cull/ and its files writable "
                 + "(or mount the file system read-write) and run the command again"
         }
@@ -54,7 +81,7 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible, CustomDeb
                 + "or move .cull aside and run 'cull init' (keeps and undo history are lost)"
         }
         if isBusy { return "\(place) is busy: another program holds it locked; try again when it is done" }
-        if primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN {
+        if result == .ioError || result == .cannotOpen {
             let cause = systemErrno != 0 ? Errno.message(systemErrno) : message
             return "cannot use \(place): \(cause); check the disk and run the command again"
         }
@@ -69,11 +96,11 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible, CustomDeb
     }
 
     /// True when the file system has no room left (or the user's quota is used up).
-    public var isDiskFull: Bool { code & 0xFF == SQLITE_FULL || systemErrno == ENOSPC || systemErrno == EDQUOT }
+    public var isDiskFull: Bool { result == .full || systemErrno == ENOSPC || systemErrno == EDQUOT }
 
     /// True when another connection holds a lock we needed (SQLITE_BUSY / SQLITE_LOCKED).
-    public var isBusy: Bool { code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED }
+    public var isBusy: Bool { result == .busy || result == .locked }
 
     /// True when SQLite found the file malformed or not a database at all.
-    public var isDamage: Bool { code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB }
+    public var isDamage: Bool { result == .corrupt || result == .notADatabase }
 }

@@ -70,6 +70,13 @@ public final class Statement {
     }
 
     public var columnCount: Int { Int(sqlite3_column_count(handle)) }
+
+    /// The index of each result column by its name (`AS` alias or column name), read once.
+    private(set) lazy var columnIndex: [String: Int] = {
+        var names: [String: Int] = [:]
+        for index in 0..<columnCount where names[columnName(index)] == nil { names[columnName(index)] = index }
+        return names
+    }()
     public func columnName(_ index: Int) -> String { String(cString: sqlite3_column_name(handle, Int32(index))) }
 
     func check(_ code: Int32) throws(DatabaseError) {
@@ -81,10 +88,28 @@ public final class Statement {
     }
 }
 
-/// The current row of a stepping ``Statement``; valid only inside the row callback.
+/// The current row of a stepping ``Statement``; valid only inside the row callback. Columns are
+/// read by position (the hot loops) or by name (`row.int64("size")`, `row.string("rule")`); a name
+/// the statement does not select is a programming error and stops the program.
 public struct Row {
     let statement: Statement
     private var handle: OpaquePointer { statement.handle }
+
+    /// The position of the column named `name`.
+    public func index(_ name: String) -> Int {
+        guard let index = statement.columnIndex[name] else { preconditionFailure("no column \(name) in `\(statement.sql)`") }
+        return index
+    }
+
+    public func isNull(_ name: String) -> Bool { isNull(index(name)) }
+    public func int64(_ name: String) -> Int64 { int64(index(name)) }
+    public func int(_ name: String) -> Int { int(index(name)) }
+    public func double(_ name: String) -> Double { double(index(name)) }
+    public func optionalInt64(_ name: String) -> Int64? { optionalInt64(index(name)) }
+    public func optionalDouble(_ name: String) -> Double? { optionalDouble(index(name)) }
+    public func string(_ name: String) -> String? { string(index(name)) }
+    public func bytes(_ name: String) -> [UInt8]? { bytes(index(name)) }
+    public func value(_ name: String) -> SQLValue { value(index(name)) }
 
     public func isNull(_ index: Int) -> Bool { sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL }
     public func int64(_ index: Int) -> Int64 { sqlite3_column_int64(handle, Int32(index)) }

@@ -17,7 +17,7 @@ final class MemberPresence {
         if let answer = known[id] { return answer }
         var indexed: (path: [UInt8], identity: IndexedIdentity)?
         try? row.forEachRow([.integer(id)]) { row in
-            indexed = (row.bytes(0) ?? [], row.recordedIdentity(at: 1))
+            indexed = (row.bytes("path") ?? [], IndexedIdentity(row: row))
         }
         var answer = false
         if let indexed { answer = reader.openUnchanged(indexed.path, as: indexed.identity) != nil }

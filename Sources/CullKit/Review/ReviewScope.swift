@@ -134,7 +134,7 @@ public struct ReviewScope: Sendable {
         var keeperOf: [Int64: Int64] = [:]
         try db.forEachRow("SELECT asset_id, keeper_id FROM reviews WHERE status = ? AND keeper_id IS NOT NULL",
                           [ReviewStatus.trashed.sql]) { row in
-            keeperOf[row.int64(0)] = row.int64(1)
+            keeperOf[row.int64("asset_id")] = row.int64("keeper_id")
         }
         return keeperOf
     }

@@ -31,7 +31,7 @@ enum TwinCheck {
         var keeperOf: [Int64: Int64] = [:]
         try db.forEachRow("SELECT asset_id, keeper_id FROM reviews WHERE status = ? AND keeper_id IS NOT NULL",
                           [ReviewStatus.trashed.sql]) { row in
-            keeperOf[row.int64(0)] = row.int64(1)
+            keeperOf[row.int64("asset_id")] = row.int64("keeper_id")
         }
         guard !keeperOf.isEmpty else { return [:] }
         let keeperRow = try db.prepare("""
@@ -39,7 +39,7 @@ enum TwinCheck {
             """)
         // The identity a keeper was grouped with: its content hash row, else its index row.
         let hashRow = try db.prepare("""
-            SELECT device, inode, size, mtime_ns, COALESCE(ctime_ns, 0) FROM hashes WHERE asset_id = ?1
+            SELECT device, inode, size, mtime_ns, COALESCE(ctime_ns, 0) AS ctime_ns FROM hashes WHERE asset_id = ?1
             UNION ALL SELECT device, inode, size, mtime_ns, COALESCE(ctime_ns, 0) FROM assets
             WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM hashes WHERE asset_id = ?1)
             """)
@@ -117,9 +117,7 @@ enum TwinCheck {
     }
 
     private static func hashedIdentity(_ statement: Statement, _ id: Int64) throws -> IndexedIdentity? {
-        var result: IndexedIdentity?
-        try statement.forEachRow([.integer(id)]) { row in result = row.recordedIdentity(at: 0) }
-        return result
+        try statement.fetchOne(IndexedIdentity.self, [.integer(id)])
     }
 
     /// Compares both files to their ends, a megabyte at a time.

@@ -79,7 +79,7 @@ public protocol RecordedIdentity {
     var ctimeNs: Int64? { get }
 }
 
-/// A recorded identity on its own (read from an index row by ``Row/recordedIdentity(at:)``).
+/// A recorded identity on its own (read from an index row by its column names: ``RowDecodable``).
 public struct IndexedIdentity: RecordedIdentity, Sendable, Equatable {
     public let device: Int64, inode: Int64, size: Int64, mtimeNs: Int64
     public let ctimeNs: Int64?
