@@ -14,10 +14,29 @@ extension GroupSet {
 
     /// Creates the membership table on `db` when it has none, so group fields compile on any connection.
     static func prepareMembership(_ db: Database) throws {
-        try db.execute("""
-            CREATE TEMP TABLE IF NOT EXISTS group_members (spec TEXT NOT NULL, asset_id INTEGER NOT NULL,
-                PRIMARY KEY (spec, asset_id)) WITHOUT ROWID
-            """)
+        try db.execute(createMembershipSQL)
+    }
+
+    /// The statement that creates the membership table (``prepareMembership(_:)``).
+    public static let createMembershipSQL = """
+        CREATE TEMP TABLE IF NOT EXISTS group_members (spec TEXT NOT NULL, asset_id INTEGER NOT NULL,
+            PRIMARY KEY (spec, asset_id)) WITHOUT ROWID
+        """
+
+    /// The statements that make the membership table hold the members of this set's groups of
+    /// `specs` (all of them when nil): create it when missing, empty it, then one insert per spec.
+    /// How ``load(_:specs:root:progress:)`` fills it, and what `cull explain --evaluate` shows, so
+    /// the same rule SQL can be run elsewhere (`benchmarks/rules` runs it in the sqlite3 shell).
+    public func membershipSQL(of specs: Set<GroupSpec>? = nil) -> [SQLFragment] {
+        var members: [GroupSpec: Set<Int64>] = [:]
+        for group in groups where specs?.contains(group.spec) ?? true {
+            members[group.spec, default: []].formUnion(group.members.map(\.id))
+        }
+        let empty: SQLFragment = "DELETE FROM \(sql: Self.membershipTable)"
+        return [SQLFragment(sql: Self.createMembershipSQL), empty] + members.sorted { $0.key.key < $1.key.key }.map { spec, ids in
+            let list = JSONValue.array(ids.sorted().map { .integer($0) }).rendered(pretty: false)
+            return "INSERT OR IGNORE INTO \(sql: Self.membershipTable) (spec, asset_id) SELECT \(spec.key), value FROM json_each(\(list))"
+        }
     }
 
     /// Loads the groups of `specs` over the whole index and records their members for rule SQL.
@@ -34,11 +53,7 @@ extension GroupSet {
         // lock on the index is taken, and it nests inside a caller's transaction.
         try db.execute("SAVEPOINT group_members")
         do {
-            try db.execute("DELETE FROM \(membershipTable)")
-            let insert = try db.prepare("INSERT OR IGNORE INTO \(membershipTable) (spec, asset_id) VALUES (?, ?)")
-            for group in groups {
-                for member in group.members { try insert.execute([.text(group.spec.key), .integer(member.id)]) }
-            }
+            for statement in set.membershipSQL() { try db.execute(statement.sql, statement.arguments) }
             try db.execute("RELEASE group_members")
         } catch {
             try? db.execute("ROLLBACK TO group_members")

@@ -73,13 +73,23 @@ struct HammingIndex {
             for candidate in values where (candidate ^ value).nonzeroBitCount <= radius { found.append(candidate) }
             return found
         }
+        // Unchecked reads: every key is a 16-bit chunk value (offsets hold 65,537 entries) and
+        // every slot lies between two offsets of the counting sort; bounds checks were most of a probe.
         for chunk in 0 ..< Self.chunks {
             let own = Self.key(value, chunk)
-            let run = ordered[chunk], offsets = starts[chunk]
-            for probe in probes {
-                let key = Int(own ^ probe)
-                for slot in Int(offsets[key]) ..< Int(offsets[key + 1]) where (run[slot] ^ value).nonzeroBitCount <= radius {
-                    found.append(run[slot])
+            ordered[chunk].withUnsafeBufferPointer { run in
+                starts[chunk].withUnsafeBufferPointer { offsets in
+                    probes.withUnsafeBufferPointer { probes in
+                        for probe in probes {
+                            let key = Int(own ^ probe)
+                            var slot = Int(offsets[key])
+                            let end = Int(offsets[key + 1])
+                            while slot < end {
+                                if (run[slot] ^ value).nonzeroBitCount <= radius { found.append(run[slot]) }
+                                slot += 1
+                            }
+                        }
+                    }
                 }
             }
         }

@@ -40,7 +40,7 @@ struct ExplainCommand: CullCommand {
         }
         let (database, isLibrary) = try IndexOption.open(library, terminal: terminal)
         let evaluator = try RuleEvaluator(database: database, clock: clock)
-        if evaluate { _ = try evaluator.loadGroups(loads.compactMap(\.ruleFile)) }
+        let groups = evaluate ? try evaluator.loadGroups(loads.compactMap(\.ruleFile)) : nil
         let compiled = evaluator.compile(loads.compactMap(\.ruleFile))
         let count = try evaluator.libraryAssetCount()
         var reports: [JSONValue] = []
@@ -53,7 +53,9 @@ struct ExplainCommand: CullCommand {
                 let result = try evaluator.evaluate(rule, libraryCount: count)
                 evaluation = (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             }
-            reports.append(ExplainReport.json(rule, plan: plan, evaluation: evaluation))
+            let specs = rule.rule.groupSpecsRead
+            reports.append(ExplainReport.json(rule, plan: plan, evaluation: evaluation,
+                                              setup: specs.isEmpty ? [] : groups?.membershipSQL(of: specs) ?? []))
             text += ExplainReport.text(rule, plan: plan, evaluation: evaluation)
         }
         terminal.out(format == .json ? JSONValue.array(reports).rendered(pretty: false) + "\n" : text)

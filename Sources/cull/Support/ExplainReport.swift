@@ -29,7 +29,8 @@ enum ExplainReport {
         return out + "\n"
     }
 
-    static func json(_ rule: CompiledRule, plan: [String], evaluation: (RuleEvaluation, Double)?) -> JSONValue {
+    /// `setup`: the statements that fill the group membership the rule's SQL reads, as evaluated.
+    static func json(_ rule: CompiledRule, plan: [String], evaluation: (RuleEvaluation, Double)?, setup: [SQLFragment] = []) -> JSONValue {
         var fields: [(String, JSONValue)] = [
             ("rule_file", .string(rule.file)),
             ("rule", .string(rule.rule.name)),
@@ -40,6 +41,11 @@ enum ExplainReport {
             ("arguments", .array(rule.query.arguments.map(JSONValue.init))),
             ("plan", .array(plan.map { .string($0) })),
         ]
+        if !setup.isEmpty {
+            fields.append(("setup", .array(setup.map { statement in
+                .object([("sql", .string(statement.sql)), ("arguments", .array(statement.arguments.map(JSONValue.init)))])
+            })))
+        }
         if let (result, seconds) = evaluation {
             var summary: [(String, JSONValue)] = [
                 ("matched", .integer(Int64(result.matched.count))),

@@ -54,6 +54,42 @@ import Testing
         #expect(screenshots.limit?.tripped == false)
     }
 
+    /// Two files repeating a guard, a keep rule, a rule that reads the review status and one that
+    /// matches nothing: the one pass of the run gives every rule what its own query gives it.
+    @Test func theOnePassOfARunEqualsEachRulesOwnQuery() throws {
+        let index = try TestIndex(OperatorRoundTripTests.assets)
+        let first = try validRuleFile(Self.source, path: "first.yaml")
+        let second = try validRuleFile("""
+            version: 1
+            protect:
+              - favorite: true
+              - screenshot: true
+            rules:
+              - name: new-photos
+                match: {kind: photo, status: new}
+              - name: keep-pngs
+                action: keep
+                match: {extension: png}
+              - name: nothing
+                match: {size: {gt: 1TB}}
+            """, path: "second.yaml")
+        let evaluator = try RuleEvaluator(database: index.database, clock: OperatorRoundTripTests.clock)
+        let onePass = try evaluator.evaluate([first, second])
+        let count = try evaluator.libraryAssetCount()
+        let each = try evaluator.compile([first, second]).map { try evaluator.evaluate($0, libraryCount: count) }
+        #expect(onePass.map(\.rule.name) == ["everything", "keep-videos", "screenshots", "new-photos", "keep-pngs", "nothing"])
+        #expect(onePass.contains { !$0.protected.isEmpty } && onePass.contains { !$0.keptByRules.isEmpty })
+        for (one, own) in zip(onePass, each) {
+            #expect(one.file == own.file && one.rule.name == own.rule.name)
+            #expect(one.matched == own.matched && one.userKept == own.userKept && one.net == own.net)
+            #expect(one.netBytes == own.netBytes && one.alreadyStaged == own.alreadyStaged && one.limit == own.limit)
+            #expect(one.protected.map(\.protect.index) == own.protected.map(\.protect.index))
+            #expect(one.protected.map(\.protect.file) == own.protected.map(\.protect.file))
+            #expect(one.protected.map(\.ids) == own.protected.map(\.ids))
+            #expect(one.keptByRules.map(\.rule) == own.keptByRules.map(\.rule) && one.keptByRules.map(\.ids) == own.keptByRules.map(\.ids))
+        }
+    }
+
     @Test func alreadyStagedMatchesStayInNetAndAreFlagged() throws {
         let index = try TestIndex(OperatorRoundTripTests.assets)
         let file = try validRuleFile("version: 1\nrules:\n  - name: videos\n    match: {kind: video}\n")

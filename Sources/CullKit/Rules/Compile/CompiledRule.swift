@@ -18,6 +18,31 @@ public struct CompiledRule: Sendable {
     public let guards: [Guard]
     /// The keep rules whose columns follow the guards, in order (empty for keep rules).
     public let keepRules: [(file: String, name: String)]
+    /// Where each of `guards` is among the run's guards (``RuleCompiler/runGuards(_:)``), for ``CompiledRun``.
+    let runGuardIndices: [Int]
+}
+
+/// Every rule of a run in one query, one pass over the index instead of one per rule:
+///
+///     SELECT m.id, m.size, m.status, m.m0, m.m1, …, <exclusion 0>, <exclusion 1>, …
+///     FROM (SELECT a.id, a.size, r.status, <match 0> AS m0, … FROM assets a LEFT JOIN reviews r … LIMIT -1) m
+///     CROSS JOIN assets a ON a.id = m.id LEFT JOIN reviews r ON r.asset_id = a.id
+///     WHERE m.m0 OR m.m1 OR …
+///
+/// Each match column is 1 when its rule selects the row (the rule's own `match`; NULL is no
+/// match, as in its WHERE). The exclusions (protect guards and keep rules) are computed only for
+/// rows some rule matches, and each distinct one once, however many files repeat it. The LIMIT
+/// keeps SQLite from flattening the scan into the outer query (which would test every match twice);
+/// CROSS JOIN keeps the scan the outer loop.
+struct CompiledRun {
+    let rules: [CompiledRule]
+    let query: SQLFragment
+    /// For each rule, the columns of its guards and then of its keep rules, in the rule's order.
+    let guardColumns: [[Int]]
+    let keepColumns: [[Int]]
+
+    /// The column of rule `index`'s match.
+    func matchColumn(_ index: Int) -> Int { RuleCompiler.fixedColumns + index }
 }
 
 /// Compiles the rule files of one run. Protect guards, whichever file holds them, apply to every
@@ -28,6 +53,11 @@ public enum RuleCompiler {
     static let fixedColumns = 3
 
     public static func compile(_ files: [RuleFile], _ context: CompileContext) -> [CompiledRule] {
+        compileRun(files, context).rules
+    }
+
+    /// The rules of `files` (as ``compile(_:_:)``) and their one-pass query (``CompiledRun``).
+    static func compileRun(_ files: [RuleFile], _ context: CompileContext) -> CompiledRun {
         let keepRules = files.flatMap { file in
             file.rules.filter { $0.action == .keep }.map { (file: file.path, rule: $0) }
         }
@@ -48,10 +78,35 @@ public enum RuleCompiler {
                 let query: SQLFragment = "SELECT \(select) FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE \(match)"
                 compiled.append(CompiledRule(rule: rule, file: file.path, match: match, query: query,
                                              guards: isTrash ? guards : [],
-                                             keepRules: isTrash ? keepRules.map { ($0.file, $0.rule.name) } : []))
+                                             keepRules: isTrash ? keepRules.map { ($0.file, $0.rule.name) } : [],
+                                             runGuardIndices: isTrash ? order : []))
             }
         }
-        return compiled
+        return run(compiled, guardSQL: allGuardSQL, keepSQL: keepSQL)
+    }
+
+    /// The one-pass query of `rules`, whose guards are `guardSQL` in run order (``runGuards(_:)``) and
+    /// whose keep rules are `keepSQL`.
+    private static func run(_ rules: [CompiledRule], guardSQL: [SQLFragment], keepSQL: [SQLFragment]) -> CompiledRun {
+        var exclusions: [SQLFragment] = [], columnOf: [SQLFragment: Int] = [:]
+        func column(_ fragment: SQLFragment) -> Int {
+            if let column = columnOf[fragment] { return column }
+            exclusions.append(fragment)
+            columnOf[fragment] = fixedColumns + rules.count + exclusions.count - 1
+            return columnOf[fragment]!
+        }
+        let guardColumns = rules.map { $0.runGuardIndices.map { column(guardSQL[$0]) } }
+        let keepColumns = rules.map { $0.keepRules.isEmpty ? [] : keepSQL.map(column) }
+        let names = rules.indices.map { "m\($0)" }
+        let matches = zip(rules, names).map { rule, name -> SQLFragment in "CASE WHEN \(rule.match) THEN 1 ELSE 0 END AS \(sql: name)" }
+        let scan = SQLFragment.join(["a.id, a.size, r.status"] + matches, separator: ", ")
+        let select = SQLFragment.join(["m.id, m.size, m.status"] + names.map { "m.\(sql: $0)" } + exclusions, separator: ", ")
+        let any = SQLFragment.join(names.map { "m.\(sql: $0)" }, separator: " OR ")
+        let query: SQLFragment = """
+            SELECT \(select) FROM (SELECT \(scan) FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id LIMIT -1) m \
+            CROSS JOIN assets a ON a.id = m.id LEFT JOIN reviews r ON r.asset_id = a.id WHERE \(any)
+            """
+        return CompiledRun(rules: rules, query: query, guardColumns: guardColumns, keepColumns: keepColumns)
     }
 
     /// Every protect guard of the run, each knowing its file.

@@ -51,10 +51,32 @@ public final class RuleEvaluator {
         }
     }
 
-    /// Evaluates every rule of `files`, in file order then rule order.
+    /// Evaluates every rule of `files`, in file order then rule order, in one pass over the index
+    /// (``CompiledRun``). When a regex function's limit stops that pass, the rules are evaluated one
+    /// query each, as ``evaluate(_:libraryCount:)``: a rule's own query tests its regex only where
+    /// its other conditions let it, and a limit error names the rule it belongs to.
     public func evaluate(_ files: [RuleFile]) throws -> [RuleEvaluation] {
         let count = try libraryAssetCount()
-        return try compile(files).map { try evaluate($0, libraryCount: count) }
+        let run = RuleCompiler.compileRun(files, context)
+        guard !run.rules.isEmpty else { return [] }
+        do {
+            return try evaluate(run, libraryCount: count)
+        } catch let error as DatabaseError where error.message.hasPrefix(RuleFunctions.limitErrorPrefix) {
+            return try run.rules.map { try evaluate($0, libraryCount: count) }
+        }
+    }
+
+    /// Every rule of `run` from its one query: each row goes to the buckets of the rules it matches.
+    private func evaluate(_ run: CompiledRun, libraryCount: Int) throws -> [RuleEvaluation] {
+        var buckets = run.rules.map { Buckets(guards: $0.guards.count, keepRules: $0.keepRules.count) }
+        try database.prepare(run.query.sql).forEachRow(run.query.arguments) { row in
+            var status: String?, statusRead = false
+            for index in run.rules.indices where row.int64(run.matchColumn(index)) != 0 {
+                if !statusRead { (status, statusRead) = (row.string(2), true) }
+                buckets[index].add(row, status: status, guardColumns: run.guardColumns[index], keepColumns: run.keepColumns[index])
+            }
+        }
+        return zip(run.rules, buckets).map { $1.evaluation(of: $0, libraryCount: libraryCount) }
     }
 
     /// The Live Photo halves (assets with a `live_id`) that the run's protect guards or keep rules
@@ -80,38 +102,52 @@ public final class RuleEvaluator {
 
     /// Evaluates one compiled rule with its single query.
     public func evaluate(_ compiled: CompiledRule, libraryCount: Int) throws -> RuleEvaluation {
-        let guardCount = compiled.guards.count
-        var matched: [Int64] = [], userKept: [Int64] = [], net: [Int64] = [], staged: [Int64] = []
-        var protected = [[Int64]](repeating: [], count: guardCount)
-        var kept = [[Int64]](repeating: [], count: compiled.keepRules.count)
-        var bytes: Int64 = 0
+        let guardColumns = compiled.guards.indices.map { RuleCompiler.fixedColumns + $0 }
+        let keepColumns = compiled.keepRules.indices.map { RuleCompiler.fixedColumns + compiled.guards.count + $0 }
+        var buckets = Buckets(guards: compiled.guards.count, keepRules: compiled.keepRules.count)
         let statement = try database.prepare(compiled.query.sql)
         try forEachRow(statement, compiled) { row in
+            buckets.add(row, status: row.string(2), guardColumns: guardColumns, keepColumns: keepColumns)
+        }
+        return buckets.evaluation(of: compiled, libraryCount: libraryCount)
+    }
+
+    /// One rule's matches sorted into their buckets: the user's keeps, then the first protect
+    /// guard, then the first keep rule, else net (see ``RuleEvaluation``).
+    private struct Buckets {
+        var matched: [Int64] = [], userKept: [Int64] = [], net: [Int64] = [], staged: [Int64] = []
+        var protected: [[Int64]]
+        var kept: [[Int64]]
+        var bytes: Int64 = 0
+
+        init(guards: Int, keepRules: Int) {
+            protected = Array(repeating: [], count: guards)
+            kept = Array(repeating: [], count: keepRules)
+        }
+
+        /// The rule matches `row` (id and size in columns 0 and 1, review status `status`);
+        /// `guardColumns` and `keepColumns` hold the rule's guards and keep rules, in order.
+        mutating func add(_ row: Row, status: String?, guardColumns: [Int], keepColumns: [Int]) {
             let id = row.int64(0)
             matched.append(id)
-            let status = row.string(2)
             if status == "kept" { userKept.append(id); return }
-            if let index = (0..<guardCount).first(where: { row.int64(RuleCompiler.fixedColumns + $0) != 0 }) {
-                protected[index].append(id)
-                return
-            }
-            if let index = kept.indices.first(where: { row.int64(RuleCompiler.fixedColumns + guardCount + $0) != 0 }) {
-                kept[index].append(id)
-                return
-            }
+            if let index = guardColumns.firstIndex(where: { row.int64($0) != 0 }) { protected[index].append(id); return }
+            if let index = keepColumns.firstIndex(where: { row.int64($0) != 0 }) { kept[index].append(id); return }
             net.append(id)
             bytes += row.int64(1)
             if status == "trashed" { staged.append(id) }
         }
-        matched.sort()
-        let limit = compiled.rule.action == .trash ? compiled.rule.limit.map {
-            LimitCheck(limit: $0, libraryCount: libraryCount, actual: net.count)
-        } : nil
-        return RuleEvaluation(
-            rule: compiled.rule, file: compiled.file, matched: matched, userKept: userKept.sorted(),
-            protected: zip(compiled.guards, protected).filter { !$0.1.isEmpty }.map { ($0.0, $0.1.sorted()) },
-            keptByRules: zip(compiled.keepRules, kept).filter { !$0.1.isEmpty }.map { ($0.0.file, $0.0.name, $0.1.sorted()) },
-            net: net.sorted(), netBytes: bytes, alreadyStaged: staged.sorted(), limit: limit)
+
+        func evaluation(of compiled: CompiledRule, libraryCount: Int) -> RuleEvaluation {
+            let limit = compiled.rule.action == .trash ? compiled.rule.limit.map {
+                LimitCheck(limit: $0, libraryCount: libraryCount, actual: net.count)
+            } : nil
+            return RuleEvaluation(
+                rule: compiled.rule, file: compiled.file, matched: matched.sorted(), userKept: userKept.sorted(),
+                protected: zip(compiled.guards, protected).filter { !$0.1.isEmpty }.map { ($0.0, $0.1.sorted()) },
+                keptByRules: zip(compiled.keepRules, kept).filter { !$0.1.isEmpty }.map { ($0.0.file, $0.0.name, $0.1.sorted()) },
+                net: net.sorted(), netBytes: bytes, alreadyStaged: staged.sorted(), limit: limit)
+        }
     }
 
     /// Steps the rule's query; a regex function's limit error becomes a ``RuleMatchError``.
