@@ -117,24 +117,84 @@ public struct PlanBuilder {
     }
 
     private func plan(_ requests: [StageRequest]) throws -> Plan {
-        var status: [Int64: ReviewStatus] = [:]
-        try db.forEachRow("SELECT asset_id, status FROM reviews") { row in
-            status[row.int64(0)] = ReviewStatus(stored: row.string(1))
+        var pass = try Pass(self)
+        var lines = try requests.map { try pass.line(for: $0) }
+        if let groupGuard = pass.groupGuard { recordKeepers(&lines, requests, groupGuard) }
+        var ceiling: Plan.Ceiling?
+        if let ceilingPercent {
+            let count = Int(try db.scalar("SELECT count(*) FROM assets")?.int64 ?? 0)
+            ceiling = Plan.Ceiling(percent: ceilingPercent, libraryCount: count, staged: pass.stagedNow.count + pass.added.count)
         }
-        let stagedNow = try StagedSet.load(db)
-        let stagedAt = Dictionary(stagedNow.map { ($0.id, $0.stagedAt) }, uniquingKeysWith: { first, _ in first })
-        let partners = try LivePairs.partners(db)
-        var claimed = Set(stagedNow.map(\.id))
-        let recorded = try StagedTwins.sets(db)
-        var groupGuard: GroupGuard?
-        if groups != nil || !recorded.isEmpty {
-            groupGuard = GroupGuard(groups: groups ?? GroupSet(groups: []), claimed: claimed, recorded: recorded,
-                                    presence: try root.map { try MemberPresence(db: db, root: $0) })
+        let (stagedNow, added) = (pass.stagedNow, pass.added)
+        return Plan(rules: lines,
+                    stagedBefore: (stagedNow.count, stagedNow.reduce(0) { $0 + $1.size }),
+                    netNew: (added.count, added.reduce(0) { $0 + $1.size }),
+                    fingerprint: Fingerprint.of(stagedNow + added),
+                    ceiling: ceiling, companions: try companions(stagedNow: stagedNow, added: added))
+    }
+
+    /// What each staged member leaves against, once every rule has claimed its share: the group
+    /// rule's keeper, else a member of its group that stays.
+    private func recordKeepers(_ lines: inout [Plan.RuleLine], _ requests: [StageRequest], _ groupGuard: GroupGuard) {
+        for (index, request) in zip(lines.indices, requests) {
+            var keeperOf: [Int64: Int64] = [:]
+            for group in lines[index].groups { if let keeper = group.keeper { for id in group.staged { keeperOf[id] = keeper.id } } }
+            for id in lines[index].netNewIDs where keeperOf[id] == nil {
+                keeperOf[id] = groupGuard.keeperRecord(for: id, preferring: request.redundancy, now: now)
+            }
+            lines[index].keeperOf = keeperOf
         }
-        var lines: [Plan.RuleLine] = []
-        var added: [StagedAsset] = []
+    }
+
+    /// What would leave with the newly staged files once they are staged: a sidecar shared with a
+    /// staged file travels.
+    private func companions(stagedNow: [StagedAsset], added: [StagedAsset]) throws -> CompanionPlan {
+        var companions = CompanionPlan()
+        guard !added.isEmpty, var resolver = CompanionResolver(indexOf: db) else { return companions }
+        let leaving = Set(stagedNow.map { PathKey($0.path) }).union(added.map { PathKey($0.path) })
+        let all = resolver.plan(stagedNow.map(\.path) + added.map(\.path))
+        let fresh = Set(added.map { PathKey($0.path) })
+        companions.travelling = all.travelling.filter { fresh.contains(PathKey($0.owner)) }
+        companions.staying = all.staying.filter { fresh.contains(PathKey($0.owner)) && leaving.contains(PathKey($0.owner)) }
+        return companions
+    }
+
+    /// One plan's walk through its rules, in order: what is staged already, what each rule claims
+    /// (an asset goes to the first rule that stages it), and the guard over every group.
+    private struct Pass {
+        let builder: PlanBuilder
+        let status: [Int64: ReviewStatus]
+        let stagedNow: [StagedAsset]
+        let stagedAt: [Int64: Int64]
+        let partners: [Int64: [Int64]]
+        var claimed: Set<Int64>
         var claimedBy: [Int64: String] = [:]
-        for request in requests {
+        var groupGuard: GroupGuard?
+        var added: [StagedAsset] = []
+
+        init(_ builder: PlanBuilder) throws {
+            self.builder = builder
+            let db = builder.db
+            var status: [Int64: ReviewStatus] = [:]
+            try db.forEachRow("SELECT asset_id, status FROM reviews") { row in
+                status[row.int64(0)] = ReviewStatus(stored: row.string(1))
+            }
+            self.status = status
+            stagedNow = try StagedSet.load(db)
+            stagedAt = Dictionary(stagedNow.map { ($0.id, $0.stagedAt) }, uniquingKeysWith: { first, _ in first })
+            partners = try LivePairs.partners(db)
+            claimed = Set(stagedNow.map(\.id))
+            let recorded = try StagedTwins.sets(db)
+            if builder.groups != nil || !recorded.isEmpty {
+                groupGuard = GroupGuard(groups: builder.groups ?? GroupSet(groups: []), claimed: claimed, recorded: recorded,
+                                        presence: try builder.root.map { try MemberPresence(db: db, root: $0) })
+            }
+        }
+
+        /// The plan line of `request`: its group rule's selection, then each selected asset claimed
+        /// or excluded with its reason, then what it stages (with its Live halves).
+        mutating func line(for request: StageRequest) throws -> Plan.RuleLine {
+            let (spared, groups, now, status) = (builder.spared, builder.groups, builder.now, self.status)
             var earlier = 0, claimedByRule = 0, kept = 0
             var earlierAt: ClosedRange<Int64>?
             var fresh: [Int64] = []
@@ -145,7 +205,8 @@ public struct PlanBuilder {
             var keepers = 0
             var reasonOf: [Int64: String] = [:]
             for exclusion in request.exclusions { for id in exclusion.ids { reasonOf[id] = exclusion.reason.description } }
-            let pinned = groupGuard.map { Self.pinnedByLiveHalves(request, $0, partners, leaving: { !claimed.contains($0) && status[$0] != .trashed }) } ?? [:]
+            let claimedNow = claimed
+            let pinned = groupGuard.map { PlanBuilder.pinnedByLiveHalves(request, $0, partners, leaving: { !claimedNow.contains($0) && status[$0] != .trashed }) } ?? [:]
             if let grouping = request.grouping, let groups, groupGuard != nil {
                 var forced = spared
                 for (id, state) in status where state == .kept && groups.groupsOf[id] != nil { forced[id] = Exclusion.keptByUser }
@@ -182,7 +243,7 @@ public struct PlanBuilder {
                     reasonOf[id] = reason
                     continue
                 }
-                let others = Self.liveHalves(of: id, partners)
+                let others = PlanBuilder.liveHalves(of: id, partners)
                 let leaving = [id] + others.filter { !claimed.contains($0) && status[$0] != .trashed }
                 if let reason = others.lazy.compactMap({ other in status[other] == .kept ? Exclusion.keptByUser : spared[other] }).first
                     ?? (others.isEmpty ? nil : groupGuard?.refusal(leaving: leaving)) {
@@ -190,14 +251,10 @@ public struct PlanBuilder {
                     reasonOf[id] = "its Live Photo pair: " + reason
                     continue
                 }
-                claimed.insert(id)
-                claimedBy[id] = request.rule
-                groupGuard?.claim(id)
+                claim(id, by: request.rule)
                 fresh.append(id)
                 for other in others where !claimed.contains(other) && status[other] != .trashed {
-                    claimed.insert(other)
-                    claimedBy[other] = request.rule
-                    groupGuard?.claim(other)
+                    claim(other, by: request.rule)
                     fresh.append(other)
                     pairOf[other] = id
                 }
@@ -214,7 +271,7 @@ public struct PlanBuilder {
                 excluded.append((reason: .groupKeeper(spec), count: keepers))
             }
             excluded += wholePairs.sorted { $0.key < $1.key }.map { (reason: .guarded($0.key), count: $0.value) }
-            let assets = try StagedSet.assets(db, ids: fresh)
+            let assets = try StagedSet.assets(builder.db, ids: fresh)
             added += assets
             let freshSet = Set(fresh)
             let sizes = Dictionary(assets.map { ($0.id, $0.size) }, uniquingKeysWith: { first, _ in first })
@@ -222,44 +279,20 @@ public struct PlanBuilder {
                 outcomes[index].staged = outcomes[index].members.map(\.id).filter(freshSet.contains)
                 outcomes[index].bytes = outcomes[index].staged.reduce(0) { $0 + (sizes[$1] ?? 0) }
             }
-            lines.append(Plan.RuleLine(
+            return Plan.RuleLine(
                 rule: request.rule, ruleFile: request.ruleFile, matched: request.matched, stagedEarlier: earlier, stagedEarlierAt: earlierAt,
                 claimedEarlier: claimedByRule,
                 excluded: excluded.filter { $0.count > 0 }, netNewIDs: assets.map(\.id),
-                netNewBytes: assets.reduce(0) { $0 + $1.size }, samplePaths: assets.prefix(sampleCount).map(\.path),
-                limit: request.limit, selected: ids.count - kept + pairOf.count, livePairOf: pairOf, groups: outcomes, reasonOf: reasonOf))
+                netNewBytes: assets.reduce(0) { $0 + $1.size }, samplePaths: assets.prefix(builder.sampleCount).map(\.path),
+                limit: request.limit, selected: ids.count - kept + pairOf.count, livePairOf: pairOf, groups: outcomes, reasonOf: reasonOf)
         }
-        // What each staged member leaves against, once every rule has claimed its share: the group
-        // rule's keeper, else a member of its group that stays.
-        if let groupGuard {
-            for (index, request) in zip(lines.indices, requests) {
-                var keeperOf: [Int64: Int64] = [:]
-                for group in lines[index].groups { if let keeper = group.keeper { for id in group.staged { keeperOf[id] = keeper.id } } }
-                for id in lines[index].netNewIDs where keeperOf[id] == nil {
-                    keeperOf[id] = groupGuard.keeperRecord(for: id, preferring: request.redundancy, now: now)
-                }
-                lines[index].keeperOf = keeperOf
-            }
+
+        /// `id` is staged by `rule` in this plan: no later rule claims it, and the guard counts it as leaving.
+        private mutating func claim(_ id: Int64, by rule: String) {
+            claimed.insert(id)
+            claimedBy[id] = rule
+            groupGuard?.claim(id)
         }
-        var ceiling: Plan.Ceiling?
-        if let ceilingPercent {
-            let count = Int(try db.scalar("SELECT count(*) FROM assets")?.int64 ?? 0)
-            ceiling = Plan.Ceiling(percent: ceilingPercent, libraryCount: count, staged: stagedNow.count + added.count)
-        }
-        var companions = CompanionPlan()
-        if !added.isEmpty, var resolver = CompanionResolver(indexOf: db) {
-            // What would leave once this is staged: a sidecar shared with a staged file travels.
-            let leaving = Set(stagedNow.map { PathKey($0.path) }).union(added.map { PathKey($0.path) })
-            let all = resolver.plan(stagedNow.map(\.path) + added.map(\.path))
-            let fresh = Set(added.map { PathKey($0.path) })
-            companions.travelling = all.travelling.filter { fresh.contains(PathKey($0.owner)) }
-            companions.staying = all.staying.filter { fresh.contains(PathKey($0.owner)) && leaving.contains(PathKey($0.owner)) }
-        }
-        return Plan(rules: lines,
-                    stagedBefore: (stagedNow.count, stagedNow.reduce(0) { $0 + $1.size }),
-                    netNew: (added.count, added.reduce(0) { $0 + $1.size }),
-                    fingerprint: Fingerprint.of(stagedNow + added),
-                    ceiling: ceiling, companions: companions)
     }
 
     /// For a rule that stages copies (``GroupSpec/holdsCopies``): the members it could stage whose
