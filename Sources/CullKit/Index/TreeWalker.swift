@@ -200,9 +200,15 @@ public struct TreeWalker: Sendable {
         }
     }
 
+    /// `fstatat` of `name` in the folder `fd`, the name made a C string on the stack (an array per
+    /// file was the walk's most frequent allocation).
     private func statEntry(_ fd: Int32, _ name: [UInt8], _ info: inout stat) -> Bool {
-        (name + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { fstatat(fd, $0.baseAddress!, &info, AT_SYMLINK_NOFOLLOW) == 0 }
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) { buffer in
+            name.withUnsafeBytes { bytes in
+                if let source = bytes.baseAddress { UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: source, byteCount: bytes.count) }
+            }
+            buffer[name.count] = 0
+            return fstatat(fd, buffer.baseAddress!, &info, AT_SYMLINK_NOFOLLOW) == 0
         }
     }
 }
