@@ -49,6 +49,11 @@ struct KnownFiles {
 
     /// Every asset of the index, with only the columns a scan compares.
     init(_ db: Database) throws {
+        // Every page of the table is read once: through a small cache, not into the index's large one.
+        try db.withPageCache(kibibytes: 2048) { try load(db) }
+    }
+
+    private mutating func load(_ db: Database) throws {
         let count = Int(try db.scalar("SELECT count(*) FROM assets")?.int64 ?? 0)
         entries.reserveCapacity(count)
         paths.reserveCapacity(count * 32)

@@ -259,7 +259,19 @@ private final class WorkerResults: Sendable {
         }
     }
 
-    var found: [FoundFile] { state.withLock { $0.parts.flatMap { $0 } } }
+    /// Every worker's files in one array; each part is let go once copied, so the walk's list is not
+    /// held twice at its end.
+    var found: [FoundFile] {
+        state.withLock { state in
+            var all: [FoundFile] = []
+            all.reserveCapacity(state.parts.reduce(0) { $0 + $1.count })
+            for index in state.parts.indices {
+                all += state.parts[index]
+                state.parts[index] = []
+            }
+            return all
+        }
+    }
     var problems: [UnreadableFolder] { state.withLock { $0.problems } }
     var skipped: TreeWalker.Skipped { state.withLock { $0.skipped } }
 }
