@@ -73,6 +73,17 @@ public final class Database {
         return result
     }
 
+    /// Runs `body` with SQLite's page cache held to `kibibytes`, then gives back the size it had: for
+    /// a read that visits every page of a table once, whose pages would otherwise stay cached (a warm
+    /// rescan's load of the index filled the 64 MB cache with pages it never reads again).
+    public func withPageCache<T>(kibibytes: Int, _ body: () throws -> T) throws -> T {
+        let before = try scalar("PRAGMA cache_size")?.int64 ?? -2000
+        // A PRAGMA takes no bound parameters; these are integers, never text from outside.
+        try execute("PRAGMA cache_size = \(-kibibytes)")
+        defer { try? execute("PRAGMA cache_size = \(before)") }
+        return try body()
+    }
+
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
         try within("BEGIN IMMEDIATE", body)

@@ -138,6 +138,21 @@ public struct Row {
         return Array(UnsafeBufferPointer(start: text, count: count))
     }
 
+    /// Appends the raw bytes of a TEXT or BLOB column to `buffer` (nothing for NULL), without an
+    /// array of their own: the scanner reads every path of the index this way.
+    public func appendBytes(_ index: Int, to buffer: inout [UInt8]) {
+        let type = sqlite3_column_type(handle, Int32(index))
+        if type == SQLITE_NULL { return }
+        let count = Int(sqlite3_column_bytes(handle, Int32(index)))
+        if type == SQLITE_BLOB {
+            guard let pointer = sqlite3_column_blob(handle, Int32(index)) else { return }
+            buffer.append(contentsOf: UnsafeRawBufferPointer(start: pointer, count: count))
+            return
+        }
+        guard let text = sqlite3_column_text(handle, Int32(index)) else { return }
+        buffer.append(contentsOf: UnsafeBufferPointer(start: text, count: count))
+    }
+
     public func value(_ index: Int) -> SQLValue {
         switch sqlite3_column_type(handle, Int32(index)) {
         case SQLITE_INTEGER: .integer(int64(index))

@@ -114,7 +114,7 @@ public struct Scanner {
         var contentChanged: Bool
         /// Unchanged on disk, read again because it was broken or unreadable: not counted again,
         /// and not written again when it is still broken (or unreadable) for the same reason.
-        var recheck: KnownFile.Damage?
+        var recheck: KnownFiles.Damage?
     }
 
     /// Walks the library, compares what it finds with the index, reads what is new or changed
@@ -123,7 +123,7 @@ public struct Scanner {
         let started = DispatchTime.now()
         // A migration that reads new metadata asks for one re-read of unchanged files (reviews kept).
         let reread = try db.scalar("SELECT 1 FROM settings WHERE key = 'reread_metadata'") != nil
-        var pass = Pass(known: try loadKnown(db))
+        var pass = Pass(known: try KnownFiles(db))
         let found = walk(&pass)
         pass.compare(found, reread: reread)
         let renames = pass.matchRenames()
@@ -185,15 +185,15 @@ public struct Scanner {
 
     /// One scan's comparison of the walk with the index: what to read, what was renamed, what vanished.
     private struct Pass {
-        let known: [PathKey: KnownFile]
+        let known: KnownFiles
         var summary = ScanSummary()
         var problems: [UnreadableFolder] = [] {
             didSet { unreadable = problems.map { $0.relativePath.isEmpty ? [] : $0.relativePath + [UInt8(ascii: "/")] } }
         }
         /// The folders the walk could not list, as path prefixes: not evidence that their files vanished.
         private var unreadable: [[UInt8]] = []
-        /// Assets found again (under their path, renamed, or replaced under it).
-        var seen = Set<Int64>()
+        /// Rows of `known` found again (under their path, renamed, or replaced under it).
+        var seen: [Bool]
         var toRead: [Pending] = []
         /// New paths, and known paths now holding another inode: maybe renamed from elsewhere.
         var candidates: [FoundFile] = []
@@ -201,30 +201,35 @@ public struct Scanner {
         /// Assets whose sidecars an older Cull recorded without ctimes: the same ones, signed afresh.
         var resigned: [(id: Int64, signature: String)] = []
 
-        init(known: [PathKey: KnownFile]) {
+        init(known: KnownFiles) {
             self.known = known
-            seen.reserveCapacity(known.count)
+            seen = Array(repeating: false, count: known.count)
         }
 
         /// Files at their indexed path with their indexed inode: unchanged (read again only when
         /// damaged or when a migration asks), or changed.
         mutating func compare(_ found: [FoundFile], reread: Bool) {
             for file in found {
-                guard let entry = known[PathKey(file.relativePath)],
+                guard let row = known.row(for: file.relativePath), case let entry = known.entries[row],
                       entry.stamp.device == file.stamp.device, entry.stamp.inode == file.stamp.inode
                 else {
                     candidates.append(file)
                     continue
                 }
-                seen.insert(entry.id)
-                var sidecarsUnchanged = entry.sidecarSignature == file.sidecarSignature
-                if !sidecarsUnchanged && Companions.unchanged(file.sidecars, since: entry.sidecarSignature) {
-                    sidecarsUnchanged = true
-                    resigned.append((entry.id, file.sidecarSignature))
+                seen[row] = true
+                // Without sidecars then and now (most files) there is no signature to build or compare.
+                var sidecarsUnchanged = file.sidecars.isEmpty && entry.signatureIsEmpty
+                if !sidecarsUnchanged {
+                    let recorded = known.sidecarSignature(row), signature = file.sidecarSignature
+                    sidecarsUnchanged = recorded == signature
+                    if !sidecarsUnchanged && Companions.unchanged(file.sidecars, since: recorded) {
+                        sidecarsUnchanged = true
+                        resigned.append((entry.id, signature))
+                    }
                 }
                 if file.stamp.isUnchanged(since: entry.stamp) && sidecarsUnchanged {
                     summary.unchanged += 1
-                    if let damage = entry.damage, damage.needsRecheck(stamp: entry.stamp) {
+                    if entry.damaged, let damage = known.damage(row), damage.needsRecheck(stamp: entry.stamp) {
                         toRead.append(Pending(file: file, existing: entry.id, contentChanged: false, recheck: damage))
                     } else if reread {
                         toRead.append(Pending(file: file, existing: entry.id, contentChanged: false))
@@ -236,8 +241,10 @@ public struct Scanner {
             }
         }
 
-        private func unlisted(_ entry: KnownFile) -> Bool {
-            unreadable.contains { prefix in entry.path.starts(with: prefix) }
+        private func unlisted(_ row: Int) -> Bool {
+            guard !unreadable.isEmpty else { return false }
+            let path = known.path(row)
+            return unreadable.contains { prefix in path.starts(with: prefix) }
         }
 
         /// Renames: a candidate takes over an unseen asset with its (device, inode, size, mtime).
@@ -246,16 +253,17 @@ public struct Scanner {
             var renames: [(id: Int64, file: FoundFile)] = []
             unmatched = candidates
             guard !candidates.isEmpty else { return [] }
-            var gone: [RenameKey: [KnownFile]] = [:]
-            for entry in known.values where !seen.contains(entry.id) && !unlisted(entry) {
-                gone[RenameKey(entry.stamp), default: []].append(entry)
+            var gone: [RenameKey: [Int]] = [:]
+            for row in seen.indices where !seen[row] && !unlisted(row) {
+                gone[RenameKey(known.entries[row].stamp), default: []].append(row)
             }
             unmatched = []
             for file in candidates {
-                if let entry = gone[RenameKey(file.stamp)]?.popLast() {
-                    seen.insert(entry.id)
-                    renames.append((entry.id, file))
-                    toRead.append(Pending(file: file, existing: entry.id, contentChanged: false))
+                if let row = gone[RenameKey(file.stamp)]?.popLast() {
+                    seen[row] = true
+                    let id = known.entries[row].id
+                    renames.append((id, file))
+                    toRead.append(Pending(file: file, existing: id, contentChanged: false))
                 } else {
                     unmatched.append(file)
                 }
@@ -268,10 +276,10 @@ public struct Scanner {
         /// temporary file) is that asset changed; anything else is new.
         mutating func sortUnmatched() {
             for file in unmatched {
-                if let entry = known[PathKey(file.relativePath)], !seen.contains(entry.id) {
-                    seen.insert(entry.id)
+                if let row = known.row(for: file.relativePath), !seen[row] {
+                    seen[row] = true
                     summary.changed += 1
-                    toRead.append(Pending(file: file, existing: entry.id, contentChanged: true))
+                    toRead.append(Pending(file: file, existing: known.entries[row].id, contentChanged: true))
                 } else {
                     summary.added += 1
                     toRead.append(Pending(file: file, existing: nil, contentChanged: false))
@@ -282,7 +290,7 @@ public struct Scanner {
         /// The assets not found again, outside the folders that could not be listed.
         func vanished() -> [Int64] {
             var ids: [Int64] = []
-            for entry in known.values where !seen.contains(entry.id) && !unlisted(entry) { ids.append(entry.id) }
+            for row in seen.indices where !seen[row] && !unlisted(row) { ids.append(known.entries[row].id) }
             return ids
         }
     }
@@ -301,49 +309,6 @@ public struct Scanner {
             size = stamp.size
             mtimeNanoseconds = stamp.mtimeNanoseconds
         }
-    }
-
-    private struct KnownFile {
-        var id: Int64
-        var path: [UInt8]
-        var stamp: FileStamp
-        var sidecarSignature: String
-        /// Indexed broken or unreadable, with the reasons.
-        var damage: Damage?
-
-        struct Damage {
-            var broken: String?
-            var unreadable: String?
-
-            /// Whether an unchanged stamp still calls for a second look. An unreadable file is read
-            /// again on every scan: what kept it closed (a permission, an I/O error) need not touch
-            /// the file itself. A broken one only when its stamp has no ctime to go by: with one,
-            /// any change to the file (content, `chmod`, `touch -r`) already makes it changed.
-            func needsRecheck(stamp: FileStamp) -> Bool {
-                unreadable != nil || stamp.ctimeNanoseconds == nil
-            }
-        }
-    }
-
-    private func loadKnown(_ db: Database) throws -> [PathKey: KnownFile] {
-        var known: [PathKey: KnownFile] = [:]
-        let count = try db.scalar("SELECT count(*) FROM assets")?.int64 ?? 0
-        known.reserveCapacity(Int(count))
-        try db.forEachRow("""
-            SELECT id, path, device, inode, size, mtime_ns, sidecar_signature, broken, broken_reason, unreadable_reason, ctime_ns
-            FROM assets
-            """) { row in
-            // Plain columns, decided here: cheaper than SQL expressions on every row of a warm rescan.
-            let path = row.bytes(1) ?? []
-            let stamp = FileStamp(device: UInt64(bitPattern: row.int64(2)), inode: UInt64(bitPattern: row.int64(3)),
-                                  size: row.int64(4), mtimeNanoseconds: row.int64(5), ctimeNanoseconds: row.optionalInt64(10))
-            let broken = row.int64(7) != 0
-            let unreadable = row.string(9)
-            let damage = broken || unreadable != nil ? KnownFile.Damage(broken: broken ? row.string(8) : nil, unreadable: unreadable) : nil
-            known[PathKey(path)] = KnownFile(id: row.int64(0), path: path, stamp: stamp, sidecarSignature: row.string(6) ?? "",
-                                            damage: damage)
-        }
-        return known
     }
 
     /// Reads a batch on every core; order of the result matches `files`.

@@ -200,9 +200,15 @@ public struct TreeWalker: Sendable {
         }
     }
 
+    /// `fstatat` of `name` in the folder `fd`, the name made a C string on the stack (an array per
+    /// file was the walk's most frequent allocation).
     private func statEntry(_ fd: Int32, _ name: [UInt8], _ info: inout stat) -> Bool {
-        (name + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { fstatat(fd, $0.baseAddress!, &info, AT_SYMLINK_NOFOLLOW) == 0 }
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) { buffer in
+            name.withUnsafeBytes { bytes in
+                if let source = bytes.baseAddress { UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: source, byteCount: bytes.count) }
+            }
+            buffer[name.count] = 0
+            return fstatat(fd, buffer.baseAddress!, &info, AT_SYMLINK_NOFOLLOW) == 0
         }
     }
 }
@@ -253,7 +259,19 @@ private final class WorkerResults: Sendable {
         }
     }
 
-    var found: [FoundFile] { state.withLock { $0.parts.flatMap { $0 } } }
+    /// Every worker's files in one array; each part is let go once copied, so the walk's list is not
+    /// held twice at its end.
+    var found: [FoundFile] {
+        state.withLock { state in
+            var all: [FoundFile] = []
+            all.reserveCapacity(state.parts.reduce(0) { $0 + $1.count })
+            for index in state.parts.indices {
+                all += state.parts[index]
+                state.parts[index] = []
+            }
+            return all
+        }
+    }
     var problems: [UnreadableFolder] { state.withLock { $0.problems } }
     var skipped: TreeWalker.Skipped { state.withLock { $0.skipped } }
 }

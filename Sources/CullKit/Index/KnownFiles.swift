@@ -1,0 +1,158 @@
+import Foundation
+
+/// The index as a scan compares the walk with it: one fixed-size row per asset (id and stamp), every
+/// path in one byte buffer, and an open-addressed table from path to row.
+///
+/// A warm rescan looks up every file it finds here, so the table is made for that: no object or
+/// array per asset (100,000 of them were most of the scan's memory and of its time loading and
+/// freeing them), a path compared as raw bytes, and the rare parts (a sidecar signature, damage)
+/// kept aside for the rows that have them.
+struct KnownFiles {
+    /// One indexed asset.
+    struct Entry {
+        var id: Int64
+        var stamp: FileStamp
+        fileprivate var pathStart: Int
+        fileprivate var pathCount: Int32
+        fileprivate var hash: UInt32
+        /// Index into `signatures`; -1 when the asset has no sidecars.
+        fileprivate var signature: Int32
+        /// Indexed broken or unreadable.
+        var damaged: Bool
+
+        /// No sidecar was recorded (`sidecar_signature` empty).
+        var signatureIsEmpty: Bool { signature < 0 }
+    }
+
+    /// Why an indexed file was broken or unreadable.
+    struct Damage {
+        var broken: String?
+        var unreadable: String?
+
+        /// Whether an unchanged stamp still calls for a second look. An unreadable file is read
+        /// again on every scan: what kept it closed (a permission, an I/O error) need not touch
+        /// the file itself. A broken one only when its stamp has no ctime to go by: with one,
+        /// any change to the file (content, `chmod`, `touch -r`) already makes it changed.
+        func needsRecheck(stamp: FileStamp) -> Bool {
+            unreadable != nil || stamp.ctimeNanoseconds == nil
+        }
+    }
+
+    private(set) var entries: [Entry] = []
+    private var paths: [UInt8] = []
+    private var signatures: [String] = []
+    private var damages: [Int: Damage] = [:]
+    /// Row index + 1 per slot (0: empty); the count is a power of two at least twice the rows.
+    private var slots: [Int32] = []
+
+    var count: Int { entries.count }
+
+    /// Every asset of the index, with only the columns a scan compares.
+    init(_ db: Database) throws {
+        // Every page of the table is read once: through a small cache, not into the index's large one.
+        try db.withPageCache(kibibytes: 2048) { try load(db) }
+    }
+
+    private mutating func load(_ db: Database) throws {
+        let count = Int(try db.scalar("SELECT count(*) FROM assets")?.int64 ?? 0)
+        entries.reserveCapacity(count)
+        paths.reserveCapacity(count * 32)
+        var size = 16
+        while size < count * 2 { size <<= 1 }
+        slots = Array(repeating: 0, count: size)
+        try db.forEachRow("""
+            SELECT id, path, device, inode, size, mtime_ns, sidecar_signature, broken, broken_reason, unreadable_reason, ctime_ns
+            FROM assets
+            """) { row in
+            // Plain columns, decided here: cheaper than SQL expressions on every row of a warm rescan.
+            let start = paths.count
+            row.appendBytes(1, to: &paths)
+            let length = paths.count - start
+            let hash = paths.withUnsafeBufferPointer { Self.hash(UnsafeBufferPointer(rebasing: $0[start ..< start + length])) }
+            var signature: Int32 = -1
+            if let text = row.string(6), !text.isEmpty {
+                signature = Int32(signatures.count)
+                signatures.append(text)
+            }
+            let broken = row.int64(7) != 0
+            let unreadable = row.string(9)
+            let damaged = broken || unreadable != nil
+            if damaged { damages[entries.count] = Damage(broken: broken ? row.string(8) : nil, unreadable: unreadable) }
+            let stamp = FileStamp(device: UInt64(bitPattern: row.int64(2)), inode: UInt64(bitPattern: row.int64(3)),
+                                  size: row.int64(4), mtimeNanoseconds: row.int64(5), ctimeNanoseconds: row.optionalInt64(10))
+            insert(Entry(id: row.int64(0), stamp: stamp, pathStart: start, pathCount: Int32(length), hash: hash,
+                         signature: signature, damaged: damaged))
+        }
+    }
+
+    /// Adds a row; a path already present (it cannot be: `assets.path` is UNIQUE, though a TEXT and
+    /// a BLOB of the same bytes would be) is taken by the later row, as a dictionary would.
+    private mutating func insert(_ entry: Entry) {
+        let row = entries.count
+        entries.append(entry)
+        let mask = slots.count - 1
+        var slot = Int(entry.hash) & mask
+        while slots[slot] != 0 {
+            let other = Int(slots[slot]) - 1
+            if entries[other].hash == entry.hash && samePath(other, entry.pathStart, Int(entry.pathCount)) {
+                slots[slot] = Int32(row + 1)
+                return
+            }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = Int32(row + 1)
+    }
+
+    private func samePath(_ row: Int, _ start: Int, _ count: Int) -> Bool {
+        let entry = entries[row]
+        guard Int(entry.pathCount) == count else { return false }
+        return paths.withUnsafeBufferPointer { buffer in
+            count == 0 || memcmp(buffer.baseAddress! + entry.pathStart, buffer.baseAddress! + start, count) == 0
+        }
+    }
+
+    /// The row indexed under `path`, if any.
+    func row(for path: [UInt8]) -> Int? {
+        path.withUnsafeBufferPointer { key -> Int? in
+            let hash = Self.hash(key)
+            let mask = slots.count - 1
+            var slot = Int(hash) & mask
+            return paths.withUnsafeBufferPointer { buffer -> Int? in
+                while slots[slot] != 0 {
+                    let row = Int(slots[slot]) - 1
+                    let entry = entries[row]
+                    if entry.hash == hash, Int(entry.pathCount) == key.count,
+                       key.count == 0 || memcmp(buffer.baseAddress! + entry.pathStart, key.baseAddress!, key.count) == 0 {
+                        return row
+                    }
+                    slot = (slot + 1) & mask
+                }
+                return nil
+            }
+        }
+    }
+
+    /// The library-relative path of a row.
+    func path(_ row: Int) -> ArraySlice<UInt8> {
+        let entry = entries[row]
+        return paths[entry.pathStart ..< entry.pathStart + Int(entry.pathCount)]
+    }
+
+    /// The row's recorded `sidecar_signature` ("" without sidecars).
+    func sidecarSignature(_ row: Int) -> String {
+        let index = entries[row].signature
+        return index < 0 ? "" : signatures[Int(index)]
+    }
+
+    /// Why the row's file was broken or unreadable; nil when it was neither.
+    func damage(_ row: Int) -> Damage? {
+        entries[row].damaged ? damages[row] : nil
+    }
+
+    /// FNV-1a over the path bytes: paths differ in their last bytes, which it mixes in last.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
+    }
+}
