@@ -59,12 +59,13 @@ enum UndoJournal {
                 """)
         }
 
-        func book(_ outcomes: [(JournalItem, UndoCarrier.Outcome)]) throws {
-            guard let first = outcomes.first?.0.seq, let last = outcomes.last?.0.seq else { return }
+        func book(_ outcomes: [UndoCarrier.Carried]) throws {
+            guard let first = outcomes.first?.item.seq, let last = outcomes.last?.item.seq else { return }
             try db.transaction {
                 var back: [(restored: AssetSnapshot.Restorer.Restored, path: [UInt8])] = []
-                for (item, outcome) in outcomes {
-                    switch outcome {
+                for carried in outcomes {
+                    let item = carried.item
+                    switch carried.outcome {
                     case let .restored(now):
                         if let restored = try restorer.restore(seq: item.seq, now: now) {
                             try keep.execute([.integer(restored.id)])
