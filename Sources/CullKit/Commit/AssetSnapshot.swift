@@ -44,79 +44,98 @@ enum AssetSnapshot {
         ]
     }
 
-    /// Puts saved rows back into the index; its statements are prepared once per undo.
+    /// Puts the saved rows of one commit back into the index; its statements are prepared once per undo.
+    ///
+    /// A restored item costs one statement for its `assets` row (which returns the id used and the
+    /// sidecar signature) and one for each kind of row the commit saved any of: the new ctime the
+    /// file has after its two renames is given to the rows as they are inserted, not by updates after.
     struct Restorer {
+        /// An asset row put back: the id it has now and its recorded sidecar signature.
+        struct Restored {
+            let id: Int64
+            let sidecarSignature: String?
+        }
+
         private let db: Database
+        private let commit: Int64
         private let saved: Statement
         private let insertAsset: Statement
-        private let insertCompanions: Statement
-        private let insertHashes: Statement
-        private let insertImageHashes: Statement
-        private let insertFeatures: Statement
-        private let settle: [Statement]
+        /// The rows that hang off the asset (companions, hashes, image hashes, features), only for
+        /// the tables in which this commit saved any row: for the others each would insert nothing.
+        private let insertRows: [Statement]
 
-        init(db: Database) throws {
+        init(db: Database, commit: Int64) throws {
             self.db = db
+            self.commit = commit
             let columns = try sharedColumns(db).filter { $0 != "id" }
             saved = try db.prepare("SELECT 1 FROM commit_assets WHERE commit_id = ? AND seq = ?")
+            // ?1 commit, ?2 seq, ?3 ... ?7 the file as undo left it (device, inode, size, mtime, ctime),
+            // or NULLs: the saved ctime is kept unless the saved row is that same file.
+            func settled(_ prefix: String) -> String {
+                "CASE WHEN \(prefix)device = ?3 AND \(prefix)inode = ?4 AND \(prefix)size = ?5 AND \(prefix)mtime_ns = ?6 "
+                    + "THEN ?7 ELSE \(prefix)ctime_ns END"
+            }
             insertAsset = try db.prepare("""
                 INSERT OR IGNORE INTO assets (id, \(columns.map(quoted).joined(separator: ", ")))
                 SELECT CASE WHEN EXISTS (SELECT 1 FROM assets WHERE id = s.id) THEN NULL ELSE s.id END,
-                       \(columns.map { "s." + quoted($0) }.joined(separator: ", "))
-                FROM commit_assets s WHERE s.commit_id = ? AND s.seq = ?
+                       \(columns.map { $0 == "ctime_ns" ? settled("s.") : "s." + quoted($0) }.joined(separator: ", "))
+                FROM commit_assets s WHERE s.commit_id = ?1 AND s.seq = ?2
+                RETURNING id, sidecar_signature
                 """)
-            insertCompanions = try db.prepare("""
-                INSERT OR IGNORE INTO companions (asset_id, path, role)
-                SELECT ?, path, role FROM commit_companions WHERE commit_id = ? AND seq = ?
-                """)
-            insertHashes = try db.prepare("""
-                INSERT OR IGNORE INTO hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, partial, full)
-                SELECT ?, device, inode, size, mtime_ns, ctime_ns, partial, full FROM commit_hashes WHERE commit_id = ? AND seq = ?
-                """)
-            insertImageHashes = try db.prepare("""
-                INSERT OR IGNORE INTO image_hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, hash, problem)
-                SELECT ?, device, inode, size, mtime_ns, ctime_ns, hash, problem FROM commit_image_hashes WHERE commit_id = ? AND seq = ?
-                """)
-            insertFeatures = try db.prepare("""
-                INSERT OR IGNORE INTO image_features (asset_id, \(FeatureColumns.list))
-                SELECT ?, \(FeatureColumns.list) FROM commit_image_features WHERE commit_id = ? AND seq = ?
-                """)
-            settle = try [("assets", "id"), ("hashes", "asset_id"), ("image_hashes", "asset_id"), ("image_features", "asset_id")].map {
-                try db.prepare("""
-                    UPDATE \($0.0) SET ctime_ns = ?1 WHERE \($0.1) = ?2 AND device = ?3 AND inode = ?4 AND size = ?5 AND mtime_ns = ?6
-                    """)
-            }
+            // ?8 the asset id used.
+            let rows: [(table: String, sql: String)] = [
+                ("commit_companions", """
+                    INSERT OR IGNORE INTO companions (asset_id, path, role)
+                    SELECT ?8, path, role FROM commit_companions WHERE commit_id = ?1 AND seq = ?2
+                    """),
+                ("commit_hashes", """
+                    INSERT OR IGNORE INTO hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, partial, full)
+                    SELECT ?8, device, inode, size, mtime_ns, \(settled("")), partial, full
+                    FROM commit_hashes WHERE commit_id = ?1 AND seq = ?2
+                    """),
+                ("commit_image_hashes", """
+                    INSERT OR IGNORE INTO image_hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, hash, problem)
+                    SELECT ?8, device, inode, size, mtime_ns, \(settled("")), hash, problem
+                    FROM commit_image_hashes WHERE commit_id = ?1 AND seq = ?2
+                    """),
+                ("commit_image_features", """
+                    INSERT OR IGNORE INTO image_features (asset_id, \(FeatureColumns.list))
+                    SELECT ?8, \(FeatureColumns.names.map { $0 == "ctime_ns" ? settled("") : $0 }.joined(separator: ", "))
+                    FROM commit_image_features WHERE commit_id = ?1 AND seq = ?2
+                    """),
+            ]
+            // Table names are fixed identifiers above, never input.
+            insertRows = try rows.filter { row in
+                try db.scalar("SELECT EXISTS (SELECT 1 FROM \(row.table) WHERE commit_id = ?)", [.integer(commit)])?.int64 == 1
+            }.map { try db.prepare($0.sql) }
         }
 
-        /// Puts back the index row of item `seq` of `commit` and its companions rows. Keeps the old
-        /// id when it is free; does nothing when the path is indexed again already, or when nothing
-        /// was saved. Returns the asset id used.
+        /// Puts back the index row of item `seq` and the rows that hang off it (companions, hashes,
+        /// image hashes, features). Keeps the old id when it is free; does nothing when the path is
+        /// indexed again already, or when nothing was saved. Returns the asset id used.
         ///
         /// `now` is the file as undo left it: the renames to the trash and back gave it a new ctime,
         /// which the rows of that same file (device, inode, size, mtime as saved) take, so the next
-        /// scan and plan see it unchanged instead of re-reading and rehashing it.
-        func restore(commit: Int64, seq: Int64, now: FileIdentity? = nil) throws -> Int64? {
+        /// scan and plan see it unchanged instead of re-reading and rehashing it. (The id was free
+        /// in `assets`, and no row hangs off an id `assets` lacks, so the rows inserted here are the
+        /// only ones of that id.)
+        func restore(seq: Int64, now: FileIdentity? = nil) throws -> Restored? {
             let key: [SQLValue] = [.integer(commit), .integer(seq)]
-            var found = false
-            try saved.forEachRow(key) { _ in found = true }
-            guard found else {
+            let file: [SQLValue] = now.map { [.integer($0.device), .integer($0.inode), .integer($0.size), .integer($0.mtimeNs),
+                                               .integer($0.ctimeNs)] } ?? Array(repeating: .null, count: 5)
+            var restored: Restored?
+            try insertAsset.forEachRow(key + file) { restored = Restored(id: $0.int64(0), sidecarSignature: $0.string(1)) }
+            guard let restored else {
+                var found = false
+                try saved.forEachRow(key) { _ in found = true }
+                if found { return nil }     // saved, but its path (or id) is indexed again already
                 let legacy = try db.scalar("SELECT snapshot FROM commit_items WHERE commit_id = ? AND seq = ?", key)?.string
-                return try legacy.flatMap { try AssetSnapshot.restore(db, json: $0) }
+                guard let id = try legacy.flatMap({ try AssetSnapshot.restore(db, json: $0) }) else { return nil }
+                return Restored(id: id, sidecarSignature: try db.scalar("SELECT sidecar_signature FROM assets WHERE id = ?",
+                                                                        [.integer(id)])?.string)
             }
-            try insertAsset.execute(key)
-            guard db.changes == 1 else { return nil }
-            let id = db.lastInsertRowID
-            try insertCompanions.execute([.integer(id)] + key)
-            try insertHashes.execute([.integer(id)] + key)
-            try insertImageHashes.execute([.integer(id)] + key)
-            try insertFeatures.execute([.integer(id)] + key)
-            if let now {
-                for statement in settle {
-                    try statement.execute([.integer(now.ctimeNs), .integer(id), .integer(now.device), .integer(now.inode),
-                                           .integer(now.size), .integer(now.mtimeNs)])
-                }
-            }
-            return id
+            for statement in insertRows { try statement.execute(key + file + [.integer(restored.id)]) }
+            return restored
         }
     }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// `cull undo [COMMIT]`: puts a committed batch back where it was, with the commit's journal
@@ -64,17 +65,37 @@ public enum CommitUndo {
 
     /// Carries the pending items of undo `undo` chunk by chunk (whole entries), booking each chunk,
     /// until done or interrupted; then closes it.
+    ///
+    /// The carrying runs on its own thread, a chunk or more ahead of this one, which books each
+    /// chunk in order once the carrier has synced the folders it touched (as a commit's ``Mover``
+    /// does): the journal never says `restored` for a move that is not durable, and a crash between
+    /// a move and its booking leaves the item `pending` for the next run, which finds it back.
     private static func run(library: Library, db: Database, undo: Int64, commit: Int64, crash: CrashHook) throws -> Report {
         let pending = try UndoJournal.pendingItems(db, undo: undo, commit: commit)
         let carrier = try UndoCarrier(library: library, crash: crash)
         let booking = try UndoJournal.Booking(db: db, undo: undo, commit: commit, root: Array((library.root + "/").utf8))
+        let chunks = Mover.chunks(of: pending, size: crash.chunkSize)
+        let conveyor = Conveyor<[UndoCarrier.Carried]>(count: chunks.count, interruption: .shared)
+        let carrying = DispatchGroup()
+        DispatchQueue.global(qos: .userInitiated).async(group: carrying) {
+            while let index = conveyor.claim() {
+                let outcomes = chunks[index].map { UndoCarrier.Carried(item: $0, outcome: carrier.carry($0)) }
+                carrier.syncTouched()
+                conveyor.put(.success(outcomes), at: index)
+            }
+        }
         var stopped = false
-        for chunk in Mover.chunks(of: pending, size: crash.chunkSize) {
-            if Interruption.shared.isRequested { stopped = true; break }
-            let outcomes = chunk.map { ($0, carrier.carry($0)) }
-            carrier.syncTouched()
-            try booking.book(outcomes)
-            crash.step()
+        do {
+            // The carrier thread stops before this returns (it never outlives the caller's lock).
+            defer {
+                conveyor.cancel()
+                carrying.wait()
+            }
+            for index in chunks.indices {
+                guard let outcomes = try conveyor.take(index)?.get() else { stopped = true; break }
+                try booking.book(outcomes)
+                crash.step()
+            }
         }
         return try UndoJournal.close(db, undo: undo, commit: commit, cancelled: stopped)
     }

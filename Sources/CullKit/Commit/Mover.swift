@@ -46,7 +46,7 @@ final class Mover {
         let chunks = Self.chunks(of: pending, size: chunkSize)
         guard !chunks.isEmpty else { return true }
         let context = try openDestinations(for: pending)
-        let conveyor = Conveyor(count: chunks.count, interruption: .shared)
+        let conveyor = Conveyor<[FileCarrier.Carried]>(count: chunks.count, interruption: .shared)
         let carrying = DispatchGroup()
         // Every rename and .trashinfo lands in the same two folders, whose locks serialize them in
         // the kernel: more than a few carriers would only wait on each other.
@@ -230,12 +230,13 @@ private struct Booking {
     }
 }
 
-/// Hands chunks to carrier threads and their results, in chunk order, to the booking thread.
-/// A failed chunk, or an interruption, stops the hand-out: later chunks are not started.
+/// Hands chunks to carrier threads and their results, in chunk order, to the booking thread (of a
+/// commit, and of an undo). A failed chunk, or an interruption, stops the hand-out: later chunks
+/// are not started.
 // @unchecked Sendable: `values`, `claimed` and `stopped` are touched only with `condition` locked (the
 // booking thread waits on it for the next chunk), which `Mutex` cannot do.
-private final class Conveyor: @unchecked Sendable {
-    typealias Value = Result<[FileCarrier.Carried], CommitError>
+final class Conveyor<Carried: Sendable>: @unchecked Sendable {
+    typealias Value = Result<Carried, CommitError>
     private let condition = NSCondition()
     private let interruption: Interruption
     private var values: [Value?]

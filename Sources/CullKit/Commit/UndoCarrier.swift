@@ -15,12 +15,20 @@ import Dispatch
 /// is reached from the library root one component at a time with `O_NOFOLLOW`: a missing folder is
 /// created, a symbolic link or a file in the way is refused, so nothing is written outside the
 /// library. Removes only a `.trashinfo` whose `Path=` is the item's own original path.
-final class UndoCarrier {
+// @unchecked Sendable: a carrier is handed to the one carrier thread of an undo and used only there
+// (its cached folder handles are that thread's); it is never shared between threads at once.
+final class UndoCarrier: @unchecked Sendable {
     /// What became of one item.
-    enum Outcome {
+    enum Outcome: Sendable {
         /// Back at its original path, with the identity it has there now (nil if it cannot be read).
         case restored(FileIdentity?)
         case refused(String)
+    }
+
+    /// One item of a chunk with its outcome.
+    struct Carried: Sendable {
+        let item: JournalItem
+        let outcome: Outcome
     }
 
     private let root: [UInt8]

@@ -20,6 +20,11 @@ enum UndoJournal {
 
     /// Books carried chunks, each in one transaction: a restored item's undo and commit rows, its
     /// index row put back and marked kept; a refused item's reason.
+    ///
+    /// The states are set per chunk, not per item: every item of a chunk was `pending`, and a chunk
+    /// holds every pending item of its seq range (``pendingItems(_:undo:commit:)`` lists them in
+    /// seq order, chunks are consecutive runs of that list), so once the refused ones are marked,
+    /// the rest of the range's pending items are the restored ones.
     struct Booking {
         let db: Database
         let commit: Int64
@@ -27,8 +32,9 @@ enum UndoJournal {
         /// The library root, where restored files' sidecars are looked at again.
         let root: [UInt8]
         private let restorer: AssetSnapshot.Restorer
-        private let markUndo: Statement
+        private let markRefused: Statement
         private let markRestored: Statement
+        private let markCommitRestored: Statement
         private let keep: Statement
 
         init(db: Database, undo: Int64, commit: Int64, root: [UInt8]) throws {
@@ -36,31 +42,42 @@ enum UndoJournal {
             self.root = root
             self.undo = undo
             self.commit = commit
-            restorer = try AssetSnapshot.Restorer(db: db)
-            markUndo = try db.prepare("UPDATE undo_items SET state = ?, reason = ? WHERE undo_id = ? AND seq = ?")
-            markRestored = try db.prepare("UPDATE commit_items SET state = ? WHERE commit_id = ? AND seq = ?")
+            restorer = try AssetSnapshot.Restorer(db: db, commit: commit)
+            markRefused = try db.prepare("UPDATE undo_items SET state = ?, reason = ? WHERE undo_id = ? AND seq = ?")
+            // ?1 undo, ?2 commit, ?3 first seq, ?4 last seq, ?5 restored (undo item state), then
+            // ?6 pending (undo item state) or restored (commit item state).
+            markRestored = try db.prepare("""
+                UPDATE undo_items SET state = ?5, reason = NULL WHERE undo_id = ?1 AND seq BETWEEN ?3 AND ?4 AND state = ?6
+                """)
+            markCommitRestored = try db.prepare("""
+                UPDATE commit_items SET state = ?6 WHERE commit_id = ?2 AND seq IN
+                    (SELECT seq FROM undo_items WHERE undo_id = ?1 AND seq BETWEEN ?3 AND ?4 AND state = ?5)
+                """)
             keep = try db.prepare("""
                 INSERT INTO reviews (asset_id, status, at) VALUES (?, 'kept', strftime('%s', 'now'))
                 ON CONFLICT (asset_id) DO UPDATE SET status = 'kept', rule = NULL, rule_file = NULL, at = excluded.at
                 """)
         }
 
-        func book(_ outcomes: [(JournalItem, UndoCarrier.Outcome)]) throws {
+        func book(_ outcomes: [UndoCarrier.Carried]) throws {
+            guard let first = outcomes.first?.item.seq, let last = outcomes.last?.item.seq else { return }
             try db.transaction {
-                var back: [(id: Int64, path: [UInt8])] = []
-                for (item, outcome) in outcomes {
-                    switch outcome {
+                var back: [(restored: AssetSnapshot.Restorer.Restored, path: [UInt8])] = []
+                for carried in outcomes {
+                    let item = carried.item
+                    switch carried.outcome {
                     case let .restored(now):
-                        try markUndo.execute([UndoItemState.restored.sql, .null, .integer(undo), .integer(item.seq)])
-                        try markRestored.execute([ItemState.restored.sql, .integer(commit), .integer(item.seq)])
-                        if let id = try restorer.restore(commit: commit, seq: item.seq, now: now) {
-                            try keep.execute([.integer(id)])
-                            back.append((id, item.path))
+                        if let restored = try restorer.restore(seq: item.seq, now: now) {
+                            try keep.execute([.integer(restored.id)])
+                            back.append((restored, item.path))
                         }
                     case let .refused(reason):
-                        try markUndo.execute([UndoItemState.refused.sql, .text(reason), .integer(undo), .integer(item.seq)])
+                        try markRefused.execute([UndoItemState.refused.sql, .text(reason), .integer(undo), .integer(item.seq)])
                     }
                 }
+                let range: [SQLValue] = [.integer(undo), .integer(commit), .integer(first), .integer(last), UndoItemState.restored.sql]
+                try markRestored.execute(range + [UndoItemState.pending.sql])
+                try markCommitRestored.execute(range + [ItemState.restored.sql])
                 try settleSidecars(back)
             }
         }
@@ -69,18 +86,15 @@ enum UndoJournal {
         /// renamed twice: the same sidecars, by inode, size and mtime, with new ctimes. Their owners'
         /// signatures take the new ctimes, so the next scan does not re-read them and a commit
         /// before it does not hold them back as "sidecar changed since staging".
-        private func settleSidecars(_ back: [(id: Int64, path: [UInt8])]) throws {
-            guard !back.isEmpty else { return }
+        private func settleSidecars(_ back: [(restored: AssetSnapshot.Restorer.Restored, path: [UInt8])]) throws {
+            guard back.contains(where: { !($0.restored.sidecarSignature ?? "").isEmpty }) else { return }
             var resolver = CompanionResolver(root: root)
-            let read = try db.prepare("SELECT sidecar_signature FROM assets WHERE id = ?")
-            let write = try db.prepare("UPDATE assets SET sidecar_signature = ? WHERE id = ?")
-            for (id, path) in back {
-                var recorded: String?
-                try read.forEachRow([.integer(id)]) { recorded = $0.string(0) }
-                guard let recorded, !recorded.isEmpty else { continue }
+            let write = try db.cached("UPDATE assets SET sidecar_signature = ? WHERE id = ?")
+            for (restored, path) in back {
+                guard let recorded = restored.sidecarSignature, !recorded.isEmpty else { continue }
                 let now = resolver.sidecars(of: path)
                 guard !Companions.unchanged(now, since: recorded), Companions.sameFiles(now, as: recorded) else { continue }
-                try write.execute([.text(Companions.signature(now)), .integer(id)])
+                try write.execute([.text(Companions.signature(now)), .integer(restored.id)])
             }
         }
     }
