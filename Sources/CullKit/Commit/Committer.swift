@@ -113,9 +113,9 @@ extension TwinCheck {
     /// Unstages the journal's skipped items whose keeper was gone or changed, in the commit's
     /// journaling transaction: the receipt lists them with the reason.
     static func clearStaging(_ db: Database, _ items: [JournalItem]) throws {
-        let unstage = try db.prepare("DELETE FROM reviews WHERE asset_id = ? AND status = 'trashed'")
+        let unstage = try db.prepare("DELETE FROM reviews WHERE asset_id = ? AND status = ?")
         for item in items where item.state == .skipped && (item.reason?.hasSuffix(cleared) ?? false) {
-            if let id = item.assetID { try unstage.execute([.integer(id)]) }
+            if let id = item.assetID { try unstage.execute([.integer(id), ReviewStatus.trashed.sql]) }
         }
     }
 }

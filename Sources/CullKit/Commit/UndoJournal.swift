@@ -54,8 +54,8 @@ enum UndoJournal {
                     (SELECT seq FROM undo_items WHERE undo_id = ?1 AND seq BETWEEN ?3 AND ?4 AND state = ?5)
                 """)
             keep = try db.prepare("""
-                INSERT INTO reviews (asset_id, status, at) VALUES (?, 'kept', strftime('%s', 'now'))
-                ON CONFLICT (asset_id) DO UPDATE SET status = 'kept', rule = NULL, rule_file = NULL, at = excluded.at
+                INSERT INTO reviews (asset_id, status, at) VALUES (?1, ?2, strftime('%s', 'now'))
+                ON CONFLICT (asset_id) DO UPDATE SET status = excluded.status, rule = NULL, rule_file = NULL, at = excluded.at
                 """)
         }
 
@@ -68,7 +68,7 @@ enum UndoJournal {
                     switch carried.outcome {
                     case let .restored(now):
                         if let restored = try restorer.restore(seq: item.seq, now: now) {
-                            try keep.execute([.integer(restored.id)])
+                            try keep.execute([.integer(restored.id), ReviewStatus.kept.sql])
                             back.append((restored, item.path))
                         }
                     case let .refused(reason):

@@ -10,8 +10,8 @@ struct IndexWriter {
     /// `stage` decides again (a `kept` review stays: keeping is never undone behind the user's back).
     func write(_ records: [AssetRecord], changed: [Int64] = []) throws {
         try db.transaction {
-            let unstage = try db.cached("DELETE FROM reviews WHERE asset_id = ? AND status = 'trashed'")
-            for id in changed { try unstage.execute([.integer(id)]) }
+            let unstage = try db.cached("DELETE FROM reviews WHERE asset_id = ? AND status = ?")
+            for id in changed { try unstage.execute([.integer(id), ReviewStatus.trashed.sql]) }
             let upsert = try db.cached(AssetColumn.upsertSQL)
             let clearCompanions = try db.cached("DELETE FROM companions WHERE asset_id = ?")
             let addCompanion = try db.cached("INSERT OR REPLACE INTO companions (asset_id, path, role) VALUES (?, ?, ?)")

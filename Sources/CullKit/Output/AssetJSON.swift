@@ -9,7 +9,7 @@ public enum AssetJSON {
         + ["NULLIF(TRIM(COALESCE(a.camera_make, '') || ' ' || COALESCE(a.camera_model, '')), '') AS camera"]
         + [AssetColumn.cameraMake, .cameraModel, .lens, .software, .latitude, .longitude, .rating, .liveID, .burstID,
            .brokenReason, .unreadableReason].map(\.selected)
-        + ["COALESCE(r.status, 'new') AS status"]
+        + ["COALESCE(r.status, '\(sql: ReviewStatus.new.rawValue)') AS status"]
     /// The boolean rule fields printed, each from its own SQL (the duplicate groups are `cull plan`'s).
     static let booleans = ["gps", "favorite", "screenshot", "live", "burst", "raw", "broken", "unreadable"]
 
