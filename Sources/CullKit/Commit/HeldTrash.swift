@@ -71,8 +71,11 @@ final class HeldTrash: Sendable {
     /// The temporary name a `.trashinfo` is written under before it is renamed into place: not
     /// ending in `.trashinfo`, so trash tools ignore it; with our pid, so two commits never share one.
     static func temporaryName(for infoName: [UInt8]) -> [UInt8] {
-        Array(".cull-\(getpid())-".utf8) + infoName + Array(".tmp".utf8)
+        temporaryPrefix + infoName + Array(".tmp".utf8)
     }
+
+    /// `.cull-PID-`, made once: a commit names 10,000 temporaries, and Cull never forks.
+    private static let temporaryPrefix = Array(".cull-\(getpid())-".utf8)
 
     /// Writes `contents` under the temporary name of `info/NAME` (fsynced when `sync`); 0 or the
     /// errno, and nothing left behind on a failure (a full disk leaves no empty file).
