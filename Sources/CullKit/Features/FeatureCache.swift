@@ -67,7 +67,7 @@ public struct FeatureCache {
         var links: [Int: [Int]] = [:]
         var work: [Int] = []
         for (index, candidate) in candidates.enumerated() {
-            let key = FileIdentity.Key(device: candidate.device, inode: candidate.inode)
+            let key = candidate.key
             if let first = firstOfInode[key] {
                 links[first, default: [first]].append(index)
             } else {
@@ -84,7 +84,7 @@ public struct FeatureCache {
             let outcomes = analyse(batch.map { candidates[$0] })
             var byInode: [FileIdentity.Key: Outcome] = [:]
             for (index, outcome) in zip(batch, outcomes) {
-                byInode[FileIdentity.Key(device: candidates[index].device, inode: candidates[index].inode)] = outcome
+                byInode[candidates[index].key] = outcome
                 switch outcome {
                 case .measured: report.analysed += 1
                 case let .failed(reason):
@@ -185,7 +185,7 @@ public struct FeatureCache {
             for file in files {
                 let identity: [SQLValue] = [.integer(file.id), .integer(file.device), .integer(file.inode), .integer(file.size),
                                             .integer(file.mtimeNs), .integer(file.ctimeNs ?? 0)]
-                switch outcomes[FileIdentity.Key(device: file.device, inode: file.inode)] ?? .skipped {
+                switch outcomes[file.key] ?? .skipped {
                 case let .measured(features):
                     try upsert.execute(identity + [features.hash.map { .integer(Int64(bitPattern: $0.value)) } ?? .null, .real(features.sharpness),
                                                    .real(features.exposure), .null])

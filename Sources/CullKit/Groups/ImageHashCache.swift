@@ -119,7 +119,7 @@ public struct ImageHashCache {
                             current: row.int64(10) != 0))
         }
         var inodes: [Bucket: Set<FileIdentity.Key>] = [:]
-        for row in rows { inodes[row.bucket, default: []].insert(FileIdentity.Key(device: row.candidate.device, inode: row.candidate.inode)) }
+        for row in rows { inodes[row.bucket, default: []].insert(row.candidate.key) }
         return rows.filter { !$0.current && (inodes[$0.bucket]?.count ?? 0) > 1 }.map(\.candidate)
     }
 

@@ -1,3 +1,4 @@
+import CXXHash
 import Foundation
 
 /// The index as a scan compares the walk with it: one fixed-size row per asset (id and stamp), every
@@ -149,10 +150,9 @@ struct KnownFiles {
         entries[row].damaged ? damages[row] : nil
     }
 
-    /// FNV-1a over the path bytes: paths differ in their last bytes, which it mixes in last.
+    /// XXH3 (libxxhash, as the content hashes) of the path bytes, folded to 32 bits.
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        let hash = XXH3_64bits(bytes.baseAddress, bytes.count)
         return UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
     }
 }

@@ -229,7 +229,7 @@ public struct Scanner {
                 }
                 if file.stamp.isUnchanged(since: entry.stamp) && sidecarsUnchanged {
                     summary.unchanged += 1
-                    if entry.damaged, let damage = known.damage(row), damage.needsRecheck(stamp: entry.stamp) {
+                    if let damage = known.damage(row), damage.needsRecheck(stamp: entry.stamp) {
                         toRead.append(Pending(file: file, existing: entry.id, contentChanged: false, recheck: damage))
                     } else if reread {
                         toRead.append(Pending(file: file, existing: entry.id, contentChanged: false))
@@ -251,13 +251,12 @@ public struct Scanner {
         /// Not ctime: a rename changes it. Hard links stay apart, as both names are seen.
         mutating func matchRenames() -> [(id: Int64, file: FoundFile)] {
             var renames: [(id: Int64, file: FoundFile)] = []
-            unmatched = candidates
+            unmatched = []
             guard !candidates.isEmpty else { return [] }
             var gone: [RenameKey: [Int]] = [:]
             for row in seen.indices where !seen[row] && !unlisted(row) {
                 gone[RenameKey(known.entries[row].stamp), default: []].append(row)
             }
-            unmatched = []
             for file in candidates {
                 if let row = gone[RenameKey(file.stamp)]?.popLast() {
                     seen[row] = true

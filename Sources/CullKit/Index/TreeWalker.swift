@@ -91,7 +91,7 @@ public struct TreeWalker: Sendable {
         problems += results.problems
         skipped.managed += results.skipped.managed.sorted { $0.relativePath.lexicographicallyPrecedes($1.relativePath) }
         skipped.ignored.add(results.skipped.ignored)
-        return results.found
+        return results.takeFound()
     }
 
     /// Lists one folder: its media files (with sidecars) into `found`, its subfolders into `subfolders`.
@@ -259,9 +259,9 @@ private final class WorkerResults: Sendable {
         }
     }
 
-    /// Every worker's files in one array; each part is let go once copied, so the walk's list is not
-    /// held twice at its end.
-    var found: [FoundFile] {
+    /// Every worker's files in one array, taken out: each part is let go once copied, so the walk's
+    /// list is not held twice at its end (a second call gets nothing).
+    func takeFound() -> [FoundFile] {
         state.withLock { state in
             var all: [FoundFile] = []
             all.reserveCapacity(state.parts.reduce(0) { $0 + $1.count })

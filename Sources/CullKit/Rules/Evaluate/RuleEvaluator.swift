@@ -70,10 +70,10 @@ public final class RuleEvaluator {
     private func evaluate(_ run: CompiledRun, libraryCount: Int) throws -> [RuleEvaluation] {
         var buckets = run.rules.map { Buckets(guards: $0.guards.count, keepRules: $0.keepRules.count) }
         try database.prepare(run.query.sql).forEachRow(run.query.arguments) { row in
-            var status: String?, statusRead = false
+            var status: ReviewStatus?
             for index in run.rules.indices where row.int64(run.matchColumn(index)) != 0 {
-                if !statusRead { (status, statusRead) = (row.string(2), true) }
-                buckets[index].add(row, status: status, guardColumns: run.guardColumns[index], keepColumns: run.keepColumns[index])
+                if status == nil { status = ReviewStatus(stored: row.string(2)) }
+                buckets[index].add(row, status: status!, guardColumns: run.guardColumns[index], keepColumns: run.keepColumns[index])
             }
         }
         return zip(run.rules, buckets).map { $1.evaluation(of: $0, libraryCount: libraryCount) }
@@ -107,7 +107,7 @@ public final class RuleEvaluator {
         var buckets = Buckets(guards: compiled.guards.count, keepRules: compiled.keepRules.count)
         let statement = try database.prepare(compiled.query.sql)
         try forEachRow(statement, compiled) { row in
-            buckets.add(row, status: row.string(2), guardColumns: guardColumns, keepColumns: keepColumns)
+            buckets.add(row, status: ReviewStatus(stored: row.string(2)), guardColumns: guardColumns, keepColumns: keepColumns)
         }
         return buckets.evaluation(of: compiled, libraryCount: libraryCount)
     }
@@ -127,15 +127,15 @@ public final class RuleEvaluator {
 
         /// The rule matches `row` (id and size in columns 0 and 1, review status `status`);
         /// `guardColumns` and `keepColumns` hold the rule's guards and keep rules, in order.
-        mutating func add(_ row: Row, status: String?, guardColumns: [Int], keepColumns: [Int]) {
+        mutating func add(_ row: Row, status: ReviewStatus, guardColumns: [Int], keepColumns: [Int]) {
             let id = row.int64(0)
             matched.append(id)
-            if status == "kept" { userKept.append(id); return }
+            if status == .kept { userKept.append(id); return }
             if let index = guardColumns.firstIndex(where: { row.int64($0) != 0 }) { protected[index].append(id); return }
             if let index = keepColumns.firstIndex(where: { row.int64($0) != 0 }) { kept[index].append(id); return }
             net.append(id)
             bytes += row.int64(1)
-            if status == "trashed" { staged.append(id) }
+            if status == .trashed { staged.append(id) }
         }
 
         func evaluation(of compiled: CompiledRule, libraryCount: Int) -> RuleEvaluation {

@@ -79,6 +79,11 @@ public protocol RecordedIdentity {
     var ctimeNs: Int64? { get }
 }
 
+extension RecordedIdentity {
+    /// Which file was recorded, whatever its contents (``FileIdentity/Key``).
+    public var key: FileIdentity.Key { FileIdentity.Key(device: device, inode: inode) }
+}
+
 /// A recorded identity on its own (read from an index row by its column names: ``RowDecodable``).
 public struct IndexedIdentity: RecordedIdentity, Sendable, Equatable {
     public let device: Int64, inode: Int64, size: Int64, mtimeNs: Int64
