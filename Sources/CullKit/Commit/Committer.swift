@@ -70,11 +70,11 @@ struct Committer {
         let root = FileOps.realPath(Array(library.root.utf8)) ?? Array(library.root.utf8)
         guard let home = FileOps.lstat(root).0 else { throw CommitError.badQuarantine(path: directory, reason: "cannot stat the library") }
         let resolved = missing.reduce(real) { PathBytes.join($0, $1) }
-        if resolved == root || resolved.starts(with: root + [PathBytes.slash]) || Self.ancestors(of: real).contains(Identity(home)) {
+        if resolved == root || resolved.starts(with: root + [PathBytes.slash]) || Self.ancestors(of: real).contains(home.key) {
             throw CommitError.badQuarantine(path: directory, reason: "it is inside the library")
         }
         if root.starts(with: resolved + [PathBytes.slash]) || resolved == [PathBytes.slash]
-            || (missing.isEmpty && Self.ancestors(of: root).contains(Identity(there))) {
+            || (missing.isEmpty && Self.ancestors(of: root).contains(there.key)) {
             throw CommitError.badQuarantine(path: directory, reason: "it contains the library")
         }
         if there.device != home.device {
@@ -89,23 +89,16 @@ struct Committer {
     }
 
     /// The identities (device, inode) of `path` and every folder above it, up to `/`.
-    private static func ancestors(of path: [UInt8]) -> Set<Identity> {
-        var result: Set<Identity> = []
+    private static func ancestors(of path: [UInt8]) -> Set<FileIdentity.Key> {
+        var result: Set<FileIdentity.Key> = []
         var current = path
         while true {
-            if let info = FileOps.lstat(current).0 { result.insert(Identity(info)) }
+            if let info = FileOps.lstat(current).0 { result.insert(info.key) }
             let parent = PathBytes.parent(current)
             if parent == current || parent.isEmpty { break }
             current = parent
         }
         return result
-    }
-
-    /// Which file (device and inode), whatever its times.
-    private struct Identity: Hashable {
-        let device: Int64
-        let inode: Int64
-        init(_ info: FileIdentity) { device = info.device; inode = info.inode }
     }
 }
 

@@ -51,7 +51,7 @@ struct JournalItem: Sendable, RecordedIdentity {
     /// True when `stat` is this item's file (device and inode) with its size: what a rename keeps
     /// (a rename changes the ctime), checked on what arrived at the destination.
     func isSameFile(_ stat: FileIdentity) -> Bool {
-        stat.device == device && stat.inode == inode && stat.size == size
+        stat.key == key && stat.size == size
     }
 
     /// Why `stat` differs from the journaled identity (for the receipt).

@@ -29,7 +29,7 @@ struct JournalBuilder {
         let byPath = Dictionary(leaving.map { (PathKey($0.path), $0) }, uniquingKeysWith: { first, _ in first })
         let companions = resolver.plan(leaving.map(\.path)) { owner in
             guard let asset = byPath[PathKey(owner)], let now = FileOps.lstat(root + owner).0 else { return false }
-            return now.device == asset.device && now.inode == asset.inode && now.size == asset.size && now.mtimeNs == asset.mtimeNs
+            return now.isUnchanged(since: asset.withoutCtime)
         }
         var travelling: [PathKey: [Companion]] = [:]
         for companion in companions.travelling { travelling[PathKey(companion.owner), default: []].append(companion) }

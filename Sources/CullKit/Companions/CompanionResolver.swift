@@ -48,9 +48,7 @@ struct CompanionResolver {
         return (here.owned[PathKey(PathBytes.basename(path))] ?? []).compactMap { entry in
             let relative = folder.isEmpty ? entry.name : PathBytes.join(folder, entry.name)
             guard let info = FileOps.lstat(root + relative).0, info.isRegular else { return nil }
-            let stamp = FileStamp(device: UInt64(bitPattern: info.device), inode: UInt64(bitPattern: info.inode),
-                                  size: info.size, mtimeNanoseconds: info.mtimeNs, ctimeNanoseconds: info.ctimeNs)
-            return SidecarFile(relativePath: relative, role: entry.role, stamp: stamp)
+            return SidecarFile(relativePath: relative, role: entry.role, identity: info)
         }
     }
 

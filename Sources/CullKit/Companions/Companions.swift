@@ -84,12 +84,12 @@ public enum Companions {
     /// (by lowercase name; names differing only in case are all kept), with `prefix` (the folder
     /// and a slash) prepended to their paths.
     static func sidecars(ofMedia name: [UInt8], prefix: [UInt8],
-                         in folder: [String: [(name: [UInt8], stamp: FileStamp)]]) -> [SidecarFile] {
+                         in folder: [String: [(name: [UInt8], identity: FileIdentity)]]) -> [SidecarFile] {
         guard !folder.isEmpty else { return [] }
         var attached: [SidecarFile] = []
         for (candidate, role) in candidates(folded(name)) {
             for sidecar in (folder[candidate] ?? []).sorted(by: { PathBytes.precedes($0.name, $1.name) }) {
-                attached.append(SidecarFile(relativePath: prefix + sidecar.name, role: role, stamp: sidecar.stamp))
+                attached.append(SidecarFile(relativePath: prefix + sidecar.name, role: role, identity: sidecar.identity))
             }
         }
         return attached
@@ -99,7 +99,7 @@ public enum Companions {
     /// disappears or changes changes it, so the scanner re-reads the file and a commit refuses it.
     /// The ctime is part of it: an edit whose size and mtime are put back (`touch -r`) changes only that.
     static func signature(_ sidecars: [SidecarFile]) -> String {
-        sidecars.map { "\($0.role.rawValue):\($0.stamp.size):\($0.stamp.mtimeNanoseconds):\($0.stamp.inode):\($0.stamp.ctimeNanoseconds ?? 0)" }
+        sidecars.map { "\($0.role.rawValue):\($0.identity.size):\($0.identity.mtimeNs):\(UInt64(bitPattern: $0.identity.inode)):\($0.identity.ctimeNs)" }
             .joined(separator: ";")
     }
 

@@ -3,5 +3,5 @@ public struct SidecarFile: Sendable, Equatable {
     public typealias Role = SidecarRole
     public var relativePath: [UInt8]
     public var role: Role
-    public var stamp: FileStamp
+    public var identity: FileIdentity
 }

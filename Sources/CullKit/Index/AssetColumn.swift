@@ -62,13 +62,13 @@ enum AssetColumn: String, CaseIterable, Sendable {
         case .folder: return .text(String(decoding: file.folder, as: UTF8.self))
         case .name: return .text(String(decoding: file.name, as: UTF8.self))
         case .fileExtension: return .text(PathBytes.lowercaseExtension(file.name))
-        case .device: return .integer(Int64(bitPattern: file.stamp.device))
-        case .inode: return .integer(Int64(bitPattern: file.stamp.inode))
-        case .size: return .integer(file.stamp.size)
-        case .mtimeNs: return .integer(file.stamp.mtimeNanoseconds)
+        case .device: return .integer(file.identity.device)
+        case .inode: return .integer(file.identity.inode)
+        case .size: return .integer(file.identity.size)
+        case .mtimeNs: return .integer(file.identity.mtimeNs)
         case .sidecarSignature: return .text(file.sidecarSignature)
         case .added: return .integer(now)
-        case .modified: return .integer(file.stamp.mtimeSeconds)
+        case .modified: return .integer(file.identity.mtimeSeconds)
         case .kind: return .text(record.kind.rawValue)
         case .format: return m.format.map(\.rawValue).sqlValue
         case .width: return m.displayWidth.sqlValue
@@ -94,7 +94,7 @@ enum AssetColumn: String, CaseIterable, Sendable {
         case .raw: return record.isRaw.sqlValue
         case .broken: return (record.brokenReason != nil).sqlValue
         case .brokenReason: return record.brokenReason.sqlValue
-        case .ctimeNs: return file.stamp.ctimeNanoseconds.sqlValue
+        case .ctimeNs: return .integer(file.identity.ctimeNs)
         case .unreadableReason: return record.unreadableReason.sqlValue
         case .takenSubsecUs: return m.subsecondMicros.sqlValue
         case .pick: return m.pick.sqlValue

@@ -12,7 +12,8 @@ struct KnownFiles {
     /// One indexed asset.
     struct Entry {
         var id: Int64
-        var stamp: FileStamp
+        /// The file as the index recorded it.
+        var recorded: IndexedIdentity
         fileprivate var pathStart: Int
         fileprivate var pathCount: Int32
         fileprivate var hash: UInt32
@@ -30,12 +31,12 @@ struct KnownFiles {
         var broken: String?
         var unreadable: String?
 
-        /// Whether an unchanged stamp still calls for a second look. An unreadable file is read
+        /// Whether an unchanged file still calls for a second look. An unreadable file is read
         /// again on every scan: what kept it closed (a permission, an I/O error) need not touch
-        /// the file itself. A broken one only when its stamp has no ctime to go by: with one,
+        /// the file itself. A broken one only when its row has no ctime to go by: with one,
         /// any change to the file (content, `chmod`, `touch -r`) already makes it changed.
-        func needsRecheck(stamp: FileStamp) -> Bool {
-            unreadable != nil || stamp.ctimeNanoseconds == nil
+        func needsRecheck(recorded: IndexedIdentity) -> Bool {
+            unreadable != nil || recorded.ctimeNs == nil
         }
     }
 
@@ -79,9 +80,9 @@ struct KnownFiles {
             let unreadable = row.string(9)
             let damaged = broken || unreadable != nil
             if damaged { damages[entries.count] = Damage(broken: broken ? row.string(8) : nil, unreadable: unreadable) }
-            let stamp = FileStamp(device: UInt64(bitPattern: row.int64(2)), inode: UInt64(bitPattern: row.int64(3)),
-                                  size: row.int64(4), mtimeNanoseconds: row.int64(5), ctimeNanoseconds: row.optionalInt64(10))
-            insert(Entry(id: row.int64(0), stamp: stamp, pathStart: start, pathCount: Int32(length), hash: hash,
+            let recorded = IndexedIdentity(device: row.int64(2), inode: row.int64(3), size: row.int64(4), mtimeNs: row.int64(5),
+                                           ctimeNs: row.optionalInt64(10))
+            insert(Entry(id: row.int64(0), recorded: recorded, pathStart: start, pathCount: Int32(length), hash: hash,
                          signature: signature, damaged: damaged))
         }
     }

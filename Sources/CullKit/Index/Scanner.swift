@@ -211,7 +211,7 @@ public struct Scanner {
         mutating func compare(_ found: [FoundFile], reread: Bool) {
             for file in found {
                 guard let row = known.row(for: file.relativePath), case let entry = known.entries[row],
-                      entry.stamp.device == file.stamp.device, entry.stamp.inode == file.stamp.inode
+                      entry.recorded.key == file.identity.key
                 else {
                     candidates.append(file)
                     continue
@@ -227,9 +227,9 @@ public struct Scanner {
                         resigned.append((entry.id, signature))
                     }
                 }
-                if file.stamp.isUnchanged(since: entry.stamp) && sidecarsUnchanged {
+                if file.identity.isUnchanged(since: entry.recorded) && sidecarsUnchanged {
                     summary.unchanged += 1
-                    if let damage = known.damage(row), damage.needsRecheck(stamp: entry.stamp) {
+                    if let damage = known.damage(row), damage.needsRecheck(recorded: entry.recorded) {
                         toRead.append(Pending(file: file, existing: entry.id, contentChanged: false, recheck: damage))
                     } else if reread {
                         toRead.append(Pending(file: file, existing: entry.id, contentChanged: false))
@@ -255,10 +255,10 @@ public struct Scanner {
             guard !candidates.isEmpty else { return [] }
             var gone: [RenameKey: [Int]] = [:]
             for row in seen.indices where !seen[row] && !unlisted(row) {
-                gone[RenameKey(known.entries[row].stamp), default: []].append(row)
+                gone[RenameKey(known.entries[row].recorded), default: []].append(row)
             }
             for file in candidates {
-                if let row = gone[RenameKey(file.stamp)]?.popLast() {
+                if let row = gone[RenameKey(file.identity.key, size: file.identity.size, mtimeNs: file.identity.mtimeNs)]?.popLast() {
                     seen[row] = true
                     let id = known.entries[row].id
                     renames.append((id, file))
@@ -294,20 +294,19 @@ public struct Scanner {
         }
     }
 
-    /// What a rename keeps: (device, inode, size, mtime). Spelled out rather than `FileStamp`, so
-    /// a stamp that grows a ctime (which a rename changes) does not break the match.
+    /// What a rename keeps: which file, its size and mtime (not its ctime, which a rename changes).
     private struct RenameKey: Hashable {
-        var device: UInt64
-        var inode: UInt64
+        var file: FileIdentity.Key
         var size: Int64
-        var mtimeNanoseconds: Int64
+        var mtimeNs: Int64
 
-        init(_ stamp: FileStamp) {
-            device = stamp.device
-            inode = stamp.inode
-            size = stamp.size
-            mtimeNanoseconds = stamp.mtimeNanoseconds
+        init(_ file: FileIdentity.Key, size: Int64, mtimeNs: Int64) {
+            self.file = file
+            self.size = size
+            self.mtimeNs = mtimeNs
         }
+
+        init(_ recorded: some RecordedIdentity) { self.init(recorded.key, size: recorded.size, mtimeNs: recorded.mtimeNs) }
     }
 
     /// Reads a batch on every core; order of the result matches `files`.

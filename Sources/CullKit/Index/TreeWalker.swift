@@ -21,7 +21,8 @@ public struct FoundFile: Sendable {
     public var relativePath: [UInt8]
     /// Length of the folder part of `relativePath` (0 at the root; excludes the trailing slash).
     public var folderLength: Int
-    public var stamp: FileStamp
+    /// What `fstatat` said of it during the walk.
+    public var identity: FileIdentity
     public var sidecars: [SidecarFile]
 
     public var name: ArraySlice<UInt8> {
@@ -118,8 +119,8 @@ public struct TreeWalker: Sendable {
 
     private func scan(directory: OpaquePointer, fd: Int32, relative: [UInt8],
                       found: inout [FoundFile], pending: inout [[UInt8]], skipped: inout Skipped) {
-        var media: [(name: [UInt8], stamp: FileStamp)] = []
-        var sidecars: [String: [(name: [UInt8], stamp: FileStamp)]] = [:]
+        var media: [(name: [UInt8], identity: FileIdentity)] = []
+        var sidecars: [String: [(name: [UInt8], identity: FileIdentity)]] = [:]
         // The whole listing first, so the managed-library recognisers see every name.
         var entries: [(name: [UInt8], type: UInt8, ext: String, info: stat?)] = []
         var directories: [[UInt8]] = []
@@ -185,10 +186,10 @@ public struct TreeWalker: Sendable {
                 guard (info.st_mode & S_IFMT) == S_IFREG else { continue }
             }
             if isMedia {
-                media.append((name, FileStamp(info)))
+                media.append((name, FileIdentity(info)))
             } else {
                 for key in Companions.filingNames(Companions.folded(name)) {
-                    sidecars[key, default: []].append((name, FileStamp(info)))
+                    sidecars[key, default: []].append((name, FileIdentity(info)))
                 }
             }
         }
@@ -196,7 +197,7 @@ public struct TreeWalker: Sendable {
         for file in media {
             let attached = Companions.sidecars(ofMedia: file.name, prefix: prefix, in: sidecars)
             found.append(FoundFile(relativePath: prefix + file.name, folderLength: relative.count,
-                                   stamp: file.stamp, sidecars: attached))
+                                   identity: file.identity, sidecars: attached))
         }
     }
 

@@ -3,7 +3,7 @@
 /// regular files only, and only while it is still the file the index describes.
 struct AssetFile {
     /// What the index says about the asset.
-    struct Record: Sendable {
+    struct Record: Sendable, RecordedIdentity {
         let id: Int64
         let path: [UInt8]
         let device: Int64
@@ -15,6 +15,8 @@ struct AssetFile {
         let orientation: Int
         /// Why the scanner found it damaged, if it did.
         let broken: String?
+        /// Not read for the review: a file is shown while its device, inode, size and mtime hold.
+        var ctimeNs: Int64? { nil }
 
         /// The file it names, as a review pins it.
         var shown: ReviewScope.Shown { .init(path: path, device: device, inode: inode, size: size, mtimeNs: mtimeNs) }
@@ -65,9 +67,7 @@ struct AssetFile {
         guard let file = opened else {
             return .failure(.unreadable(Errno.message(openCode)))
         }
-        let identity = file.identity
-        guard identity.device == record.device, identity.inode == record.inode, identity.size == record.size,
-              identity.mtimeNs == record.mtimeNs else { return .failure(.changed) }
+        guard file.identity.isUnchanged(since: record) else { return .failure(.changed) }
         return .success(file)
     }
 }

@@ -1,5 +1,5 @@
 /// One staged asset: what a commit would remove, with the identity it must still have.
-public struct StagedAsset: Sendable, Equatable {
+public struct StagedAsset: Sendable, Equatable, RecordedIdentity {
     public let id: Int64
     /// Library-relative path bytes.
     public let path: [UInt8]

@@ -204,7 +204,7 @@ import Testing
         metadata.quickTimeDate = quickTime
         metadata.xmpDate = xmp
         let file = FoundFile(relativePath: Array(name.utf8), folderLength: 0,
-                             stamp: FileStamp(device: 0, inode: 0, size: 0, mtimeNanoseconds: 0), sidecars: [])
+                             identity: FileIdentity(device: 0, inode: 0, size: 0, mtimeNs: 0, ctimeNs: 0), sidecars: [])
         var record = AssetRecord(file: file, metadata: metadata)
         record.resolveTaken(sidecarDate: sidecar)
         return record

@@ -25,6 +25,9 @@ public struct FileIdentity: Sendable, Equatable, Hashable {
     public var isDirectory: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFDIR) }
     public var isSticky: Bool { mode & UInt32(S_ISVTX) != 0 }
 
+    /// Modification time in whole seconds (rounded down, before 1970 too).
+    public var mtimeSeconds: Int64 { mtimeNs >= 0 ? mtimeNs / 1_000_000_000 : (mtimeNs + 1) / 1_000_000_000 - 1 }
+
     init(_ info: stat) {
         device = Int64(bitPattern: UInt64(info.st_dev))
         inode = Int64(bitPattern: UInt64(info.st_ino))
@@ -33,6 +36,12 @@ public struct FileIdentity: Sendable, Equatable, Hashable {
         mode = UInt32(info.st_mode)
         owner = UInt32(info.st_uid)
         links = Int64(info.st_nlink)
+    }
+
+    init(device: Int64, inode: Int64, size: Int64, mtimeNs: Int64, ctimeNs: Int64, mode: UInt32 = UInt32(S_IFREG), owner: UInt32 = 0,
+         links: Int64 = 1) {
+        (self.device, self.inode, self.size, self.mtimeNs, self.ctimeNs) = (device, inode, size, mtimeNs, ctimeNs)
+        (self.mode, self.owner, self.links) = (mode, owner, links)
     }
 
     public static func == (a: FileIdentity, b: FileIdentity) -> Bool {
@@ -82,6 +91,12 @@ public protocol RecordedIdentity {
 extension RecordedIdentity {
     /// Which file was recorded, whatever its contents (``FileIdentity/Key``).
     public var key: FileIdentity.Key { FileIdentity.Key(device: device, inode: inode) }
+
+    /// The record without its ctime: compared on device, inode, size and mtime only (what a
+    /// `chmod` or a new hard link leaves as it was).
+    public var withoutCtime: IndexedIdentity {
+        IndexedIdentity(device: device, inode: inode, size: size, mtimeNs: mtimeNs, ctimeNs: nil)
+    }
 }
 
 /// A recorded identity on its own (read from an index row by its column names: ``RowDecodable``).
