@@ -88,7 +88,7 @@ final class CatalogConnection {
     /// True when `table` exists with every one of `columns` (in database `schema`).
     func has(table: String, columns: [String] = [], schema: String = "main") throws(CatalogError) -> Bool {
         var found = Set<String>()
-        try rows("SELECT name FROM pragma_table_info(?, ?)", [.text(table), .text(schema)]) { found.insert($0.string(0) ?? "") }
+        try rows("SELECT name FROM pragma_table_info(?, ?)", [.text(table), .text(schema)]) { found.insert($0.string("name") ?? "") }
         return !found.isEmpty && columns.allSatisfy(found.contains)
     }
 

@@ -33,38 +33,38 @@ enum DarktableCatalog: CatalogAdapter {
             var byImage: [Int64: (path: String, decision: CatalogDecision)] = [:]
             // One table at a time, joined here: a catalog's own indexes and statistics never decide the cost.
             var folders: [Int64: String] = [:]
-            try connection.rows("SELECT id, CASE WHEN length(folder) < 4096 THEN folder END FROM film_rolls") { row in
+            try connection.rows("SELECT id, CASE WHEN length(folder) < 4096 THEN folder END AS folder FROM film_rolls") { row in
                 guard folders.count < limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) film rolls") }
-                if let folder = row.string(1) { folders[row.int64(0)] = folder }
+                if let folder = row.string("folder") { folders[row.int64("id")] = folder }
             }
             var rows = 0
-            try connection.rows("SELECT id, film_id, CASE WHEN length(filename) < 4096 THEN filename END, flags FROM images") { row in
+            try connection.rows("SELECT id, film_id, CASE WHEN length(filename) < 4096 THEN filename END AS filename, flags FROM images") { row in
                 rows += 1
                 guard rows <= limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) images") }
-                guard let folder = folders[row.int64(1)], let name = row.string(2), !name.isEmpty else { read.pathless += 1; return }
+                guard let folder = folders[row.int64("film_id")], let name = row.string("filename"), !name.isEmpty else { read.pathless += 1; return }
                 var decision = CatalogDecision()
-                let flags = row.int64(3)
+                let flags = row.int64("flags")
                 if flags & 8 != 0 || flags & 7 == 6 {
                     decision.rating = -1
                     decision.pick = -1
                 } else {
                     decision.rating = Int(flags & 7)
                 }
-                byImage[row.int64(0)] = ((folder.hasSuffix("/") ? folder : folder + "/") + name, decision)
+                byImage[row.int64("id")] = ((folder.hasSuffix("/") ? folder : folder + "/") + name, decision)
             }
             if try connection.has(table: "color_labels", columns: ["imgid", "color"]) {
                 try connection.rows("SELECT imgid, color FROM color_labels") { row in
-                    if let label = labels[row.int64(1)] { byImage[row.int64(0)]?.decision.labels.append(label) }
+                    if let label = labels[row.int64("color")] { byImage[row.int64("imgid")]?.decision.labels.append(label) }
                 }
             }
             if hasData, try connection.has(table: "tagged_images", columns: ["imgid", "tagid"]),
                try connection.has(table: "tags", columns: ["id", "name"], schema: "data") {
                 var names: [Int64: String] = [:]
-                try connection.rows("SELECT id, CASE WHEN length(name) <= ? THEN name END FROM data.tags",
+                try connection.rows("SELECT id, CASE WHEN length(name) <= ? THEN name END AS name FROM data.tags",
                                     [.integer(Int64(CatalogText.maxLength))]) { row in
                     guard names.count < limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) tags") }
-                    guard let name = row.string(1), !name.hasPrefix("darktable|"), let tag = CatalogText.clean(name) else { return }
-                    names[row.int64(0)] = tag
+                    guard let name = row.string("name"), !name.hasPrefix("darktable|"), let tag = CatalogText.clean(name) else { return }
+                    names[row.int64("id")] = tag
                 }
                 var tagRows = 0
                 try connection.rows("SELECT imgid, tagid FROM tagged_images") { row in
@@ -72,8 +72,8 @@ enum DarktableCatalog: CatalogAdapter {
                     guard tagRows <= limits.maxRows * 4 else {
                         throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows * 4) tagged images")
                     }
-                    let id = row.int64(0)
-                    guard byImage[id] != nil, let tag = names[row.int64(1)] else { return }
+                    let id = row.int64("imgid")
+                    guard byImage[id] != nil, let tag = names[row.int64("tagid")] else { return }
                     if byImage[id]!.decision.tags.count < limits.maxTagsPerFile { byImage[id]!.decision.tags.append(tag) } else { read.dropped += 1 }
                 }
             }

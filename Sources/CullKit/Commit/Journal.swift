@@ -65,6 +65,27 @@ struct JournalItem: Sendable, RecordedIdentity {
     }
 }
 
+extension JournalItem {
+    /// The `commit_items` columns every read of an item selects (the commit's and undo's), by name.
+    struct Columns: RowColumns {
+        let seq, entry, role, assetID, path, device, inode, size, mtimeNs, destination, info: Int
+
+        init(_ row: Row) {
+            (seq, entry, role, assetID) = (row.index("seq"), row.index("entry"), row.index("role"), row.index("asset_id"))
+            (path, device, inode, size) = (row.index("path"), row.index("device"), row.index("inode"), row.index("size"))
+            (mtimeNs, destination, info) = (row.index("mtime_ns"), row.index("destination"), row.index("info"))
+        }
+    }
+
+    /// The item on `row`, with what the query says of its ctime, state and reason.
+    init(row: Row, _ column: Columns, ctimeNs: Int64?, state: ItemState, reason: String?) {
+        self.init(seq: row.int64(column.seq), entry: row.int64(column.entry), role: JournalRole(stored: row.string(column.role)),
+                  assetID: row.optionalInt64(column.assetID), path: row.bytes(column.path) ?? [], device: row.int64(column.device),
+                  inode: row.int64(column.inode), size: row.int64(column.size), mtimeNs: row.int64(column.mtimeNs), ctimeNs: ctimeNs,
+                  destination: row.bytes(column.destination), info: row.bytes(column.info), state: state, reason: reason)
+    }
+}
+
 /// Reads and writes `commits` / `commit_items` (migration `0002-commits`).
 enum Journal {
     static let columns = "seq, entry, role, asset_id, path, device, inode, size, mtime_ns, destination, info, state, reason, ctime_ns"
@@ -104,14 +125,22 @@ enum Journal {
         }
         sql += " ORDER BY seq"
         var result: [JournalItem] = []
-        try db.prepare(sql).forEachRow(arguments) { row in
-            result.append(JournalItem(
-                seq: row.int64(0), entry: row.int64(1), role: JournalRole(stored: row.string(2)), assetID: row.optionalInt64(3),
-                path: row.bytes(4) ?? [], device: row.int64(5), inode: row.int64(6), size: row.int64(7),
-                mtimeNs: row.int64(8), ctimeNs: row.optionalInt64(13), destination: row.bytes(9), info: row.bytes(10),
-                state: ItemState(stored: row.string(11)), reason: row.string(12)))
+        try db.prepare(sql).forEachRow(arguments, ItemColumns.self) { row, columns in
+            result.append(JournalItem(row: row, columns.item, ctimeNs: row.optionalInt64(columns.ctimeNs),
+                                      state: ItemState(stored: row.string(columns.state)), reason: row.string(columns.reason)))
         }
         return result
+    }
+
+    /// The columns ``items(_:commit:states:)`` reads: an item's, with its ctime, state and reason.
+    private struct ItemColumns: RowColumns {
+        let item: JournalItem.Columns
+        let ctimeNs, state, reason: Int
+
+        init(_ row: Row) {
+            item = JournalItem.Columns(row)
+            (ctimeNs, state, reason) = (row.index("ctime_ns"), row.index("state"), row.index("reason"))
+        }
     }
 
     static func setState(_ db: Database, commit: Int64, seq: Int64, state: ItemState, reason: String? = nil) throws {
@@ -128,7 +157,7 @@ enum Journal {
     /// Batches left open by a crash, oldest first.
     static func openCommits(_ db: Database) throws -> [Int64] {
         var ids: [Int64] = []
-        try db.forEachRow("SELECT id FROM commits WHERE state = ? ORDER BY id", [CommitState.open.sql]) { ids.append($0.int64(0)) }
+        try db.forEachRow("SELECT id FROM commits WHERE state = ? ORDER BY id", [CommitState.open.sql]) { ids.append($0.int64("id")) }
         return ids
     }
 
@@ -136,8 +165,8 @@ enum Journal {
     static func destination(_ db: Database, commit: Int64) throws -> CommitDestination? {
         var result: CommitDestination?
         try db.forEachRow("SELECT mode, target FROM commits WHERE id = ?", [.integer(commit)]) { row in
-            switch CommitMode(stored: row.string(0)) {
-            case .quarantine: result = .quarantine(String(decoding: row.bytes(1) ?? [], as: UTF8.self))
+            switch CommitMode(stored: row.string("mode")) {
+            case .quarantine: result = .quarantine(String(decoding: row.bytes("target") ?? [], as: UTF8.self))
             case .permanent: result = .permanently
             case .trash: result = .trash
             }

@@ -197,11 +197,11 @@ private struct Booking {
             """
         var deletions: [Statement] = []
         try db.forEachRow("""
-            SELECT m.name, f."from" FROM sqlite_schema m, pragma_foreign_key_list(m.name) f
+            SELECT m.name AS "table", f."from" AS "column" FROM sqlite_schema m, pragma_foreign_key_list(m.name) f
             WHERE m.type = 'table' AND f."table" = 'assets' AND f.on_delete = 'CASCADE' ORDER BY m.name
             """) { row in
             // Table and column names from the schema, never from input.
-            deletions.append(try db.prepare("DELETE FROM \"\(row.string(0) ?? "")\" WHERE \"\(row.string(1) ?? "")\" IN (\(leaving))"))
+            deletions.append(try db.prepare("DELETE FROM \"\(row.string("table") ?? "")\" WHERE \"\(row.string("column") ?? "")\" IN (\(leaving))"))
         }
         deletions.append(try db.prepare("DELETE FROM assets WHERE id IN (\(leaving))"))
         self.deletions = deletions

@@ -174,9 +174,9 @@ public struct ReviewScope: Sendable {
         var current: [Int64: Shown] = [:]
         current.reserveCapacity(entries.count)
         try db.forEachRow("SELECT id, path, device, inode, size, mtime_ns FROM assets") { row in
-            let id = row.int64(0)
+            let id = row.int64("id")
             guard entries[id] != nil else { return }
-            current[id] = Shown(path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3), size: row.int64(4), mtimeNs: row.int64(5))
+            current[id] = Shown(row: row)
         }
         for (id, pinned) in shown where current[id] != pinned { drop(id) }
         let staged = try StagedSet.load(db).filter { entries[$0.id] == nil }
@@ -186,9 +186,9 @@ public struct ReviewScope: Sendable {
             for asset in staged { include(asset, keeper: keeperOf[asset.id], names: names) }
         }
         try db.forEachRow("SELECT id, path, device, inode, size, mtime_ns FROM assets") { row in
-            let id = row.int64(0)
+            let id = row.int64("id")
             guard entries[id] != nil, shown[id] == nil else { return }
-            shown[id] = Shown(path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3), size: row.int64(4), mtimeNs: row.int64(5))
+            shown[id] = Shown(row: row)
             changed.remove(id)
         }
     }
@@ -214,7 +214,7 @@ public struct ReviewScope: Sendable {
             }
             for id in others {
                 var raw = false
-                try isRaw.forEachRow([.integer(id)]) { raw = $0.int64(0) != 0 }
+                try isRaw.forEachRow([.integer(id)]) { raw = $0.int64("raw") != 0 }
                 entries[id] = Entry(section: section, group: group,
                                     reason: "the \(raw ? "RAW" : "JPEG") half of this RAW+JPEG pair; not in this review")
                 sections[section].assets.append(id)
@@ -246,5 +246,13 @@ public struct ReviewScope: Sendable {
         if let index = sections.firstIndex(where: { $0.rule == rule }) { return index }
         sections.append(Section(rule: rule, ruleFile: ruleFile ?? "", assets: [], groups: []))
         return sections.count - 1
+    }
+}
+
+extension ReviewScope.Shown: RowDecodable {
+    /// Reads `path, device, inode, size, mtime_ns` of an `assets` row.
+    init(row: Row) {
+        self.init(path: row.bytes("path") ?? [], device: row.int64("device"), inode: row.int64("inode"),
+                  size: row.int64("size"), mtimeNs: row.int64("mtime_ns"))
     }
 }

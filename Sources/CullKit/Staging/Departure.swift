@@ -30,7 +30,7 @@ enum Departure {
         for asset in staged {
             guard let liveID = asset.liveID else { continue }
             try partners.forEachRow([.text(liveID), asset.kind.sqlValue, .integer(asset.id)]) { row in
-                pairs.append((asset.id, row.int64(0), row.bytes(1) ?? []))
+                pairs.append((asset.id, row.int64("id"), row.bytes("path") ?? []))
             }
         }
         for pair in pairs where refusals[pair.asset] == nil && !stagedIDs.contains(pair.partner) {
@@ -49,7 +49,7 @@ enum Departure {
     private static func catalogHolds(_ staged: [StagedAsset], db: Database) throws -> [Int64: String] {
         var holds: [Int64: (at: Int64, reason: String)] = [:]
         try db.forEachRow("SELECT asset_id, staged_at, reason FROM catalog_holds") { row in
-            holds[row.int64(0)] = (row.int64(1), row.string(2) ?? "decided in a photo manager since it was staged")
+            holds[row.int64("asset_id")] = (row.int64("staged_at"), row.string("reason") ?? "decided in a photo manager since it was staged")
         }
         guard !holds.isEmpty else { return [:] }
         var result: [Int64: String] = [:]

@@ -177,7 +177,7 @@ public struct PlanBuilder {
             let db = builder.db
             var status: [Int64: ReviewStatus] = [:]
             try db.forEachRow("SELECT asset_id, status FROM reviews") { row in
-                status[row.int64(0)] = ReviewStatus(stored: row.string(1))
+                status[row.int64("asset_id")] = ReviewStatus(stored: row.string("status"))
             }
             self.status = status
             stagedNow = try StagedSet.load(db)

@@ -35,7 +35,7 @@ enum TwinCheck {
         }
         guard !keeperOf.isEmpty else { return [:] }
         let keeperRow = try db.prepare("""
-            SELECT a.path, COALESCE(r.status, '') = ?2 FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE a.id = ?1
+            SELECT a.path, COALESCE(r.status, '') = ?2 AS staged FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE a.id = ?1
             """)
         // The identity a keeper was grouped with: its content hash row, else its index row.
         let hashRow = try db.prepare("""
@@ -63,7 +63,7 @@ enum TwinCheck {
         for twin in staged {
             guard var keeperID = keeperOf[twin.id] else { continue }
             var keeper: (path: [UInt8], staged: Bool)?
-            try keeperRow.forEachRow([.integer(keeperID), ReviewStatus.trashed.sql]) { keeper = ($0.bytes(0) ?? [], $0.int64(1) != 0) }
+            try keeperRow.forEachRow([.integer(keeperID), ReviewStatus.trashed.sql]) { keeper = ($0.bytes("path") ?? [], $0.int64("staged") != 0) }
             guard var keeper else {
                 refusals[twin.id] = "\(changed): it is no longer in the index" + cleared
                 continue
@@ -77,7 +77,7 @@ enum TwinCheck {
                 if exact {
                     try standIns.forEachRow([.integer(twin.id), .integer(keeperID), ReviewStatus.trashed.sql]) { row in
                         guard standIn == nil else { return }
-                        let candidate = (id: row.int64(0), path: row.bytes(1) ?? [])
+                        let candidate = (id: row.int64("id"), path: row.bytes("path") ?? [])
                         if let file = keeperFiles.open(candidate.path).0, let hashed = try? hashedIdentity(hashRow, candidate.id),
                            file.identity.isUnchanged(since: hashed) {
                             standIn = candidate

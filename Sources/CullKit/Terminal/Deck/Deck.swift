@@ -230,7 +230,7 @@ final class Deck {
 
     private func statuses() throws -> [Int64: ReviewStatus] {
         var result: [Int64: ReviewStatus] = [:]
-        try db.forEachRow("SELECT asset_id, status FROM reviews") { row in result[row.int64(0)] = ReviewStatus(stored: row.string(1)) }
+        try db.forEachRow("SELECT asset_id, status FROM reviews") { row in result[row.int64("asset_id")] = ReviewStatus(stored: row.string("status")) }
         return result
     }
 
