@@ -5,7 +5,7 @@ public struct CommitReceipt: Sendable {
         /// Library-relative path bytes.
         public let path: [UInt8]
         public let role: JournalRole
-        public let reason: String
+        public let reason: SkipReason
     }
 
     public let commit: Int64
@@ -57,9 +57,9 @@ public struct CommitReceipt: Sendable {
             }
         }
         var skipped: [Skip] = []
-        try db.forEachRow("SELECT path, role, reason FROM commit_items WHERE commit_id = ? AND state = ? ORDER BY seq",
+        try db.forEachRow("SELECT path, role, reason, skip FROM commit_items WHERE commit_id = ? AND state = ? ORDER BY seq",
                           [.integer(commit), ItemState.skipped.sql]) { row in
-            skipped.append(Skip(path: row.bytes("path") ?? [], role: JournalRole(stored: row.string("role")), reason: row.string("reason") ?? "skipped"))
+            skipped.append(Skip(path: row.bytes("path") ?? [], role: JournalRole(stored: row.string("role")), reason: SkipReason(journaled: row.string("skip"), text: row.string("reason") ?? "skipped")))
         }
         let cancelled = CommitState(stored: try db.scalar("SELECT state FROM commits WHERE id = ?", [.integer(commit)])?.string) == .cancelled
         return CommitReceipt(commit: commit, destination: try Journal.destination(db, commit: commit) ?? .trash,

@@ -36,7 +36,8 @@ struct JournalItem: Sendable, RecordedIdentity {
     /// Absolute `.trashinfo` path in trash mode.
     var info: [UInt8]?
     var state: ItemState = .pending
-    var reason: String?
+    /// Why it stays (a skipped item), or why it will (a pending one the commit cannot place).
+    var reason: SkipReason?
 
     /// True when `stat` is the journaled file, unchanged: its ctime is the journaled one, or
     /// `ownCtime`, the one this commit gave it by moving another of its names (a hard link).
@@ -78,7 +79,7 @@ extension JournalItem {
     }
 
     /// The item on `row`, with what the query says of its ctime, state and reason.
-    init(row: Row, _ column: Columns, ctimeNs: Int64?, state: ItemState, reason: String?) {
+    init(row: Row, _ column: Columns, ctimeNs: Int64?, state: ItemState, reason: SkipReason?) {
         self.init(seq: row.int64(column.seq), entry: row.int64(column.entry), role: JournalRole(stored: row.string(column.role)),
                   assetID: row.optionalInt64(column.assetID), path: row.bytes(column.path) ?? [], device: row.int64(column.device),
                   inode: row.int64(column.inode), size: row.int64(column.size), mtimeNs: row.int64(column.mtimeNs), ctimeNs: ctimeNs,
@@ -88,13 +89,13 @@ extension JournalItem {
 
 /// Reads and writes `commits` / `commit_items` (migration `0002-commits`).
 enum Journal {
-    static let columns = "seq, entry, role, asset_id, path, device, inode, size, mtime_ns, destination, info, state, reason, ctime_ns"
+    static let columns = "seq, entry, role, asset_id, path, device, inode, size, mtime_ns, destination, info, state, reason, skip, ctime_ns"
 
     /// Journals `items` of batch `commit`, many rows per statement (one statement per row cost
     /// more than SQLite's own work for it).
     static func insert(_ db: Database, commit: Int64, _ items: [JournalItem]) throws {
         let rowsPerStatement = 64
-        let row = "(" + Array(repeating: "?", count: 15).joined(separator: ", ") + ")"
+        let row = "(" + Array(repeating: "?", count: 16).joined(separator: ", ") + ")"
         func statement(rows: Int) throws -> Statement {
             try db.cached("INSERT INTO commit_items (commit_id, \(columns)) VALUES "
                           + Array(repeating: row, count: rows).joined(separator: ", "))
@@ -103,12 +104,12 @@ enum Journal {
         while start < items.count {
             let batch = items[start ..< min(start + rowsPerStatement, items.count)]
             var values: [SQLValue] = []
-            values.reserveCapacity(batch.count * 15)
+            values.reserveCapacity(batch.count * 16)
             for item in batch {
                 values += [.integer(commit), .integer(item.seq), .integer(item.entry), item.role.sql, item.assetID.sqlValue,
                            .blob(item.path), .integer(item.device), .integer(item.inode), .integer(item.size),
                            .integer(item.mtimeNs), item.destination.map(SQLValue.blob) ?? .null,
-                           item.info.map(SQLValue.blob) ?? .null, item.state.sql, item.reason.sqlValue, item.ctimeNs.sqlValue]
+                           item.info.map(SQLValue.blob) ?? .null, item.state.sql] + Self.values(item.reason) + [item.ctimeNs.sqlValue]
             }
             try statement(rows: batch.count).execute(values)
             start += batch.count
@@ -127,7 +128,8 @@ enum Journal {
         var result: [JournalItem] = []
         try db.prepare(sql).forEachRow(arguments, ItemColumns.self) { row, columns in
             result.append(JournalItem(row: row, columns.item, ctimeNs: row.optionalInt64(columns.ctimeNs),
-                                      state: ItemState(stored: row.string(columns.state)), reason: row.string(columns.reason)))
+                                      state: ItemState(stored: row.string(columns.state)),
+                                      reason: row.string(columns.reason).map { SkipReason(journaled: row.string(columns.skip), text: $0) }))
         }
         return result
     }
@@ -135,17 +137,22 @@ enum Journal {
     /// The columns ``items(_:commit:states:)`` reads: an item's, with its ctime, state and reason.
     private struct ItemColumns: RowColumns {
         let item: JournalItem.Columns
-        let ctimeNs, state, reason: Int
+        let ctimeNs, state, reason, skip: Int
 
         init(_ row: Row) {
             item = JournalItem.Columns(row)
-            (ctimeNs, state, reason) = (row.index("ctime_ns"), row.index("state"), row.index("reason"))
+            (ctimeNs, state, reason, skip) = (row.index("ctime_ns"), row.index("state"), row.index("reason"), row.index("skip"))
         }
     }
 
-    static func setState(_ db: Database, commit: Int64, seq: Int64, state: ItemState, reason: String? = nil) throws {
-        try db.execute("UPDATE commit_items SET state = ?, reason = ? WHERE commit_id = ? AND seq = ?",
-                       [state.sql, reason.sqlValue, .integer(commit), .integer(seq)])
+    /// The values of `reason, skip` for `reason`: its sentence and its kind.
+    static func values(_ reason: SkipReason?) -> [SQLValue] {
+        [reason.map { .text($0.description) } ?? .null, reason?.word?.sql ?? .null]
+    }
+
+    static func setState(_ db: Database, commit: Int64, seq: Int64, state: ItemState, reason: SkipReason? = nil) throws {
+        try db.execute("UPDATE commit_items SET state = ?, reason = ?, skip = ? WHERE commit_id = ? AND seq = ?",
+                       [state.sql] + values(reason) + [.integer(commit), .integer(seq)])
     }
 
     static func setDestination(_ db: Database, commit: Int64, item: JournalItem) throws {

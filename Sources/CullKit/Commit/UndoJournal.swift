@@ -129,7 +129,7 @@ enum UndoJournal {
             SELECT i.path, i.role, u.reason FROM undo_items u JOIN commit_items i ON i.commit_id = ? AND i.seq = u.seq
             WHERE u.undo_id = ? AND u.state = ? ORDER BY u.seq
             """, [.integer(commit), .integer(undo), UndoItemState.refused.sql]) { row in
-            refused.append(CommitReceipt.Skip(path: row.bytes("path") ?? [], role: JournalRole(stored: row.string("role")), reason: row.string("reason") ?? "refused"))
+            refused.append(CommitReceipt.Skip(path: row.bytes("path") ?? [], role: JournalRole(stored: row.string("role")), reason: .refused(row.string("reason") ?? "refused")))
         }
         return CommitUndo.Report(commit: commit, restored: restored, refused: refused, cancelled: cancelled, remaining: remaining)
     }
