@@ -74,6 +74,18 @@ final class CatalogConnection {
         }
     }
 
+    /// Runs `sql`, calling `body` for each row with the positions of `columns`, resolved by name on
+    /// the first row: the loops over a catalog's every image or tag read them per row.
+    func rows<Columns: RowColumns>(_ sql: String, _ arguments: [SQLValue] = [], _ columns: Columns.Type,
+                                   _ body: (Row, Columns) throws -> Void) throws(CatalogError) {
+        var resolved: Columns?
+        try rows(sql, arguments) { row in
+            let columns = resolved ?? Columns(row)
+            resolved = columns
+            try body(row, columns)
+        }
+    }
+
     /// The first column of the first row of `sql`, as text.
     func text(_ sql: String, _ arguments: [SQLValue] = []) throws(CatalogError) -> String? {
         var result: String?

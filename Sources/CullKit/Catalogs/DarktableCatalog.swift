@@ -38,19 +38,19 @@ enum DarktableCatalog: CatalogAdapter {
                 if let folder = row.string("folder") { folders[row.int64("id")] = folder }
             }
             var rows = 0
-            try connection.rows("SELECT id, film_id, CASE WHEN length(filename) < 4096 THEN filename END AS filename, flags FROM images") { row in
+            try connection.rows("SELECT id, film_id, CASE WHEN length(filename) < 4096 THEN filename END AS filename, flags FROM images", [], ImageColumns.self) { row, column in
                 rows += 1
                 guard rows <= limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) images") }
-                guard let folder = folders[row.int64("film_id")], let name = row.string("filename"), !name.isEmpty else { read.pathless += 1; return }
+                guard let folder = folders[row.int64(column.film)], let name = row.string(column.name), !name.isEmpty else { read.pathless += 1; return }
                 var decision = CatalogDecision()
-                let flags = row.int64("flags")
+                let flags = row.int64(column.flags)
                 if flags & 8 != 0 || flags & 7 == 6 {
                     decision.rating = -1
                     decision.pick = -1
                 } else {
                     decision.rating = Int(flags & 7)
                 }
-                byImage[row.int64("id")] = ((folder.hasSuffix("/") ? folder : folder + "/") + name, decision)
+                byImage[row.int64(column.id)] = ((folder.hasSuffix("/") ? folder : folder + "/") + name, decision)
             }
             if try connection.has(table: "color_labels", columns: ["imgid", "color"]) {
                 try connection.rows("SELECT imgid, color FROM color_labels") { row in
@@ -67,13 +67,13 @@ enum DarktableCatalog: CatalogAdapter {
                     names[row.int64("id")] = tag
                 }
                 var tagRows = 0
-                try connection.rows("SELECT imgid, tagid FROM tagged_images") { row in
+                try connection.rows("SELECT imgid, tagid FROM tagged_images", [], TagColumns.self) { row, column in
                     tagRows += 1
                     guard tagRows <= limits.maxRows * 4 else {
                         throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows * 4) tagged images")
                     }
-                    let id = row.int64("imgid")
-                    guard byImage[id] != nil, let tag = names[row.int64("tagid")] else { return }
+                    let id = row.int64(column.image)
+                    guard byImage[id] != nil, let tag = names[row.int64(column.tag)] else { return }
                     if byImage[id]!.decision.tags.count < limits.maxTagsPerFile { byImage[id]!.decision.tags.append(tag) } else { read.dropped += 1 }
                 }
             }
@@ -85,5 +85,16 @@ enum DarktableCatalog: CatalogAdapter {
     static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The columns of the reads of every image and tagging, by name.
+    private struct ImageColumns: RowColumns {
+        let id, film, name, flags: Int
+        init(_ row: Row) { (id, film, name, flags) = (row.index("id"), row.index("film_id"), row.index("filename"), row.index("flags")) }
+    }
+
+    private struct TagColumns: RowColumns {
+        let image, tag: Int
+        init(_ row: Row) { (image, tag) = (row.index("imgid"), row.index("tagid")) }
     }
 }

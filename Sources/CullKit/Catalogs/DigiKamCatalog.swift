@@ -51,33 +51,33 @@ enum DigiKamCatalog: CatalogAdapter {
             var rows = 0
             var ratings: [Int64: Int64] = [:]
             if try connection.has(table: "ImageInformation", columns: ["imageid", "rating"]) {
-                try connection.rows("SELECT imageid, rating FROM ImageInformation WHERE rating >= 0") { row in
+                try connection.rows("SELECT imageid, rating FROM ImageInformation WHERE rating >= 0", [], RatingColumns.self) { row, column in
                     guard ratings.count < limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) images") }
-                    ratings[row.int64("imageid")] = row.int64("rating")
+                    ratings[row.int64(column.image)] = row.int64(column.rating)
                 }
             }
-            try connection.rows("SELECT id, album, CASE WHEN length(name) < 4096 THEN name END AS name, status FROM Images") { row in
+            try connection.rows("SELECT id, album, CASE WHEN length(name) < 4096 THEN name END AS name, status FROM Images", [], ImageColumns.self) { row, column in
                 rows += 1
                 guard rows <= limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) images") }
-                let status = row.int64("status")
-                guard status != 4, let album = albums[row.int64("album")], let name = row.string("name"), !name.isEmpty else {
+                let status = row.int64(column.status)
+                guard status != 4, let album = albums[row.int64(column.album)], let name = row.string(column.name), !name.isEmpty else {
                     read.pathless += 1
                     return
                 }
                 var decision = CatalogDecision()
-                if let rating = ratings[row.int64("id")] { decision.rating = Int(min(rating, 5)) }
+                if let rating = ratings[row.int64(column.id)] { decision.rating = Int(min(rating, 5)) }
                 decision.hidden = status == 2
                 decision.appTrash = status == 3
-                images[row.int64("id")] = (join(album, name), decision)
+                images[row.int64(column.id)] = (join(album, name), decision)
             }
             var tagged = 0
-            try connection.rows("SELECT imageid, tagid FROM ImageTags") { row in
+            try connection.rows("SELECT imageid, tagid FROM ImageTags", [], TagColumns.self) { row, column in
                 tagged += 1
                 guard tagged <= limits.maxRows * 4 else {
                     throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows * 4) tagged images")
                 }
-                let id = row.int64("imageid")
-                guard images[id] != nil, let path = tree.path(row.int64("tagid")) else { return }
+                let id = row.int64(column.image)
+                guard images[id] != nil, let path = tree.path(row.int64(column.tag)) else { return }
                 apply(path, to: &images[id]!.decision, read: &read, limits: limits)
             }
             for (_, image) in images { read.add(image.path, image.decision, limits: limits) }
@@ -127,5 +127,21 @@ enum DigiKamCatalog: CatalogAdapter {
         let trimmed = part.drop { $0 == "/" }
         guard !trimmed.isEmpty else { return base.isEmpty ? "/" : base }
         return (base.hasSuffix("/") ? base : base + "/") + trimmed
+    }
+
+    /// The columns of the reads of every image, rating and tagging, by name.
+    private struct ImageColumns: RowColumns {
+        let id, album, name, status: Int
+        init(_ row: Row) { (id, album, name, status) = (row.index("id"), row.index("album"), row.index("name"), row.index("status")) }
+    }
+
+    private struct RatingColumns: RowColumns {
+        let image, rating: Int
+        init(_ row: Row) { (image, rating) = (row.index("imageid"), row.index("rating")) }
+    }
+
+    private struct TagColumns: RowColumns {
+        let image, tag: Int
+        init(_ row: Row) { (image, tag) = (row.index("imageid"), row.index("tagid")) }
     }
 }

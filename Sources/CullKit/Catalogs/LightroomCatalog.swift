@@ -40,16 +40,16 @@ enum LightroomCatalog: CatalogAdapter {
             }
             try connection.rows("""
                 SELECT id_local, folder, CASE WHEN length(baseName) + length(extension) < 4096 THEN baseName END AS base, extension FROM AgLibraryFile
-                """) { row in
+                """, [], FileColumns.self) { row, column in
                 try bounded(files.count, "files")
-                guard let base = row.string("base"), !base.isEmpty else { return }
-                let ext = row.string("extension") ?? ""
-                files[row.int64("id_local")] = (row.int64("folder"), ext.isEmpty ? base : base + "." + ext)
+                guard let base = row.string(column.base), !base.isEmpty else { return }
+                let ext = row.string(column.ext) ?? ""
+                files[row.int64(column.id)] = (row.int64(column.folder), ext.isEmpty ? base : base + "." + ext)
             }
-            try connection.rows("SELECT id_local, rating, pick, \(labels ? "colorLabels" : "NULL") AS label, rootFile FROM Adobe_images") { row in
+            try connection.rows("SELECT id_local, rating, pick, \(labels ? "colorLabels" : "NULL") AS label, rootFile FROM Adobe_images", [], ImageColumns.self) { row, column in
                 rows += 1
                 guard rows <= limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) images") }
-                guard let entry = files[row.int64("rootFile")], let folder = folders[entry.folder], let root = roots[folder.root] else {
+                guard let entry = files[row.int64(column.file)], let folder = folders[entry.folder], let root = roots[folder.root] else {
                     read.pathless += 1
                     return
                 }
@@ -57,11 +57,11 @@ enum LightroomCatalog: CatalogAdapter {
                 if !path.hasSuffix("/") { path += "/" }
                 path += entry.name
                 var decision = CatalogDecision()
-                if let rating = row.optionalInt64("rating") { decision.rating = Int(max(0, min(rating, 5))) }
-                let pick = row.double("pick")
+                if let rating = row.optionalInt64(column.rating) { decision.rating = Int(max(0, min(rating, 5))) }
+                let pick = row.double(column.pick)
                 if pick >= 0.5 { decision.pick = 1 } else if pick <= -0.5 { decision.pick = -1 }
-                if let name = row.string("label"), let label = ColorLabel(name: name) { decision.labels = [label.rawValue] }
-                images[row.int64("id_local")] = (path, decision)
+                if let name = row.string(column.label), let label = ColorLabel(name: name) { decision.labels = [label.rawValue] }
+                images[row.int64(column.id)] = (path, decision)
             }
             if try connection.has(table: "AgLibraryKeyword", columns: ["id_local", "name", "parent"]),
                try connection.has(table: "AgLibraryKeywordImage", columns: ["image", "tag"]) {
@@ -78,12 +78,12 @@ enum LightroomCatalog: CatalogAdapter {
                     if row.string("type") == "person" { people.insert(row.int64("id_local")) }
                 }
                 var tagged = 0
-                try connection.rows("SELECT image, tag FROM AgLibraryKeywordImage") { row in
+                try connection.rows("SELECT image, tag FROM AgLibraryKeywordImage", [], KeywordColumns.self) { row, column in
                     tagged += 1
                     guard tagged <= limits.maxRows * 4 else {
                         throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows * 4) keyworded images")
                     }
-                    let id = row.int64("image"), tag = row.int64("tag")
+                    let id = row.int64(column.image), tag = row.int64(column.tag)
                     guard images[id] != nil, let path = tree.path(tag), let text = CatalogText.clean(path.joined(separator: "|")) else { return }
                     if people.contains(tag) {
                         if images[id]!.decision.people.count < limits.maxTagsPerFile { images[id]!.decision.people.append(path.last ?? text) }
@@ -97,5 +97,24 @@ enum LightroomCatalog: CatalogAdapter {
             for (_, image) in images { read.add(image.path, image.decision, limits: limits) }
             return read
         }
+    }
+
+    /// The columns of the per-file and per-image reads, by name.
+    private struct FileColumns: RowColumns {
+        let id, folder, base, ext: Int
+        init(_ row: Row) { (id, folder, base, ext) = (row.index("id_local"), row.index("folder"), row.index("base"), row.index("extension")) }
+    }
+
+    private struct ImageColumns: RowColumns {
+        let id, rating, pick, label, file: Int
+        init(_ row: Row) {
+            (id, rating, pick) = (row.index("id_local"), row.index("rating"), row.index("pick"))
+            (label, file) = (row.index("label"), row.index("rootFile"))
+        }
+    }
+
+    private struct KeywordColumns: RowColumns {
+        let image, tag: Int
+        init(_ row: Row) { (image, tag) = (row.index("image"), row.index("tag")) }
     }
 }

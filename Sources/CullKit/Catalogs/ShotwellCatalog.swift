@@ -20,12 +20,12 @@ enum ShotwellCatalog: CatalogAdapter {
             var rows = 0
             let hasVideos = try connection.has(table: "VideoTable", columns: ["id", "filename", "rating", "flags"])
             for (table, prefix) in [("PhotoTable", "thumb"), ("VideoTable", "video-")] where table == "PhotoTable" || hasVideos {
-                try connection.rows("SELECT id, filename, rating, flags FROM \(table) WHERE length(filename) < 4096") { row in
+                try connection.rows("SELECT id, filename, rating, flags FROM \(table) WHERE length(filename) < 4096", [], MediaColumns.self) { row, column in
                     rows += 1
                     guard rows <= limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) photos") }
-                    guard let path = row.string("filename"), !path.isEmpty else { read.pathless += 1; return }
+                    guard let path = row.string(column.filename), !path.isEmpty else { read.pathless += 1; return }
                     var decision = CatalogDecision()
-                    let rating = row.int64("rating"), flags = row.int64("flags")
+                    let rating = row.int64(column.rating), flags = row.int64(column.flags)
                     if rating < 0 {
                         decision.rating = -1
                         decision.pick = -1
@@ -34,7 +34,7 @@ enum ShotwellCatalog: CatalogAdapter {
                     }
                     if flags & 0x10 != 0 { decision.pick = 1 }
                     decision.appTrash = flags & 0x4 != 0
-                    media[prefix + hex(row.int64("id"))] = (path, decision)
+                    media[prefix + hex(row.int64(column.id))] = (path, decision)
                 }
             }
             if try connection.has(table: "TagTable", columns: ["name", "photo_id_list"]) {
@@ -76,5 +76,11 @@ enum ShotwellCatalog: CatalogAdapter {
     /// Shotwell's 16-digit lowercase hex ids.
     static func hex(_ id: Int64) -> String {
         String(UInt64(bitPattern: id), radix: 16).leftPadded(to: 16)
+    }
+
+    /// The columns of the read of every photo and video, by name.
+    private struct MediaColumns: RowColumns {
+        let id, filename, rating, flags: Int
+        init(_ row: Row) { (id, filename, rating, flags) = (row.index("id"), row.index("filename"), row.index("rating"), row.index("flags")) }
     }
 }

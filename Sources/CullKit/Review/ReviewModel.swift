@@ -63,8 +63,7 @@ public struct ReviewModel {
     /// Every shown asset with what the index says about it now, in one pass over the index (not one
     /// query per asset: a page of 20,000 files is one scan), in the order rows come.
     static func forEachItem(_ scope: ReviewScope, db: Database, listing: TrashListing, _ body: (Item) -> Void) throws {
-        var status: [Int64: ReviewStatus] = [:]
-        try db.forEachRow("SELECT asset_id, status FROM reviews") { row in status[row.int64("asset_id")] = ReviewStatus(stored: row.string("status")) }
+        let status = try ReviewStore(db: db).statuses()
         try db.forEachRow("""
             SELECT id, path, size, taken, mtime_ns, kind, orientation, duration, width, height, broken, broken_reason FROM assets
             """, [], ItemColumns.self) { row, column in

@@ -173,10 +173,10 @@ public struct ReviewScope: Sendable {
     mutating func refresh(_ db: Database) throws {
         var current: [Int64: Shown] = [:]
         current.reserveCapacity(entries.count)
-        try db.forEachRow("SELECT id, path, device, inode, size, mtime_ns FROM assets") { row in
-            let id = row.int64("id")
+        try db.forEachRow("SELECT id, path, device, inode, size, mtime_ns FROM assets", [], Shown.Columns.self) { row, column in
+            let id = row.int64(column.id)
             guard entries[id] != nil else { return }
-            current[id] = Shown(row: row)
+            current[id] = Shown(row: row, column)
         }
         for (id, pinned) in shown where current[id] != pinned { drop(id) }
         let staged = try StagedSet.load(db).filter { entries[$0.id] == nil }
@@ -185,10 +185,10 @@ public struct ReviewScope: Sendable {
             let names = try ReviewModel.names(db, ids: Set(staged.compactMap { keeperOf[$0.id] }))
             for asset in staged { include(asset, keeper: keeperOf[asset.id], names: names) }
         }
-        try db.forEachRow("SELECT id, path, device, inode, size, mtime_ns FROM assets") { row in
-            let id = row.int64("id")
+        try db.forEachRow("SELECT id, path, device, inode, size, mtime_ns FROM assets", [], Shown.Columns.self) { row, column in
+            let id = row.int64(column.id)
             guard entries[id] != nil, shown[id] == nil else { return }
-            shown[id] = Shown(row: row)
+            shown[id] = Shown(row: row, column)
             changed.remove(id)
         }
     }
@@ -249,10 +249,20 @@ public struct ReviewScope: Sendable {
     }
 }
 
-extension ReviewScope.Shown: RowDecodable {
-    /// Reads `path, device, inode, size, mtime_ns` of an `assets` row.
-    init(row: Row) {
-        self.init(path: row.bytes("path") ?? [], device: row.int64("device"), inode: row.int64("inode"),
-                  size: row.int64("size"), mtimeNs: row.int64("mtime_ns"))
+extension ReviewScope.Shown {
+    /// The `assets` columns a shown file is read from, with its `id`, by name: ``ReviewScope/refresh(_:)``
+    /// reads every asset before each decision.
+    struct Columns: RowColumns {
+        let id, path, device, inode, size, mtimeNs: Int
+
+        init(_ row: Row) {
+            (id, path, device) = (row.index("id"), row.index("path"), row.index("device"))
+            (inode, size, mtimeNs) = (row.index("inode"), row.index("size"), row.index("mtime_ns"))
+        }
+    }
+
+    init(row: Row, _ column: Columns) {
+        self.init(path: row.bytes(column.path) ?? [], device: row.int64(column.device), inode: row.int64(column.inode),
+                  size: row.int64(column.size), mtimeNs: row.int64(column.mtimeNs))
     }
 }
