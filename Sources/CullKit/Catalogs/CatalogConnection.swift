@@ -86,6 +86,13 @@ final class CatalogConnection {
         }
     }
 
+    /// The columns of a read of every tagging of a catalog, which selects them as `image, tag`.
+    struct TaggingColumns: RowColumns {
+        let image, tag: Int
+
+        init(_ row: Row) { (image, tag) = (row.index("image"), row.index("tag")) }
+    }
+
     /// The first column of the first row of `sql`, as text.
     func text(_ sql: String, _ arguments: [SQLValue] = []) throws(CatalogError) -> String? {
         var result: String?

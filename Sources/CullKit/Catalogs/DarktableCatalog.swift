@@ -67,7 +67,7 @@ enum DarktableCatalog: CatalogAdapter {
                     names[row.int64("id")] = tag
                 }
                 var tagRows = 0
-                try connection.rows("SELECT imgid, tagid FROM tagged_images", [], TagColumns.self) { row, column in
+                try connection.rows("SELECT imgid AS image, tagid AS tag FROM tagged_images", [], CatalogConnection.TaggingColumns.self) { row, column in
                     tagRows += 1
                     guard tagRows <= limits.maxRows * 4 else {
                         throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows * 4) tagged images")
@@ -87,14 +87,9 @@ enum DarktableCatalog: CatalogAdapter {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// The columns of the reads of every image and tagging, by name.
+    /// The columns of the read of every image, by name.
     private struct ImageColumns: RowColumns {
         let id, film, name, flags: Int
         init(_ row: Row) { (id, film, name, flags) = (row.index("id"), row.index("film_id"), row.index("filename"), row.index("flags")) }
-    }
-
-    private struct TagColumns: RowColumns {
-        let image, tag: Int
-        init(_ row: Row) { (image, tag) = (row.index("imgid"), row.index("tagid")) }
     }
 }

@@ -71,7 +71,7 @@ enum DigiKamCatalog: CatalogAdapter {
                 images[row.int64(column.id)] = (join(album, name), decision)
             }
             var tagged = 0
-            try connection.rows("SELECT imageid, tagid FROM ImageTags", [], TagColumns.self) { row, column in
+            try connection.rows("SELECT imageid AS image, tagid AS tag FROM ImageTags", [], CatalogConnection.TaggingColumns.self) { row, column in
                 tagged += 1
                 guard tagged <= limits.maxRows * 4 else {
                     throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows * 4) tagged images")
@@ -129,7 +129,7 @@ enum DigiKamCatalog: CatalogAdapter {
         return (base.hasSuffix("/") ? base : base + "/") + trimmed
     }
 
-    /// The columns of the reads of every image, rating and tagging, by name.
+    /// The columns of the reads of every image and rating, by name.
     private struct ImageColumns: RowColumns {
         let id, album, name, status: Int
         init(_ row: Row) { (id, album, name, status) = (row.index("id"), row.index("album"), row.index("name"), row.index("status")) }
@@ -138,10 +138,5 @@ enum DigiKamCatalog: CatalogAdapter {
     private struct RatingColumns: RowColumns {
         let image, rating: Int
         init(_ row: Row) { (image, rating) = (row.index("imageid"), row.index("rating")) }
-    }
-
-    private struct TagColumns: RowColumns {
-        let image, tag: Int
-        init(_ row: Row) { (image, tag) = (row.index("imageid"), row.index("tagid")) }
     }
 }

@@ -78,7 +78,7 @@ enum LightroomCatalog: CatalogAdapter {
                     if row.string("type") == "person" { people.insert(row.int64("id_local")) }
                 }
                 var tagged = 0
-                try connection.rows("SELECT image, tag FROM AgLibraryKeywordImage", [], KeywordColumns.self) { row, column in
+                try connection.rows("SELECT image, tag FROM AgLibraryKeywordImage", [], CatalogConnection.TaggingColumns.self) { row, column in
                     tagged += 1
                     guard tagged <= limits.maxRows * 4 else {
                         throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows * 4) keyworded images")
@@ -111,10 +111,5 @@ enum LightroomCatalog: CatalogAdapter {
             (id, rating, pick) = (row.index("id_local"), row.index("rating"), row.index("pick"))
             (label, file) = (row.index("label"), row.index("rootFile"))
         }
-    }
-
-    private struct KeywordColumns: RowColumns {
-        let image, tag: Int
-        init(_ row: Row) { (image, tag) = (row.index("image"), row.index("tag")) }
     }
 }
