@@ -74,6 +74,25 @@ final class CatalogConnection {
         }
     }
 
+    /// Runs `sql`, calling `body` for each row with the positions of `columns`, resolved by name on
+    /// the first row: the loops over a catalog's every image or tag read them per row.
+    func rows<Columns: RowColumns>(_ sql: String, _ arguments: [SQLValue] = [], _ columns: Columns.Type,
+                                   _ body: (Row, Columns) throws -> Void) throws(CatalogError) {
+        var resolved: Columns?
+        try rows(sql, arguments) { row in
+            let columns = resolved ?? Columns(row)
+            resolved = columns
+            try body(row, columns)
+        }
+    }
+
+    /// The columns of a read of every tagging of a catalog, which selects them as `image, tag`.
+    struct TaggingColumns: RowColumns {
+        let image, tag: Int
+
+        init(_ row: Row) { (image, tag) = (row.index("image"), row.index("tag")) }
+    }
+
     /// The first column of the first row of `sql`, as text.
     func text(_ sql: String, _ arguments: [SQLValue] = []) throws(CatalogError) -> String? {
         var result: String?
@@ -88,7 +107,7 @@ final class CatalogConnection {
     /// True when `table` exists with every one of `columns` (in database `schema`).
     func has(table: String, columns: [String] = [], schema: String = "main") throws(CatalogError) -> Bool {
         var found = Set<String>()
-        try rows("SELECT name FROM pragma_table_info(?, ?)", [.text(table), .text(schema)]) { found.insert($0.string(0) ?? "") }
+        try rows("SELECT name FROM pragma_table_info(?, ?)", [.text(table), .text(schema)]) { found.insert($0.string("name") ?? "") }
         return !found.isEmpty && columns.allSatisfy(found.contains)
     }
 

@@ -34,10 +34,12 @@ public enum CatalogStore {
             SELECT id, path, kind, state, origin, maps, signature, schema_version, rows_inside, rows_outside, problem
             FROM catalogs ORDER BY path
             """) { row in
-            guard let kind = CatalogKind(rawValue: row.string(2) ?? ""), let state = CatalogState(rawValue: row.string(3) ?? "") else { return }
-            result.append(CatalogRecord(id: row.int64(0), path: row.string(1) ?? "", kind: kind, state: state, origin: row.string(4) ?? "",
-                                        maps: decode(maps: row.string(5) ?? ""), signature: row.string(6), schemaVersion: row.string(7),
-                                        rowsInside: row.optionalInt(8), rowsOutside: row.optionalInt(9), problem: row.string(10)))
+            guard let kind = CatalogKind(rawValue: row.string("kind") ?? ""), let state = CatalogState(rawValue: row.string("state") ?? "") else { return }
+            result.append(CatalogRecord(id: row.int64("id"), path: row.string("path") ?? "", kind: kind, state: state,
+                                        origin: row.string("origin") ?? "", maps: decode(maps: row.string("maps") ?? ""),
+                                        signature: row.string("signature"), schemaVersion: row.string("schema_version"),
+                                        rowsInside: row.optionalInt("rows_inside"), rowsOutside: row.optionalInt("rows_outside"),
+                                        problem: row.string("problem")))
         }
         return result
     }

@@ -135,22 +135,40 @@ public struct CatalogSync {
         var result: [String: CatalogDecision] = [:]
         try db.forEachRow("""
             SELECT path, rating, pick, labels, tags, people, app_trash, hidden FROM catalog_entries WHERE catalog_id = ?
-            """, [.integer(catalog)]) { row in
-            result[row.string(0) ?? ""] = Self.decision(row, from: 1)
+            """, [.integer(catalog)], EntryColumns.self) { row, columns in
+            result[row.string(columns.path) ?? ""] = Self.decision(row, columns.decision)
         }
         return result
     }
 
-    /// A decision from the eight columns of `catalog_entries` starting at `start`.
-    static func decision(_ row: Row, from start: Int) -> CatalogDecision {
+    /// The columns of `catalog_entries` a decision is read from, by name.
+    struct DecisionColumns: RowColumns {
+        let rating, pick, labels, tags, people, appTrash, hidden: Int
+
+        init(_ row: Row) {
+            (rating, pick, labels, tags) = (row.index("rating"), row.index("pick"), row.index("labels"), row.index("tags"))
+            (people, appTrash, hidden) = (row.index("people"), row.index("app_trash"), row.index("hidden"))
+        }
+    }
+
+    /// A decision's columns and the `path` it is about.
+    private struct EntryColumns: RowColumns {
+        let path: Int
+        let decision: DecisionColumns
+
+        init(_ row: Row) { (path, decision) = (row.index("path"), DecisionColumns(row)) }
+    }
+
+    /// A decision from the columns of a `catalog_entries` row.
+    static func decision(_ row: Row, _ column: DecisionColumns) -> CatalogDecision {
         var decision = CatalogDecision()
-        decision.rating = row.optionalInt(start)
-        decision.pick = row.optionalInt(start + 1)
-        decision.labels = ValueList.decode(row.string(start + 2))
-        decision.tags = ValueList.decode(row.string(start + 3))
-        decision.people = ValueList.decode(row.string(start + 4))
-        decision.appTrash = row.int64(start + 5) != 0
-        decision.hidden = row.int64(start + 6) != 0
+        decision.rating = row.optionalInt(column.rating)
+        decision.pick = row.optionalInt(column.pick)
+        decision.labels = ValueList.decode(row.string(column.labels))
+        decision.tags = ValueList.decode(row.string(column.tags))
+        decision.people = ValueList.decode(row.string(column.people))
+        decision.appTrash = row.int64(column.appTrash) != 0
+        decision.hidden = row.int64(column.hidden) != 0
         return decision
     }
 
@@ -196,8 +214,8 @@ public struct CatalogSync {
         try db.forEachRow("""
             SELECT e.path, e.rating, e.pick, e.labels, e.tags, e.people, e.app_trash, e.hidden
             FROM catalog_entries e JOIN catalogs c ON c.id = e.catalog_id WHERE c.state = 'used'
-            """) { row in
-            byPath[row.string(0) ?? "", default: []].append(Self.decision(row, from: 1))
+            """, [], EntryColumns.self) { row, columns in
+            byPath[row.string(columns.path) ?? "", default: []].append(Self.decision(row, columns.decision))
         }
         struct Current: Equatable {
             var rating: Int?, pick: Int?, labels: String?, tags: String?, people: String?, appTrash: Int?, hidden: Int?, disagree: Int?
@@ -206,14 +224,16 @@ public struct CatalogSync {
         try db.forEachRow("""
             SELECT id, path, rating, pick, catalog_rating, catalog_pick, catalog_labels, catalog_tags, catalog_people, app_trash, hidden,
                 sources_disagree FROM assets
-            """) { row in
-            let current = Current(rating: row.optionalInt(4), pick: row.optionalInt(5), labels: row.string(6), tags: row.string(7),
-                                  people: row.string(8), appTrash: row.optionalInt(9), hidden: row.optionalInt(10), disagree: row.optionalInt(11))
+            """, [], MergeColumns.self) { row, column in
+            let current = Current(rating: row.optionalInt(column.catalogRating), pick: row.optionalInt(column.catalogPick),
+                                  labels: row.string(column.labels), tags: row.string(column.tags), people: row.string(column.people),
+                                  appTrash: row.optionalInt(column.appTrash), hidden: row.optionalInt(column.hidden),
+                                  disagree: row.optionalInt(column.disagree))
             var fresh = Current()
-            if let decisions = byPath[CatalogPaths.key(indexed: row.bytes(1) ?? [])] {
+            if let decisions = byPath[CatalogPaths.key(indexed: row.bytes(column.path) ?? [])] {
                 var merged = CatalogDecision()
                 for decision in decisions { merged.mergeSource(decision) }
-                let file = (rating: row.optionalInt(2), pick: row.optionalInt(3))
+                let file = (rating: row.optionalInt(column.rating), pick: row.optionalInt(column.pick))
                 let ratings = Set(decisions.compactMap(\.rating) + (file.rating.map { [$0] } ?? []))
                 let picks = Set(decisions.compactMap(\.pick) + (file.pick.map { [$0] } ?? []))
                 fresh = Current(rating: merged.rating, pick: merged.pick, labels: ValueList.encode(merged.labels).string,
@@ -221,7 +241,7 @@ public struct CatalogSync {
                                 appTrash: merged.appTrash ? 1 : nil, hidden: merged.hidden ? 1 : nil,
                                 disagree: ratings.count > 1 || picks.count > 1 ? 1 : nil)
             }
-            if fresh != current { updates.append((row.int64(0), fresh)) }
+            if fresh != current { updates.append((row.int64(column.id), fresh)) }
         }
         guard !updates.isEmpty else { return }
         try db.transaction {
@@ -236,14 +256,26 @@ public struct CatalogSync {
         }
     }
 
+    /// The `assets` columns ``merge()`` reads of every asset, by name.
+    private struct MergeColumns: RowColumns {
+        let id, path, rating, pick, catalogRating, catalogPick, labels, tags, people, appTrash, hidden, disagree: Int
+
+        init(_ row: Row) {
+            (id, path, rating, pick) = (row.index("id"), row.index("path"), row.index("rating"), row.index("pick"))
+            (catalogRating, catalogPick) = (row.index("catalog_rating"), row.index("catalog_pick"))
+            (labels, tags, people) = (row.index("catalog_labels"), row.index("catalog_tags"), row.index("catalog_people"))
+            (appTrash, hidden, disagree) = (row.index("app_trash"), row.index("hidden"), row.index("sources_disagree"))
+        }
+    }
+
     /// What each catalog in use says about the file at library-relative `path` (for `--explain`).
     public static func decisions(_ db: Database, path: [UInt8]) throws -> [(catalog: CatalogRecord, decision: CatalogDecision)] {
         let catalogs = Dictionary(uniqueKeysWithValues: try CatalogStore.used(db).map { ($0.id, $0) })
         var result: [(CatalogRecord, CatalogDecision)] = []
         try db.forEachRow("""
             SELECT catalog_id, rating, pick, labels, tags, people, app_trash, hidden FROM catalog_entries WHERE path = ? ORDER BY catalog_id
-            """, [.text(CatalogPaths.key(indexed: path))]) { row in
-            if let catalog = catalogs[row.int64(0)] { result.append((catalog, decision(row, from: 1))) }
+            """, [.text(CatalogPaths.key(indexed: path))], DecisionColumns.self) { row, columns in
+            if let catalog = catalogs[row.int64("catalog_id")] { result.append((catalog, decision(row, columns))) }
         }
         return result
     }

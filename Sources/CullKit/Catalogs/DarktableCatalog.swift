@@ -33,47 +33,47 @@ enum DarktableCatalog: CatalogAdapter {
             var byImage: [Int64: (path: String, decision: CatalogDecision)] = [:]
             // One table at a time, joined here: a catalog's own indexes and statistics never decide the cost.
             var folders: [Int64: String] = [:]
-            try connection.rows("SELECT id, CASE WHEN length(folder) < 4096 THEN folder END FROM film_rolls") { row in
+            try connection.rows("SELECT id, CASE WHEN length(folder) < 4096 THEN folder END AS folder FROM film_rolls") { row in
                 guard folders.count < limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) film rolls") }
-                if let folder = row.string(1) { folders[row.int64(0)] = folder }
+                if let folder = row.string("folder") { folders[row.int64("id")] = folder }
             }
             var rows = 0
-            try connection.rows("SELECT id, film_id, CASE WHEN length(filename) < 4096 THEN filename END, flags FROM images") { row in
+            try connection.rows("SELECT id, film_id, CASE WHEN length(filename) < 4096 THEN filename END AS filename, flags FROM images", [], ImageColumns.self) { row, column in
                 rows += 1
                 guard rows <= limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) images") }
-                guard let folder = folders[row.int64(1)], let name = row.string(2), !name.isEmpty else { read.pathless += 1; return }
+                guard let folder = folders[row.int64(column.film)], let name = row.string(column.name), !name.isEmpty else { read.pathless += 1; return }
                 var decision = CatalogDecision()
-                let flags = row.int64(3)
+                let flags = row.int64(column.flags)
                 if flags & 8 != 0 || flags & 7 == 6 {
                     decision.rating = -1
                     decision.pick = -1
                 } else {
                     decision.rating = Int(flags & 7)
                 }
-                byImage[row.int64(0)] = ((folder.hasSuffix("/") ? folder : folder + "/") + name, decision)
+                byImage[row.int64(column.id)] = ((folder.hasSuffix("/") ? folder : folder + "/") + name, decision)
             }
             if try connection.has(table: "color_labels", columns: ["imgid", "color"]) {
                 try connection.rows("SELECT imgid, color FROM color_labels") { row in
-                    if let label = labels[row.int64(1)] { byImage[row.int64(0)]?.decision.labels.append(label) }
+                    if let label = labels[row.int64("color")] { byImage[row.int64("imgid")]?.decision.labels.append(label) }
                 }
             }
             if hasData, try connection.has(table: "tagged_images", columns: ["imgid", "tagid"]),
                try connection.has(table: "tags", columns: ["id", "name"], schema: "data") {
                 var names: [Int64: String] = [:]
-                try connection.rows("SELECT id, CASE WHEN length(name) <= ? THEN name END FROM data.tags",
+                try connection.rows("SELECT id, CASE WHEN length(name) <= ? THEN name END AS name FROM data.tags",
                                     [.integer(Int64(CatalogText.maxLength))]) { row in
                     guard names.count < limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) tags") }
-                    guard let name = row.string(1), !name.hasPrefix("darktable|"), let tag = CatalogText.clean(name) else { return }
-                    names[row.int64(0)] = tag
+                    guard let name = row.string("name"), !name.hasPrefix("darktable|"), let tag = CatalogText.clean(name) else { return }
+                    names[row.int64("id")] = tag
                 }
                 var tagRows = 0
-                try connection.rows("SELECT imgid, tagid FROM tagged_images") { row in
+                try connection.rows("SELECT imgid AS image, tagid AS tag FROM tagged_images", [], CatalogConnection.TaggingColumns.self) { row, column in
                     tagRows += 1
                     guard tagRows <= limits.maxRows * 4 else {
                         throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows * 4) tagged images")
                     }
-                    let id = row.int64(0)
-                    guard byImage[id] != nil, let tag = names[row.int64(1)] else { return }
+                    let id = row.int64(column.image)
+                    guard byImage[id] != nil, let tag = names[row.int64(column.tag)] else { return }
                     if byImage[id]!.decision.tags.count < limits.maxTagsPerFile { byImage[id]!.decision.tags.append(tag) } else { read.dropped += 1 }
                 }
             }
@@ -85,5 +85,11 @@ enum DarktableCatalog: CatalogAdapter {
     static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The columns of the read of every image, by name.
+    private struct ImageColumns: RowColumns {
+        let id, film, name, flags: Int
+        init(_ row: Row) { (id, film, name, flags) = (row.index("id"), row.index("film_id"), row.index("filename"), row.index("flags")) }
     }
 }

@@ -11,7 +11,7 @@ public enum DecisionSources {
         }
         var sidecars: [[UInt8]] = []
         try db.forEachRow("SELECT path FROM companions WHERE asset_id = ? AND role = 'xmp' ORDER BY path", [.integer(assetID)]) { row in
-            if let bytes = row.bytes(0) { sidecars.append(bytes) }
+            if let bytes = row.bytes("path") { sidecars.append(bytes) }
         }
         for sidecar in sidecars {
             if let values = try? SidecarReader.readXMP(path: String(decoding: rootBytes + sidecar, as: UTF8.self)) {
@@ -27,8 +27,8 @@ public enum DecisionSources {
         }
         var taken: String?
         try db.forEachRow("SELECT taken, taken_offset, taken_source FROM assets WHERE id = ?", [.integer(assetID)]) { row in
-            if let seconds = row.optionalInt64(0) {
-                taken = "  taken \(CivilDate.iso8601(seconds, offsetMinutes: row.optionalInt(1))) from \(row.string(2) ?? "?")"
+            if let seconds = row.optionalInt64("taken") {
+                taken = "  taken \(CivilDate.iso8601(seconds, offsetMinutes: row.optionalInt("taken_offset"))) from \(row.string("taken_source") ?? "?")"
             }
         }
         return [

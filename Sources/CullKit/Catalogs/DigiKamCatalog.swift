@@ -29,55 +29,55 @@ enum DigiKamCatalog: CatalogAdapter {
             var read = CatalogRead(version: version)
             var roots: [Int64: String] = [:]
             try connection.rows("SELECT id, identifier, specificPath FROM AlbumRoots") { row in
-                guard let base = mountPoint(row.string(1) ?? "", mounts: mounts) else { return }
-                roots[row.int64(0)] = join(base, row.string(2) ?? "")
+                guard let base = mountPoint(row.string("identifier") ?? "", mounts: mounts) else { return }
+                roots[row.int64("id")] = join(base, row.string("specificPath") ?? "")
             }
             var albums: [Int64: String] = [:]
-            try connection.rows("SELECT id, albumRoot, CASE WHEN length(relativePath) < 4096 THEN relativePath END FROM Albums") { row in
+            try connection.rows("SELECT id, albumRoot, CASE WHEN length(relativePath) < 4096 THEN relativePath END AS path FROM Albums") { row in
                 guard albums.count < limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) albums") }
-                guard let root = roots[row.int64(1)] else { return }
-                albums[row.int64(0)] = join(root, row.string(2) ?? "")
+                guard let root = roots[row.int64("albumRoot")] else { return }
+                albums[row.int64("id")] = join(root, row.string("path") ?? "")
             }
             var tree = TagTree(maxDepth: limits.maxDepth)
             var tagCount = 0
-            try connection.rows("SELECT id, pid, CASE WHEN length(name) <= ? THEN name END FROM Tags",
+            try connection.rows("SELECT id, pid, CASE WHEN length(name) <= ? THEN name END AS name FROM Tags",
                                 [.integer(Int64(CatalogText.maxLength))]) { row in
                 tagCount += 1
                 guard tagCount <= limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) tags") }
-                let parent = row.int64(1)
-                tree.add(id: row.int64(0), parent: parent == 0 ? nil : parent, name: row.string(2))
+                let parent = row.int64("pid")
+                tree.add(id: row.int64("id"), parent: parent == 0 ? nil : parent, name: row.string("name"))
             }
             var images: [Int64: (path: String, decision: CatalogDecision)] = [:]
             var rows = 0
             var ratings: [Int64: Int64] = [:]
             if try connection.has(table: "ImageInformation", columns: ["imageid", "rating"]) {
-                try connection.rows("SELECT imageid, rating FROM ImageInformation WHERE rating >= 0") { row in
+                try connection.rows("SELECT imageid, rating FROM ImageInformation WHERE rating >= 0", [], RatingColumns.self) { row, column in
                     guard ratings.count < limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) images") }
-                    ratings[row.int64(0)] = row.int64(1)
+                    ratings[row.int64(column.image)] = row.int64(column.rating)
                 }
             }
-            try connection.rows("SELECT id, album, CASE WHEN length(name) < 4096 THEN name END, status FROM Images") { row in
+            try connection.rows("SELECT id, album, CASE WHEN length(name) < 4096 THEN name END AS name, status FROM Images", [], ImageColumns.self) { row, column in
                 rows += 1
                 guard rows <= limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) images") }
-                let status = row.int64(3)
-                guard status != 4, let album = albums[row.int64(1)], let name = row.string(2), !name.isEmpty else {
+                let status = row.int64(column.status)
+                guard status != 4, let album = albums[row.int64(column.album)], let name = row.string(column.name), !name.isEmpty else {
                     read.pathless += 1
                     return
                 }
                 var decision = CatalogDecision()
-                if let rating = ratings[row.int64(0)] { decision.rating = Int(min(rating, 5)) }
+                if let rating = ratings[row.int64(column.id)] { decision.rating = Int(min(rating, 5)) }
                 decision.hidden = status == 2
                 decision.appTrash = status == 3
-                images[row.int64(0)] = (join(album, name), decision)
+                images[row.int64(column.id)] = (join(album, name), decision)
             }
             var tagged = 0
-            try connection.rows("SELECT imageid, tagid FROM ImageTags") { row in
+            try connection.rows("SELECT imageid AS image, tagid AS tag FROM ImageTags", [], CatalogConnection.TaggingColumns.self) { row, column in
                 tagged += 1
                 guard tagged <= limits.maxRows * 4 else {
                     throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows * 4) tagged images")
                 }
-                let id = row.int64(0)
-                guard images[id] != nil, let path = tree.path(row.int64(1)) else { return }
+                let id = row.int64(column.image)
+                guard images[id] != nil, let path = tree.path(row.int64(column.tag)) else { return }
                 apply(path, to: &images[id]!.decision, read: &read, limits: limits)
             }
             for (_, image) in images { read.add(image.path, image.decision, limits: limits) }
@@ -127,5 +127,16 @@ enum DigiKamCatalog: CatalogAdapter {
         let trimmed = part.drop { $0 == "/" }
         guard !trimmed.isEmpty else { return base.isEmpty ? "/" : base }
         return (base.hasSuffix("/") ? base : base + "/") + trimmed
+    }
+
+    /// The columns of the reads of every image and rating, by name.
+    private struct ImageColumns: RowColumns {
+        let id, album, name, status: Int
+        init(_ row: Row) { (id, album, name, status) = (row.index("id"), row.index("album"), row.index("name"), row.index("status")) }
+    }
+
+    private struct RatingColumns: RowColumns {
+        let image, rating: Int
+        init(_ row: Row) { (image, rating) = (row.index("imageid"), row.index("rating")) }
     }
 }

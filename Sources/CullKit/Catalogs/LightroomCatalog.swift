@@ -30,26 +30,26 @@ enum LightroomCatalog: CatalogAdapter {
             func bounded(_ count: Int, _ what: String) throws(CatalogError) {
                 guard count < limits.maxRows else { throw .tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) \(what)") }
             }
-            try connection.rows("SELECT id_local, CASE WHEN length(absolutePath) < 4096 THEN absolutePath END FROM AgLibraryRootFolder") { row in
+            try connection.rows("SELECT id_local, CASE WHEN length(absolutePath) < 4096 THEN absolutePath END AS path FROM AgLibraryRootFolder") { row in
                 try bounded(roots.count, "root folders")
-                if let path = row.string(1) { roots[row.int64(0)] = path }
+                if let path = row.string("path") { roots[row.int64("id_local")] = path }
             }
-            try connection.rows("SELECT id_local, rootFolder, CASE WHEN length(pathFromRoot) < 4096 THEN pathFromRoot END FROM AgLibraryFolder") { row in
+            try connection.rows("SELECT id_local, rootFolder, CASE WHEN length(pathFromRoot) < 4096 THEN pathFromRoot END AS path FROM AgLibraryFolder") { row in
                 try bounded(folders.count, "folders")
-                folders[row.int64(0)] = (row.int64(1), row.string(2) ?? "")
+                folders[row.int64("id_local")] = (row.int64("rootFolder"), row.string("path") ?? "")
             }
             try connection.rows("""
-                SELECT id_local, folder, CASE WHEN length(baseName) + length(extension) < 4096 THEN baseName END, extension FROM AgLibraryFile
-                """) { row in
+                SELECT id_local, folder, CASE WHEN length(baseName) + length(extension) < 4096 THEN baseName END AS base, extension FROM AgLibraryFile
+                """, [], FileColumns.self) { row, column in
                 try bounded(files.count, "files")
-                guard let base = row.string(2), !base.isEmpty else { return }
-                let ext = row.string(3) ?? ""
-                files[row.int64(0)] = (row.int64(1), ext.isEmpty ? base : base + "." + ext)
+                guard let base = row.string(column.base), !base.isEmpty else { return }
+                let ext = row.string(column.ext) ?? ""
+                files[row.int64(column.id)] = (row.int64(column.folder), ext.isEmpty ? base : base + "." + ext)
             }
-            try connection.rows("SELECT id_local, rating, pick, \(labels ? "colorLabels" : "NULL"), rootFile FROM Adobe_images") { row in
+            try connection.rows("SELECT id_local, rating, pick, \(labels ? "colorLabels" : "NULL") AS label, rootFile FROM Adobe_images", [], ImageColumns.self) { row, column in
                 rows += 1
                 guard rows <= limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) images") }
-                guard let entry = files[row.int64(4)], let folder = folders[entry.folder], let root = roots[folder.root] else {
+                guard let entry = files[row.int64(column.file)], let folder = folders[entry.folder], let root = roots[folder.root] else {
                     read.pathless += 1
                     return
                 }
@@ -57,11 +57,11 @@ enum LightroomCatalog: CatalogAdapter {
                 if !path.hasSuffix("/") { path += "/" }
                 path += entry.name
                 var decision = CatalogDecision()
-                if let rating = row.optionalInt64(1) { decision.rating = Int(max(0, min(rating, 5))) }
-                let pick = row.double(2)
+                if let rating = row.optionalInt64(column.rating) { decision.rating = Int(max(0, min(rating, 5))) }
+                let pick = row.double(column.pick)
                 if pick >= 0.5 { decision.pick = 1 } else if pick <= -0.5 { decision.pick = -1 }
-                if let name = row.string(3), let label = ColorLabel(name: name) { decision.labels = [label.rawValue] }
-                images[row.int64(0)] = (path, decision)
+                if let name = row.string(column.label), let label = ColorLabel(name: name) { decision.labels = [label.rawValue] }
+                images[row.int64(column.id)] = (path, decision)
             }
             if try connection.has(table: "AgLibraryKeyword", columns: ["id_local", "name", "parent"]),
                try connection.has(table: "AgLibraryKeywordImage", columns: ["image", "tag"]) {
@@ -70,20 +70,20 @@ enum LightroomCatalog: CatalogAdapter {
                 var people = Set<Int64>()
                 var count = 0
                 try connection.rows("""
-                    SELECT id_local, parent, CASE WHEN length(name) <= ? THEN name END, \(typed ? "keywordType" : "NULL") FROM AgLibraryKeyword
+                    SELECT id_local, parent, CASE WHEN length(name) <= ? THEN name END AS name, \(typed ? "keywordType" : "NULL") AS type FROM AgLibraryKeyword
                     """, [.integer(Int64(CatalogText.maxLength))]) { row in
                     count += 1
                     guard count <= limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) keywords") }
-                    tree.add(id: row.int64(0), parent: row.optionalInt64(1), name: row.string(2))
-                    if row.string(3) == "person" { people.insert(row.int64(0)) }
+                    tree.add(id: row.int64("id_local"), parent: row.optionalInt64("parent"), name: row.string("name"))
+                    if row.string("type") == "person" { people.insert(row.int64("id_local")) }
                 }
                 var tagged = 0
-                try connection.rows("SELECT image, tag FROM AgLibraryKeywordImage") { row in
+                try connection.rows("SELECT image, tag FROM AgLibraryKeywordImage", [], CatalogConnection.TaggingColumns.self) { row, column in
                     tagged += 1
                     guard tagged <= limits.maxRows * 4 else {
                         throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows * 4) keyworded images")
                     }
-                    let id = row.int64(0), tag = row.int64(1)
+                    let id = row.int64(column.image), tag = row.int64(column.tag)
                     guard images[id] != nil, let path = tree.path(tag), let text = CatalogText.clean(path.joined(separator: "|")) else { return }
                     if people.contains(tag) {
                         if images[id]!.decision.people.count < limits.maxTagsPerFile { images[id]!.decision.people.append(path.last ?? text) }
@@ -96,6 +96,20 @@ enum LightroomCatalog: CatalogAdapter {
             }
             for (_, image) in images { read.add(image.path, image.decision, limits: limits) }
             return read
+        }
+    }
+
+    /// The columns of the per-file and per-image reads, by name.
+    private struct FileColumns: RowColumns {
+        let id, folder, base, ext: Int
+        init(_ row: Row) { (id, folder, base, ext) = (row.index("id_local"), row.index("folder"), row.index("base"), row.index("extension")) }
+    }
+
+    private struct ImageColumns: RowColumns {
+        let id, rating, pick, label, file: Int
+        init(_ row: Row) {
+            (id, rating, pick) = (row.index("id_local"), row.index("rating"), row.index("pick"))
+            (label, file) = (row.index("label"), row.index("rootFile"))
         }
     }
 }

@@ -20,12 +20,12 @@ enum ShotwellCatalog: CatalogAdapter {
             var rows = 0
             let hasVideos = try connection.has(table: "VideoTable", columns: ["id", "filename", "rating", "flags"])
             for (table, prefix) in [("PhotoTable", "thumb"), ("VideoTable", "video-")] where table == "PhotoTable" || hasVideos {
-                try connection.rows("SELECT id, filename, rating, flags FROM \(table) WHERE length(filename) < 4096") { row in
+                try connection.rows("SELECT id, filename, rating, flags FROM \(table) WHERE length(filename) < 4096", [], MediaColumns.self) { row, column in
                     rows += 1
                     guard rows <= limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) photos") }
-                    guard let path = row.string(1), !path.isEmpty else { read.pathless += 1; return }
+                    guard let path = row.string(column.filename), !path.isEmpty else { read.pathless += 1; return }
                     var decision = CatalogDecision()
-                    let rating = row.int64(2), flags = row.int64(3)
+                    let rating = row.int64(column.rating), flags = row.int64(column.flags)
                     if rating < 0 {
                         decision.rating = -1
                         decision.pick = -1
@@ -34,13 +34,13 @@ enum ShotwellCatalog: CatalogAdapter {
                     }
                     if flags & 0x10 != 0 { decision.pick = 1 }
                     decision.appTrash = flags & 0x4 != 0
-                    media[prefix + hex(row.int64(0))] = (path, decision)
+                    media[prefix + hex(row.int64(column.id))] = (path, decision)
                 }
             }
             if try connection.has(table: "TagTable", columns: ["name", "photo_id_list"]) {
                 var items = 0
                 try connection.rows("SELECT name, photo_id_list FROM TagTable WHERE length(name) <= ?", [.integer(Int64(CatalogText.maxLength))]) { row in
-                    guard let tag = CatalogText.hierarchical(row.string(0) ?? "", separator: "/"), let list = row.string(1) else { return }
+                    guard let tag = CatalogText.hierarchical(row.string("name") ?? "", separator: "/"), let list = row.string("photo_id_list") else { return }
                     for id in list.split(separator: ",") {
                         items += 1
                         guard items <= limits.maxRows * 4 else {
@@ -55,16 +55,16 @@ enum ShotwellCatalog: CatalogAdapter {
             if try connection.has(table: "FaceTable", columns: ["id", "name"]),
                try connection.has(table: "FaceLocationTable", columns: ["face_id", "photo_id"]) {
                 var faces: [Int64: String] = [:]
-                try connection.rows("SELECT id, CASE WHEN length(name) <= ? THEN name END FROM FaceTable", [.integer(Int64(CatalogText.maxLength))]) { row in
+                try connection.rows("SELECT id, CASE WHEN length(name) <= ? THEN name END AS name FROM FaceTable", [.integer(Int64(CatalogText.maxLength))]) { row in
                     guard faces.count < limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) faces") }
-                    if let name = CatalogText.clean(row.string(1) ?? "") { faces[row.int64(0)] = name }
+                    if let name = CatalogText.clean(row.string("name") ?? "") { faces[row.int64("id")] = name }
                 }
                 var located = 0
                 try connection.rows("SELECT photo_id, face_id FROM FaceLocationTable") { row in
                     located += 1
                     guard located <= limits.maxRows * 4 else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows * 4) faces") }
-                    let key = "thumb" + hex(row.int64(0))
-                    guard media[key] != nil, let name = faces[row.int64(1)] else { return }
+                    let key = "thumb" + hex(row.int64("photo_id"))
+                    guard media[key] != nil, let name = faces[row.int64("face_id")] else { return }
                     if media[key]!.decision.people.count < limits.maxTagsPerFile { media[key]!.decision.people.append(name) } else { read.dropped += 1 }
                 }
             }
@@ -76,5 +76,11 @@ enum ShotwellCatalog: CatalogAdapter {
     /// Shotwell's 16-digit lowercase hex ids.
     static func hex(_ id: Int64) -> String {
         String(UInt64(bitPattern: id), radix: 16).leftPadded(to: 16)
+    }
+
+    /// The columns of the read of every photo and video, by name.
+    private struct MediaColumns: RowColumns {
+        let id, filename, rating, flags: Int
+        init(_ row: Row) { (id, filename, rating, flags) = (row.index("id"), row.index("filename"), row.index("rating"), row.index("flags")) }
     }
 }

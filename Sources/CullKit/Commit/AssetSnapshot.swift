@@ -124,7 +124,7 @@ enum AssetSnapshot {
             let file: [SQLValue] = now.map { [.integer($0.device), .integer($0.inode), .integer($0.size), .integer($0.mtimeNs),
                                                .integer($0.ctimeNs)] } ?? Array(repeating: .null, count: 5)
             var restored: Restored?
-            try insertAsset.forEachRow(key + file) { restored = Restored(id: $0.int64(0), sidecarSignature: $0.string(1)) }
+            try insertAsset.forEachRow(key + file) { restored = Restored(id: $0.int64("id"), sidecarSignature: $0.string("sidecar_signature")) }
             guard let restored else {
                 var found = false
                 try saved.forEachRow(key) { _ in found = true }
@@ -155,7 +155,7 @@ enum AssetSnapshot {
 
     static func columns(_ db: Database, table: String) throws -> [String] {
         var names: [String] = []
-        try db.forEachRow("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(table)]) { names.append($0.string(0) ?? "") }
+        try db.forEachRow("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(table)]) { names.append($0.string("name") ?? "") }
         return names
     }
 

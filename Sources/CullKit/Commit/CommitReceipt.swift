@@ -5,7 +5,7 @@ public struct CommitReceipt: Sendable {
         /// Library-relative path bytes.
         public let path: [UInt8]
         public let role: JournalRole
-        public let reason: String
+        public let reason: SkipReason
     }
 
     public let commit: Int64
@@ -42,24 +42,24 @@ public struct CommitReceipt: Sendable {
         var moved = 0, companions = 0, gone = 0, pending = 0
         var bytes: Int64 = 0
         try db.forEachRow("""
-            SELECT state, role, count(*), coalesce(sum(size), 0) FROM commit_items
+            SELECT state, role, count(*) AS items, coalesce(sum(size), 0) AS bytes FROM commit_items
             WHERE commit_id = ? GROUP BY 1, 2
             """, [.integer(commit)]) { row in
-            let primary = JournalRole(stored: row.string(1)) == .primary
-            let count = row.int(2)
-            switch ItemState(stored: row.string(0)) {
+            let primary = JournalRole(stored: row.string("role")) == .primary
+            let count = row.int("items")
+            switch ItemState(stored: row.string("state")) {
             case .gone: if primary { gone += count }
             case .pending: if primary { pending += count }
             case .moved, .restored:
                 if primary { moved += count } else { companions += count }
-                bytes += row.int64(3)
+                bytes += row.int64("bytes")
             case .skipped: break
             }
         }
         var skipped: [Skip] = []
-        try db.forEachRow("SELECT path, role, reason FROM commit_items WHERE commit_id = ? AND state = ? ORDER BY seq",
+        try db.forEachRow("SELECT path, role, reason, skip FROM commit_items WHERE commit_id = ? AND state = ? ORDER BY seq",
                           [.integer(commit), ItemState.skipped.sql]) { row in
-            skipped.append(Skip(path: row.bytes(0) ?? [], role: JournalRole(stored: row.string(1)), reason: row.string(2) ?? "skipped"))
+            skipped.append(Skip(path: row.bytes("path") ?? [], role: JournalRole(stored: row.string("role")), reason: SkipReason(journaled: row.string("skip"), text: row.string("reason") ?? "skipped")))
         }
         let cancelled = CommitState(stored: try db.scalar("SELECT state FROM commits WHERE id = ?", [.integer(commit)])?.string) == .cancelled
         return CommitReceipt(commit: commit, destination: try Journal.destination(db, commit: commit) ?? .trash,
@@ -100,7 +100,7 @@ extension CommitReceipt {
     static func stillListed(_ db: Database, commit: Int64) throws -> [StillListed] {
         var moved: [String] = []
         try db.forEachRow("SELECT path FROM commit_items WHERE commit_id = ? AND role = 'primary' AND state = 'moved'", [.integer(commit)]) { row in
-            moved.append(CatalogPaths.key(indexed: row.bytes(0) ?? []))
+            moved.append(CatalogPaths.key(indexed: row.bytes("path") ?? []))
         }
         guard !moved.isEmpty else { return [] }
         var result: [StillListed] = []

@@ -70,7 +70,7 @@ public enum CommitRecovery {
     public static func unfinished(library: Library, db: Database) throws -> [String] {
         var found: [String] = []
         for commit in try Journal.openCommits(db) { found.append("commit \(commit)") }
-        try db.forEachRow("SELECT commit_id FROM undos WHERE state = ? ORDER BY id", [UndoState.open.sql]) { found.append("undo of commit \($0.int64(0))") }
+        try db.forEachRow("SELECT commit_id FROM undos WHERE state = ? ORDER BY id", [UndoState.open.sql]) { found.append("undo of commit \($0.int64("commit_id"))") }
         guard !found.isEmpty else { return [] }
         guard let probe = try LibraryLock.acquireIfFree(library: library) else { return [] }
         probe.release()

@@ -56,7 +56,7 @@ public enum CommitUndo {
     /// The caller holds the lock.
     static func recover(library: Library, db: Database) throws -> [Report] {
         var open: [(Int64, Int64)] = []
-        try db.forEachRow("SELECT id, commit_id FROM undos WHERE state = ? ORDER BY id", [UndoState.open.sql]) { open.append(($0.int64(0), $0.int64(1))) }
+        try db.forEachRow("SELECT id, commit_id FROM undos WHERE state = ? ORDER BY id", [UndoState.open.sql]) { open.append(($0.int64("id"), $0.int64("commit_id"))) }
         guard !open.isEmpty else { return [] }
         try db.execute("PRAGMA synchronous = FULL")
         defer { try? db.execute("PRAGMA synchronous = NORMAL") }

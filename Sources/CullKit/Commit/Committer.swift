@@ -107,7 +107,7 @@ extension TwinCheck {
     /// journaling transaction: the receipt lists them with the reason.
     static func clearStaging(_ db: Database, _ items: [JournalItem]) throws {
         let unstage = try db.prepare("DELETE FROM reviews WHERE asset_id = ? AND status = ?")
-        for item in items where item.state == .skipped && (item.reason?.hasSuffix(cleared) ?? false) {
+        for item in items where item.state == .skipped && (item.reason?.unstages ?? false) {
             if let id = item.assetID { try unstage.execute([.integer(id), ReviewStatus.trashed.sql]) }
         }
     }

@@ -58,7 +58,7 @@ final class FileCarrier: @unchecked Sendable {
     enum Outcome: Sendable {
         case moved
         case gone
-        case skipped(String)
+        case skipped(SkipReason)
         /// Its destination (or `.trashinfo`) name is taken: it needs a new name in the journal first.
         /// Later items of its entry are handed back unattempted with the same outcome.
         case collided
@@ -116,7 +116,7 @@ final class FileCarrier: @unchecked Sendable {
                 if entryCollided {
                     outcome = .collided
                 } else if primarySkipped && item.role != .primary {
-                    outcome = .skipped("its primary was skipped")
+                    outcome = .skipped(.primarySkipped)
                 } else {
                     outcome = try carry(item)
                 }
@@ -136,7 +136,7 @@ final class FileCarrier: @unchecked Sendable {
 
     /// Moves one item (or finds it moved already).
     func carry(_ item: JournalItem) throws(CommitError) -> Outcome {
-        if PathBytes.escapes(item.path) { return .skipped("path escapes the library") }
+        if PathBytes.escapes(item.path) { return .skipped(.refused("path escapes the library")) }
         let name = PathBytes.basename(item.path)
         let trash = heldTrash(of: item)
         if resuming, let found = try foundAtDestination(item, trash: trash) { return found }
@@ -145,8 +145,8 @@ final class FileCarrier: @unchecked Sendable {
             removeOwnInfo(item, trash: trash)
             switch folderCode {
             case ENOENT, ENOTDIR: return .gone
-            case ELOOP: return .skipped("its folder is reached through a symbolic link")
-            default: return .skipped("cannot open its folder: " + Errno.message(folderCode))
+            case ELOOP: return .skipped(.refused("its folder is reached through a symbolic link"))
+            default: return .skipped(.refused("cannot open its folder: " + Errno.message(folderCode)))
             }
         }
         let (found, failure) = folder.stat(name)
@@ -154,7 +154,7 @@ final class FileCarrier: @unchecked Sendable {
             if resuming, destination == .permanently, failure == ENOENT, finishDeletion(item, in: folder) { return .moved }
             removeOwnInfo(item, trash: trash)
             if failure == ENOENT || failure == ENOTDIR { return .gone }
-            return .skipped("cannot stat: " + Errno.message(failure))
+            return .skipped(.refused("cannot stat: " + Errno.message(failure)))
         }
         let refusal: String? = if found.isSymlink {
             "now a symbolic link"
@@ -167,7 +167,7 @@ final class FileCarrier: @unchecked Sendable {
         }
         if let refusal {
             removeOwnInfo(item, trash: trash)
-            return .skipped(refusal)
+            return .skipped(.refused(refusal))
         }
         switch destination {
         case .permanently:
@@ -222,11 +222,11 @@ final class FileCarrier: @unchecked Sendable {
         let aside = Self.asideName(item)
         crash.pause("before-move")
         let code = folder.move(name, to: folder, as: aside)
-        guard code == 0 else { return .skipped("cannot delete: " + Errno.message(code)) }
+        guard code == 0 else { return .skipped(.refused("cannot delete: " + Errno.message(code))) }
         crash.step()
         guard let moved = folder.stat(aside).0, item.isSameFile(moved), moved.mtimeNs == item.mtimeNs else {
             _ = folder.move(aside, to: folder, as: name)
-            return .skipped("replaced while it was being deleted")
+            return .skipped(.refused("replaced while it was being deleted"))
         }
         // A file with other names lives on after this unlink: held open, it tells the ctime the
         // unlink gave it, which its other names staged in this batch will show.
@@ -235,7 +235,7 @@ final class FileCarrier: @unchecked Sendable {
         crash.step()
         if unlinked != 0 {
             _ = folder.move(aside, to: folder, as: name)
-            return .skipped("cannot delete: " + Errno.message(unlinked))
+            return .skipped(.refused("cannot delete: " + Errno.message(unlinked)))
         }
         if let after = survivor?.currentIdentity(), after.isSameFile(as: moved) { context.noteOwnChange(after) }
         return .moved
@@ -243,15 +243,15 @@ final class FileCarrier: @unchecked Sendable {
 
     private func move(_ item: JournalItem, from folder: DirectoryHandle, name: [UInt8],
                       trash: Result<HeldTrash, HeldTrash.Refusal>?) -> Outcome {
-        guard let target = item.destination else { return .skipped(item.reason ?? "no destination journaled") }
+        guard let target = item.destination else { return .skipped(item.reason ?? .refused("no destination journaled")) }
         let targetName = PathBytes.basename(target)
         let into: DirectoryHandle
         var held: HeldTrash?
         switch trash {
         case let .failure(refusal)?:
-            return .skipped(refusal.reason)
+            return .skipped(.refused(refusal.reason))
         case let .success(trash)?:
-            guard trash.isIntact else { return .skipped("the trash folder was replaced during the commit") }
+            guard trash.isIntact else { return .skipped(.refused("the trash folder was replaced during the commit")) }
             let infoName = PathBytes.basename(item.info ?? [])
             var code = placeInfo(item, trash: trash, as: infoName)
             if code == EEXIST {
@@ -260,7 +260,7 @@ final class FileCarrier: @unchecked Sendable {
                 code = placeInfo(item, trash: trash, as: infoName)
             }
             if code == EEXIST { return .collided }
-            if code != 0 { return .skipped("cannot write trash info: " + Errno.message(code)) }
+            if code != 0 { return .skipped(.refused("cannot write trash info: " + Errno.message(code))) }
             touch(trash.info)
             crash.step()
             into = trash.files
@@ -268,8 +268,8 @@ final class FileCarrier: @unchecked Sendable {
         case nil:
             let (opened, code) = openQuarantineFolder(for: target, creating: true)
             guard let opened else {
-                if code == ELOOP { return .skipped("its quarantine folder is reached through a symbolic link") }
-                return .skipped("cannot create the quarantine folder: " + Errno.message(code))
+                if code == ELOOP { return .skipped(.refused("its quarantine folder is reached through a symbolic link")) }
+                return .skipped(.refused("cannot create the quarantine folder: " + Errno.message(code)))
             }
             into = opened
         }
@@ -285,15 +285,15 @@ final class FileCarrier: @unchecked Sendable {
             // Not the journaled file: another one was swapped in at the source name after the check.
             if into.move(targetName, to: folder, as: name) == 0 {
                 if let held { _ = held.info.unlink(PathBytes.basename(item.info ?? [])) }
-                return .skipped("replaced while it was being moved")
+                return .skipped(.refused("replaced while it was being moved"))
             }
             // It cannot go back (the name is taken again): it stays where it is, with its .trashinfo.
-            return .skipped("replaced while it was being moved; what arrived stays at \(PathBytes.display(target))")
+            return .skipped(.refused("replaced while it was being moved; what arrived stays at \(PathBytes.display(target))"))
         }
         if let held { _ = held.info.unlink(PathBytes.basename(item.info ?? [])) }
         if code == EEXIST { return .collided }
-        if code == EXDEV { return .skipped("on another file system than its destination") }
-        return .skipped("cannot move: " + Errno.message(code))
+        if code == EXDEV { return .skipped(.refused("on another file system than its destination")) }
+        return .skipped(.refused("cannot move: " + Errno.message(code)))
     }
 
     /// Writes the `.trashinfo` of every trash item of a chunk under its temporary name, then makes

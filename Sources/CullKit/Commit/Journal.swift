@@ -36,7 +36,8 @@ struct JournalItem: Sendable, RecordedIdentity {
     /// Absolute `.trashinfo` path in trash mode.
     var info: [UInt8]?
     var state: ItemState = .pending
-    var reason: String?
+    /// Why it stays (a skipped item), or why it will (a pending one the commit cannot place).
+    var reason: SkipReason?
 
     /// True when `stat` is the journaled file, unchanged: its ctime is the journaled one, or
     /// `ownCtime`, the one this commit gave it by moving another of its names (a hard link).
@@ -65,15 +66,36 @@ struct JournalItem: Sendable, RecordedIdentity {
     }
 }
 
+extension JournalItem {
+    /// The `commit_items` columns every read of an item selects (the commit's and undo's), by name.
+    struct Columns: RowColumns {
+        let seq, entry, role, assetID, path, device, inode, size, mtimeNs, destination, info: Int
+
+        init(_ row: Row) {
+            (seq, entry, role, assetID) = (row.index("seq"), row.index("entry"), row.index("role"), row.index("asset_id"))
+            (path, device, inode, size) = (row.index("path"), row.index("device"), row.index("inode"), row.index("size"))
+            (mtimeNs, destination, info) = (row.index("mtime_ns"), row.index("destination"), row.index("info"))
+        }
+    }
+
+    /// The item on `row`, with what the query says of its ctime, state and reason.
+    init(row: Row, _ column: Columns, ctimeNs: Int64?, state: ItemState, reason: SkipReason?) {
+        self.init(seq: row.int64(column.seq), entry: row.int64(column.entry), role: JournalRole(stored: row.string(column.role)),
+                  assetID: row.optionalInt64(column.assetID), path: row.bytes(column.path) ?? [], device: row.int64(column.device),
+                  inode: row.int64(column.inode), size: row.int64(column.size), mtimeNs: row.int64(column.mtimeNs), ctimeNs: ctimeNs,
+                  destination: row.bytes(column.destination), info: row.bytes(column.info), state: state, reason: reason)
+    }
+}
+
 /// Reads and writes `commits` / `commit_items` (migration `0002-commits`).
 enum Journal {
-    static let columns = "seq, entry, role, asset_id, path, device, inode, size, mtime_ns, destination, info, state, reason, ctime_ns"
+    static let columns = "seq, entry, role, asset_id, path, device, inode, size, mtime_ns, destination, info, state, reason, skip, ctime_ns"
 
     /// Journals `items` of batch `commit`, many rows per statement (one statement per row cost
     /// more than SQLite's own work for it).
     static func insert(_ db: Database, commit: Int64, _ items: [JournalItem]) throws {
         let rowsPerStatement = 64
-        let row = "(" + Array(repeating: "?", count: 15).joined(separator: ", ") + ")"
+        let row = "(" + Array(repeating: "?", count: 16).joined(separator: ", ") + ")"
         func statement(rows: Int) throws -> Statement {
             try db.cached("INSERT INTO commit_items (commit_id, \(columns)) VALUES "
                           + Array(repeating: row, count: rows).joined(separator: ", "))
@@ -82,12 +104,12 @@ enum Journal {
         while start < items.count {
             let batch = items[start ..< min(start + rowsPerStatement, items.count)]
             var values: [SQLValue] = []
-            values.reserveCapacity(batch.count * 15)
+            values.reserveCapacity(batch.count * 16)
             for item in batch {
                 values += [.integer(commit), .integer(item.seq), .integer(item.entry), item.role.sql, item.assetID.sqlValue,
                            .blob(item.path), .integer(item.device), .integer(item.inode), .integer(item.size),
                            .integer(item.mtimeNs), item.destination.map(SQLValue.blob) ?? .null,
-                           item.info.map(SQLValue.blob) ?? .null, item.state.sql, item.reason.sqlValue, item.ctimeNs.sqlValue]
+                           item.info.map(SQLValue.blob) ?? .null, item.state.sql] + Self.values(item.reason) + [item.ctimeNs.sqlValue]
             }
             try statement(rows: batch.count).execute(values)
             start += batch.count
@@ -104,19 +126,33 @@ enum Journal {
         }
         sql += " ORDER BY seq"
         var result: [JournalItem] = []
-        try db.prepare(sql).forEachRow(arguments) { row in
-            result.append(JournalItem(
-                seq: row.int64(0), entry: row.int64(1), role: JournalRole(stored: row.string(2)), assetID: row.optionalInt64(3),
-                path: row.bytes(4) ?? [], device: row.int64(5), inode: row.int64(6), size: row.int64(7),
-                mtimeNs: row.int64(8), ctimeNs: row.optionalInt64(13), destination: row.bytes(9), info: row.bytes(10),
-                state: ItemState(stored: row.string(11)), reason: row.string(12)))
+        try db.prepare(sql).forEachRow(arguments, ItemColumns.self) { row, columns in
+            result.append(JournalItem(row: row, columns.item, ctimeNs: row.optionalInt64(columns.ctimeNs),
+                                      state: ItemState(stored: row.string(columns.state)),
+                                      reason: row.string(columns.reason).map { SkipReason(journaled: row.string(columns.skip), text: $0) }))
         }
         return result
     }
 
-    static func setState(_ db: Database, commit: Int64, seq: Int64, state: ItemState, reason: String? = nil) throws {
-        try db.execute("UPDATE commit_items SET state = ?, reason = ? WHERE commit_id = ? AND seq = ?",
-                       [state.sql, reason.sqlValue, .integer(commit), .integer(seq)])
+    /// The columns ``items(_:commit:states:)`` reads: an item's, with its ctime, state and reason.
+    private struct ItemColumns: RowColumns {
+        let item: JournalItem.Columns
+        let ctimeNs, state, reason, skip: Int
+
+        init(_ row: Row) {
+            item = JournalItem.Columns(row)
+            (ctimeNs, state, reason, skip) = (row.index("ctime_ns"), row.index("state"), row.index("reason"), row.index("skip"))
+        }
+    }
+
+    /// The values of `reason, skip` for `reason`: its sentence and its kind.
+    static func values(_ reason: SkipReason?) -> [SQLValue] {
+        [reason.map { .text($0.description) } ?? .null, reason?.word?.sql ?? .null]
+    }
+
+    static func setState(_ db: Database, commit: Int64, seq: Int64, state: ItemState, reason: SkipReason? = nil) throws {
+        try db.execute("UPDATE commit_items SET state = ?, reason = ?, skip = ? WHERE commit_id = ? AND seq = ?",
+                       [state.sql] + values(reason) + [.integer(commit), .integer(seq)])
     }
 
     static func setDestination(_ db: Database, commit: Int64, item: JournalItem) throws {
@@ -128,7 +164,7 @@ enum Journal {
     /// Batches left open by a crash, oldest first.
     static func openCommits(_ db: Database) throws -> [Int64] {
         var ids: [Int64] = []
-        try db.forEachRow("SELECT id FROM commits WHERE state = ? ORDER BY id", [CommitState.open.sql]) { ids.append($0.int64(0)) }
+        try db.forEachRow("SELECT id FROM commits WHERE state = ? ORDER BY id", [CommitState.open.sql]) { ids.append($0.int64("id")) }
         return ids
     }
 
@@ -136,8 +172,8 @@ enum Journal {
     static func destination(_ db: Database, commit: Int64) throws -> CommitDestination? {
         var result: CommitDestination?
         try db.forEachRow("SELECT mode, target FROM commits WHERE id = ?", [.integer(commit)]) { row in
-            switch CommitMode(stored: row.string(0)) {
-            case .quarantine: result = .quarantine(String(decoding: row.bytes(1) ?? [], as: UTF8.self))
+            switch CommitMode(stored: row.string("mode")) {
+            case .quarantine: result = .quarantine(String(decoding: row.bytes("target") ?? [], as: UTF8.self))
             case .permanent: result = .permanently
             case .trash: result = .trash
             }

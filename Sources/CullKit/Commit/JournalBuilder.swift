@@ -110,7 +110,7 @@ struct JournalBuilder {
             do {
                 location = try trash.location(for: source, device: item.device)
             } catch {
-                item.reason = "no usable trash on its file system: \(error)"   // skipped by the Mover
+                item.reason = .refused("no usable trash on its file system: \(error)")   // skipped by the Mover
                 return
             }
             // Mutated in place: copying the pool out and back would copy its set for every item.

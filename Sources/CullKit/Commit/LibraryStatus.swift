@@ -37,10 +37,10 @@ public struct LibraryStatus: Sendable {
         let listing = try TrashListing(db: db)
         var lastCommit: CommitRow?
         try db.forEachRow("""
-            SELECT id, state, mode, moved, bytes, COALESCE(finished_at, started_at) FROM commits ORDER BY id DESC LIMIT 1
+            SELECT id, state, mode, moved, bytes, COALESCE(finished_at, started_at) AS at FROM commits ORDER BY id DESC LIMIT 1
             """) { row in
-            lastCommit = CommitRow(id: row.int64(0), state: CommitState(stored: row.string(1)), mode: CommitMode(stored: row.string(2)),
-                                   moved: row.int(3), bytes: row.int64(4), at: row.int64(5))
+            lastCommit = CommitRow(id: row.int64("id"), state: CommitState(stored: row.string("state")), mode: CommitMode(stored: row.string("mode")),
+                                   moved: row.int("moved"), bytes: row.int64("bytes"), at: row.int64("at"))
         }
         let lastScan = LibraryLog.entries(library: library).last { ["scan", "run"].contains($0.command) }?.at
         return LibraryStatus(
@@ -94,12 +94,13 @@ public enum LibraryLog {
     public static func batches(db: Database) throws -> [Batch] {
         var batches: [Batch] = []
         try db.forEachRow("SELECT id, state, mode, moved, bytes, started_at, finished_at FROM commits") { row in
-            batches.append(Batch(kind: "commit", commit: row.int64(0), state: row.string(1) ?? "", mode: row.string(2),
-                                 moved: row.int(3), bytes: row.int64(4), startedAt: row.int64(5), finishedAt: row.optionalInt64(6)))
+            batches.append(Batch(kind: "commit", commit: row.int64("id"), state: row.string("state") ?? "", mode: row.string("mode"),
+                                 moved: row.int("moved"), bytes: row.int64("bytes"), startedAt: row.int64("started_at"),
+                                 finishedAt: row.optionalInt64("finished_at")))
         }
         try db.forEachRow("SELECT commit_id, state, started_at, finished_at FROM undos") { row in
-            batches.append(Batch(kind: "undo", commit: row.int64(0), state: row.string(1) ?? "", mode: nil, moved: nil,
-                                 bytes: nil, startedAt: row.int64(2), finishedAt: row.optionalInt64(3)))
+            batches.append(Batch(kind: "undo", commit: row.int64("commit_id"), state: row.string("state") ?? "", mode: nil, moved: nil,
+                                 bytes: nil, startedAt: row.int64("started_at"), finishedAt: row.optionalInt64("finished_at")))
         }
         return batches.sorted { ($0.startedAt, $0.kind) < ($1.startedAt, $1.kind) }
     }

@@ -138,7 +138,7 @@ final class Mover {
             if item.entry != entry { entry = item.entry; primarySkipped = false }
             if case .collided = carried[index].outcome {
                 carried[index].outcome = primarySkipped && item.role != .primary
-                    ? .skipped("its primary was skipped") : try retry(&carried[index].item, with: carrier)
+                    ? .skipped(.primarySkipped) : try retry(&carried[index].item, with: carrier)
             }
             if carried[index].item.role == .primary, case .skipped = carried[index].outcome { primarySkipped = true }
         }
@@ -151,7 +151,7 @@ final class Mover {
             guard case .collided = outcome else { return outcome }
             try renameDestination(&item)
         }
-        return .skipped("no free name at the destination")
+        return .skipped(.noFreeName)
     }
 
     /// Picks a new destination name after a collision and journals it before it is used.
@@ -185,7 +185,7 @@ private struct Booking {
     init(db: Database, commit: Int64, snapshots: Bool) throws {
         self.db = db
         self.commit = commit
-        markOne = try db.prepare("UPDATE commit_items SET state = ?, reason = ? WHERE commit_id = ? AND seq = ?")
+        markOne = try db.prepare("UPDATE commit_items SET state = ?, reason = ?, skip = ? WHERE commit_id = ? AND seq = ?")
         // Every item of a chunk is booked, and a chunk holds every pending item of its seq range.
         markMoved = try db.prepare("""
             UPDATE commit_items SET state = ?4 WHERE commit_id = ?1 AND seq BETWEEN ?2 AND ?3 AND state = ?5
@@ -197,11 +197,11 @@ private struct Booking {
             """
         var deletions: [Statement] = []
         try db.forEachRow("""
-            SELECT m.name, f."from" FROM sqlite_schema m, pragma_foreign_key_list(m.name) f
+            SELECT m.name AS "table", f."from" AS "column" FROM sqlite_schema m, pragma_foreign_key_list(m.name) f
             WHERE m.type = 'table' AND f."table" = 'assets' AND f.on_delete = 'CASCADE' ORDER BY m.name
             """) { row in
             // Table and column names from the schema, never from input.
-            deletions.append(try db.prepare("DELETE FROM \"\(row.string(0) ?? "")\" WHERE \"\(row.string(1) ?? "")\" IN (\(leaving))"))
+            deletions.append(try db.prepare("DELETE FROM \"\(row.string("table") ?? "")\" WHERE \"\(row.string("column") ?? "")\" IN (\(leaving))"))
         }
         deletions.append(try db.prepare("DELETE FROM assets WHERE id IN (\(leaving))"))
         self.deletions = deletions
@@ -213,14 +213,14 @@ private struct Booking {
         try db.withoutForeignKeys {
             try db.transaction {
                 for entry in carried {
-                    let (state, reason): (ItemState, String?)
+                    let (state, reason): (ItemState, SkipReason?)
                     switch entry.outcome {
                     case .moved: continue
                     case .gone: (state, reason) = (.gone, nil)
                     case let .skipped(why): (state, reason) = (.skipped, why)
-                    case .collided: (state, reason) = (.skipped, "no free name at the destination")  // settled before booking
+                    case .collided: (state, reason) = (.skipped, .noFreeName)  // settled before booking
                     }
-                    try markOne.execute([state.sql, reason.sqlValue, .integer(commit), .integer(entry.item.seq)])
+                    try markOne.execute([state.sql] + Journal.values(reason) + [.integer(commit), .integer(entry.item.seq)])
                 }
                 try markMoved.execute(range + [ItemState.moved.sql, ItemState.pending.sql])
                 for statement in snapshots { try statement.execute(range + [ItemState.moved.sql]) }

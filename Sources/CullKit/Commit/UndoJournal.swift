@@ -9,11 +9,8 @@ enum UndoJournal {
             SELECT i.seq, i.entry, i.role, i.asset_id, i.path, i.device, i.inode, i.size, i.mtime_ns, i.destination, i.info
             FROM undo_items u JOIN commit_items i ON i.commit_id = ? AND i.seq = u.seq
             WHERE u.undo_id = ? AND u.state = ? ORDER BY u.seq
-            """).forEachRow([.integer(commit), .integer(undo), UndoItemState.pending.sql]) { row in
-            items.append(JournalItem(
-                seq: row.int64(0), entry: row.int64(1), role: JournalRole(stored: row.string(2)), assetID: row.optionalInt64(3),
-                path: row.bytes(4) ?? [], device: row.int64(5), inode: row.int64(6), size: row.int64(7),
-                mtimeNs: row.int64(8), destination: row.bytes(9), info: row.bytes(10), state: .moved))
+            """).forEachRow([.integer(commit), .integer(undo), UndoItemState.pending.sql], JournalItem.Columns.self) { row, columns in
+            items.append(JournalItem(row: row, columns, ctimeNs: nil, state: .moved, reason: nil))
         }
         return items
     }
@@ -120,10 +117,10 @@ enum UndoJournal {
             }
         }
         var restored = 0
-        try db.forEachRow("SELECT state, count(*) FROM undo_items WHERE undo_id = ? GROUP BY state", [.integer(undo)]) { row in
-            switch UndoItemState(stored: row.string(0)) {
-            case .restored: restored = row.int(1)
-            case .pending: remaining = row.int(1)
+        try db.forEachRow("SELECT state, count(*) AS items FROM undo_items WHERE undo_id = ? GROUP BY state", [.integer(undo)]) { row in
+            switch UndoItemState(stored: row.string("state")) {
+            case .restored: restored = row.int("items")
+            case .pending: remaining = row.int("items")
             case .refused: break
             }
         }
@@ -132,7 +129,7 @@ enum UndoJournal {
             SELECT i.path, i.role, u.reason FROM undo_items u JOIN commit_items i ON i.commit_id = ? AND i.seq = u.seq
             WHERE u.undo_id = ? AND u.state = ? ORDER BY u.seq
             """, [.integer(commit), .integer(undo), UndoItemState.refused.sql]) { row in
-            refused.append(CommitReceipt.Skip(path: row.bytes(0) ?? [], role: JournalRole(stored: row.string(1)), reason: row.string(2) ?? "refused"))
+            refused.append(CommitReceipt.Skip(path: row.bytes("path") ?? [], role: JournalRole(stored: row.string("role")), reason: .refused(row.string("reason") ?? "refused")))
         }
         return CommitUndo.Report(commit: commit, restored: restored, refused: refused, cancelled: cancelled, remaining: remaining)
     }

@@ -46,7 +46,7 @@ public enum LivePairs {
     static func partners(_ db: Database) throws -> [Int64: [Int64]] {
         var result: [Int64: [Int64]] = [:]
         try db.forEachRow(partnersSQL) { row in
-            result[row.int64(0), default: []].append(row.int64(1))
+            result[row.int64("asset"), default: []].append(row.int64("partner"))
         }
         return result
     }
@@ -54,7 +54,7 @@ public enum LivePairs {
     /// Read through the index of the paired assets alone: for `ORDER BY a.id` SQLite preferred a
     /// pass over the whole table (every plan runs this, most libraries pair few files).
     static let partnersSQL = """
-        SELECT a.id, b.id FROM assets a INDEXED BY assets_live JOIN assets b ON b.live_id = a.live_id AND b.kind <> a.kind
+        SELECT a.id AS asset, b.id AS partner FROM assets a INDEXED BY assets_live JOIN assets b ON b.live_id = a.live_id AND b.kind <> a.kind
         WHERE a.live_id IS NOT NULL ORDER BY a.id, b.id
         """
 }

@@ -64,6 +64,13 @@ public final class Database {
         try cached(sql).forEachRow(arguments, body)
     }
 
+    /// Calls `body` for each row of `sql` with `arguments` bound and the positions of `columns`
+    /// resolved once (``Statement/forEachRow(_:_:_:)``).
+    public func forEachRow<Columns: RowColumns>(_ sql: String, _ arguments: [SQLValue] = [], _ columns: Columns.Type,
+                                               _ body: (Row, Columns) throws -> Void) throws {
+        try cached(sql).forEachRow(arguments, columns, body)
+    }
+
     /// The first column of the first row, or `nil`.
     public func scalar(_ sql: String, _ arguments: [SQLValue] = []) throws -> SQLValue? {
         var result: SQLValue?
@@ -129,7 +136,7 @@ public final class Database {
         let statement = try prepare("EXPLAIN QUERY PLAN " + sql)
         var lines: [(id: Int, parent: Int, detail: String)] = []
         try statement.forEachRow(arguments) { row in
-            lines.append((row.int(0), row.int(1), row.string(3) ?? ""))
+            lines.append((row.int("id"), row.int("parent"), row.string("detail") ?? ""))
         }
         var depth: [Int: Int] = [0: 0]
         return lines.map { line in

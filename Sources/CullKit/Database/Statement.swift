@@ -69,14 +69,40 @@ public final class Statement {
         while try step() { try body(row) }
     }
 
+    /// Runs the statement with `values` bound, calling `body` for each row with the positions of the
+    /// columns it reads, resolved by name once before the first row: the loops over every asset or
+    /// journal item read by those positions instead of looking a name up per column per row.
+    public func forEachRow<Columns: RowColumns>(_ values: [SQLValue] = [], _ columns: Columns.Type,
+                                               _ body: (Row, Columns) throws -> Void) throws {
+        let columns = Columns(Row(statement: self))
+        try forEachRow(values) { row in try body(row, columns) }
+    }
+
     public var columnCount: Int { Int(sqlite3_column_count(handle)) }
 
-    /// The index of each result column by its name (`AS` alias or column name), read once.
-    private(set) lazy var columnIndex: [String: Int] = {
+    /// The index of each result column by its name (`AS` alias or column name), read once; the first
+    /// of two columns with one name wins.
+    private lazy var columnIndex: [String: Int] = {
         var names: [String: Int] = [:]
         for index in 0..<columnCount where names[columnName(index)] == nil { names[columnName(index)] = index }
         return names
     }()
+    /// The same by the ASCII lowercase of each name: SQLite names a bare column as its table declares
+    /// it (`SELECT id FROM t` reads `ID` when `t` says `ID`), and its names ignore ASCII case.
+    private lazy var foldedColumnIndex: [String: Int] = {
+        var names: [String: Int] = [:]
+        for index in 0..<columnCount where names[Self.fold(columnName(index))] == nil { names[Self.fold(columnName(index))] = index }
+        return names
+    }()
+
+    /// The position of the result column named `name` (as SQLite compares names: ignoring ASCII case).
+    func columnPosition(_ name: String) -> Int? {
+        columnIndex[name] ?? foldedColumnIndex[Self.fold(name)]
+    }
+
+    private static func fold(_ name: String) -> String {
+        String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
     public func columnName(_ index: Int) -> String { String(cString: sqlite3_column_name(handle, Int32(index))) }
 
     func check(_ code: Int32) throws(DatabaseError) {
@@ -88,16 +114,24 @@ public final class Statement {
     }
 }
 
+/// The positions of the columns one loop reads, each resolved by name (``Row/index(_:)``) when the
+/// statement starts, so that a name the statement does not select still stops the program.
+public protocol RowColumns {
+    /// Resolves every column the loop reads, with `row.index("name")`.
+    init(_ row: Row)
+}
+
 /// The current row of a stepping ``Statement``; valid only inside the row callback. Columns are
-/// read by position (the hot loops) or by name (`row.int64("size")`, `row.string("rule")`); a name
-/// the statement does not select is a programming error and stops the program.
+/// read by name (`row.int64("size")`, `row.string("rule")`), or in the hot loops by the positions a
+/// ``RowColumns`` resolved by name; a name the statement does not select is a programming error
+/// and stops the program.
 public struct Row {
     let statement: Statement
     private var handle: OpaquePointer { statement.handle }
 
     /// The position of the column named `name`.
     public func index(_ name: String) -> Int {
-        guard let index = statement.columnIndex[name] else { preconditionFailure("no column \(name) in `\(statement.sql)`") }
+        guard let index = statement.columnPosition(name) else { preconditionFailure("no column \(name) in `\(statement.sql)`") }
         return index
     }
 
@@ -105,6 +139,7 @@ public struct Row {
     public func int64(_ name: String) -> Int64 { int64(index(name)) }
     public func int(_ name: String) -> Int { int(index(name)) }
     public func double(_ name: String) -> Double { double(index(name)) }
+    public func optionalInt(_ name: String) -> Int? { optionalInt(index(name)) }
     public func optionalInt64(_ name: String) -> Int64? { optionalInt64(index(name)) }
     public func optionalDouble(_ name: String) -> Double? { optionalDouble(index(name)) }
     public func string(_ name: String) -> String? { string(index(name)) }

@@ -17,7 +17,7 @@ struct IndexWriter {
             let addCompanion = try db.cached("INSERT OR REPLACE INTO companions (asset_id, path, role) VALUES (?, ?, ?)")
             for record in records {
                 var id: Int64 = 0
-                try upsert.forEachRow(Self.arguments(record, now: now)) { row in id = row.int64(0) }
+                try upsert.forEachRow(Self.arguments(record, now: now)) { row in id = row.int64("id") }
                 try clearCompanions.execute([.integer(id)])
                 for sidecar in record.file.sidecars {
                     try addCompanion.execute([.integer(id), PathBytes.sqlValue(sidecar.relativePath), .text(sidecar.role.rawValue)])

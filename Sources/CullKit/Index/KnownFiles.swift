@@ -65,25 +65,37 @@ struct KnownFiles {
         try db.forEachRow("""
             SELECT id, path, device, inode, size, mtime_ns, sidecar_signature, broken, broken_reason, unreadable_reason, ctime_ns
             FROM assets
-            """) { row in
+            """, [], Columns.self) { row, column in
             // Plain columns, decided here: cheaper than SQL expressions on every row of a warm rescan.
             let start = paths.count
-            row.appendBytes(1, to: &paths)
+            row.appendBytes(column.path, to: &paths)
             let length = paths.count - start
             let hash = paths.withUnsafeBufferPointer { Self.hash(UnsafeBufferPointer(rebasing: $0[start ..< start + length])) }
             var signature: Int32 = -1
-            if let text = row.string(6), !text.isEmpty {
+            if let text = row.string(column.sidecarSignature), !text.isEmpty {
                 signature = Int32(signatures.count)
                 signatures.append(text)
             }
-            let broken = row.int64(7) != 0
-            let unreadable = row.string(9)
+            let broken = row.int64(column.broken) != 0
+            let unreadable = row.string(column.unreadableReason)
             let damaged = broken || unreadable != nil
-            if damaged { damages[entries.count] = Damage(broken: broken ? row.string(8) : nil, unreadable: unreadable) }
-            let recorded = IndexedIdentity(device: row.int64(2), inode: row.int64(3), size: row.int64(4), mtimeNs: row.int64(5),
-                                           ctimeNs: row.optionalInt64(10))
-            insert(Entry(id: row.int64(0), recorded: recorded, pathStart: start, pathCount: Int32(length), hash: hash,
+            if damaged { damages[entries.count] = Damage(broken: broken ? row.string(column.brokenReason) : nil, unreadable: unreadable) }
+            let recorded = IndexedIdentity(device: row.int64(column.device), inode: row.int64(column.inode), size: row.int64(column.size),
+                                           mtimeNs: row.int64(column.mtimeNs), ctimeNs: row.optionalInt64(column.ctimeNs))
+            insert(Entry(id: row.int64(column.id), recorded: recorded, pathStart: start, pathCount: Int32(length), hash: hash,
                          signature: signature, damaged: damaged))
+        }
+    }
+
+    /// The columns `load` reads, by name.
+    private struct Columns: RowColumns {
+        let id, path, device, inode, size, mtimeNs, ctimeNs, sidecarSignature, broken, brokenReason, unreadableReason: Int
+
+        init(_ row: Row) {
+            (id, path, device, inode) = (row.index("id"), row.index("path"), row.index("device"), row.index("inode"))
+            (size, mtimeNs, ctimeNs) = (row.index("size"), row.index("mtime_ns"), row.index("ctime_ns"))
+            (sidecarSignature, broken) = (row.index("sidecar_signature"), row.index("broken"))
+            (brokenReason, unreadableReason) = (row.index("broken_reason"), row.index("unreadable_reason"))
         }
     }
 

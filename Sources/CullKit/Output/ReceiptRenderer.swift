@@ -15,7 +15,7 @@ public enum ReceiptRenderer {
         if receipt.alreadyGone > 0 { lines.append("already gone: \(receipt.alreadyGone)") }
         if !receipt.skipped.isEmpty {
             // A twin whose keeper changed is unstaged by the commit (its reason says so); the rest stay staged.
-            let unstaged = receipt.skipped.filter { $0.reason.hasSuffix(TwinCheck.cleared) }.count
+            let unstaged = receipt.skipped.filter(\.reason.unstages).count
             let rows = unstaged == 0 ? "still staged" : unstaged == receipt.skipped.count ? "unstaged"
                 : "\(unstaged) unstaged, the rest still staged"
             lines.append(terminal.styled("skipped: \(receipt.skipped.count) (left in place, \(rows))", "33"))
@@ -46,7 +46,7 @@ public enum ReceiptRenderer {
             ("cancelled", .bool(receipt.cancelled)),
             ("still_staged", .integer(Int64(receipt.stillStaged))),
             ("skipped", .array(receipt.skipped.map {
-                .object([("path", .path($0.path)), ("role", .string($0.role.rawValue)), ("reason", .string($0.reason))])
+                .object([("path", .path($0.path)), ("role", .string($0.role.rawValue)), ("reason", .string($0.reason.description))])
             })),
             ("catalogs", .array(receipt.stillListed.map {
                 .object([("application", .string($0.application)), ("catalog", .string($0.catalog)), ("still_listed", .integer(Int64($0.files)))])
@@ -61,7 +61,7 @@ public enum ReceiptRenderer {
             ("restored", .integer(Int64(report.restored))),
             ("cancelled", .bool(report.cancelled)),
             ("remaining", .integer(Int64(report.remaining))),
-            ("refused", .array(report.refused.map { .object([("path", .path($0.path)), ("reason", .string($0.reason))]) })),
+            ("refused", .array(report.refused.map { .object([("path", .path($0.path)), ("reason", .string($0.reason.description))]) })),
         ]).rendered(pretty: false) + "\n"
     }
 

@@ -36,7 +36,7 @@ public enum TrashRenderer {
             let provenance = (item.rule ?? "-") + (item.livePairOf.map { ", live pair of " + PathBytes.display($0) } ?? "")
             let age = English.ago(max(0, now - item.stagedAt))
             let state = listing.gone.contains(item.id) ? terminal.styled("  gone: deleted or moved outside Cull", "33")
-                : listing.heldBack[item.id].map { terminal.styled("  held back: " + $0, "33") } ?? ""
+                : listing.heldBack[item.id].map { terminal.styled("  held back: \($0)", "33") } ?? ""
             lines.append(sized(item.size) + "  " + terminal.styled(age.padding(toLength: 15, withPad: " ", startingAt: 0), "2")
                          + PathBytes.display(item.path) + terminal.styled("  [\(provenance)]", "2") + state)
             for companion in travelling[PathKey(item.path)] ?? [] {
@@ -92,7 +92,7 @@ public enum TrashRenderer {
             ("companion_bytes", .integer(listing.companions.bytes)),
             ("companions_staying", .array(listing.companions.staying.map(json))),
             ("held_back", .array(listing.staged.compactMap { item in
-                listing.heldBack[item.id].map { .object([("path", .path(item.path)), ("reason", .string($0))]) }
+                listing.heldBack[item.id].map { .object([("path", .path(item.path)), ("reason", .string($0.description))]) }
             })),
             ("by_rule", .array(listing.byRule.map {
                 .object([("rule", .string($0.rule)), ("count", .integer(Int64($0.count))), ("bytes", .integer($0.bytes))])

@@ -50,9 +50,10 @@ struct AssetFile {
         var found: Record?
         try db.cached("SELECT id, path, device, inode, size, mtime_ns, kind, duration, orientation, broken, broken_reason FROM assets WHERE id = ?")
             .forEachRow([.integer(id)]) { row in
-                found = Record(id: row.int64(0), path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3),
-                               size: row.int64(4), mtimeNs: row.int64(5), kind: row.string(6), duration: row.optionalDouble(7),
-                               orientation: row.optionalInt(8) ?? 1, broken: row.int64(9) != 0 ? row.string(10) ?? "damaged" : nil)
+                found = Record(id: row.int64("id"), path: row.bytes("path") ?? [], device: row.int64("device"), inode: row.int64("inode"),
+                               size: row.int64("size"), mtimeNs: row.int64("mtime_ns"), kind: row.string("kind"),
+                               duration: row.optionalDouble("duration"), orientation: row.optionalInt("orientation") ?? 1,
+                               broken: row.int64("broken") != 0 ? row.string("broken_reason") ?? "damaged" : nil)
             }
         return found
     }

@@ -29,7 +29,7 @@ public struct ReviewModel {
         var result: [Int64: String] = [:]
         let statement = try db.cached("SELECT path FROM assets WHERE id = ?")
         for id in ids {
-            try statement.forEachRow([.integer(id)]) { row in result[id] = PathBytes.display(row.bytes(0) ?? []) }
+            try statement.forEachRow([.integer(id)]) { row in result[id] = PathBytes.display(row.bytes("path") ?? []) }
         }
         return result
     }
@@ -63,12 +63,11 @@ public struct ReviewModel {
     /// Every shown asset with what the index says about it now, in one pass over the index (not one
     /// query per asset: a page of 20,000 files is one scan), in the order rows come.
     static func forEachItem(_ scope: ReviewScope, db: Database, listing: TrashListing, _ body: (Item) -> Void) throws {
-        var status: [Int64: ReviewStatus] = [:]
-        try db.forEachRow("SELECT asset_id, status FROM reviews") { row in status[row.int64(0)] = ReviewStatus(stored: row.string(1)) }
+        let status = try ReviewStore(db: db).statuses()
         try db.forEachRow("""
             SELECT id, path, size, taken, mtime_ns, kind, orientation, duration, width, height, broken, broken_reason FROM assets
-            """) { row in
-            let id = row.int64(0)
+            """, [], ItemColumns.self) { row, column in
+            let id = row.int64(column.id)
             guard let entry = scope.entries[id] else { return }
             let state: State
             switch status[id] ?? .new {
@@ -76,15 +75,27 @@ public struct ReviewModel {
             case .kept: state = .kept
             case .new: state = scope.proposed.contains(id) ? .proposed : .new
             }
-            let path = row.bytes(1) ?? []
-            let width = row.optionalInt64(8), height = row.optionalInt64(9)
-            body(Item(id: id, path: path, size: row.int64(2), date: row.optionalInt64(3) ?? row.int64(4) / 1_000_000_000,
-                      dated: row.optionalInt64(3) != nil, kind: row.string(5) ?? "other",
-                      ext: PathBytes.display(Self.extensionOf(path)).lowercased(), orientation: row.optionalInt(6) ?? 1, state: state,
+            let path = row.bytes(column.path) ?? []
+            let width = row.optionalInt64(column.width), height = row.optionalInt64(column.height)
+            let taken = row.optionalInt64(column.taken)
+            body(Item(id: id, path: path, size: row.int64(column.size), date: taken ?? row.int64(column.mtimeNs) / 1_000_000_000,
+                      dated: taken != nil, kind: row.string(column.kind) ?? "other",
+                      ext: PathBytes.display(Self.extensionOf(path)).lowercased(), orientation: row.optionalInt(column.orientation) ?? 1, state: state,
                       section: entry.section, reason: entry.reason + (listing.heldBack[id].map { "; a commit would skip it now: \($0)" } ?? ""),
-                      duration: row.optionalDouble(7), pixels: width.flatMap { w in height.map { (w, $0) } },
-                      broken: row.int64(10) != 0 ? row.string(11) ?? "damaged" : nil, group: entry.group,
+                      duration: row.optionalDouble(column.duration), pixels: width.flatMap { w in height.map { (w, $0) } },
+                      broken: row.int64(column.broken) != 0 ? row.string(column.brokenReason) ?? "damaged" : nil, group: entry.group,
                       keeper: entry.group.map { scope.sections[entry.section].groups[$0].keeper == id } ?? false))
+        }
+    }
+
+    /// The columns ``forEachItem(_:db:listing:_:)`` reads of every asset, by name.
+    private struct ItemColumns: RowColumns {
+        let id, path, size, taken, mtimeNs, kind, orientation, duration, width, height, broken, brokenReason: Int
+
+        init(_ row: Row) {
+            (id, path, size, taken, mtimeNs) = (row.index("id"), row.index("path"), row.index("size"), row.index("taken"), row.index("mtime_ns"))
+            (kind, orientation, duration) = (row.index("kind"), row.index("orientation"), row.index("duration"))
+            (width, height, broken, brokenReason) = (row.index("width"), row.index("height"), row.index("broken"), row.index("broken_reason"))
         }
     }
 

@@ -173,10 +173,10 @@ public struct ReviewScope: Sendable {
     mutating func refresh(_ db: Database) throws {
         var current: [Int64: Shown] = [:]
         current.reserveCapacity(entries.count)
-        try db.forEachRow("SELECT id, path, device, inode, size, mtime_ns FROM assets") { row in
-            let id = row.int64(0)
+        try db.forEachRow("SELECT id, path, device, inode, size, mtime_ns FROM assets", [], Shown.Columns.self) { row, column in
+            let id = row.int64(column.id)
             guard entries[id] != nil else { return }
-            current[id] = Shown(path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3), size: row.int64(4), mtimeNs: row.int64(5))
+            current[id] = Shown(row: row, column)
         }
         for (id, pinned) in shown where current[id] != pinned { drop(id) }
         let staged = try StagedSet.load(db).filter { entries[$0.id] == nil }
@@ -185,10 +185,10 @@ public struct ReviewScope: Sendable {
             let names = try ReviewModel.names(db, ids: Set(staged.compactMap { keeperOf[$0.id] }))
             for asset in staged { include(asset, keeper: keeperOf[asset.id], names: names) }
         }
-        try db.forEachRow("SELECT id, path, device, inode, size, mtime_ns FROM assets") { row in
-            let id = row.int64(0)
+        try db.forEachRow("SELECT id, path, device, inode, size, mtime_ns FROM assets", [], Shown.Columns.self) { row, column in
+            let id = row.int64(column.id)
             guard entries[id] != nil, shown[id] == nil else { return }
-            shown[id] = Shown(path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3), size: row.int64(4), mtimeNs: row.int64(5))
+            shown[id] = Shown(row: row, column)
             changed.remove(id)
         }
     }
@@ -214,7 +214,7 @@ public struct ReviewScope: Sendable {
             }
             for id in others {
                 var raw = false
-                try isRaw.forEachRow([.integer(id)]) { raw = $0.int64(0) != 0 }
+                try isRaw.forEachRow([.integer(id)]) { raw = $0.int64("raw") != 0 }
                 entries[id] = Entry(section: section, group: group,
                                     reason: "the \(raw ? "RAW" : "JPEG") half of this RAW+JPEG pair; not in this review")
                 sections[section].assets.append(id)
@@ -246,5 +246,23 @@ public struct ReviewScope: Sendable {
         if let index = sections.firstIndex(where: { $0.rule == rule }) { return index }
         sections.append(Section(rule: rule, ruleFile: ruleFile ?? "", assets: [], groups: []))
         return sections.count - 1
+    }
+}
+
+extension ReviewScope.Shown {
+    /// The `assets` columns a shown file is read from, with its `id`, by name: ``ReviewScope/refresh(_:)``
+    /// reads every asset before each decision.
+    struct Columns: RowColumns {
+        let id, path, device, inode, size, mtimeNs: Int
+
+        init(_ row: Row) {
+            (id, path, device) = (row.index("id"), row.index("path"), row.index("device"))
+            (inode, size, mtimeNs) = (row.index("inode"), row.index("size"), row.index("mtime_ns"))
+        }
+    }
+
+    init(row: Row, _ column: Columns) {
+        self.init(path: row.bytes(column.path) ?? [], device: row.int64(column.device), inode: row.int64(column.inode),
+                  size: row.int64(column.size), mtimeNs: row.int64(column.mtimeNs))
     }
 }

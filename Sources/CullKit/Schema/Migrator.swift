@@ -20,7 +20,7 @@ public enum Migrator {
     public static let all: [Migration] = [
         .m0001Assets, .m0002Commits, .m0003RuleIndexes, .m0004CommitSnapshots, .m0005Ctime, .m0006UndoJournal,
         .m0007Unreadable, .m0008ReviewLivePair, .m0009Hashes, .m0010ImageFeatures, .m0011GroupKinds,
-        .m0012HashesOneTree, .m0013Catalogs, .m0014DistinctSets, .m0015RawFormats,
+        .m0012HashesOneTree, .m0013Catalogs, .m0014DistinctSets, .m0015RawFormats, .m0016SkipReasons,
     ]
 
     /// The number of migrations this build knows; an index with more was written by a newer Cull.
@@ -30,7 +30,7 @@ public enum Migrator {
         try db.execute("CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)")
         var applied = Set<String>()
         try db.forEachRow("SELECT id FROM schema_migrations") { row in
-            applied.insert(row.string(0) ?? "")
+            applied.insert(row.string("id") ?? "")
         }
         let known = Set(all.map(\.id))
         if let unknown = applied.subtracting(known).sorted().first {
@@ -58,12 +58,12 @@ public enum Migrator {
     /// schema itself, never from input.)
     private static func mirrorAssetColumns(_ db: Database) throws {
         var saved = Set<String>()
-        try db.forEachRow("SELECT name FROM pragma_table_info('commit_assets')") { saved.insert($0.string(0) ?? "") }
+        try db.forEachRow("SELECT name FROM pragma_table_info('commit_assets')") { saved.insert($0.string("name") ?? "") }
         guard !saved.isEmpty else { return }
         var missing: [(name: String, type: String)] = []
         try db.forEachRow("SELECT name, type FROM pragma_table_info('assets') ORDER BY cid") { row in
-            let name = row.string(0) ?? ""
-            if !saved.contains(name) { missing.append((name, row.string(1) ?? "")) }
+            let name = row.string("name") ?? ""
+            if !saved.contains(name) { missing.append((name, row.string("type") ?? "")) }
         }
         guard !missing.isEmpty else { return }
         try db.transaction {

@@ -1,6 +1,7 @@
 /// The words the index stores as TEXT (the states and roles of the commit and undo journals, the
-/// review states): each is an enum, bound to and read from SQL as these words only. The CHECK
-/// constraints of migrations `0001-assets` (reviews), `0002-commits` and `0006-undo-journal` list the same words.
+/// review states, the kinds of skip): each is an enum, bound to and read from SQL as these words only. The CHECK
+/// constraints of migrations `0001-assets` (reviews), `0002-commits`, `0006-undo-journal` and
+/// `0016-skip-reasons` list the same words.
 protocol StoredWord: RawRepresentable, CaseIterable, Sendable where RawValue == String {
     /// What an unknown or NULL value reads as: the direction that does not lose a file.
     static var unknown: Self { get }
@@ -74,6 +75,31 @@ enum ItemState: String, StoredWord {
     case pending, moved, gone, skipped, restored
 
     static let unknown = ItemState.pending
+}
+
+/// `commit_items.skip`: which kind of ``SkipReason`` a skipped item stayed for (its sentence is in
+/// `reason`). Rows skipped before migration `0016-skip-reasons` have none.
+public enum SkipWord: String, StoredWord {
+    /// A twin's keeper is gone or changed: unstaged.
+    case keeperChanged = "keeper-changed"
+    case keeperStaged = "keeper-staged"
+    case twinChanged = "twin-changed"
+    case sidecarChanged = "sidecar-changed"
+    case catalogHold = "catalog-hold"
+    /// A Live Photo half whose other half stays (or is not staged).
+    case livePair = "live-pair"
+    /// A Live Photo half whose other half the commit unstages: unstaged with it.
+    case livePairUnstaged = "live-pair-unstaged"
+    case primarySkipped = "primary-skipped"
+    case noFreeName = "no-free-name"
+    /// The file system or the trash refused.
+    case refused
+
+    /// An unknown word: a refusal, which leaves the file staged (the next commit looks again).
+    static let unknown = SkipWord.refused
+
+    /// Whether the commit unstages an item skipped for this.
+    var unstages: Bool { self == .keeperChanged || self == .livePairUnstaged }
 }
 
 /// `undos.state`.

@@ -7,13 +7,13 @@ enum Departure {
     /// twins of a duplicate group whose keeper changed (see ``TwinCheck``).
     /// `twins` says how far staged twins are checked: by identity for a listing, to their bytes at the commit.
     static func refusals(_ staged: [StagedAsset], db: Database, resolver: inout CompanionResolver,
-                         twins: TwinCheck.Depth) throws -> [Int64: String] {
-        var refusals: [Int64: String] = [:]
+                         twins: TwinCheck.Depth) throws -> [Int64: SkipReason] {
+        var refusals: [Int64: SkipReason] = [:]
         for asset in staged where !Companions.unchanged(resolver.sidecars(of: asset.path), since: asset.sidecarSignature) {
             // A file gone from disk owns no sidecar any more: it is already gone (done), which the
             // commit finds itself, not a file whose metadata changed under its decision.
             guard FileOps.exists(resolver.root + asset.path) else { continue }
-            refusals[asset.id] = "sidecar changed since staging"
+            refusals[asset.id] = .sidecarChanged
         }
         for (id, reason) in try TwinCheck.refusals(staged, db: db, root: resolver.root, depth: twins) where refusals[id] == nil {
             refusals[id] = reason
@@ -30,30 +30,29 @@ enum Departure {
         for asset in staged {
             guard let liveID = asset.liveID else { continue }
             try partners.forEachRow([.text(liveID), asset.kind.sqlValue, .integer(asset.id)]) { row in
-                pairs.append((asset.id, row.int64(0), row.bytes(1) ?? []))
+                pairs.append((asset.id, row.int64("id"), row.bytes("path") ?? []))
             }
         }
         for pair in pairs where refusals[pair.asset] == nil && !stagedIDs.contains(pair.partner) {
-            refusals[pair.asset] = "its Live Photo pair \(PathBytes.display(pair.path)) is not staged"
+            refusals[pair.asset] = .livePairNotStaged(partner: PathBytes.display(pair.path))
         }
         // A half whose other half was refused above stays with it; and when the commit unstages that
         // half (a twin whose keeper changed), this one is unstaged too, or it would sit staged alone.
         for pair in pairs where refusals[pair.asset] == nil && refusals[pair.partner] != nil {
-            let cleared = refusals[pair.partner]!.hasSuffix(TwinCheck.cleared)
-            refusals[pair.asset] = "its Live Photo pair \(PathBytes.display(pair.path)) stays" + (cleared ? TwinCheck.cleared : "")
+            refusals[pair.asset] = .livePairStays(partner: PathBytes.display(pair.path), unstaged: refusals[pair.partner]!.unstages)
         }
         return refusals
     }
 
     /// Staged assets held back by a decision made in a photo manager since they were staged.
-    private static func catalogHolds(_ staged: [StagedAsset], db: Database) throws -> [Int64: String] {
+    private static func catalogHolds(_ staged: [StagedAsset], db: Database) throws -> [Int64: SkipReason] {
         var holds: [Int64: (at: Int64, reason: String)] = [:]
         try db.forEachRow("SELECT asset_id, staged_at, reason FROM catalog_holds") { row in
-            holds[row.int64(0)] = (row.int64(1), row.string(2) ?? "decided in a photo manager since it was staged")
+            holds[row.int64("asset_id")] = (row.int64("staged_at"), row.string("reason") ?? "decided in a photo manager since it was staged")
         }
         guard !holds.isEmpty else { return [:] }
-        var result: [Int64: String] = [:]
-        for asset in staged { if let hold = holds[asset.id], hold.at == asset.stagedAt { result[asset.id] = hold.reason } }
+        var result: [Int64: SkipReason] = [:]
+        for asset in staged { if let hold = holds[asset.id], hold.at == asset.stagedAt { result[asset.id] = .catalogHold(hold.reason) } }
         return result
     }
 }

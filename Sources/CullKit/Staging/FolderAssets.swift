@@ -6,7 +6,7 @@ extension ReviewStore {
         let prefix = folder.isEmpty ? [] : folder + [UInt8(ascii: "/")]
         var ids: [Int64] = []
         try db.forEachRow("SELECT id FROM assets WHERE substr(CAST(path AS BLOB), 1, ?) = ? ORDER BY id",
-                          [.integer(Int64(prefix.count)), .blob(prefix)]) { ids.append($0.int64(0)) }
+                          [.integer(Int64(prefix.count)), .blob(prefix)]) { ids.append($0.int64("id")) }
         return ids
     }
 }

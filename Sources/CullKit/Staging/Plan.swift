@@ -175,11 +175,7 @@ public struct PlanBuilder {
         init(_ builder: PlanBuilder) throws {
             self.builder = builder
             let db = builder.db
-            var status: [Int64: ReviewStatus] = [:]
-            try db.forEachRow("SELECT asset_id, status FROM reviews") { row in
-                status[row.int64(0)] = ReviewStatus(stored: row.string(1))
-            }
-            self.status = status
+            status = try ReviewStore(db: db).statuses()
             stagedNow = try StagedSet.load(db)
             stagedAt = Dictionary(stagedNow.map { ($0.id, $0.stagedAt) }, uniquingKeysWith: { first, _ in first })
             partners = try LivePairs.partners(db)

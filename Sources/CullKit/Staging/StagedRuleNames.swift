@@ -4,7 +4,7 @@ extension ReviewStore {
         var names: [String] = []
         try db.forEachRow("SELECT DISTINCT rule FROM reviews WHERE status = ? AND rule IS NOT NULL ORDER BY rule",
                           [ReviewStatus.trashed.sql]) { row in
-            if let name = row.string(0) { names.append(name) }
+            if let name = row.string("rule") { names.append(name) }
         }
         return names
     }

@@ -31,7 +31,7 @@ public struct TrashListing: Sendable {
     public let companions: CompanionPlan
     /// Staged assets a commit would skip now, with the reason (a sidecar changed since the scan, a
     /// Live Photo half without its pair): shown, but not counted in what would go.
-    public let heldBack: [Int64: String]
+    public let heldBack: [Int64: SkipReason]
     /// Staged assets whose file is no longer there (deleted or moved outside Cull), looked up on
     /// every load: shown as gone and left out of the totals. A commit books them as already gone
     /// (done); they stay in the fingerprint, which is of the staged rows, so a file vanishing

@@ -12,10 +12,6 @@ import Darwin
 /// staging (``clearStaging(_:_:)``): the twins go back to unstaged, and the next plan picks a
 /// keeper again (or finds the group dissolved), never promoting an arbitrary survivor.
 enum TwinCheck {
-    static let changed = "its keeper changed"
-    /// Ends the reason of a twin whose keeper is gone or changed: the commit unstages it.
-    static let cleared = "; unstaged, its group is decided again at the next plan"
-
     /// How far a look goes. Reading every staged twin and its keeper in full is for the commit,
     /// the moment a twin actually leaves; a listing (`cull trash`, the commit prompt, status) is
     /// asked often, of large sets, and makes do with identities: an edit that keeps size, mtime
@@ -27,7 +23,7 @@ enum TwinCheck {
         case bytes
     }
 
-    static func refusals(_ staged: [StagedAsset], db: Database, root: [UInt8], depth: Depth) throws -> [Int64: String] {
+    static func refusals(_ staged: [StagedAsset], db: Database, root: [UInt8], depth: Depth) throws -> [Int64: SkipReason] {
         var keeperOf: [Int64: Int64] = [:]
         try db.forEachRow("SELECT asset_id, keeper_id FROM reviews WHERE status = ? AND keeper_id IS NOT NULL",
                           [ReviewStatus.trashed.sql]) { row in
@@ -35,7 +31,7 @@ enum TwinCheck {
         }
         guard !keeperOf.isEmpty else { return [:] }
         let keeperRow = try db.prepare("""
-            SELECT a.path, COALESCE(r.status, '') = ?2 FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE a.id = ?1
+            SELECT a.path, COALESCE(r.status, '') = ?2 AS staged FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE a.id = ?1
             """)
         // The identity a keeper was grouped with: its content hash row, else its index row.
         let hashRow = try db.prepare("""
@@ -59,13 +55,13 @@ enum TwinCheck {
             ORDER BY a.path
             """)
         let keeperFiles = FileReader(root: root), twinFiles = FileReader(root: root)
-        var refusals: [Int64: String] = [:]
+        var refusals: [Int64: SkipReason] = [:]
         for twin in staged {
             guard var keeperID = keeperOf[twin.id] else { continue }
             var keeper: (path: [UInt8], staged: Bool)?
-            try keeperRow.forEachRow([.integer(keeperID), ReviewStatus.trashed.sql]) { keeper = ($0.bytes(0) ?? [], $0.int64(1) != 0) }
+            try keeperRow.forEachRow([.integer(keeperID), ReviewStatus.trashed.sql]) { keeper = ($0.bytes("path") ?? [], $0.int64("staged") != 0) }
             guard var keeper else {
-                refusals[twin.id] = "\(changed): it is no longer in the index" + cleared
+                refusals[twin.id] = .keeperChanged(.notIndexed)
                 continue
             }
             if keeper.staged {
@@ -77,7 +73,7 @@ enum TwinCheck {
                 if exact {
                     try standIns.forEachRow([.integer(twin.id), .integer(keeperID), ReviewStatus.trashed.sql]) { row in
                         guard standIn == nil else { return }
-                        let candidate = (id: row.int64(0), path: row.bytes(1) ?? [])
+                        let candidate = (id: row.int64("id"), path: row.bytes("path") ?? [])
                         if let file = keeperFiles.open(candidate.path).0, let hashed = try? hashedIdentity(hashRow, candidate.id),
                            file.identity.isUnchanged(since: hashed) {
                             standIn = candidate
@@ -85,24 +81,24 @@ enum TwinCheck {
                     }
                 }
                 guard let standIn else {
-                    refusals[twin.id] = "\(changed): \(PathBytes.display(keeper.path)) is staged too"
+                    refusals[twin.id] = .keeperStaged(keeper: PathBytes.display(keeper.path))
                     continue
                 }
                 (keeperID, keeper) = (standIn.id, (standIn.path, false))
             }
             let name = PathBytes.display(keeper.path)
             guard let keeperFile = keeperFiles.open(keeper.path).0 else {
-                refusals[twin.id] = "\(changed): \(name) is gone" + cleared
+                refusals[twin.id] = .keeperChanged(.gone(keeper: name))
                 continue
             }
             guard let hashed = try hashedIdentity(hashRow, keeperID), keeperFile.identity.isUnchanged(since: hashed) else {
-                refusals[twin.id] = "\(changed): \(name) was modified since it was grouped" + cleared
+                refusals[twin.id] = .keeperChanged(.modified(keeper: name))
                 continue
             }
             // The twin itself gone or moved: the commit's own identity check reports it.
             guard let twinFile = twinFiles.open(twin.path).0 else { continue }
             guard let hashed = try hashedIdentity(hashRow, twin.id), twinFile.identity.isUnchanged(since: hashed) else {
-                refusals[twin.id] = "it changed since it was hashed"
+                refusals[twin.id] = .changedSinceHashed
                 continue
             }
             // Only exact twins must be byte-identical; the same picture, a burst or a pair differ by design.
@@ -110,7 +106,7 @@ enum TwinCheck {
             var exact = false
             try exactTwins.forEachRow([.integer(keeperID), .integer(twin.id)]) { _ in exact = true }
             if exact && !sameBytes(keeperFile, twinFile) {
-                refusals[twin.id] = "\(changed): \(name) no longer has the same content" + cleared
+                refusals[twin.id] = .keeperChanged(.contentDiffers(keeper: name))
             }
         }
         return refusals

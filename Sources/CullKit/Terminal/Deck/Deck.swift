@@ -228,11 +228,7 @@ final class Deck {
         if isFinished { message += (message.isEmpty ? "" : " ") + "That was the last card: c commits, ↑ goes back, q quits." }
     }
 
-    private func statuses() throws -> [Int64: ReviewStatus] {
-        var result: [Int64: ReviewStatus] = [:]
-        try db.forEachRow("SELECT asset_id, status FROM reviews") { row in result[row.int64(0)] = ReviewStatus(stored: row.string(1)) }
-        return result
-    }
+    private func statuses() throws -> [Int64: ReviewStatus] { try ReviewStore(db: db).statuses() }
 
     /// A card's file name, as shown.
     func name(_ id: Int64) -> String {

@@ -103,7 +103,7 @@ struct ContactSheet {
         func tile(_ id: Int64, reason: String, isKeeper: Bool) throws -> Tile? {
             guard let record = try AssetFile.record(db, id: id) else { return nil }
             var date = record.mtimeNs / 1_000_000_000
-            try dates.forEachRow([.integer(id)]) { row in date = row.optionalInt64(0) ?? row.int64(1) / 1_000_000_000 }
+            try dates.forEachRow([.integer(id)]) { row in date = row.optionalInt64("taken") ?? row.int64("mtime_ns") / 1_000_000_000 }
             let state: ReviewModel.State
             switch try store.status(of: id) {
             case .trashed: state = .staged

@@ -1,0 +1,17 @@
+extension ReviewStore {
+    /// The review state of every asset that has one (an asset without a row is `new`), in one pass
+    /// over `reviews`: the plan, the review page and the terminal deck read it whole.
+    public func statuses() throws -> [Int64: ReviewStatus] {
+        var result: [Int64: ReviewStatus] = [:]
+        try db.forEachRow("SELECT asset_id, status FROM reviews", [], Columns.self) { row, column in
+            result[row.int64(column.assetID)] = ReviewStatus(stored: row.string(column.status))
+        }
+        return result
+    }
+
+    private struct Columns: RowColumns {
+        let assetID, status: Int
+
+        init(_ row: Row) { (assetID, status) = (row.index("asset_id"), row.index("status")) }
+    }
+}
