@@ -69,10 +69,19 @@ struct HammingIndex {
     /// ascending.
     func within(of value: UInt64) -> [UInt64] {
         var found: [UInt64] = []
+        forEach(within: value) { found.append($0) }
+        return found.sorted()
+    }
+
+    /// Calls `body` once for every stored value within `radius` bits of `value`, in no set order:
+    /// what ``within(of:)`` lists, without building and sorting the list (the count of every
+    /// photo's look-alikes asks this once per distinct hash).
+    func forEach(within value: UInt64, _ body: (UInt64) -> Void) {
         guard !probes.isEmpty else {
-            for candidate in values where (candidate ^ value).nonzeroBitCount <= radius { found.append(candidate) }
-            return found
+            for candidate in values where (candidate ^ value).nonzeroBitCount <= radius { body(candidate) }
+            return
         }
+        let reach = min(radius / Self.chunks, Self.width)
         // Unchecked reads: every key is a 16-bit chunk value (offsets hold 65,537 entries) and
         // every slot lies between two offsets of the counting sort; bounds checks were most of a probe.
         for chunk in 0 ..< Self.chunks {
@@ -85,7 +94,13 @@ struct HammingIndex {
                             var slot = Int(offsets[key])
                             let end = Int(offsets[key + 1])
                             while slot < end {
-                                if (run[slot] ^ value).nonzeroBitCount <= radius { found.append(run[slot]) }
+                                let difference = run[slot] ^ value
+                                // A close value is near the query in several chunks: it counts in
+                                // the first of them only, where the probes of that chunk found it.
+                                if difference.nonzeroBitCount <= radius,
+                                   !(0 ..< chunk).contains(where: { Self.key(difference, $0).nonzeroBitCount <= reach }) {
+                                    body(run[slot])
+                                }
                                 slot += 1
                             }
                         }
@@ -93,12 +108,5 @@ struct HammingIndex {
                 }
             }
         }
-        // A close value is near the query in several chunks, so it was found once for each.
-        guard found.count > 1 else { return found }
-        found.sort()
-        var unique: [UInt64] = []
-        unique.reserveCapacity(found.count)
-        for candidate in found where unique.last != candidate { unique.append(candidate) }
-        return unique
     }
 }

@@ -95,7 +95,11 @@ public enum SimilarGroups {
             for (index, item) in hashes.enumerated() { byHash[item.hash, default: []].append(index) }
             var count: [UInt64: Int] = [:]
             // In ascending order: consecutive queries then probe neighbouring rows of the tables.
-            for value in nearby.values { count[value] = nearby.within(of: value).reduce(0) { $0 + byHash[$1]!.count } }
+            for value in nearby.values {
+                var total = 0
+                nearby.forEach(within: value) { total += byHash[$0]!.count }
+                count[value] = total
+            }
             self.byHash = byHash
             self.count = count
         }
