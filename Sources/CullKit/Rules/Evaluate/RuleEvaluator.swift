@@ -23,12 +23,14 @@ public final class RuleEvaluator {
     }
 
     /// Loads the groups that the rules of `files` read, so their group fields match, and the kinds
-    /// every run guards (``GroupSpec/alwaysGuarded``); see ``GroupSet/load(_:specs:root:progress:)``.
+    /// every run guards (``GroupSpec/alwaysGuarded``); see ``GroupSet/load(_:specs:root:features:progress:)``.
+    /// With `root`, the image features the rules read are brought up to date with them, once.
     public func loadGroups(_ files: [RuleFile], root: String? = nil, progress: HashProgress? = nil) throws -> GroupSet {
         let specs = files.reduce(into: GroupSpec.alwaysGuarded) { specs, file in
             for rule in file.rules { specs.formUnion(rule.groupSpecsRead) }
         }
-        return try GroupSet.load(database, specs: specs, root: root, progress: progress)
+        let features = files.contains { $0.rules.contains(where: \.readsImageFeatures) }
+        return try GroupSet.load(database, specs: specs, root: root, features: features, progress: progress)
     }
 
     /// Loads the groups that `predicate` reads (only what is cached counts), as ``loadGroups(_:root:)``.
