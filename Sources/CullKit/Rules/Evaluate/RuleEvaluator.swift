@@ -61,6 +61,9 @@ public final class RuleEvaluator {
         let count = try libraryAssetCount()
         let run = RuleCompiler.compileRun(files, context)
         guard !run.rules.isEmpty else { return [] }
+        // A run of one rule is its own query: a group rule's is driven by the members alone, where
+        // the one pass would test every asset of the index.
+        if run.rules.count == 1 { return [try evaluate(run.rules[0], libraryCount: count)] }
         do {
             return try evaluate(run, libraryCount: count)
         } catch let error as DatabaseError where error.message.hasPrefix(RuleFunctions.limitErrorPrefix) {
