@@ -94,10 +94,14 @@ public enum Fingerprint {
         }
         func mixDecimal(_ value: Int64) {
             if value < 0 { mix(CollectionOfOne(UInt8(ascii: "-"))) }
-            var digits: [UInt8] = []
-            var rest = value.magnitude
-            repeat { digits.append(UInt8(ascii: "0") + UInt8(rest % 10)); rest /= 10 } while rest > 0
-            mix(digits.reversed())
+            // The digits from the most significant one, with no array per number (two per asset).
+            let magnitude = value.magnitude
+            var divisor: UInt64 = 1
+            while magnitude / divisor >= 10 { divisor *= 10 }
+            repeat {
+                mix(CollectionOfOne(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10)))
+                divisor /= 10
+            } while divisor > 0
         }
         for asset in sorted {
             mix(asset.path)
