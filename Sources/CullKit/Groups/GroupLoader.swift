@@ -1,7 +1,7 @@
 extension GroupSet {
     /// The table the rule SQL of group fields reads: which assets are members of a group of which
     /// spec (``GroupSpec/key``). A TEMP table, so it is per connection and never part of the index;
-    /// ``prepareMembership(_:)`` creates it empty, ``load(_:specs:root:)`` fills it.
+    /// ``prepareMembership(_:)`` creates it empty, ``load(_:specs:root:features:progress:)`` fills it.
     static let membershipTable = "temp.group_members"
 
     /// SQL true when asset `a` is a member of a group of `spec` (as last loaded on this connection).
@@ -25,7 +25,7 @@ extension GroupSet {
 
     /// The statements that make the membership table hold the members of this set's groups of
     /// `specs` (all of them when nil): create it when missing, empty it, then one insert per spec.
-    /// How ``load(_:specs:root:progress:)`` fills it, and what `cull explain --evaluate` shows, so
+    /// How ``load(_:specs:root:features:progress:)`` fills it, and what `cull explain --evaluate` shows, so
     /// the same rule SQL can be run elsewhere (`benchmarks/rules` runs it in the sqlite3 shell).
     public func membershipSQL(of specs: Set<GroupSpec>? = nil) -> [SQLFragment] {
         var members: [GroupSpec: Set<Int64>] = [:]
@@ -41,9 +41,12 @@ extension GroupSet {
 
     /// Loads the groups of `specs` over the whole index and records their members for rule SQL.
     /// With `root`, what each kind needs (hashes, image features) is brought up to date first;
-    /// without it, only what is cached counts.
-    public static func load(_ db: Database, specs: Set<GroupSpec>, root: String? = nil, progress: HashProgress? = nil) throws -> GroupSet {
+    /// without it, only what is cached counts. `features` says the caller's rules read the image
+    /// features too: they are refreshed once, first, for the rules and the similar groups alike.
+    public static func load(_ db: Database, specs: Set<GroupSpec>, root: String? = nil, features: Bool = false,
+                            progress: HashProgress? = nil) throws -> GroupSet {
         try prepareMembership(db)
+        if let root, features || specs.contains(where: \.readsFeatures) { try FeatureCache(db: db, root: root).refresh() }
         var groups: [MediaGroup] = []
         for spec in specs.sorted(by: { $0.key < $1.key }) {
             groups += try GroupMembers.read(db, spec: spec, candidates: candidates(db, spec: spec, root: root, progress: progress))
@@ -76,7 +79,6 @@ extension GroupSet {
         case .rawPair:
             return try RawPairs.candidates(db)
         case let .similar(distance):
-            if let root { try FeatureCache(db: db, root: root).refresh() }
             return try SimilarGroups.candidates(db, distance: distance, root: root)
         }
     }

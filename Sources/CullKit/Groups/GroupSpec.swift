@@ -59,6 +59,12 @@ public enum GroupSpec: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// True for the kinds found from the image features (``GroupSet/load(_:specs:root:features:progress:)``
+    /// refreshes them first).
+    var readsFeatures: Bool {
+        if case .similar = self { true } else { false }
+    }
+
     /// The kinds every plan and every hand staging guards, whatever its rules read: the last copy
     /// of a file and the last half of a RAW+JPEG pair never leave on any rule's word. Both are
     /// known without decoding (content hashes of files that share a size, names and dates); the

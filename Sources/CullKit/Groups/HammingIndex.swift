@@ -23,9 +23,11 @@ struct HammingIndex {
     /// Every 16-bit mask of at most `radius / 4` bits: the probes of one chunk.
     private let probes: [UInt16]
     /// Per chunk: the values ordered by that chunk, and where each chunk value's run starts
-    /// (65,537 offsets); empty when the values are checked one by one.
+    /// (65,537 offsets), and each filed value's place in `values`; empty when the values are
+    /// checked one by one.
     private let ordered: [[UInt64]]
     private let starts: [[Int32]]
+    private let places: [[Int32]]
 
     /// An index of `values` (duplicates are filed once) for queries within `radius` bits.
     init(_ values: [UInt64], radius: Int) {
@@ -39,11 +41,13 @@ struct HammingIndex {
             self.probes = []
             ordered = []
             starts = []
+            places = []
             return
         }
         self.probes = probes.sorted { ($0.nonzeroBitCount, $0) < ($1.nonzeroBitCount, $1) }
         var ordered: [[UInt64]] = []
         var starts: [[Int32]] = []
+        var places: [[Int32]] = []
         for chunk in 0 ..< Self.chunks {
             // A counting sort by the chunk's value.
             var offsets = [Int32](repeating: 0, count: 65_537)
@@ -51,16 +55,20 @@ struct HammingIndex {
             for slot in 1 ..< offsets.count { offsets[slot] += offsets[slot - 1] }
             var next = offsets
             var run = [UInt64](repeating: 0, count: self.values.count)
-            for value in self.values {
+            var place = [Int32](repeating: 0, count: self.values.count)
+            for (index, value) in self.values.enumerated() {
                 let key = Int(Self.key(value, chunk))
                 run[Int(next[key])] = value
+                place[Int(next[key])] = Int32(index)
                 next[key] += 1
             }
             ordered.append(run)
             starts.append(offsets)
+            places.append(place)
         }
         self.ordered = ordered
         self.starts = starts
+        self.places = places
     }
 
     private static func key(_ value: UInt64, _ chunk: Int) -> UInt16 { UInt16(truncatingIfNeeded: value >> UInt64(chunk * width)) }
@@ -69,36 +77,81 @@ struct HammingIndex {
     /// ascending.
     func within(of value: UInt64) -> [UInt64] {
         var found: [UInt64] = []
+        forEach(within: value) { found.append($0) }
+        return found.sorted()
+    }
+
+    /// Calls `body` once for every stored value within `radius` bits of `value`, in no set order:
+    /// what ``within(of:)`` lists, without building and sorting the list.
+    func forEach(within value: UInt64, _ body: (UInt64) -> Void) {
         guard !probes.isEmpty else {
-            for candidate in values where (candidate ^ value).nonzeroBitCount <= radius { found.append(candidate) }
-            return found
+            for candidate in values where (candidate ^ value).nonzeroBitCount <= radius { body(candidate) }
+            return
         }
-        // Unchecked reads: every key is a 16-bit chunk value (offsets hold 65,537 entries) and
-        // every slot lies between two offsets of the counting sort; bounds checks were most of a probe.
         for chunk in 0 ..< Self.chunks {
-            let own = Self.key(value, chunk)
             ordered[chunk].withUnsafeBufferPointer { run in
                 starts[chunk].withUnsafeBufferPointer { offsets in
                     probes.withUnsafeBufferPointer { probes in
-                        for probe in probes {
-                            let key = Int(own ^ probe)
-                            var slot = Int(offsets[key])
-                            let end = Int(offsets[key + 1])
-                            while slot < end {
-                                if (run[slot] ^ value).nonzeroBitCount <= radius { found.append(run[slot]) }
-                                slot += 1
+                        probe(value, chunk: chunk, run, offsets, probes) { body(run[$0]) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// For each stored value (by its place in `values`), the total of `weights` (one per value)
+    /// over the stored values within `radius` bits of it, itself included: what ``forEach(within:_:)``
+    /// of every value would add up. Asked chunk by chunk, each value in its chunk's own order, so
+    /// the probes of one value and the next read neighbouring rows of the table, not random ones.
+    func sums(of weights: [Int]) -> [Int] {
+        guard !probes.isEmpty else {
+            return values.map { value in
+                var total = 0
+                for (index, candidate) in values.enumerated() where (candidate ^ value).nonzeroBitCount <= radius { total += weights[index] }
+                return total
+            }
+        }
+        var sums = [Int](repeating: 0, count: values.count)
+        for chunk in 0 ..< Self.chunks {
+            ordered[chunk].withUnsafeBufferPointer { run in
+                starts[chunk].withUnsafeBufferPointer { offsets in
+                    probes.withUnsafeBufferPointer { probes in
+                        places[chunk].withUnsafeBufferPointer { place in
+                            for query in run.indices {
+                                var total = 0
+                                probe(run[query], chunk: chunk, run, offsets, probes) { total += weights[Int(place[$0])] }
+                                sums[Int(place[query])] += total
                             }
                         }
                     }
                 }
             }
         }
-        // A close value is near the query in several chunks, so it was found once for each.
-        guard found.count > 1 else { return found }
-        found.sort()
-        var unique: [UInt64] = []
-        unique.reserveCapacity(found.count)
-        for candidate in found where unique.last != candidate { unique.append(candidate) }
-        return unique
+        return sums
+    }
+
+    /// Calls `body` with the slot in `run` (chunk `chunk`'s values) of every value within
+    /// `radius` bits of `value` that this chunk's probes find first: a close value is near the
+    /// query in several chunks, and counts in the first of them only.
+    ///
+    /// Unchecked reads: every key is a 16-bit chunk value (offsets hold 65,537 entries) and every
+    /// slot lies between two offsets of the counting sort; bounds checks were most of a probe.
+    @inline(__always)
+    private func probe(_ value: UInt64, chunk: Int, _ run: UnsafeBufferPointer<UInt64>, _ offsets: UnsafeBufferPointer<Int32>,
+                       _ probes: UnsafeBufferPointer<UInt16>, _ body: (Int) -> Void) {
+        let reach = min(radius / Self.chunks, Self.width)
+        let own = Self.key(value, chunk)
+        for probe in probes {
+            let key = Int(own ^ probe)
+            var slot = Int(offsets[key])
+            let end = Int(offsets[key + 1])
+            while slot < end {
+                let difference = run[slot] ^ value
+                if difference.nonzeroBitCount <= radius, !(0 ..< chunk).contains(where: { Self.key(difference, $0).nonzeroBitCount <= reach }) {
+                    body(slot)
+                }
+                slot += 1
+            }
+        }
     }
 }

@@ -93,11 +93,9 @@ public enum SimilarGroups {
             nearby = HammingIndex(hashes.map(\.hash), radius: distance)
             var byHash: [UInt64: [Int]] = [:]
             for (index, item) in hashes.enumerated() { byHash[item.hash, default: []].append(index) }
-            var count: [UInt64: Int] = [:]
-            // In ascending order: consecutive queries then probe neighbouring rows of the tables.
-            for value in nearby.values { count[value] = nearby.within(of: value).reduce(0) { $0 + byHash[$1]!.count } }
+            let sums = nearby.sums(of: nearby.values.map { byHash[$0]!.count })
             self.byHash = byHash
-            self.count = count
+            count = Dictionary(uniqueKeysWithValues: zip(nearby.values, sums))
         }
     }
 

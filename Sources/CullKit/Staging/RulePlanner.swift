@@ -28,9 +28,7 @@ public struct RulePlanner {
         // Decisions made in a photo manager since the last step count now (and one that cannot be read stops the plan).
         if let root { try CatalogSync(db: db, root: root).require() }
         let evaluator = try RuleEvaluator(database: db, clock: clock)
-        if let root, files.contains(where: { $0.rules.contains(where: \.readsImageFeatures) }) {
-            try FeatureCache(db: db, root: root).refresh()
-        }
+        // The image features the rules read are refreshed with the groups (once, for both).
         let groups = try evaluator.loadGroups(files, root: root, progress: progress)
         let evaluations = try evaluator.evaluate(files)
         let requests = evaluations.filter { $0.rule.action == .trash }.map(StageRequest.init)

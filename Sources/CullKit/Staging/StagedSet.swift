@@ -31,17 +31,18 @@ public enum StagedSet {
     /// Every staged asset, ordered by path.
     public static func load(_ db: Database) throws -> [StagedAsset] {
         let review = columns.count
+        // Sorted here, not by an ORDER BY: SQLite's sorter, moving whole rows, took three quarters of the read.
         let sql = """
             SELECT \(selected), r.rule, r.rule_file, r.at, p.path
             FROM reviews r JOIN assets a ON a.id = r.asset_id LEFT JOIN assets p ON p.id = r.live_pair_of
-            WHERE r.status = ? ORDER BY a.path
+            WHERE r.status = ?
             """
         var result: [StagedAsset] = []
         try db.prepare(sql).forEachRow([ReviewStatus.trashed.sql]) { row in
             result.append(asset(row, rule: row.string(review), ruleFile: row.string(review + 1), stagedAt: row.int64(review + 2),
                                 livePairOf: row.bytes(review + 3)))
         }
-        return result
+        return byPath(result)
     }
 
     /// The assets with these ids (for plans of what staging would add), ordered by path.
@@ -53,7 +54,14 @@ public enum StagedSet {
                 result.append(asset(row, rule: nil, ruleFile: nil, stagedAt: 0, livePairOf: nil))
             }
         }
-        return result.sorted { PathBytes.precedes($0.path, $1.path) }
+        return byPath(result)
+    }
+
+    /// `assets` in path byte order (the order of `ORDER BY path`): the positions are sorted, then
+    /// each asset moved once, instead of swapping assets and retaining their strings at every step.
+    private static func byPath(_ assets: [StagedAsset]) -> [StagedAsset] {
+        let paths = assets.map(\.path)
+        return paths.indices.sorted { PathBytes.precedes(paths[$0], paths[$1]) }.map { assets[$0] }
     }
 
     /// The staged asset of a row that starts with ``columns``.
@@ -86,10 +94,14 @@ public enum Fingerprint {
         }
         func mixDecimal(_ value: Int64) {
             if value < 0 { mix(CollectionOfOne(UInt8(ascii: "-"))) }
-            var digits: [UInt8] = []
-            var rest = value.magnitude
-            repeat { digits.append(UInt8(ascii: "0") + UInt8(rest % 10)); rest /= 10 } while rest > 0
-            mix(digits.reversed())
+            // The digits from the most significant one, with no array per number (two per asset).
+            let magnitude = value.magnitude
+            var divisor: UInt64 = 1
+            while magnitude / divisor >= 10 { divisor *= 10 }
+            repeat {
+                mix(CollectionOfOne(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10)))
+                divisor /= 10
+            } while divisor > 0
         }
         for asset in sorted {
             mix(asset.path)

@@ -45,6 +45,27 @@ import Testing
         #expect(SimilarGroups.cluster(hashes: Array(items.prefix(3)), distance: 1, distinct: copies) == [[1, 2]])
     }
 
+    /// The index's sums over each value's neighbours (how many photos lie within reach of each
+    /// hash) are what adding up a brute-force scan gives, at radii that probe and that scan.
+    @Test func neighbourSumsMatchBruteForce() {
+        var random = SplitMix64(state: 7)
+        var values: [UInt64] = []
+        for id in 0 ..< 600 {
+            let base = random.next()
+            values.append(base)
+            if id % 3 == 0 { values.append(Self.flip(base, [Int(random.next() % 64)])) }
+            if id % 5 == 0 { values.append(Self.flip(base, (0 ..< 4).map { _ in Int(random.next() % 64) })) }
+        }
+        for radius in [0, 1, 6, 11, 12, 32] {
+            let nearby = HammingIndex(values, radius: radius)
+            let weights = nearby.values.indices.map { $0 % 3 + 1 }
+            let brute = nearby.values.map { value in
+                zip(nearby.values, weights).reduce(0) { $0 + (($1.0 ^ value).nonzeroBitCount <= radius ? $1.1 : 0) }
+            }
+            #expect(nearby.sums(of: weights) == brute, "radius \(radius)")
+        }
+    }
+
     /// Random hashes with planted near copies: the index finds exactly the pairs a brute-force
     /// scan finds, every group obeys complete linkage, and the result does not depend on luck.
     @Test func matchesBruteForceNeighboursAndIsDeterministic() {

@@ -23,12 +23,14 @@ public final class RuleEvaluator {
     }
 
     /// Loads the groups that the rules of `files` read, so their group fields match, and the kinds
-    /// every run guards (``GroupSpec/alwaysGuarded``); see ``GroupSet/load(_:specs:root:progress:)``.
+    /// every run guards (``GroupSpec/alwaysGuarded``); see ``GroupSet/load(_:specs:root:features:progress:)``.
+    /// With `root`, the image features the rules read are brought up to date with them, once.
     public func loadGroups(_ files: [RuleFile], root: String? = nil, progress: HashProgress? = nil) throws -> GroupSet {
         let specs = files.reduce(into: GroupSpec.alwaysGuarded) { specs, file in
             for rule in file.rules { specs.formUnion(rule.groupSpecsRead) }
         }
-        return try GroupSet.load(database, specs: specs, root: root, progress: progress)
+        let features = files.contains { $0.rules.contains(where: \.readsImageFeatures) }
+        return try GroupSet.load(database, specs: specs, root: root, features: features, progress: progress)
     }
 
     /// Loads the groups that `predicate` reads (only what is cached counts), as ``loadGroups(_:root:)``.
@@ -59,6 +61,9 @@ public final class RuleEvaluator {
         let count = try libraryAssetCount()
         let run = RuleCompiler.compileRun(files, context)
         guard !run.rules.isEmpty else { return [] }
+        // A run of one rule is its own query: a group rule's is driven by the members alone, where
+        // the one pass would test every asset of the index.
+        if run.rules.count == 1 { return [try evaluate(run.rules[0], libraryCount: count)] }
         do {
             return try evaluate(run, libraryCount: count)
         } catch let error as DatabaseError where error.message.hasPrefix(RuleFunctions.limitErrorPrefix) {
