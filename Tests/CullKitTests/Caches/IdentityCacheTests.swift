@@ -17,8 +17,7 @@ import Testing
         let db: Database
 
         init() throws {
-            library = try Library.initialize(at: directory.path)
-            db = try library.openIndex()
+            (library, db) = try directory.indexedLibrary()
             try db.execute(Migration.cacheTable(id: "test-lengths", Self.table).sql)
         }
 
@@ -126,7 +125,7 @@ import Testing
     /// a new cache's migration uses makes the same tables from them.
     @Test func theRegisteredDescriptionsAreTheMigratedTables() throws {
         let directory = TemporaryDirectory()
-        let migrated = try Library.initialize(at: directory.path).openIndex()
+        let migrated = try directory.indexedLibrary().db
         let described = try Database(path: directory.path + "/described.sqlite")
         #expect(!CacheTable.registered.isEmpty)
         for table in CacheTable.registered {
