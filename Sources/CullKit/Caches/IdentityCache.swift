@@ -173,3 +173,26 @@ final class CacheJob<Extra: Sendable, Value: Sendable> {
         return results.values
     }
 }
+
+/// A cache of values computed per file and kept while the file keeps its identity: a conformer
+/// says which table it writes (``table``: its value columns) and how its files are shared among
+/// threads (``schedule``); which files it loads (``CacheTable/forEachCandidate(_:columns:where:_:staleOnly:tableOrder:_:)``
+/// over its table), how one opened file is measured (the function ``job(_:changed:progress:measurer:)``
+/// is given) and what each outcome binds to its value columns (``CacheTable/write(_:_:order:kept:bind:)``)
+/// are its own. Its table is registered in ``CacheTable/registered``, so commits keep its rows and undo puts them back.
+protocol IdentityCache {
+    /// The table the cache's rows live in.
+    static var table: CacheTable { get }
+    /// How the cache's files are shared among threads.
+    static var schedule: CacheSchedule { get }
+    /// The library root, absolute.
+    var root: [UInt8] { get }
+}
+
+extension IdentityCache {
+    /// Starts measuring `files` on the cache's ``schedule`` (see ``CacheJob``).
+    func job<Extra, Value>(_ files: [CacheCandidate<Extra>], changed: Value, progress: HashProgress? = nil,
+                           measurer: @escaping @Sendable () -> (CacheCandidate<Extra>, ReadOnlyFile) -> Value) -> CacheJob<Extra, Value> {
+        CacheJob(files, root: root, schedule: Self.schedule, changed: changed, progress: progress, measurer: measurer)
+    }
+}

@@ -6,7 +6,11 @@ import Foundation
 /// the reason a photo could not be decoded (it is skipped, never stopping the run, and not retried
 /// until the file changes). Files are opened from the library root by descriptor (regular files
 /// only, never through a symlink) and must still be the file the index has.
-public struct FeatureCache {
+public struct FeatureCache: IdentityCache {
+    static let table = CacheTable.imageFeatures
+    /// ``threads`` threads of their own, each claiming the next file.
+    static var schedule: CacheSchedule { .claims(threads: threads) }
+
     /// SQL for the features row's `column` of asset `a`, when the row was computed for the file as
     /// the index has it now (NULL otherwise).
     static func current(_ column: String) -> String {
@@ -101,7 +105,7 @@ public struct FeatureCache {
         var rows: [Candidate] = []
         let formats = FeatureCache.measuredFormats.map { SQLValue.text($0.rawValue) }
         let marks = formats.map { _ in "?" }.joined(separator: ", ")
-        try CacheTable.imageFeatures.forEachCandidate(db, columns: ["a.format"], where: """
+        try Self.table.forEachCandidate(db, columns: ["a.format"], where: """
             a.format IN (\(marks)) AND a.broken = 0 AND a.unreadable_reason IS NULL AND a.size > 0
             """, formats, staleOnly: true, tableOrder: true) { row in
             rows.append(Candidate(row, extra: row.string(CacheTable.firstExtraColumn).flatMap(MediaFormat.init(rawValue:))))
@@ -120,7 +124,7 @@ public struct FeatureCache {
     /// Decodes `files` on ``threads`` threads of their own (GCD would run no more than the cores),
     /// each taking the next file.
     private func analyse(_ files: [Candidate]) -> [Outcome] {
-        CacheJob(files, root: root, schedule: .claims(threads: Self.threads), changed: Outcome.skipped) {
+        job(files, changed: Outcome.skipped) {
             { file, opened in Self.analyse(opened, format: file.extra, path: file.path) }
         }.finish()
     }
@@ -154,7 +158,7 @@ public struct FeatureCache {
     /// Writes the rows of `files` in one transaction (a skipped file keeps no row).
     private func store(_ files: [Candidate], outcomes: [FileIdentity.Key: Outcome]) throws {
         let outcomes = files.map { outcomes[$0.key] ?? .skipped }
-        try CacheTable.imageFeatures.write(db, files, order: Array(files.indices), kept: {
+        try Self.table.write(db, files, order: Array(files.indices), kept: {
             if case .skipped = outcomes[$0] { false } else { true }
         }) { index, upsert, first in
             switch outcomes[index] {

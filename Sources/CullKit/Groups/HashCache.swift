@@ -6,7 +6,11 @@ import Foundation
 /// that still share size *and* partial hash. A row computed for the asset's current identity is
 /// reused without opening the file. Files are read on every core, through the POSIX layer's
 /// regular-file open (never a FIFO, never through a symlink).
-public struct HashCache {
+public struct HashCache: IdentityCache {
+    static let table = CacheTable.hashes
+    /// Contiguous shares by table order: a thread's files share folders.
+    static let schedule = CacheSchedule.shares
+
     /// What one refresh did.
     public struct Report: Sendable, Equatable {
         /// Files opened and hashed (partially or fully).
@@ -108,7 +112,7 @@ public struct HashCache {
         var unsorted: [Candidate] = []
         unsorted.reserveCapacity(Int(try db.scalar("SELECT max(id) FROM assets")?.int64 ?? 0))
         // The identity test once per row, not once per hash column.
-        try CacheTable.hashes.forEachCandidate(db, columns: ["c.partial", "c.full"], where: "a.size > 0", tableOrder: true) { row in
+        try table.forEachCandidate(db, columns: ["c.partial", "c.full"], where: "a.size > 0", tableOrder: true) { row in
             let current = row.int64(CacheTable.currentColumn) != 0
             let partial = current ? ContentHash(row, CacheTable.firstExtraColumn) : nil
             let full = current ? ContentHash(row, CacheTable.firstExtraColumn + 1) : nil
@@ -159,10 +163,9 @@ public struct HashCache {
         finish(job(files, full: full, progress: progress), full: full, report: &report)
     }
 
-    /// Starts hashing `files` (partially or fully) on every core, each thread a contiguous share,
-    /// so a thread's files share folders.
+    /// Starts hashing `files` (partially or fully) on every core.
     private func job(_ files: [Candidate], full: Bool, progress: HashProgress?) -> CacheJob<Hashes, (partial: ContentHash, full: ContentHash?)?> {
-        CacheJob(files, root: root, schedule: .shares, changed: nil, progress: progress) {
+        job(files, changed: nil, progress: progress) {
             let hasher = ContentHasher()
             return { file, opened in hasher.hashes(of: opened, file, full: full) }
         }
@@ -190,7 +193,7 @@ public struct HashCache {
     /// Writes the rows of the candidates at `order`, in that order, in one transaction (one with
     /// no partial hash loses its row).
     static func store(_ db: Database, _ candidates: [Candidate], order: [Int]) throws {
-        try CacheTable.hashes.write(db, candidates, order: order, kept: { candidates[$0].extra.partial != nil }) { index, upsert, first in
+        try table.write(db, candidates, order: order, kept: { candidates[$0].extra.partial != nil }) { index, upsert, first in
             try candidates[index].extra.partial!.bind(to: upsert, at: first)
             if let full = candidates[index].extra.full { try full.bind(to: upsert, at: first + 1) } else { try upsert.bind(.null, at: first + 1) }
         }

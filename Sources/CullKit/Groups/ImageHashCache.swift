@@ -7,7 +7,11 @@ import Foundation
 /// computed for the asset's current identity is reused without opening the file; a file whose
 /// structure could not be walked keeps its row with the problem, so it is not read again until it
 /// changes. Files are read on every core through the POSIX layer (never a FIFO, never a symlink).
-public struct ImageHashCache {
+public struct ImageHashCache: IdentityCache {
+    static let table = CacheTable.imageHashes
+    /// Contiguous shares in path order.
+    static let schedule = CacheSchedule.shares
+
     /// What one refresh did.
     public struct Report: Sendable, Equatable {
         /// Files opened and hashed.
@@ -61,7 +65,7 @@ public struct ImageHashCache {
             case .changed: report.skipped += 1
             }
         }
-        try CacheTable.imageHashes.write(db, needed, order: Array(needed.indices), kept: { outcomes[$0].isRecorded }) { index, upsert, first in
+        try Self.table.write(db, needed, order: Array(needed.indices), kept: { outcomes[$0].isRecorded }) { index, upsert, first in
             switch outcomes[index] {
             case let .hashed(hash):
                 try upsert.bind(.blob(hash.bytes), at: first)
@@ -102,7 +106,7 @@ public struct ImageHashCache {
         }
         var rows: [Row] = []
         let formats = ImageDataHasher.formats.map(\.rawValue).sorted()
-        try CacheTable.imageHashes.forEachCandidate(db, columns: ["a.format", "a.width", "a.height"],
+        try Self.table.forEachCandidate(db, columns: ["a.format", "a.width", "a.height"],
                                                     where: "a.size > 0 AND a.format IN (\(formats.map { _ in "?" }.joined(separator: ", ")))",
                                                     formats.map { .text($0) }, tableOrder: false) { row in
             let extra = CacheTable.firstExtraColumn
@@ -134,9 +138,9 @@ public struct ImageHashCache {
         }
     }
 
-    /// Hashes `files` on every core, each thread a contiguous share.
+    /// Hashes `files` on every core.
     private func hash(_ files: [Candidate], progress: HashProgress?) -> [Outcome] {
-        CacheJob(files, root: root, schedule: .shares, changed: Outcome.changed, progress: progress) {
+        job(files, changed: Outcome.changed, progress: progress) {
             let hasher = ImageDataHasher()
             return { file, opened in
                 do throws(ImageDataHasher.Failure) {
