@@ -2,12 +2,12 @@ import Foundation
 
 /// The index rows of moved assets, kept in the journal so `cull undo` can put them back exactly,
 /// without re-reading the files: `commit_assets` and `commit_companions` (migration
-/// `0004-commit-snapshots`) hold copies of the `assets` and `companions` rows, `commit_hashes`
-/// (`0009-hashes`) of the `hashes` rows, `commit_image_features` (`0010-image-features`) of the
-/// `image_features` rows, `commit_image_hashes` (`0011-group-kinds`) of the `image_hashes` rows. Batches of the
+/// `0004-commit-snapshots`) hold copies of the `assets` and `companions` rows, and each registered
+/// cache table (``CacheTable/registered``: `hashes`, `image_hashes`, `image_features`) has its
+/// `commit_` copy. Batches of the
 /// first release kept a JSON snapshot in `commit_items.snapshot` instead; undo still reads those.
 enum AssetSnapshot {
-    /// The statements that copy the asset and companions rows of a commit's `moved` items whose
+    /// The statements that copy the asset, companions and cache rows of a commit's `moved` items whose
     /// `seq` lies in a range (each bound: commit, first seq, last seq, `moved`). Run in the transaction that
     /// books the items, before their rows are deleted.
     static func captureStatements(_ db: Database) throws -> [Statement] {
@@ -15,33 +15,24 @@ enum AssetSnapshot {
         func movedItems(joining join: String) -> String {
             "FROM commit_items i JOIN \(join) WHERE i.commit_id = ?1 AND i.seq BETWEEN ?2 AND ?3 AND i.state = ?4"
         }
-        return [
-            try db.prepare("""
+        return try [
+            db.prepare("""
                 INSERT OR IGNORE INTO commit_assets (commit_id, seq, \(columns.map(quoted).joined(separator: ", ")))
                 SELECT i.commit_id, i.seq, \(columns.map { "a." + quoted($0) }.joined(separator: ", "))
                 \(movedItems(joining: "assets a ON a.id = i.asset_id"))
                 """),
-            try db.prepare("""
+            db.prepare("""
                 INSERT OR IGNORE INTO commit_companions (commit_id, seq, path, role)
                 SELECT i.commit_id, i.seq, c.path, c.role
                 \(movedItems(joining: "companions c ON c.asset_id = i.asset_id"))
                 """),
+        ] + CacheTable.registered.map { cache in
             try db.prepare("""
-                INSERT OR IGNORE INTO commit_hashes (commit_id, seq, device, inode, size, mtime_ns, ctime_ns, partial, full)
-                SELECT i.commit_id, i.seq, h.device, h.inode, h.size, h.mtime_ns, h.ctime_ns, h.partial, h.full
-                \(movedItems(joining: "hashes h ON h.asset_id = i.asset_id"))
-                """),
-            try db.prepare("""
-                INSERT OR IGNORE INTO commit_image_hashes (commit_id, seq, device, inode, size, mtime_ns, ctime_ns, hash, problem)
-                SELECT i.commit_id, i.seq, h.device, h.inode, h.size, h.mtime_ns, h.ctime_ns, h.hash, h.problem
-                \(movedItems(joining: "image_hashes h ON h.asset_id = i.asset_id"))
-                """),
-            try db.prepare("""
-                INSERT OR IGNORE INTO commit_image_features (commit_id, seq, \(FeatureColumns.list))
-                SELECT i.commit_id, i.seq, \(FeatureColumns.list(prefix: "f."))
-                \(movedItems(joining: "image_features f ON f.asset_id = i.asset_id"))
-                """),
-        ]
+                INSERT OR IGNORE INTO \(cache.commitTable) (commit_id, seq, \(cache.sharedColumns.joined(separator: ", ")))
+                SELECT i.commit_id, i.seq, \(cache.sharedColumns.map { "c." + $0 }.joined(separator: ", "))
+                \(movedItems(joining: "\(cache.name) c ON c.asset_id = i.asset_id"))
+                """)
+        }
     }
 
     /// Puts the saved rows of one commit back into the index; its statements are prepared once per undo.
@@ -88,23 +79,14 @@ enum AssetSnapshot {
                     INSERT OR IGNORE INTO companions (asset_id, path, role)
                     SELECT ?8, path, role FROM commit_companions WHERE commit_id = ?1 AND seq = ?2
                     """),
-                ("commit_hashes", """
-                    INSERT OR IGNORE INTO hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, partial, full)
-                    SELECT ?8, device, inode, size, mtime_ns, \(settled("")), partial, full
-                    FROM commit_hashes WHERE commit_id = ?1 AND seq = ?2
-                    """),
-                ("commit_image_hashes", """
-                    INSERT OR IGNORE INTO image_hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, hash, problem)
-                    SELECT ?8, device, inode, size, mtime_ns, \(settled("")), hash, problem
-                    FROM commit_image_hashes WHERE commit_id = ?1 AND seq = ?2
-                    """),
-                ("commit_image_features", """
-                    INSERT OR IGNORE INTO image_features (asset_id, \(FeatureColumns.list))
-                    SELECT ?8, \(FeatureColumns.names.map { $0 == "ctime_ns" ? settled("") : $0 }.joined(separator: ", "))
-                    FROM commit_image_features WHERE commit_id = ?1 AND seq = ?2
-                    """),
-            ]
-            // Table names are fixed identifiers above, never input.
+            ] + CacheTable.registered.map { cache in
+                (cache.commitTable, """
+                    INSERT OR IGNORE INTO \(cache.name) (asset_id, \(cache.sharedColumns.joined(separator: ", ")))
+                    SELECT ?8, \(cache.sharedColumns.map { $0 == "ctime_ns" ? settled("") : $0 }.joined(separator: ", "))
+                    FROM \(cache.commitTable) WHERE commit_id = ?1 AND seq = ?2
+                    """)
+            }
+            // Table names are fixed identifiers (the cache tables' from their descriptions), never input.
             insertRows = try rows.filter { row in
                 try db.scalar("SELECT EXISTS (SELECT 1 FROM \(row.table) WHERE commit_id = ?)", [.integer(commit)])?.int64 == 1
             }.map { try db.prepare($0.sql) }
@@ -137,13 +119,6 @@ enum AssetSnapshot {
             for statement in insertRows { try statement.execute(key + file + [.integer(restored.id)]) }
             return restored
         }
-    }
-
-    /// The columns `image_features` and `commit_image_features` share (fixed identifiers).
-    enum FeatureColumns {
-        static let names = ["device", "inode", "size", "mtime_ns", "ctime_ns", "phash", "sharpness", "exposure", "failure"]
-        static var list: String { list(prefix: "") }
-        static func list(prefix: String) -> String { names.map { prefix + $0 }.joined(separator: ", ") }
     }
 
     /// The columns of `assets` that `commit_assets` has too (all of them, as a test checks; the

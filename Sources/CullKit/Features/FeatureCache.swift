@@ -6,7 +6,11 @@ import Foundation
 /// the reason a photo could not be decoded (it is skipped, never stopping the run, and not retried
 /// until the file changes). Files are opened from the library root by descriptor (regular files
 /// only, never through a symlink) and must still be the file the index has.
-public struct FeatureCache {
+public struct FeatureCache: IdentityCache {
+    static let table = CacheTable.imageFeatures
+    /// ``threads`` threads of their own, each claiming the next file.
+    static var schedule: CacheSchedule { .claims(threads: threads) }
+
     /// SQL for the features row's `column` of asset `a`, when the row was computed for the file as
     /// the index has it now (NULL otherwise).
     static func current(_ column: String) -> String {
@@ -40,13 +44,8 @@ public struct FeatureCache {
         self.root = Array(root.utf8)
     }
 
-    struct Candidate: Sendable, RecordedIdentity {
-        let id: Int64
-        let path: [UInt8]
-        let device: Int64, inode: Int64, size: Int64, mtimeNs: Int64
-        let ctimeNs: Int64?
-        let format: MediaFormat?
-    }
+    /// A file to measure, with its format.
+    typealias Candidate = CacheCandidate<MediaFormat?>
 
     enum Outcome: Sendable {
         case measured(ImageFeatures)
@@ -106,15 +105,10 @@ public struct FeatureCache {
         var rows: [Candidate] = []
         let formats = FeatureCache.measuredFormats.map { SQLValue.text($0.rawValue) }
         let marks = formats.map { _ in "?" }.joined(separator: ", ")
-        try db.forEachRow("""
-            SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.ctime_ns, a.format
-            FROM assets a NOT INDEXED LEFT JOIN image_features f ON f.asset_id = a.id
-            WHERE a.format IN (\(marks)) AND a.broken = 0 AND a.unreadable_reason IS NULL AND a.size > 0
-              AND (f.asset_id IS NULL OR NOT (\(CachedRow.isCurrent("f", for: "a"))))
-            """, formats) { row in
-            rows.append(Candidate(id: row.int64(0), path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3),
-                                  size: row.int64(4), mtimeNs: row.int64(5), ctimeNs: row.optionalInt64(6),
-                                  format: row.string(7).flatMap(MediaFormat.init(rawValue:))))
+        try Self.table.forEachCandidate(db, columns: ["a.format"], where: """
+            a.format IN (\(marks)) AND a.broken = 0 AND a.unreadable_reason IS NULL AND a.size > 0
+            """, formats, staleOnly: true, tableOrder: true) { row in
+            rows.append(Candidate(row, extra: row.string(CacheTable.firstExtraColumn).flatMap(MediaFormat.init(rawValue:))))
         }
         // Sorted here, not by `ORDER BY a.path`: SQLite would walk the whole table in path order,
         // a random read per asset (0.37 s against 0.08 s on 100,000 assets), to return the few
@@ -130,27 +124,14 @@ public struct FeatureCache {
     /// Decodes `files` on ``threads`` threads of their own (GCD would run no more than the cores),
     /// each taking the next file.
     private func analyse(_ files: [Candidate]) -> [Outcome] {
-        let results = ParallelResults<Outcome>(count: files.count, initial: .skipped)
-        let root = root
-        let done = DispatchGroup()
-        for _ in 0 ..< max(1, min(Self.threads, files.count)) {
-            done.enter()
-            Thread {
-                let reader = FileReader(root: root)
-                while let index = results.claim() {
-                    results.set(index, Self.analyse(files[index], reader: reader))
-                }
-                done.leave()
-            }.start()
-        }
-        done.wait()
-        return results.values
+        job(files, changed: Outcome.skipped) {
+            { file, opened in Self.analyse(opened, format: file.extra, path: file.path) }
+        }.finish()
     }
 
-    static func analyse(_ file: Candidate, reader: FileReader) -> Outcome {
-        guard let opened = reader.openUnchanged(file.path, as: file) else { return .skipped }
+    static func analyse(_ opened: ReadOnlyFile, format: MediaFormat?, path: [UInt8]) -> Outcome {
         do {
-            return .measured(ImageFeatures.of(try picture(opened, format: file.format, path: PathBytes.display(file.path))))
+            return .measured(ImageFeatures.of(try picture(opened, format: format, path: PathBytes.display(path))))
         } catch {
             switch error.problem {
             // Not the file's fault: measured by a later scan, once it can be read or the library is installed.
@@ -176,24 +157,20 @@ public struct FeatureCache {
 
     /// Writes the rows of `files` in one transaction (a skipped file keeps no row).
     private func store(_ files: [Candidate], outcomes: [FileIdentity.Key: Outcome]) throws {
-        try db.transaction {
-            let upsert = try db.prepare("""
-                INSERT OR REPLACE INTO image_features (asset_id, device, inode, size, mtime_ns, ctime_ns, phash, sharpness, exposure, failure)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            let remove = try db.prepare("DELETE FROM image_features WHERE asset_id = ?")
-            for file in files {
-                let identity: [SQLValue] = [.integer(file.id), .integer(file.device), .integer(file.inode), .integer(file.size),
-                                            .integer(file.mtimeNs), .integer(file.ctimeNs ?? 0)]
-                switch outcomes[file.key] ?? .skipped {
-                case let .measured(features):
-                    try upsert.execute(identity + [features.hash.map { .integer(Int64(bitPattern: $0.value)) } ?? .null, .real(features.sharpness),
-                                                   .real(features.exposure), .null])
-                case let .failed(reason):
-                    try upsert.execute(identity + [.null, .null, .null, .text(reason)])
-                case .skipped:
-                    try remove.execute([.integer(file.id)])
-                }
+        let outcomes = files.map { outcomes[$0.key] ?? .skipped }
+        try Self.table.write(db, files, order: Array(files.indices), kept: {
+            if case .skipped = outcomes[$0] { false } else { true }
+        }) { index, upsert, first in
+            switch outcomes[index] {
+            case let .measured(features):
+                try upsert.bind(features.hash.map { .integer(Int64(bitPattern: $0.value)) } ?? .null, at: first)
+                try upsert.bind(.real(features.sharpness), at: first + 1)
+                try upsert.bind(.real(features.exposure), at: first + 2)
+                try upsert.bind(.null, at: first + 3)
+            case let .failed(reason):
+                for column in 0 ..< 3 { try upsert.bind(.null, at: first + Int32(column)) }
+                try upsert.bind(.text(reason), at: first + 3)
+            case .skipped: break
             }
         }
     }

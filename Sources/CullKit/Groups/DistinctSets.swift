@@ -157,24 +157,19 @@ public enum DistinctSets {
         try db.forEachRow("""
             SELECT id, path, device, inode, size, mtime_ns, ctime_ns FROM assets WHERE id IN (SELECT value FROM json_each(?))
             """, [.text(list(missing))]) { row in
-            files.append(HashCache.Candidate(id: row.int64(0), path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3),
-                                             size: row.int64(4), mtimeNs: row.int64(5), ctimeNs: row.optionalInt64(6)))
+            files.append(HashCache.Candidate(row, extra: HashCache.Hashes()))
         }
         let reader = FileReader(root: Array(root.utf8)), hasher = ContentHasher()
-        try db.transaction {
-            let upsert = try db.prepare("""
-                INSERT OR REPLACE INTO hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, partial, full)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            for var file in files {
-                guard let partial = reader.hash(file, full: false, with: hasher)?.partial else { continue }
-                file.partial = partial
-                guard let full = reader.hash(file, full: true, with: hasher)?.full else { continue }
-                try upsert.execute([.integer(file.id), .integer(file.device), .integer(file.inode), .integer(file.size),
-                                    .integer(file.mtimeNs), .integer(file.ctimeNs ?? 0), .blob(partial.bytes), .blob(full.bytes)])
-                result[file.id] = full
-            }
+        var hashed: [Int] = []
+        for index in files.indices {
+            guard let partial = reader.hash(files[index], full: false, with: hasher)?.partial else { continue }
+            files[index].extra.partial = partial
+            guard let full = reader.hash(files[index], full: true, with: hasher)?.full else { continue }
+            files[index].extra.full = full
+            hashed.append(index)
+            result[files[index].id] = full
         }
+        try HashCache.store(db, files, order: hashed)
         return result
     }
 

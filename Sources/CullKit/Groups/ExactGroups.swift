@@ -15,7 +15,7 @@ enum ExactGroups {
     static func candidates(_ files: [HashCache.Candidate]) -> [GroupCandidate] {
         var candidates: [GroupCandidate] = []
         for run in HashCache.runs(files, by: \.size) where run.count > 1 {
-            let hashed = run.compactMap { index in files[index].full.map { (id: files[index].id, hash: $0) } }
+            let hashed = run.compactMap { index in files[index].extra.full.map { (id: files[index].id, hash: $0) } }
                 .sorted { ($0.hash.high, $0.hash.low, $0.id) < ($1.hash.high, $1.hash.low, $1.id) }
             for same in HashCache.runs(hashed, by: \.hash) where same.count > 1 {
                 candidates.append(GroupCandidate(key: hashed[same.lowerBound].hash.hex, ids: same.map { hashed[$0].id }))

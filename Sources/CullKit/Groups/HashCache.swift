@@ -6,7 +6,11 @@ import Foundation
 /// that still share size *and* partial hash. A row computed for the asset's current identity is
 /// reused without opening the file. Files are read on every core, through the POSIX layer's
 /// regular-file open (never a FIFO, never through a symlink).
-public struct HashCache {
+public struct HashCache: IdentityCache {
+    static let table = CacheTable.hashes
+    /// Contiguous shares by table order: a thread's files share folders.
+    static let schedule = CacheSchedule.shares
+
     /// What one refresh did.
     public struct Report: Sendable, Equatable {
         /// Files opened and hashed (partially or fully).
@@ -26,12 +30,11 @@ public struct HashCache {
         self.root = Array(root.utf8)
     }
 
-    /// One indexed file that may need hashing.
-    struct Candidate: RecordedIdentity {
-        let id: Int64
-        var path: [UInt8]
-        let device: Int64, inode: Int64, size: Int64, mtimeNs: Int64
-        let ctimeNs: Int64?
+    /// One indexed file that may need hashing, with its hashes when its row is current.
+    typealias Candidate = CacheCandidate<Hashes>
+
+    /// The hashes a file has so far.
+    struct Hashes: Sendable {
         var partial: ContentHash?
         var full: ContentHash?
     }
@@ -46,31 +49,30 @@ public struct HashCache {
         var report = Report()
         var candidates = try Self.candidates(db)
         // Partial hashes for every size bucket of two or more files.
-        let needPartial = Self.inTableOrder(candidates, candidates.indices.filter { candidates[$0].partial == nil })
+        let needPartial = Self.inTableOrder(candidates, candidates.indices.filter { candidates[$0].extra.partial == nil })
         let partials = hash(needPartial.map { candidates[$0] }, full: false, report: &report, progress: progress)
         for (index, result) in zip(needPartial, partials) {
-            candidates[index].partial = result?.partial
-            candidates[index].full = result?.full
+            candidates[index].extra = Hashes(partial: result?.partial, full: result?.full)
         }
         // Full hashes where size and partial hash are shared (by sorting each size's run, not
         // hashing every file into a dictionary: the warm plan passes here too).
         var needFull: [Int] = []
-        for run in Self.runs(candidates, by: \.size) where run.contains(where: { candidates[$0].full == nil }) {
-            let hashed = run.compactMap { index in candidates[index].partial.map { (index: index, partial: $0) } }
+        for run in Self.runs(candidates, by: \.size) where run.contains(where: { candidates[$0].extra.full == nil }) {
+            let hashed = run.compactMap { index in candidates[index].extra.partial.map { (index: index, partial: $0) } }
                 .sorted { ($0.partial.high, $0.partial.low) < ($1.partial.high, $1.partial.low) }
             for bucket in Self.runs(hashed, by: \.partial) where bucket.count > 1 {
-                needFull += bucket.map { hashed[$0].index }.filter { candidates[$0].full == nil }
+                needFull += bucket.map { hashed[$0].index }.filter { candidates[$0].extra.full == nil }
             }
         }
         try Self.readPaths(db, &candidates, needFull)
         needFull = Self.inTableOrder(candidates, needFull)
         // The rows of the first pass are written while the second one reads (the store is most
         // of the work that is not reading); its files' rows are written again with their full hash.
-        let second = HashJob(needFull.map { candidates[$0] }, full: true, root: root, progress: progress)
+        let second = job(needFull.map { candidates[$0] }, full: true, progress: progress)
         let stored = Result { try store(candidates, changed: needPartial) }
-        let fulls = second.finish(report: &report)
+        let fulls = finish(second, full: true, report: &report)
         try stored.get()
-        for (index, result) in zip(needFull, fulls) { candidates[index].full = result?.full }
+        for (index, result) in zip(needFull, fulls) { candidates[index].extra.full = result?.full }
         try store(candidates, changed: needFull)
         return (candidates, report)
     }
@@ -109,18 +111,12 @@ public struct HashCache {
     static func candidates(_ db: Database) throws -> [Candidate] {
         var unsorted: [Candidate] = []
         unsorted.reserveCapacity(Int(try db.scalar("SELECT max(id) FROM assets")?.int64 ?? 0))
-        // The identity test once per row (column 9, NULL without a row), not once per hash column.
-        try db.forEachRow("""
-            SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.ctime_ns, h.partial, h.full,
-                   \(CachedRow.isCurrent("h", for: "a"))
-            FROM assets a NOT INDEXED LEFT JOIN hashes h ON h.asset_id = a.id
-            WHERE a.size > 0
-            """) { row in
-            let current = row.int64(9) != 0
-            let partial = current ? ContentHash(row, 7) : nil, full = current ? ContentHash(row, 8) : nil
-            unsorted.append(Candidate(id: row.int64(0), path: partial == nil ? row.bytes(1) ?? [] : [],
-                                      device: row.int64(2), inode: row.int64(3), size: row.int64(4), mtimeNs: row.int64(5),
-                                      ctimeNs: row.optionalInt64(6), partial: partial, full: full))
+        // The identity test once per row, not once per hash column.
+        try table.forEachCandidate(db, columns: ["c.partial", "c.full"], where: "a.size > 0", tableOrder: true) { row in
+            let current = row.int64(CacheTable.currentColumn) != 0
+            let partial = current ? ContentHash(row, CacheTable.firstExtraColumn) : nil
+            let full = current ? ContentHash(row, CacheTable.firstExtraColumn + 1) : nil
+            unsorted.append(Candidate(row, readingPath: partial == nil, extra: Hashes(partial: partial, full: full)))
         }
         // Sorted by plain keys, then moved once: sorting the candidates themselves retained and
         // released each one's path on every swap. The row's place breaks ties (hard links stay in
@@ -164,116 +160,62 @@ public struct HashCache {
     /// Hashes `files` on every core; nil for a file that could not be hashed.
     private func hash(_ files: [Candidate], full: Bool, report: inout Report,
                       progress: HashProgress?) -> [(partial: ContentHash, full: ContentHash?)?] {
-        HashJob(files, full: full, root: root, progress: progress).finish(report: &report)
+        finish(job(files, full: full, progress: progress), full: full, report: &report)
+    }
+
+    /// Starts hashing `files` (partially or fully) on every core.
+    private func job(_ files: [Candidate], full: Bool, progress: HashProgress?) -> CacheJob<Hashes, (partial: ContentHash, full: ContentHash?)?> {
+        job(files, changed: nil, progress: progress) {
+            let hasher = ContentHasher()
+            return { file, opened in hasher.hashes(of: opened, file, full: full) }
+        }
+    }
+
+    /// Waits for `job`, counting its files in `report`; nil for a file that could not be hashed.
+    private func finish(_ job: CacheJob<Hashes, (partial: ContentHash, full: ContentHash?)?>, full: Bool,
+                        report: inout Report) -> [(partial: ContentHash, full: ContentHash?)?] {
+        let values = job.finish()
+        report.hashed += values.count
+        for (file, value) in zip(job.files, values) where value != nil {
+            report.bytesRead += full ? file.size : min(file.size, Int64(2 * ContentHasher.blockSize))
+        }
+        report.skipped += values.filter { $0 == nil }.count
+        return values
     }
 
     /// Writes what changed in one transaction, in `asset_id` order (the table's key: appending
     /// to its B-tree, not inserting at random); a file that could not be hashed loses its row, so
     /// it is tried again next time.
     private func store(_ candidates: [Candidate], changed: [Int]) throws {
-        guard !changed.isEmpty else { return }
-        let order = Self.inTableOrder(candidates, changed)
-        try db.transaction {
-            let remove = try db.prepare("DELETE FROM hashes WHERE asset_id = ?")
-            // Rows go 64 to a statement: a statement per row cost more than its B-tree insert.
-            // Bound in place (no array of values, no array per hash): the store is on the cold
-            // plan's critical path.
-            let batch = 64
-            var upserts: [Int: Statement] = [:]
-            var pending: [Int] = []
-            pending.reserveCapacity(batch)
-            func flush() throws {
-                guard !pending.isEmpty else { return }
-                if upserts[pending.count] == nil {
-                    upserts[pending.count] = try db.prepare("""
-                        INSERT OR REPLACE INTO hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, partial, full) VALUES
-                        """ + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?)", count: pending.count).joined(separator: ", "))
-                }
-                let upsert = upserts[pending.count]!
-                try upsert.bind([])
-                for (slot, index) in pending.enumerated() {
-                    let base = Int32(slot * 8)
-                    try upsert.bind(.integer(candidates[index].id), at: base + 1)
-                    try upsert.bind(.integer(candidates[index].device), at: base + 2)
-                    try upsert.bind(.integer(candidates[index].inode), at: base + 3)
-                    try upsert.bind(.integer(candidates[index].size), at: base + 4)
-                    try upsert.bind(.integer(candidates[index].mtimeNs), at: base + 5)
-                    try upsert.bind(.integer(candidates[index].ctimeNs ?? 0), at: base + 6)
-                    try candidates[index].partial!.bind(to: upsert, at: base + 7)
-                    if let full = candidates[index].full { try full.bind(to: upsert, at: base + 8) } else { try upsert.bind(.null, at: base + 8) }
-                }
-                while try upsert.step() {}
-                pending.removeAll(keepingCapacity: true)
-            }
-            for index in order {
-                guard candidates[index].partial != nil else {
-                    try remove.execute([.integer(candidates[index].id)])
-                    continue
-                }
-                pending.append(index)
-                if pending.count == batch { try flush() }
-            }
-            try flush()
-        }
-    }
-}
-
-/// Files being hashed on every core, from the moment it is made: the caller may do other work
-/// (not with these files) until ``finish(report:)`` waits for the results.
-private final class HashJob {
-    private let files: [HashCache.Candidate]
-    private let results: ParallelResults<(partial: ContentHash, full: ContentHash?)?>
-    private let full: Bool
-    private let group = DispatchGroup()
-    private let progress: HashProgress?
-
-    init(_ files: [HashCache.Candidate], full: Bool, root: [UInt8], progress: HashProgress?) {
-        self.files = files
-        self.progress = progress
-        self.full = full
-        let results = ParallelResults<(partial: ContentHash, full: ContentHash?)?>(count: files.count, initial: nil)
-        self.results = results
-        guard !files.isEmpty else { return }
-        progress?.begin(total: files.count)
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count))
-        // Contiguous shares, so a thread's files share folders.
-        let share = (files.count + workers - 1) / workers
-        for worker in 0..<workers {
-            DispatchQueue.global().async(group: group) {
-                let reader = FileReader(root: root), hasher = ContentHasher()
-                for index in (worker * share)..<min(files.count, (worker + 1) * share) {
-                    let file = files[index]
-                    results.set(index, reader.hash(file, full: full, with: hasher))
-                    progress?.advance()
-                }
-            }
-        }
+        try Self.store(db, candidates, order: Self.inTableOrder(candidates, changed))
     }
 
-    /// Waits for every file; nil for a file that could not be hashed.
-    func finish(report: inout HashCache.Report) -> [(partial: ContentHash, full: ContentHash?)?] {
-        guard !files.isEmpty else { return [] }
-        group.wait()
-        progress?.end()
-        report.hashed += files.count
-        let values = results.values
-        for (file, value) in zip(files, values) where value != nil {
-            report.bytesRead += full ? file.size : min(file.size, Int64(2 * ContentHasher.blockSize))
+    /// Writes the rows of the candidates at `order`, in that order, in one transaction (one with
+    /// no partial hash loses its row).
+    static func store(_ db: Database, _ candidates: [Candidate], order: [Int]) throws {
+        try table.write(db, candidates, order: order, kept: { candidates[$0].extra.partial != nil }) { index, upsert, first in
+            try candidates[index].extra.partial!.bind(to: upsert, at: first)
+            if let full = candidates[index].extra.full { try full.bind(to: upsert, at: first + 1) } else { try upsert.bind(.null, at: first + 1) }
         }
-        report.skipped += values.filter { $0 == nil }.count
-        return values
     }
 }
 
 extension FileReader {
     /// The hashes of `file` when it is still the file the index has (else nil: it changed since the scan).
     func hash(_ file: HashCache.Candidate, full: Bool, with hasher: ContentHasher) -> (partial: ContentHash, full: ContentHash?)? {
-        guard let opened = openUnchanged(file.path, as: file) else { return nil }
+        openUnchanged(file.path, as: file).flatMap { hasher.hashes(of: $0, file, full: full) }
+    }
+}
+
+extension ContentHasher {
+    /// The hashes of the opened `file`: its partial hash (and its full one when it is at most two
+    /// blocks long), or with `full` its full hash beside the partial one it has; nil when unreadable.
+    func hashes(of opened: ReadOnlyFile, _ file: HashCache.Candidate, full: Bool) -> (partial: ContentHash, full: ContentHash?)? {
         if full {
-            guard let partial = file.partial, let whole = hasher.full(opened) else { return nil }
+            guard let partial = file.extra.partial, let whole = self.full(opened) else { return nil }
             return (partial, whole)
         }
-        guard let partial = hasher.partial(opened) else { return nil }
+        guard let partial = self.partial(opened) else { return nil }
         // A file of at most two blocks was read whole: its partial hash is its full hash.
         return (partial, file.size <= Int64(2 * ContentHasher.blockSize) ? partial : nil)
     }

@@ -7,7 +7,11 @@ import Foundation
 /// computed for the asset's current identity is reused without opening the file; a file whose
 /// structure could not be walked keeps its row with the problem, so it is not read again until it
 /// changes. Files are read on every core through the POSIX layer (never a FIFO, never a symlink).
-public struct ImageHashCache {
+public struct ImageHashCache: IdentityCache {
+    static let table = CacheTable.imageHashes
+    /// Contiguous shares in path order.
+    static let schedule = CacheSchedule.shares
+
     /// What one refresh did.
     public struct Report: Sendable, Equatable {
         /// Files opened and hashed.
@@ -29,13 +33,8 @@ public struct ImageHashCache {
         self.root = Array(root.utf8)
     }
 
-    struct Candidate: RecordedIdentity {
-        let id: Int64
-        let path: [UInt8]
-        let device: Int64, inode: Int64, size: Int64, mtimeNs: Int64
-        let ctimeNs: Int64?
-        let format: MediaFormat
-    }
+    /// A file to hash, with its format.
+    typealias Candidate = CacheCandidate<MediaFormat>
 
     /// One file's outcome: the hash, or why there is none.
     enum Outcome: Sendable {
@@ -43,6 +42,9 @@ public struct ImageHashCache {
         case malformed(String)
         /// Gone or changed since the scan: no row (the next scan sees it).
         case changed
+
+        /// Whether the outcome is recorded (a changed file is not: it is tried again next time).
+        var isRecorded: Bool { if case .changed = self { false } else { true } }
     }
 
     /// Brings every needed image-data hash up to date; `progress` hears of each file hashed.
@@ -54,29 +56,28 @@ public struct ImageHashCache {
         let needed = try loadCandidates().sorted { PathBytes.precedes($0.path, $1.path) }
         let outcomes = hash(needed, progress: progress)
         report.hashed = needed.count
-        try db.transaction {
-            let upsert = try db.prepare("""
-                INSERT OR REPLACE INTO image_hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, hash, problem)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            let remove = try db.prepare("DELETE FROM image_hashes WHERE asset_id = ?")
-            for (file, outcome) in zip(needed, outcomes) {
-                let identity: [SQLValue] = [.integer(file.id), .integer(file.device), .integer(file.inode), .integer(file.size),
-                                            .integer(file.mtimeNs), .integer(file.ctimeNs ?? 0)]
-                switch outcome {
-                case let .hashed(hash): try upsert.execute(identity + [.blob(hash.bytes), .null])
-                case let .malformed(problem):
-                    report.skipped += 1
-                    report.problems.append(ScanSummary.Problem(path: file.path, reason: "image data not hashed: \(problem)"))
-                    try upsert.execute(identity + [.null, .text(problem)])
-                case .changed:
-                    report.skipped += 1
-                    try remove.execute([.integer(file.id)])
-                }
+        for (file, outcome) in zip(needed, outcomes) {
+            switch outcome {
+            case .hashed: break
+            case let .malformed(problem):
+                report.skipped += 1
+                report.problems.append(ScanSummary.Problem(path: file.path, reason: "image data not hashed: \(problem)"))
+            case .changed: report.skipped += 1
+            }
+        }
+        try Self.table.write(db, needed, order: Array(needed.indices), kept: { outcomes[$0].isRecorded }) { index, upsert, first in
+            switch outcomes[index] {
+            case let .hashed(hash):
+                try upsert.bind(.blob(hash.bytes), at: first)
+                try upsert.bind(.null, at: first + 1)
+            case let .malformed(problem):
+                try upsert.bind(.null, at: first)
+                try upsert.bind(.text(problem), at: first + 1)
+            case .changed: break
             }
         }
         // A changed file is tried again next time; a malformed one only once it changes.
-        if !outcomes.contains(where: { if case .changed = $0 { true } else { false } }) {
+        if outcomes.allSatisfy(\.isRecorded) {
             try db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES ('image_hashes_state', ?)", [.text(try indexState())])
         }
         return report
@@ -105,18 +106,15 @@ public struct ImageHashCache {
         }
         var rows: [Row] = []
         let formats = ImageDataHasher.formats.map(\.rawValue).sorted()
-        try db.forEachRow("""
-            SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.ctime_ns, a.format, a.width, a.height,
-                   h.asset_id IS NOT NULL AND \(CachedRow.isCurrent("h", for: "a"))
-            FROM assets a LEFT JOIN image_hashes h ON h.asset_id = a.id
-            WHERE a.size > 0 AND a.format IN (\(formats.map { _ in "?" }.joined(separator: ", ")))
-            """, formats.map { .text($0) }) { row in
-            guard let format = MediaFormat(rawValue: row.string(7) ?? "") else { return }
-            let candidate = Candidate(id: row.int64(0), path: row.bytes(1) ?? [], device: row.int64(2), inode: row.int64(3),
-                                      size: row.int64(4), mtimeNs: row.int64(5), ctimeNs: row.optionalInt64(6), format: format)
-            let sides = [row.optionalInt64(8), row.optionalInt64(9)].map { $0 ?? -1 }
-            rows.append(Row(candidate: candidate, bucket: Bucket(family: Self.family(format), short: sides.min()!, long: sides.max()!),
-                            current: row.int64(10) != 0))
+        try Self.table.forEachCandidate(db, columns: ["a.format", "a.width", "a.height"],
+                                                    where: "a.size > 0 AND a.format IN (\(formats.map { _ in "?" }.joined(separator: ", ")))",
+                                                    formats.map { .text($0) }, tableOrder: false) { row in
+            let extra = CacheTable.firstExtraColumn
+            guard let format = MediaFormat(rawValue: row.string(extra) ?? "") else { return }
+            let sides = [row.optionalInt64(extra + 1), row.optionalInt64(extra + 2)].map { $0 ?? -1 }
+            rows.append(Row(candidate: Candidate(row, extra: format),
+                            bucket: Bucket(family: Self.family(format), short: sides.min()!, long: sides.max()!),
+                            current: row.int64(CacheTable.currentColumn) != 0))
         }
         var inodes: [Bucket: Set<FileIdentity.Key>] = [:]
         for row in rows { inodes[row.bucket, default: []].insert(row.candidate.key) }
@@ -140,31 +138,17 @@ public struct ImageHashCache {
         }
     }
 
+    /// Hashes `files` on every core.
     private func hash(_ files: [Candidate], progress: HashProgress?) -> [Outcome] {
-        guard !files.isEmpty else { return [] }
-        let results = ParallelResults<Outcome>(count: files.count, initial: .changed)
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count))
-        let root = root
-        progress?.begin(total: files.count)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let reader = FileReader(root: root)
+        job(files, changed: Outcome.changed, progress: progress) {
             let hasher = ImageDataHasher()
-            let share = (files.count + workers - 1) / workers
-            for index in (worker * share)..<min(files.count, (worker + 1) * share) {
-                results.set(index, Self.outcome(files[index], reader: reader, hasher: hasher))
-                progress?.advance()
+            return { file, opened in
+                do throws(ImageDataHasher.Failure) {
+                    return .hashed(try hasher.hash(opened, format: file.extra))
+                } catch {
+                    return .malformed(error.reason)
+                }
             }
-        }
-        progress?.end()
-        return results.values
-    }
-
-    private static func outcome(_ file: Candidate, reader: FileReader, hasher: ImageDataHasher) -> Outcome {
-        guard let opened = reader.openUnchanged(file.path, as: file) else { return .changed }
-        do {
-            return .hashed(try hasher.hash(opened, format: file.format))
-        } catch {
-            return .malformed(error.reason)
-        }
+        }.finish()
     }
 }

@@ -136,4 +136,10 @@ final class TemporaryDirectory {
 
     @discardableResult
     func write(_ relative: String, _ text: String) -> String { write(relative, Array(text.utf8)) }
+
+    /// A library initialized in this folder, and its index opened.
+    func indexedLibrary() throws -> (library: Library, db: Database) {
+        let library = try Library.initialize(at: path)
+        return (library, try library.openIndex())
+    }
 }
