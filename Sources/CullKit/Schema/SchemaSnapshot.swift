@@ -1,0 +1,390 @@
+/// The schema of an index that has run every migration, as SQLite keeps it (`sqlite_schema.sql`
+/// in creation order, SQLite's own automatic indexes left out): what Rails keeps as `schema.rb`.
+///
+/// Replaying the fifteen-odd migrations on an empty database re-parses the whole schema after each
+/// table change; creating the final tables directly takes a fraction of that. The SQL probe
+/// (``SQLProbe``) needs an empty index of the current schema in every process that loads a rule
+/// file, so it is made from this. `SchemaSnapshotTests` fails, and prints the new text, when a
+/// migration changes the schema and this was not brought along.
+enum SchemaSnapshot {
+    /// Generated from a migrated index: see ``source(_:)``.
+    static let statements: [String] = [
+        #"""
+        CREATE TABLE schema_migrations (id TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)
+        """#,
+        #"""
+        CREATE TABLE assets (
+            id INTEGER PRIMARY KEY,
+            path TEXT NOT NULL UNIQUE,
+            folder TEXT NOT NULL,
+            name TEXT NOT NULL,
+            extension TEXT NOT NULL,
+            device INTEGER NOT NULL,
+            inode INTEGER NOT NULL,
+            size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            sidecar_signature TEXT NOT NULL DEFAULT '',
+            added INTEGER NOT NULL,
+            modified INTEGER NOT NULL,
+            kind TEXT,
+            format TEXT,
+            width INTEGER,
+            height INTEGER,
+            orientation INTEGER,
+            duration REAL,
+            taken INTEGER,
+            taken_utc INTEGER,
+            taken_offset INTEGER,
+            taken_source TEXT,
+            camera_make TEXT,
+            camera_model TEXT,
+            lens TEXT,
+            software TEXT,
+            latitude REAL,
+            longitude REAL,
+            rating INTEGER,
+            favorite_flag INTEGER,
+            screenshot INTEGER NOT NULL DEFAULT 0,
+            screenshot_evidence TEXT,
+            live_id TEXT,
+            burst_id TEXT,
+            raw INTEGER NOT NULL DEFAULT 0,
+            broken INTEGER NOT NULL DEFAULT 0,
+            broken_reason TEXT
+        , ctime_ns INTEGER, unreadable_reason TEXT, taken_subsec_us INTEGER, pick INTEGER, labels TEXT, tags TEXT, people TEXT, catalog_rating INTEGER, catalog_pick INTEGER, catalog_labels TEXT, catalog_tags TEXT, catalog_people TEXT, app_trash INTEGER, hidden INTEGER, sources_disagree INTEGER)
+        """#,
+        #"""
+        CREATE INDEX assets_taken ON assets(taken)
+        """#,
+        #"""
+        CREATE INDEX assets_size ON assets(size)
+        """#,
+        #"""
+        CREATE INDEX assets_kind ON assets(kind, taken)
+        """#,
+        #"""
+        CREATE INDEX assets_folder ON assets(folder)
+        """#,
+        #"""
+        CREATE INDEX assets_live ON assets(live_id) WHERE live_id IS NOT NULL
+        """#,
+        #"""
+        CREATE TABLE companions (
+            asset_id INTEGER NOT NULL REFERENCES assets(id) ON DELETE CASCADE,
+            path TEXT NOT NULL,
+            role TEXT NOT NULL,
+            PRIMARY KEY (asset_id, path)
+        ) WITHOUT ROWID
+        """#,
+        #"""
+        CREATE TABLE reviews (
+            asset_id INTEGER PRIMARY KEY REFERENCES assets(id) ON DELETE CASCADE,
+            status TEXT NOT NULL CHECK (status IN ('kept', 'trashed')),
+            rule TEXT,
+            rule_file TEXT,
+            run_id TEXT,
+            at INTEGER NOT NULL
+        , live_pair_of INTEGER, keeper_id INTEGER)
+        """#,
+        #"""
+        CREATE INDEX reviews_status ON reviews(status, rule)
+        """#,
+        #"""
+        CREATE TABLE settings (key TEXT PRIMARY KEY, value) WITHOUT ROWID
+        """#,
+        #"""
+        CREATE TABLE commit_items (
+            commit_id INTEGER NOT NULL REFERENCES commits(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            entry INTEGER NOT NULL,
+            role TEXT NOT NULL CHECK (role IN ('primary', 'sidecar', 'live')),
+            asset_id INTEGER,
+            path BLOB NOT NULL,
+            device INTEGER NOT NULL,
+            inode INTEGER NOT NULL,
+            size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            destination BLOB,
+            info BLOB,
+            state TEXT NOT NULL DEFAULT 'pending'
+                CHECK (state IN ('pending', 'moved', 'gone', 'skipped', 'restored')),
+            reason TEXT,
+            snapshot TEXT, ctime_ns INTEGER,
+            PRIMARY KEY (commit_id, seq)
+        ) WITHOUT ROWID
+        """#,
+        #"""
+        CREATE INDEX assets_screenshot ON assets(kind, taken) WHERE screenshot = 1
+        """#,
+        #"""
+        CREATE INDEX assets_broken ON assets(id) WHERE broken = 1
+        """#,
+        #"""
+        CREATE INDEX assets_kind_size ON assets(kind, size)
+        """#,
+        #"""
+        CREATE INDEX assets_modified ON assets(modified)
+        """#,
+        #"""
+        CREATE INDEX assets_rating ON assets(rating) WHERE rating IS NOT NULL
+        """#,
+        #"""
+        CREATE TABLE commit_assets (
+            commit_id INTEGER NOT NULL REFERENCES commits(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            id INTEGER,
+            path TEXT,
+            folder TEXT,
+            name TEXT,
+            extension TEXT,
+            device INTEGER,
+            inode INTEGER,
+            size INTEGER,
+            mtime_ns INTEGER,
+            sidecar_signature TEXT,
+            added INTEGER,
+            modified INTEGER,
+            kind TEXT,
+            format TEXT,
+            width INTEGER,
+            height INTEGER,
+            orientation INTEGER,
+            duration REAL,
+            taken INTEGER,
+            taken_utc INTEGER,
+            taken_offset INTEGER,
+            taken_source TEXT,
+            camera_make TEXT,
+            camera_model TEXT,
+            lens TEXT,
+            software TEXT,
+            latitude REAL,
+            longitude REAL,
+            rating INTEGER,
+            favorite_flag INTEGER,
+            screenshot INTEGER,
+            screenshot_evidence TEXT,
+            live_id TEXT,
+            burst_id TEXT,
+            raw INTEGER,
+            broken INTEGER,
+            broken_reason TEXT, ctime_ns INTEGER, unreadable_reason TEXT, taken_subsec_us INTEGER, "pick" INTEGER, "labels" TEXT, "tags" TEXT, "people" TEXT, "catalog_rating" INTEGER, "catalog_pick" INTEGER, "catalog_labels" TEXT, "catalog_tags" TEXT, "catalog_people" TEXT, "app_trash" INTEGER, "hidden" INTEGER, "sources_disagree" INTEGER,
+            PRIMARY KEY (commit_id, seq)
+        )
+        """#,
+        #"""
+        CREATE TABLE commit_companions (
+            commit_id INTEGER NOT NULL REFERENCES commits(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            path TEXT NOT NULL,
+            role TEXT NOT NULL,
+            PRIMARY KEY (commit_id, seq, path)
+        ) WITHOUT ROWID
+        """#,
+        #"""
+        CREATE TABLE "commits" (
+            id INTEGER PRIMARY KEY,
+            state TEXT NOT NULL CHECK (state IN ('open', 'done', 'cancelled', 'undone')),
+            mode TEXT NOT NULL CHECK (mode IN ('trash', 'quarantine', 'permanent')),
+            target BLOB,
+            fingerprint TEXT NOT NULL,
+            started_at INTEGER NOT NULL,
+            finished_at INTEGER,
+            moved INTEGER NOT NULL DEFAULT 0,
+            gone INTEGER NOT NULL DEFAULT 0,
+            skipped INTEGER NOT NULL DEFAULT 0,
+            bytes INTEGER NOT NULL DEFAULT 0
+        )
+        """#,
+        #"""
+        CREATE INDEX commits_state ON commits(state)
+        """#,
+        #"""
+        CREATE TABLE undos (
+            id INTEGER PRIMARY KEY,
+            commit_id INTEGER NOT NULL REFERENCES commits(id) ON DELETE CASCADE,
+            state TEXT NOT NULL CHECK (state IN ('open', 'done', 'cancelled')),
+            started_at INTEGER NOT NULL,
+            finished_at INTEGER
+        )
+        """#,
+        #"""
+        CREATE INDEX undos_state ON undos(state)
+        """#,
+        #"""
+        CREATE TABLE undo_items (
+            undo_id INTEGER NOT NULL REFERENCES undos(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'restored', 'refused')),
+            reason TEXT,
+            PRIMARY KEY (undo_id, seq)
+        ) WITHOUT ROWID
+        """#,
+        #"""
+        CREATE TABLE hashes (
+            asset_id INTEGER PRIMARY KEY REFERENCES assets(id) ON DELETE CASCADE,
+            device INTEGER NOT NULL,
+            inode INTEGER NOT NULL,
+            size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            ctime_ns INTEGER NOT NULL,
+            partial BLOB NOT NULL,
+            full BLOB
+        )
+        """#,
+        #"""
+        CREATE TABLE commit_hashes (
+            commit_id INTEGER NOT NULL REFERENCES commits(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            device INTEGER NOT NULL,
+            inode INTEGER NOT NULL,
+            size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            ctime_ns INTEGER NOT NULL,
+            partial BLOB NOT NULL,
+            full BLOB,
+            PRIMARY KEY (commit_id, seq)
+        ) WITHOUT ROWID
+        """#,
+        #"""
+        CREATE TABLE image_features (
+            asset_id INTEGER PRIMARY KEY REFERENCES assets(id) ON DELETE CASCADE,
+            device INTEGER NOT NULL,
+            inode INTEGER NOT NULL,
+            size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            ctime_ns INTEGER NOT NULL,
+            phash INTEGER,
+            sharpness REAL,
+            exposure REAL,
+            failure TEXT,
+            -- A decoded photo has its sharpness and exposure; one that failed has nothing but the
+            -- reason. phash is NULL for a picture without structure (it is never similar).
+            CHECK ((failure IS NULL) = (sharpness IS NOT NULL) AND (failure IS NULL OR phash IS NULL))
+        )
+        """#,
+        #"""
+        CREATE TABLE commit_image_features (
+            commit_id INTEGER NOT NULL REFERENCES commits(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            device INTEGER NOT NULL,
+            inode INTEGER NOT NULL,
+            size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            ctime_ns INTEGER NOT NULL,
+            phash INTEGER,
+            sharpness REAL,
+            exposure REAL,
+            failure TEXT,
+            PRIMARY KEY (commit_id, seq)
+        ) WITHOUT ROWID
+        """#,
+        #"""
+        CREATE TABLE image_hashes (
+            asset_id INTEGER PRIMARY KEY REFERENCES assets(id) ON DELETE CASCADE,
+            device INTEGER NOT NULL,
+            inode INTEGER NOT NULL,
+            size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            ctime_ns INTEGER NOT NULL,
+            hash BLOB,
+            problem TEXT
+        )
+        """#,
+        #"""
+        CREATE INDEX image_hashes_hash ON image_hashes(hash) WHERE hash IS NOT NULL
+        """#,
+        #"""
+        CREATE TABLE commit_image_hashes (
+            commit_id INTEGER NOT NULL REFERENCES commits(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            device INTEGER NOT NULL,
+            inode INTEGER NOT NULL,
+            size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            ctime_ns INTEGER NOT NULL,
+            hash BLOB,
+            problem TEXT,
+            PRIMARY KEY (commit_id, seq)
+        ) WITHOUT ROWID
+        """#,
+        #"""
+        CREATE TABLE catalogs (
+            id INTEGER PRIMARY KEY,
+            path TEXT NOT NULL UNIQUE,
+            kind TEXT NOT NULL,
+            state TEXT NOT NULL CHECK (state IN ('used', 'ignored', 'unrelated')),
+            origin TEXT NOT NULL CHECK (origin IN ('found', 'added')),
+            maps TEXT NOT NULL DEFAULT '',
+            signature TEXT,
+            schema_version TEXT,
+            rows_inside INTEGER,
+            rows_outside INTEGER,
+            read_at INTEGER,
+            problem TEXT
+        )
+        """#,
+        #"""
+        CREATE TABLE catalog_entries (
+            catalog_id INTEGER NOT NULL REFERENCES catalogs(id) ON DELETE CASCADE,
+            path TEXT NOT NULL,
+            rating INTEGER,
+            pick INTEGER,
+            labels TEXT,
+            tags TEXT,
+            people TEXT,
+            app_trash INTEGER NOT NULL DEFAULT 0,
+            hidden INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (catalog_id, path)
+        ) WITHOUT ROWID
+        """#,
+        #"""
+        CREATE INDEX catalog_entries_path ON catalog_entries(path)
+        """#,
+        #"""
+        CREATE TABLE catalog_holds (
+            asset_id INTEGER PRIMARY KEY REFERENCES assets(id) ON DELETE CASCADE,
+            staged_at INTEGER NOT NULL,
+            reason TEXT NOT NULL
+        )
+        """#,
+        #"""
+        CREATE TABLE distinct_sets (
+            id INTEGER PRIMARY KEY,
+            added INTEGER NOT NULL
+        )
+        """#,
+        #"""
+        CREATE TABLE distinct_members (
+            set_id INTEGER NOT NULL REFERENCES distinct_sets(id) ON DELETE CASCADE,
+            hash BLOB NOT NULL,
+            PRIMARY KEY (set_id, hash)
+        ) WITHOUT ROWID
+        """#,
+        #"""
+        CREATE INDEX distinct_members_hash ON distinct_members(hash)
+        """#,
+    ]
+
+    /// Creates the schema on an empty database.
+    static func create(on db: Database) throws {
+        try db.transaction {
+            for statement in statements { try db.execute(statement) }
+        }
+    }
+
+    /// The `sql` of every schema object of a migrated index, in the order SQLite created them.
+    static func read(_ db: Database) throws -> [String] {
+        var found: [String] = []
+        try db.forEachRow("SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY rowid") { found.append($0.string(0) ?? "") }
+        return found
+    }
+
+    /// This file's text for `statements` (what the test prints when they are out of date).
+    static func source(_ statements: [String]) -> String {
+        "    static let statements: [String] = [\n"
+            + statements.map { "        #\"\"\"\n" + $0.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { "        " + $0 }.joined(separator: "\n") + "\n        \"\"\"#,\n" }.joined()
+            + "    ]\n"
+    }
+}
