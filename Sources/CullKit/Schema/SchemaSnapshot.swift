@@ -1,7 +1,7 @@
 /// The schema of an index that has run every migration, as SQLite keeps it (`sqlite_schema.sql`
 /// in creation order, SQLite's own automatic indexes left out): what Rails keeps as `schema.rb`.
 ///
-/// Replaying the fifteen-odd migrations on an empty database re-parses the whole schema after each
+/// Replaying every migration on an empty database re-parses the whole schema after each
 /// table change; creating the final tables directly takes a fraction of that. The SQL probe
 /// (``SQLProbe``) needs an empty index of the current schema in every process that loads a rule
 /// file, so it is made from this. `SchemaSnapshotTests` fails, and prints the new text, when a
@@ -109,7 +109,8 @@ enum SchemaSnapshot {
             state TEXT NOT NULL DEFAULT 'pending'
                 CHECK (state IN ('pending', 'moved', 'gone', 'skipped', 'restored')),
             reason TEXT,
-            snapshot TEXT, ctime_ns INTEGER,
+            snapshot TEXT, ctime_ns INTEGER, skip TEXT CHECK (skip IN ('keeper-changed', 'keeper-staged', 'twin-changed',
+            'sidecar-changed', 'catalog-hold', 'live-pair', 'live-pair-unstaged', 'primary-skipped', 'no-free-name', 'refused')),
             PRIMARY KEY (commit_id, seq)
         ) WITHOUT ROWID
         """#,
