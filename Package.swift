@@ -114,9 +114,13 @@ let package = Package(
             // The release binary carries the Swift runtime and Foundation in itself: the dynamic loader
             // then binds a few thousand symbols instead of twelve thousand across eleven Swift
             // libraries, which was most of `cull --version` (benchmarks/startup). Debug builds, which
-            // the tests link the command into, stay dynamic.
+            // the tests link the command into, stay dynamic. On Linux its ~85,000 relative relocations
+            // (the runtime's and Foundation's pointers) are packed as DT_RELR (glibc 2.36+): 1.8 MB less
+            // of `.rela.dyn` for the loader to read at every start.
             swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
-            linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(configuration: .release))]
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(configuration: .release)),
+                             .unsafeFlags(["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                                          .when(platforms: [.linux], configuration: .release))]
         ),
         .testTarget(
             name: "CullKitTests",

@@ -367,11 +367,17 @@ enum SchemaSnapshot {
         """#,
     ]
 
-    /// Creates the schema on an empty database.
-    static func create(on db: Database) throws {
+    /// Creates the schema on an empty database; `indexes: false` leaves the indexes out, for a
+    /// database that only prepares queries (an index changes how SQLite runs one, never whether it
+    /// prepares), which saves a third of the statements and makes each query's planning cheaper.
+    static func create(on db: Database, indexes: Bool = true) throws {
         try db.transaction {
-            for statement in statements { try db.execute(statement) }
+            for statement in statements where indexes || !isIndex(statement) { try db.execute(statement) }
         }
+    }
+
+    private static func isIndex(_ statement: String) -> Bool {
+        statement.hasPrefix("CREATE INDEX ") || statement.hasPrefix("CREATE UNIQUE INDEX ")
     }
 
     /// The `sql` of every schema object of a migrated index, in the order SQLite created them.

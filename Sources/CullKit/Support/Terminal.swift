@@ -12,11 +12,21 @@ public struct Terminal: Sendable {
     public let stderrIsTTY: Bool
     public let colorEnabled: Bool
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(environment: [String: String]) {
+        self.init(noColor: environment["NO_COLOR"], term: environment["TERM"])
+    }
+
+    /// The process's own terminal: the two variables are read with `getenv`, not through
+    /// `ProcessInfo.environment`, which copies the whole environment into a dictionary (a tenth of
+    /// `cull --version`, and of every progress-bar line, which makes a `Terminal` each).
+    public init() {
+        self.init(noColor: getenv("NO_COLOR").map { String(cString: $0) }, term: getenv("TERM").map { String(cString: $0) })
+    }
+
+    private init(noColor: String?, term: String?) {
         stdoutIsTTY = isatty(STDOUT_FILENO) == 1
         stderrIsTTY = isatty(STDERR_FILENO) == 1
-        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        colorEnabled = stdoutIsTTY && !noColor && environment["TERM"] != "dumb"
+        colorEnabled = stdoutIsTTY && !(noColor.map { !$0.isEmpty } ?? false) && term != "dumb"
     }
 
     /// Writes `text` to standard output as is.

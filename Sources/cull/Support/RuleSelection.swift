@@ -4,7 +4,7 @@ import CullKit
 enum RuleSelection {
     /// The loaded files, or `nil` after printing their errors (exit 1). Warnings are printed and the run goes on.
     static func load(_ paths: [String], terminal: Terminal) -> [RuleFile]? {
-        let loads = RuleFiles.load(paths)
+        let (loads, together) = RuleFiles.loadForRun(paths)
         if loads.contains(where: { !$0.diagnostics.isEmpty }) {
             terminal.err(DiagnosticFormat.text.render(loads, color: terminal.stderrIsTTY))
         }
@@ -12,14 +12,12 @@ enum RuleSelection {
             terminal.err(DiagnosticSummary.line(loads))
             return nil
         }
-        let files = loads.compactMap(\.ruleFile)
         // Each file prepared alone in check; together their guards and keep rules add up.
-        let combined = files.count > 1 ? SQLProbe.diagnostics(files) : []
-        if !combined.isEmpty {
-            terminal.err(combined.map { "\($0)\n" }.joined())
+        if !together.isEmpty {
+            terminal.err(together.map { "\($0)\n" }.joined())
             return nil
         }
-        return files
+        return loads.compactMap(\.ruleFile)
     }
 
     /// Options every rule-running command shares.

@@ -31,4 +31,23 @@ import Testing
         #expect(expected.count > 30)
         #expect(try objects(made) == expected)
     }
+
+    /// The SQL probe's tables-only copy has every table, view and trigger, and leaves out exactly
+    /// the indexes the migrations create (SQLite's automatic ones still come with their tables).
+    @Test func withoutIndexesLeavesOutOnlyTheCreatedIndexes() throws {
+        func objects(_ db: Database, _ filter: String) throws -> [String] {
+            var found: [String] = []
+            try db.forEachRow("SELECT type || ' ' || name AS object FROM sqlite_schema WHERE \(filter) ORDER BY name") {
+                found.append($0.string("object") ?? "")
+            }
+            return found
+        }
+        let migrated = try Database(path: ":memory:")
+        try Migrator.migrate(migrated)
+        let made = try Database(path: ":memory:")
+        try SchemaSnapshot.create(on: made, indexes: false)
+        #expect(try objects(made, "1") == objects(migrated, "NOT (type = 'index' AND sql IS NOT NULL)"))
+        #expect(try objects(migrated, "type = 'index' AND sql IS NOT NULL").count >= 16)
+        #expect(try objects(made, "type = 'index' AND sql IS NOT NULL").isEmpty)
+    }
 }

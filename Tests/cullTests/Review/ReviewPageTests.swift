@@ -18,6 +18,8 @@ import Testing
     static var missing: String? {
         if let missing = Browser.missing { return missing }
         if !ReviewMedia.hasImageMagick { return "ImageMagick (convert) is not installed" }
+        // The library's RAW+JPEG pairs are the corpus's camera files: without them its counts are not the walk's.
+        if !FileManager.default.fileExists(atPath: rawCorpus) { return "the RAW corpus (\(rawCorpus)) is absent" }
         return FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool") ? nil : "exiftool is not installed"
     }
     static let shots = NSTemporaryDirectory() + "cull-review-shots"

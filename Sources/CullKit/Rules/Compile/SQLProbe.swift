@@ -49,7 +49,7 @@ public enum SQLProbe {
     }
 }
 
-/// One in-memory index of the current schema (``SchemaSnapshot``) with the rule functions, made on first use and shared by every
+/// One in-memory index of the current schema's tables (``SchemaSnapshot``, without its indexes) with the rule functions, made on first use and shared by every
 /// load of the process (`cull check` of 100 files makes it once, not 100 times).
 private final class ProbeIndex: Sendable {
     static let shared = ProbeIndex()
@@ -64,7 +64,7 @@ private final class ProbeIndex: Sendable {
             if state.database == nil, !state.failed {
                 do {
                     let opened = try Database(path: ":memory:")
-                    try SchemaSnapshot.create(on: opened)
+                    try SchemaSnapshot.create(on: opened, indexes: false)
                     try RuleFunctions.register(on: opened)
                     try GroupSet.prepareMembership(opened)
                     state.database = opened

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The outcome of loading one rule file: the validated file when it has no errors, and every diagnostic.
 public struct LoadedRuleFile: Sendable {
@@ -9,6 +10,18 @@ public struct LoadedRuleFile: Sendable {
     public let diagnostics: [Diagnostic]
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// The load's log while its queries have not been prepared by SQLite yet (``SQLProbe``; a run
+    /// defers that, see ``RuleFiles/loadForRun(_:)``); nil once they were, or when the file has errors.
+    var unprobed: DiagnosticLog?
+
+    /// This load once its queries are prepared by SQLite, as `cull check` reports them: a query
+    /// SQLite refuses is a `too-complex` error at its rule.
+    func probed() -> LoadedRuleFile {
+        guard var log = unprobed, let file = ruleFile else { return self }
+        SQLProbe.check(file, log: &log)
+        return LoadedRuleFile(path: path, source: source, ruleFile: log.hasErrors ? nil : file, diagnostics: log.sorted)
+    }
 }
 
 /// Loads rule files: libyaml → ``YAMLNode`` → validated ``RuleFile``, collecting every error.
@@ -17,15 +30,32 @@ public enum RuleLoader {
     static let ruleKeys = ["name", "description", "tags", "match", "action", "limit", "keep"]
     static let ruleNamePattern = "^[a-z0-9]+(-[a-z0-9]+)*$"
 
+    /// Whether `text` is kebab-case: the pattern the JSON Schema publishes, run by the same PCRE2 as
+    /// `matches` conditions (Foundation's regular expressions initialise ICU's Unicode sets first,
+    /// about 2 ms of every command that loads a rule file). Compiled once; one caller at a time.
+    static func isRuleName(_ text: String) -> Bool {
+        ruleName.withLock { $0.test(text) == .match }
+    }
+
+    private static let ruleName = Mutex<Regex>({
+        switch Regex.compile(ruleNamePattern) {
+        case let .success(regex): return regex
+        case let .failure(problem): fatalError("the rule-name pattern does not compile: \(problem.message)")
+        }
+    }())
+
     /// Reads and loads the file at `path` (an unreadable file is an `io-error` diagnostic).
-    public static func load(path: String) -> LoadedRuleFile {
+    public static func load(path: String) -> LoadedRuleFile { read(path: path).probed() }
+
+    /// ``load(path:)`` without the SQL probe (``LoadedRuleFile/probed()``).
+    static func read(path: String) -> LoadedRuleFile {
         // Read at most one byte past the limit: a huge file is refused without being loaded. Only a
         // regular file is read (a FIFO named like a rule file must not hang `cull check` in CI); a
         // symlink to one is the user's own choice and is followed.
         guard let bytes = FileOps.read(Array(path.utf8), limit: RuleLimits.fileBytes + 1, followingLinks: true) else {
             return unusable(path: path, "cannot read rule file: \(RuleFileProbe.whyUnreadable(path))")
         }
-        return load(bytes: bytes, path: path)
+        return read(bytes: bytes, path: path)
     }
 
     /// The name diagnostics give rule text read from standard input (`cull check -`, `cull plan -`).
@@ -34,6 +64,11 @@ public enum RuleLoader {
     /// Reads rule text from `handle` (standard input) and loads it as `<stdin>`. Reads at most one
     /// byte past the limit, as for a file.
     public static func loadStandardInput(_ handle: FileHandle = .standardInput) -> LoadedRuleFile {
+        readStandardInput(handle).probed()
+    }
+
+    /// ``loadStandardInput(_:)`` without the SQL probe.
+    static func readStandardInput(_ handle: FileHandle) -> LoadedRuleFile {
         var bytes: [UInt8] = []
         do {
             while bytes.count <= RuleLimits.fileBytes,
@@ -43,11 +78,13 @@ public enum RuleLoader {
         } catch {
             return unusable(path: standardInputName, "cannot read rules from standard input: \(error.localizedDescription)")
         }
-        return load(bytes: bytes, path: standardInputName)
+        return read(bytes: bytes, path: standardInputName)
     }
 
     /// Loads rule-file bytes (at most one past the limit were read); `path` names them in diagnostics.
-    static func load(bytes: [UInt8], path: String) -> LoadedRuleFile {
+    static func load(bytes: [UInt8], path: String) -> LoadedRuleFile { read(bytes: bytes, path: path).probed() }
+
+    private static func read(bytes: [UInt8], path: String) -> LoadedRuleFile {
         let data = Data(bytes)
         if let kind = RuleFileProbe.binaryKind(data) {
             // Said in words: the parser's error would echo the file's bytes onto the terminal.
@@ -60,9 +97,9 @@ public enum RuleLoader {
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             // libyaml reads the bytes as they are and says where the first bad one is.
-            return load(source: String(decoding: bytes, as: UTF8.self), path: path, parsing: bytes)
+            return read(source: String(decoding: bytes, as: UTF8.self), path: path, parsing: bytes)
         }
-        return load(source: text, path: path)
+        return read(source: text, path: path, parsing: nil)
     }
 
     /// A path that yields no rules at all (unreadable, not text, a folder without rule files): one error at 1:1.
@@ -72,12 +109,12 @@ public enum RuleLoader {
 
     /// Loads rule-file text; `path` names it in diagnostics.
     public static func load(source: String, path: String) -> LoadedRuleFile {
-        load(source: source, path: path, parsing: nil)
+        read(source: source, path: path, parsing: nil).probed()
     }
 
-    /// Loads `source`, parsing `bytes` instead when the file's bytes are not valid UTF-8 (`source`
-    /// is then their lossy decoding, for showing lines under diagnostics only).
-    private static func load(source: String, path: String, parsing bytes: [UInt8]?) -> LoadedRuleFile {
+    /// Reads `source`, parsing `bytes` instead when the file's bytes are not valid UTF-8 (`source`
+    /// is then their lossy decoding, for showing lines under diagnostics only); not yet probed.
+    private static func read(source: String, path: String, parsing bytes: [UInt8]?) -> LoadedRuleFile {
         var log = DiagnosticLog(file: path)
         guard source.utf8.count <= RuleLimits.fileBytes else {
             log.error(.limitExceeded, "the file is \(source.utf8.count) bytes, over the limit of 1 MiB "
@@ -102,9 +139,8 @@ public enum RuleLoader {
             log.error(.missingKey, "empty rule file; expected a mapping with 'version: 1' and 'rules'", at: .start)
         }
         if let file { RuleLints.check(file, log: &log) }
-        if let file, !log.hasErrors { SQLProbe.check(file, log: &log) }
         let valid = log.hasErrors ? nil : file
-        return LoadedRuleFile(path: path, source: source, ruleFile: valid, diagnostics: log.sorted)
+        return LoadedRuleFile(path: path, source: source, ruleFile: valid, diagnostics: log.sorted, unprobed: valid == nil ? nil : log)
     }
 
     private static func readFile(_ root: YAMLNode, path: String, log: inout DiagnosticLog) -> RuleFile? {

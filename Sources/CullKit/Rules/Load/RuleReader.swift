@@ -14,7 +14,7 @@ enum RuleReader {
             if let text = name, text.unicodeScalars.count > RuleLimits.ruleNameCharacters {
                 log.error(.limitExceeded, "the rule name has \(text.unicodeScalars.count) characters; names are limited to "
                           + "\(RuleLimits.ruleNameCharacters) (they are stored with every file the rule stages)", at: pair.value.mark)
-            } else if let text = name, text.range(of: RuleLoader.ruleNamePattern, options: .regularExpression) == nil {
+            } else if let text = name, !RuleLoader.isRuleName(text) {
                 log.error(.badRuleName, "rule name '\(text)' is not kebab-case (lowercase words joined by '-', e.g. old-screenshots)",
                           at: pair.value.mark)
             }
