@@ -94,7 +94,7 @@ final class Mover {
         var trashes: [PathKey: Result<HeldTrash, HeldTrash.Refusal>] = [:]
         var lastTrash: [UInt8]?
         for item in items where item.info != nil {
-            let directory = PathBytes.parent(PathBytes.parent(item.destination ?? []))
+            let directory = FileCarrier.trashDirectory(of: item)
             if directory == lastTrash { continue }
             lastTrash = directory
             let key = PathKey(directory)
