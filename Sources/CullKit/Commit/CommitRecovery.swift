@@ -37,12 +37,12 @@ public enum CommitRecovery {
         let started = Date()
         for commit in try Journal.openCommits(db) {
             let destination = try Journal.destination(db, commit: commit) ?? .trash
-            try db.execute("PRAGMA synchronous = FULL")
-            defer { try? db.execute("PRAGMA synchronous = NORMAL") }
-            let finished = try Mover(library: library, db: db, commit: commit, destination: destination,
-                                     crash: CrashHook(environment: [:]), resuming: true).run()
-            let receipt = try CommitReceipt.book(db, commit: commit, finishedAt: Int64(Date().timeIntervalSince1970),
-                                                 cancelled: !finished)
+            let receipt = try db.journaling {
+                let finished = try Mover(library: library, db: db, commit: commit, destination: destination,
+                                         crash: CrashHook(environment: [:]), resuming: true).run()
+                return try CommitReceipt.book(db, commit: commit, finishedAt: Int64(Date().timeIntervalSince1970),
+                                              cancelled: !finished)
+            }
             var fields = receipt.logFields()
             fields["command"] = .string("recover")
             fields["ms"] = .int(Int64(Date().timeIntervalSince(started) * 1000))

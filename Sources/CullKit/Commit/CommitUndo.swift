@@ -37,19 +37,19 @@ public enum CommitUndo {
         if try Journal.destination(db, commit: commit) == .permanently {
             throw CommitError.notUndoable(id: commit, reason: "its files were deleted permanently")
         }
-        try db.execute("PRAGMA synchronous = FULL")
-        defer { try? db.execute("PRAGMA synchronous = NORMAL") }
-        let undo = try db.transaction {
-            try db.execute("INSERT INTO undos (commit_id, state, started_at) VALUES (?, ?, ?)",
-                           [.integer(commit), UndoState.open.sql, .integer(Int64(Date().timeIntervalSince1970))])
-            let undo = db.lastInsertRowID
-            try db.execute("INSERT INTO undo_items (undo_id, seq) SELECT ?, seq FROM commit_items WHERE commit_id = ? AND state = ?",
-                           [.integer(undo), .integer(commit), ItemState.moved.sql])
-            return undo
+        return try db.journaling {
+            let undo = try db.transaction {
+                try db.execute("INSERT INTO undos (commit_id, state, started_at) VALUES (?, ?, ?)",
+                               [.integer(commit), UndoState.open.sql, .integer(Int64(Date().timeIntervalSince1970))])
+                let undo = db.lastInsertRowID
+                try db.execute("INSERT INTO undo_items (undo_id, seq) SELECT ?, seq FROM commit_items WHERE commit_id = ? AND state = ?",
+                               [.integer(undo), .integer(commit), ItemState.moved.sql])
+                return undo
+            }
+            let crash = CrashHook(environment: environment)
+            crash.step()
+            return try run(library: library, db: db, undo: undo, commit: commit, crash: crash)
         }
-        let crash = CrashHook(environment: environment)
-        crash.step()
-        return try run(library: library, db: db, undo: undo, commit: commit, crash: crash)
     }
 
     /// Rolls forward the undos a crash left open (oldest first), returning their reports.
@@ -58,9 +58,9 @@ public enum CommitUndo {
         var open: [(Int64, Int64)] = []
         try db.forEachRow("SELECT id, commit_id FROM undos WHERE state = ? ORDER BY id", [UndoState.open.sql]) { open.append(($0.int64("id"), $0.int64("commit_id"))) }
         guard !open.isEmpty else { return [] }
-        try db.execute("PRAGMA synchronous = FULL")
-        defer { try? db.execute("PRAGMA synchronous = NORMAL") }
-        return try open.map { try run(library: library, db: db, undo: $0.0, commit: $0.1, crash: CrashHook(environment: [:])) }
+        return try db.journaling {
+            try open.map { try run(library: library, db: db, undo: $0.0, commit: $0.1, crash: CrashHook(environment: [:])) }
+        }
     }
 
     /// Carries the pending items of undo `undo` chunk by chunk (whole entries), booking each chunk,

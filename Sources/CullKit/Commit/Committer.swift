@@ -18,8 +18,11 @@ struct Committer {
     /// Commits exactly `staged` (read under the lock, non-empty, with `fingerprint`).
     func commit(_ staged: [StagedAsset], fingerprint: String, progress: ((Int, Int) -> Void)?) throws -> CommitReceipt {
         let target = try checkedQuarantine()
-        try db.execute("PRAGMA synchronous = FULL")
-        defer { try? db.execute("PRAGMA synchronous = NORMAL") }
+        return try db.journaling { try commit(staged, fingerprint: fingerprint, target: target, progress: progress) }
+    }
+
+    private func commit(_ staged: [StagedAsset], fingerprint: String, target: [UInt8]?,
+                        progress: ((Int, Int) -> Void)?) throws -> CommitReceipt {
         let effective = target.map { CommitDestination.quarantine(String(decoding: $0, as: UTF8.self)) } ?? destination
         var builder = JournalBuilder(library: library, db: db, destination: effective, environment: environment)
         let now = Int64(Date().timeIntervalSince1970)

@@ -180,7 +180,7 @@ final class FileCarrier: @unchecked Sendable {
     /// The trash an item goes to, held by the context (nil in quarantine and permanent mode).
     private func heldTrash(of item: JournalItem) -> Result<HeldTrash, HeldTrash.Refusal>? {
         guard item.info != nil else { return nil }
-        return context.trashes[PathKey(Self.location(of: item).directory)]
+        return context.trashes[PathKey(Self.trashDirectory(of: item))]
             ?? .failure(HeldTrash.Refusal(reason: "its trash directory was not opened"))
     }
 
@@ -380,7 +380,12 @@ final class FileCarrier: @unchecked Sendable {
 
     /// The trash an item goes to, from its journaled destination (`TRASH/files/NAME`).
     static func location(of item: JournalItem) -> TrashLocation {
-        TrashLocation(inferringFrom: PathBytes.parent(PathBytes.parent(item.destination ?? [])))
+        TrashLocation(inferringFrom: trashDirectory(of: item))
+    }
+
+    /// The directory of that trash (`TRASH`), the key the context holds it by.
+    static func trashDirectory(of item: JournalItem) -> [UInt8] {
+        PathBytes.parent(PathBytes.parent(item.destination ?? []))
     }
 
     /// Resuming only: the `.trashinfo` at this item's journaled name, with no file beside it, records

@@ -11,12 +11,15 @@ public struct TrashLocation: Sendable, Equatable {
     /// The mount point for a top-directory trash (its `Path=` keys are relative to it); nil for the home trash.
     public let topdir: [UInt8]?
 
-    public var filesDirectory: [UInt8] { PathBytes.join(directory, Array("files".utf8)) }
-    public var infoDirectory: [UInt8] { PathBytes.join(directory, Array("info".utf8)) }
+    /// `files/` and `info/` in it, joined once: a commit names a destination in each for every file.
+    public let filesDirectory: [UInt8]
+    public let infoDirectory: [UInt8]
 
     public init(directory: [UInt8], topdir: [UInt8]?) {
         self.directory = directory
         self.topdir = topdir
+        filesDirectory = PathBytes.join(directory, Array("files".utf8))
+        infoDirectory = PathBytes.join(directory, Array("info".utf8))
     }
 
     /// The location of an existing trash directory, its top directory inferred from its name
@@ -33,7 +36,9 @@ public struct TrashLocation: Sendable, Equatable {
     }
 
     public func filePath(_ name: [UInt8]) -> [UInt8] { PathBytes.join(filesDirectory, name) }
-    public func infoPath(_ name: [UInt8]) -> [UInt8] { PathBytes.join(infoDirectory, name + Array(".trashinfo".utf8)) }
+    public func infoPath(_ name: [UInt8]) -> [UInt8] { PathBytes.join(infoDirectory, name + Self.infoSuffix) }
+
+    private static let infoSuffix = Array(".trashinfo".utf8)
 }
 
 /// Picks the trash for a file as the specification says: the home trash when the file is on

@@ -94,7 +94,7 @@ final class Mover {
         var trashes: [PathKey: Result<HeldTrash, HeldTrash.Refusal>] = [:]
         var lastTrash: [UInt8]?
         for item in items where item.info != nil {
-            let directory = PathBytes.parent(PathBytes.parent(item.destination ?? []))
+            let directory = FileCarrier.trashDirectory(of: item)
             if directory == lastTrash { continue }
             lastTrash = directory
             let key = PathKey(directory)
@@ -173,13 +173,17 @@ final class Mover {
 ///
 /// Set-based, and with foreign keys off while booking: SQLite's cascade costs as much as the
 /// delete itself, so the rows of every table that cascades from `assets` (read from the schema,
-/// so a new one is not forgotten) are deleted explicitly first.
+/// so a new one is not forgotten) are deleted explicitly first. The ids of a chunk's leaving
+/// assets are gathered once into a temporary table those deletions look up, instead of each
+/// building them again from the journal.
 private struct Booking {
     let db: Database
     let commit: Int64
     private let markOne: Statement
     private let markMoved: Statement
     private let snapshots: [Statement]
+    private let clearLeaving: Statement
+    private let gatherLeaving: Statement
     private let deletions: [Statement]
 
     init(db: Database, commit: Int64, snapshots: Bool) throws {
@@ -191,19 +195,21 @@ private struct Booking {
             UPDATE commit_items SET state = ?4 WHERE commit_id = ?1 AND seq BETWEEN ?2 AND ?3 AND state = ?5
             """)
         self.snapshots = snapshots ? try AssetSnapshot.captureStatements(db) : []
-        let leaving = """
-            SELECT asset_id FROM commit_items WHERE commit_id = ?1 AND seq BETWEEN ?2 AND ?3
-            AND state IN (?4, ?5) AND asset_id IS NOT NULL
-            """
+        try db.execute("CREATE TEMP TABLE IF NOT EXISTS leaving_assets (id INTEGER PRIMARY KEY)")
+        clearLeaving = try db.prepare("DELETE FROM temp.leaving_assets")
+        gatherLeaving = try db.prepare("""
+            INSERT OR IGNORE INTO temp.leaving_assets (id) SELECT asset_id FROM commit_items
+            WHERE commit_id = ?1 AND seq BETWEEN ?2 AND ?3 AND state IN (?4, ?5) AND asset_id IS NOT NULL
+            """)
         var deletions: [Statement] = []
         try db.forEachRow("""
             SELECT m.name AS "table", f."from" AS "column" FROM sqlite_schema m, pragma_foreign_key_list(m.name) f
             WHERE m.type = 'table' AND f."table" = 'assets' AND f.on_delete = 'CASCADE' ORDER BY m.name
             """) { row in
             // Table and column names from the schema, never from input.
-            deletions.append(try db.prepare("DELETE FROM \"\(row.string("table") ?? "")\" WHERE \"\(row.string("column") ?? "")\" IN (\(leaving))"))
+            deletions.append(try db.prepare("DELETE FROM \"\(row.string("table") ?? "")\" WHERE \"\(row.string("column") ?? "")\" IN temp.leaving_assets"))
         }
-        deletions.append(try db.prepare("DELETE FROM assets WHERE id IN (\(leaving))"))
+        deletions.append(try db.prepare("DELETE FROM assets WHERE id IN temp.leaving_assets"))
         self.deletions = deletions
     }
 
@@ -224,7 +230,9 @@ private struct Booking {
                 }
                 try markMoved.execute(range + [ItemState.moved.sql, ItemState.pending.sql])
                 for statement in snapshots { try statement.execute(range + [ItemState.moved.sql]) }
-                for statement in deletions { try statement.execute(range + [ItemState.moved.sql, ItemState.gone.sql]) }
+                try clearLeaving.execute()
+                try gatherLeaving.execute(range + [ItemState.moved.sql, ItemState.gone.sql])
+                for statement in deletions { try statement.execute() }
             }
         }
     }

@@ -25,6 +25,24 @@ import Testing
         #expect(receipt.moved == 2 && !box.exists("a.jpg") && !box.exists("b.jpg"))
     }
 
+    /// A commit and its undo skip the schema's CHECKs only while they run (``Database/journaling(_:)``):
+    /// afterwards the connection refuses a word the schema does not know again, and syncs as before.
+    @Test func journalingLeavesTheConnectionAsItFoundIt() throws {
+        let box = try Sandbox("session-journaling")
+        try box.stageFiles([Array("a.jpg".utf8), Array("b.jpg".utf8)])
+        let lock = try LibraryLock(library: box.library)
+        let session = try CommitSession(library: box.library, db: box.db, environment: box.environment)
+        let receipt = try session.commit(expectedFingerprint: session.fingerprint, destination: .trash, holding: lock)
+        #expect(receipt.moved == 2)
+        let undone = try CommitUndo.undo(library: box.library, db: box.db, environment: box.environment)
+        #expect(undone.restored == 2 && box.exists("a.jpg") && box.exists("b.jpg"))
+        #expect(try box.db.scalar("PRAGMA ignore_check_constraints")?.int64 == 0)
+        #expect(try box.db.scalar("PRAGMA synchronous")?.int64 == 1)
+        #expect(throws: DatabaseError.self) {
+            try box.db.execute("UPDATE commit_items SET state = 'lost' WHERE commit_id = ?", [.integer(receipt.commit)])
+        }
+    }
+
     @Test func wrongFingerprintIsCheckedBeforeAsking() throws {
         let box = try Sandbox("session-fp")
         try box.stageFiles([Array("a.jpg".utf8)])

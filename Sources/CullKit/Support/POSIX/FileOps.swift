@@ -105,12 +105,15 @@ enum FileOps {
     /// Reads `fd` to its end (at most `limit` bytes), or nil on an error.
     static func readAll(_ fd: Int32, limit: Int) -> [UInt8]? {
         var result: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 8192)
+        // Not zeroed first: an undo reads 10,000 small `.trashinfo` files, and clearing 8 KiB for
+        // each cost more than reading it.
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 8192, alignment: 1)
+        defer { buffer.deallocate() }
         while result.count < limit {
-            let count = buffer.withUnsafeMutableBytes { Platform.read(fd, $0.baseAddress!, $0.count) }
+            let count = Platform.read(fd, buffer.baseAddress!, buffer.count)
             if count < 0 { if errno == EINTR { continue }; return nil }
             if count == 0 { break }
-            result += buffer[0..<count]
+            result += UnsafeRawBufferPointer(rebasing: buffer[0..<count])
         }
         return result
     }
