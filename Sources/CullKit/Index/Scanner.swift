@@ -124,8 +124,10 @@ public struct Scanner {
         // A migration that reads new metadata asks for one re-read of unchanged files (reviews kept).
         let reread = try db.scalar("SELECT 1 FROM settings WHERE key = 'reread_metadata'") != nil
         var pass = Pass(known: try KnownFiles(db))
-        let found = walk(&pass)
-        pass.compare(found, reread: reread)
+        // Unchanged files are settled in the walk (a migration's re-read wants every one back).
+        let findings = walk(&pass, comparing: !reread)
+        pass.settle(findings.unchanged)
+        pass.compare(findings.found, reread: reread)
         let renames = pass.matchRenames()
         pass.sortUnmatched()
 
@@ -144,10 +146,12 @@ public struct Scanner {
         return pass.summary
     }
 
-    /// The walk, with what it could not list and what it left out recorded in the summary.
-    private func walk(_ pass: inout Pass) -> [FoundFile] {
+    /// The walk, with what it could not list and what it left out recorded in the summary; with
+    /// `comparing`, what it found unchanged comes back as rows of `pass.known`.
+    private func walk(_ pass: inout Pass, comparing: Bool) -> TreeWalker.Findings {
         var skipped = TreeWalker.Skipped()
-        let found = TreeWalker(root: library.root, includeManaged: includeManaged).walk(problems: &pass.problems, skipped: &skipped)
+        let found = TreeWalker(root: library.root, includeManaged: includeManaged)
+            .walk(problems: &pass.problems, skipped: &skipped, comparingWith: comparing ? pass.known : nil)
         pass.summary.problems = pass.problems.map {
             ScanSummary.Problem(path: PathBytes.join(Array(library.root.utf8), $0.relativePath), reason: $0.reason)
         }
@@ -204,6 +208,12 @@ public struct Scanner {
         init(known: KnownFiles) {
             self.known = known
             seen = Array(repeating: false, count: known.count)
+        }
+
+        /// The rows the walk found unchanged (``KnownFiles/unchangedRow(_:_:sidecars:)``): seen, and nothing to read.
+        mutating func settle(_ unchanged: [Int32]) {
+            for row in unchanged { seen[Int(row)] = true }
+            summary.unchanged += unchanged.count
         }
 
         /// Files at their indexed path with their indexed inode: unchanged (read again only when
