@@ -78,7 +78,7 @@ public struct TreeWalker: Sendable {
     }
 
     /// What a walk compared with the index found: the files to look at, and the rows of `known`
-    /// whose files it found unchanged (``KnownFiles/unchangedRow(_:_:sidecars:)``), which never
+    /// whose files it found unchanged (``KnownFiles/unchangedRow(_:_:sidecars:guess:)``), which never
     /// became a ``FoundFile``.
     struct Findings {
         var found: [FoundFile] = []
@@ -174,9 +174,9 @@ public struct TreeWalker: Sendable {
         var directories: [[UInt8]] = []
         var markerFiles: [[UInt8]] = []
         while let entry = readdir(directory) {
-            var type = entry.pointee.d_type
             // The name is read where readdir left it, and copied into the listing only when kept.
             withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                var type = entry.pointee.d_type
                 let bytes = raw.bindMemory(to: UInt8.self)
                 let name = UnsafeBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0) ?? bytes.count)])
                 guard let first = name.first else { return }
