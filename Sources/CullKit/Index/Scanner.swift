@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// What one scan did, printed as the one-line summary or as JSON.
 public struct ScanSummary: Sendable, Equatable {
@@ -162,13 +163,17 @@ public struct Scanner {
         return found
     }
 
-    /// Reads `toRead` on every core, a batch at a time, and writes each batch in one transaction.
+    /// Reads `toRead` on every core, a batch at a time, and writes each batch in one transaction
+    /// while the next one is read: the writer is one thread, and the readers waited for it.
     private func read(_ toRead: [Pending], into writer: IndexWriter, summary: inout ScanSummary) throws {
+        let batches = stride(from: 0, to: toRead.count, by: batchSize).map { $0 ..< min($0 + batchSize, toRead.count) }
+        let root = library.root
+        var reading = batches.first.map { BatchRead(toRead[$0].map(\.file), root: root) }
         var done = 0
-        var start = 0
-        while start < toRead.count {
-            let batch = toRead[start ..< min(start + batchSize, toRead.count)]
-            var records = Self.readInParallel(batch.map(\.file), root: library.root)
+        for (number, range) in batches.enumerated() {
+            guard var records = reading?.wait() else { break }
+            reading = number + 1 < batches.count ? BatchRead(toRead[batches[number + 1]].map(\.file), root: root) : nil
+            let batch = toRead[range]
             var stillDamaged = Set<Int>()
             for (index, (pending, record)) in zip(batch, records).enumerated() {
                 if let damage = pending.recheck {
@@ -183,7 +188,6 @@ public struct Scanner {
             try writer.write(records, changed: batch.filter(\.contentChanged).compactMap(\.existing))
             done += batch.count
             progress?(done, toRead.count)
-            start += batchSize
         }
     }
 
@@ -210,7 +214,7 @@ public struct Scanner {
             seen = Array(repeating: false, count: known.count)
         }
 
-        /// The rows the walk found unchanged (``KnownFiles/unchangedRow(_:_:sidecars:)``): seen, and nothing to read.
+        /// The rows the walk found unchanged (``KnownFiles/unchangedRow(_:_:sidecars:guess:)``): seen, and nothing to read.
         mutating func settle(_ unchanged: [Int32]) {
             for row in unchanged { seen[Int(row)] = true }
             summary.unchanged += unchanged.count
@@ -334,6 +338,26 @@ public struct Scanner {
             }
         }
         return results.buffer.map { $0! }
+    }
+}
+
+/// One batch of files read on other threads (``Scanner/readInParallel(_:root:)``) while the
+/// caller writes the batch before it.
+private final class BatchRead: Sendable {
+    private let group = DispatchGroup()
+    private let records = Mutex<[AssetRecord]>([])
+
+    init(_ files: [FoundFile], root: String) {
+        DispatchQueue.global().async(group: group) {
+            let read = Scanner.readInParallel(files, root: root)
+            self.records.withLock { $0 = read }
+        }
+    }
+
+    /// The batch's records, in the order of its files, once all are read.
+    func wait() -> [AssetRecord] {
+        group.wait()
+        return records.withLock { $0 }
     }
 }
 
