@@ -282,6 +282,8 @@ public struct CatalogSync {
 
     /// How many assets' sources disagree (`cull scan` prints it).
     public static func disagreements(_ db: Database) throws -> Int {
+        // Counted in the partial index `assets_disagree` (a pass over the table filled some 20 MB of
+        // page cache on every scan).
         Int(try db.scalar("SELECT count(*) FROM assets WHERE sources_disagree = 1")?.int64 ?? 0)
     }
 }

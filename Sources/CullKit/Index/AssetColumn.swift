@@ -120,6 +120,6 @@ enum AssetColumn: String, CaseIterable, Sendable {
         let updates = scanned.filter(\.rescanned).map { "\($0.rawValue) = excluded.\($0.rawValue)" }
         return "INSERT INTO assets (" + names.joined(separator: ", ") + ") VALUES ("
             + Array(repeating: "?", count: names.count).joined(separator: ", ") + ") ON CONFLICT(path) DO UPDATE SET "
-            + updates.joined(separator: ", ") + " RETURNING id"
+            + updates.joined(separator: ", ")
     }()
 }

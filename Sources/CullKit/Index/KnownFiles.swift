@@ -21,6 +21,8 @@ struct KnownFiles {
         fileprivate var signature: Int32
         /// Indexed broken or unreadable.
         var damaged: Bool
+        /// Its path is another row's too (a TEXT and a BLOB of the same bytes): the later row is the one looked up.
+        fileprivate var shadowed = false
 
         /// No sidecar was recorded (`sidecar_signature` empty).
         var signatureIsEmpty: Bool { signature < 0 }
@@ -109,6 +111,7 @@ struct KnownFiles {
         while slots[slot] != 0 {
             let other = Int(slots[slot]) - 1
             if entries[other].hash == entry.hash && samePath(other, entry.pathStart, Int(entry.pathCount)) {
+                entries[other].shadowed = true
                 slots[slot] = Int32(row + 1)
                 return
             }
@@ -144,6 +147,35 @@ struct KnownFiles {
                 return nil
             }
         }
+    }
+
+    /// The row indexed under `path`, trying the row `guess` first: a scan indexes a folder's files
+    /// in the order the walk lists them, so the row after the last one found is most often the next.
+    func row(for path: [UInt8], guess: Int) -> Int? {
+        if guess >= 0, guess < entries.count, !entries[guess].shadowed, Int(entries[guess].pathCount) == path.count {
+            let entry = entries[guess]
+            let same = paths.withUnsafeBufferPointer { buffer in
+                path.withUnsafeBufferPointer { key in
+                    key.count == 0 || memcmp(buffer.baseAddress! + entry.pathStart, key.baseAddress!, key.count) == 0
+                }
+            }
+            if same { return guess }
+        }
+        return row(for: path)
+    }
+
+    /// The row of a file the walk found where and as the index recorded it: at its indexed path,
+    /// with the same device, inode, size, mtime and ctime and the same sidecars, and not due to be
+    /// read again for its damage. Such a file is counted unchanged and never becomes a
+    /// ``FoundFile``; for any other (nil) the scanner compares the file in full. `guess` is tried
+    /// first (``row(for:guess:)``).
+    func unchangedRow(_ path: [UInt8], _ identity: FileIdentity, sidecars: [SidecarFile], guess: Int = -1) -> Int? {
+        guard let row = row(for: path, guess: guess) else { return nil }
+        let entry = entries[row]
+        guard identity.isUnchanged(since: entry.recorded), sidecars.isEmpty == entry.signatureIsEmpty else { return nil }
+        if !sidecars.isEmpty, Companions.signature(sidecars) != signatures[Int(entry.signature)] { return nil }
+        if entry.damaged, let damage = damages[row], damage.needsRecheck(recorded: entry.recorded) { return nil }
+        return row
     }
 
     /// The library-relative path of a row.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// What one scan did, printed as the one-line summary or as JSON.
 public struct ScanSummary: Sendable, Equatable {
@@ -124,8 +125,10 @@ public struct Scanner {
         // A migration that reads new metadata asks for one re-read of unchanged files (reviews kept).
         let reread = try db.scalar("SELECT 1 FROM settings WHERE key = 'reread_metadata'") != nil
         var pass = Pass(known: try KnownFiles(db))
-        let found = walk(&pass)
-        pass.compare(found, reread: reread)
+        // Unchanged files are settled in the walk (a migration's re-read wants every one back).
+        let findings = walk(&pass, comparing: !reread)
+        pass.settle(findings.unchanged)
+        pass.compare(findings.found, reread: reread)
         let renames = pass.matchRenames()
         pass.sortUnmatched()
 
@@ -144,10 +147,12 @@ public struct Scanner {
         return pass.summary
     }
 
-    /// The walk, with what it could not list and what it left out recorded in the summary.
-    private func walk(_ pass: inout Pass) -> [FoundFile] {
+    /// The walk, with what it could not list and what it left out recorded in the summary; with
+    /// `comparing`, what it found unchanged comes back as rows of `pass.known`.
+    private func walk(_ pass: inout Pass, comparing: Bool) -> TreeWalker.Findings {
         var skipped = TreeWalker.Skipped()
-        let found = TreeWalker(root: library.root, includeManaged: includeManaged).walk(problems: &pass.problems, skipped: &skipped)
+        let found = TreeWalker(root: library.root, includeManaged: includeManaged)
+            .walk(problems: &pass.problems, skipped: &skipped, comparingWith: comparing ? pass.known : nil)
         pass.summary.problems = pass.problems.map {
             ScanSummary.Problem(path: PathBytes.join(Array(library.root.utf8), $0.relativePath), reason: $0.reason)
         }
@@ -158,13 +163,17 @@ public struct Scanner {
         return found
     }
 
-    /// Reads `toRead` on every core, a batch at a time, and writes each batch in one transaction.
+    /// Reads `toRead` on every core, a batch at a time, and writes each batch in one transaction
+    /// while the next one is read: the writer is one thread, and the readers waited for it.
     private func read(_ toRead: [Pending], into writer: IndexWriter, summary: inout ScanSummary) throws {
+        let batches = stride(from: 0, to: toRead.count, by: batchSize).map { $0 ..< min($0 + batchSize, toRead.count) }
+        let root = library.root
+        var reading = batches.first.map { BatchRead(toRead[$0].map(\.file), root: root) }
         var done = 0
-        var start = 0
-        while start < toRead.count {
-            let batch = toRead[start ..< min(start + batchSize, toRead.count)]
-            var records = Self.readInParallel(batch.map(\.file), root: library.root)
+        for (number, range) in batches.enumerated() {
+            guard var records = reading?.wait() else { break }
+            reading = number + 1 < batches.count ? BatchRead(toRead[batches[number + 1]].map(\.file), root: root) : nil
+            let batch = toRead[range]
             var stillDamaged = Set<Int>()
             for (index, (pending, record)) in zip(batch, records).enumerated() {
                 if let damage = pending.recheck {
@@ -179,7 +188,6 @@ public struct Scanner {
             try writer.write(records, changed: batch.filter(\.contentChanged).compactMap(\.existing))
             done += batch.count
             progress?(done, toRead.count)
-            start += batchSize
         }
     }
 
@@ -204,6 +212,12 @@ public struct Scanner {
         init(known: KnownFiles) {
             self.known = known
             seen = Array(repeating: false, count: known.count)
+        }
+
+        /// The rows the walk found unchanged (``KnownFiles/unchangedRow(_:_:sidecars:guess:)``): seen, and nothing to read.
+        mutating func settle(_ unchanged: [Int32]) {
+            for row in unchanged { seen[Int(row)] = true }
+            summary.unchanged += unchanged.count
         }
 
         /// Files at their indexed path with their indexed inode: unchanged (read again only when
@@ -324,6 +338,26 @@ public struct Scanner {
             }
         }
         return results.buffer.map { $0! }
+    }
+}
+
+/// One batch of files read on other threads (``Scanner/readInParallel(_:root:)``) while the
+/// caller writes the batch before it.
+private final class BatchRead: Sendable {
+    private let group = DispatchGroup()
+    private let records = Mutex<[AssetRecord]>([])
+
+    init(_ files: [FoundFile], root: String) {
+        DispatchQueue.global().async(group: group) {
+            let read = Scanner.readInParallel(files, root: root)
+            self.records.withLock { $0 = read }
+        }
+    }
+
+    /// The batch's records, in the order of its files, once all are read.
+    func wait() -> [AssetRecord] {
+        group.wait()
+        return records.withLock { $0 }
     }
 }
 

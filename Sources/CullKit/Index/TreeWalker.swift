@@ -74,30 +74,78 @@ public struct TreeWalker: Sendable {
     /// Folders are shared out to one worker per core: a warm rescan is mostly `fstatat`, and two
     /// cores stat twice as many files. The order of the result is not defined.
     public func walk(problems: inout [UnreadableFolder], skipped: inout Skipped) -> [FoundFile] {
+        walk(problems: &problems, skipped: &skipped, comparingWith: nil).found
+    }
+
+    /// What a walk compared with the index found: the files to look at, and the rows of `known`
+    /// whose files it found unchanged (``KnownFiles/unchangedRow(_:_:sidecars:guess:)``), which never
+    /// became a ``FoundFile``.
+    struct Findings {
+        var found: [FoundFile] = []
+        var unchanged: [Int32] = []
+    }
+
+    /// The walk, each file compared with `known` as it is listed (none when nil): on a warm
+    /// rescan almost every file is only a row number here.
+    func walk(problems: inout [UnreadableFolder], skipped: inout Skipped, comparingWith known: KnownFiles?) -> Findings {
         let queue = FolderQueue(first: [])
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
         let results = WorkerResults(count: workers)
         let rootBytes = Array(root.utf8)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var found: [FoundFile] = []
+            var findings = Findings()
             var trouble: [UnreadableFolder] = []
             var left = Skipped()
+            var listing = Listing()
             while let folder = queue.next() {
                 var subfolders: [[UInt8]] = []
-                visit(folder, rootBytes: rootBytes, found: &found, subfolders: &subfolders, problems: &trouble, skipped: &left)
+                visit(folder, rootBytes: rootBytes, known: known, listing: &listing, findings: &findings, subfolders: &subfolders,
+                      problems: &trouble, skipped: &left)
                 queue.finish(adding: subfolders)
             }
-            results.store(worker, found: found, problems: trouble, skipped: left)
+            results.store(worker, findings: findings, problems: trouble, skipped: left)
         }
         problems += results.problems
         skipped.managed += results.skipped.managed.sorted { $0.relativePath.lexicographicallyPrecedes($1.relativePath) }
         skipped.ignored.add(results.skipped.ignored)
-        return results.takeFound()
+        return results.takeFindings()
     }
 
-    /// Lists one folder: its media files (with sidecars) into `found`, its subfolders into `subfolders`.
-    private func visit(_ relativeDirectory: [UInt8], rootBytes: [UInt8], found: inout [FoundFile],
-                       subfolders: inout [[UInt8]], problems: inout [UnreadableFolder], skipped: inout Skipped) {
+    /// One folder's entries, kept by a worker from folder to folder so that listing one allocates
+    /// nothing per entry: every name in one byte buffer.
+    private struct Listing {
+        var names: [UInt8] = []
+        var entries: [Entry] = []
+        /// The media files (index into `entries`, what `fstatat` said).
+        var media: [(entry: Int, identity: FileIdentity)] = []
+        /// The path of the file being compared: the folder's prefix, then its name.
+        var path: [UInt8] = []
+        /// The row of `known` the last file compared was found at.
+        var lastRow = -2
+
+        struct Entry {
+            var start: Int
+            var count: Int
+            var type: UInt8
+            var kind: Kind
+            /// Already stat'ed (a file system without `d_type`).
+            var info: stat?
+        }
+
+        enum Kind { case media, sidecar, other }
+
+        func name(_ entry: Entry) -> ArraySlice<UInt8> { names[entry.start ..< entry.start + entry.count] }
+
+        mutating func removeAll() {
+            names.removeAll(keepingCapacity: true)
+            entries.removeAll(keepingCapacity: true)
+            media.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Lists one folder: its media files (with sidecars) into `findings`, its subfolders into `subfolders`.
+    private func visit(_ relativeDirectory: [UInt8], rootBytes: [UInt8], known: KnownFiles?, listing: inout Listing,
+                       findings: inout Findings, subfolders: inout [[UInt8]], problems: inout [UnreadableFolder], skipped: inout Skipped) {
         var absolute = rootBytes
         if !relativeDirectory.isEmpty { absolute.append(UInt8(ascii: "/")); absolute += relativeDirectory }
         absolute.append(0)
@@ -113,45 +161,50 @@ public struct TreeWalker: Sendable {
             close(fd)
             return
         }
-        scan(directory: directory, fd: fd, relative: relativeDirectory, found: &found, pending: &subfolders, skipped: &skipped)
+        listing.removeAll()
+        scan(directory: directory, fd: fd, relative: relativeDirectory, known: known, listing: &listing, findings: &findings,
+             pending: &subfolders, skipped: &skipped)
         closedir(directory)
     }
 
-    private func scan(directory: OpaquePointer, fd: Int32, relative: [UInt8],
-                      found: inout [FoundFile], pending: inout [[UInt8]], skipped: inout Skipped) {
-        var media: [(name: [UInt8], identity: FileIdentity)] = []
+    private func scan(directory: OpaquePointer, fd: Int32, relative: [UInt8], known: KnownFiles?, listing: inout Listing,
+                      findings: inout Findings, pending: inout [[UInt8]], skipped: inout Skipped) {
         var sidecars: [String: [(name: [UInt8], identity: FileIdentity)]] = [:]
         // The whole listing first, so the managed-library recognisers see every name.
-        var entries: [(name: [UInt8], type: UInt8, ext: String, info: stat?)] = []
         var directories: [[UInt8]] = []
         var markerFiles: [[UInt8]] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw -> [UInt8] in
+            // The name is read where readdir left it, and copied into the listing only when kept.
+            withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                var type = entry.pointee.d_type
                 let bytes = raw.bindMemory(to: UInt8.self)
-                let length = bytes.firstIndex(of: 0) ?? bytes.count
-                return Array(bytes[..<length])
-            }
-            guard let first = name.first else { continue }
-            if first == UInt8(ascii: ".") {
-                if name != [46], name != [46, 46] {
-                    if name == Array(".dtrash".utf8) { directories.append(name) } // digiKam's trash
-                    if !(relative.isEmpty && name == Array(".cull".utf8)) { skipped.ignored.hidden += 1 }
+                let name = UnsafeBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0) ?? bytes.count)])
+                guard let first = name.first else { return }
+                if first == UInt8(ascii: ".") {
+                    if name.count > 2 || (name.count == 2 && name[1] != UInt8(ascii: ".")) { // neither "." nor ".."
+                        if name.elementsEqual(".dtrash".utf8) { directories.append(Array(name)) } // digiKam's trash
+                        if !(relative.isEmpty && name.elementsEqual(".cull".utf8)) { skipped.ignored.hidden += 1 }
+                    }
+                    return
                 }
-                continue
+                var info: stat?
+                if type == UInt8(DT_UNKNOWN) {
+                    var known = stat()
+                    guard statEntry(fd, name, &known) else { return }
+                    info = known
+                    let format = known.st_mode & S_IFMT
+                    type = format == S_IFDIR ? UInt8(DT_DIR) : format == S_IFREG ? UInt8(DT_REG) : format == S_IFLNK ? UInt8(DT_LNK) : UInt8(DT_FIFO)
+                }
+                if type == UInt8(DT_DIR) { directories.append(Array(name)) }
+                var kind = Listing.Kind.other
+                if type == UInt8(DT_REG) {
+                    let ext = PathBytes.lowercaseExtension(name)
+                    if ext == "db" || ext == "lrcat" { markerFiles.append(Array(name)) }
+                    kind = Self.mediaExtensions.contains(ext) ? .media : SidecarRole(rawValue: ext) != nil ? .sidecar : .other
+                }
+                listing.entries.append(Listing.Entry(start: listing.names.count, count: name.count, type: type, kind: kind, info: info))
+                listing.names.append(contentsOf: name)
             }
-            var type = entry.pointee.d_type
-            var info: stat?
-            if type == UInt8(DT_UNKNOWN) {
-                var known = stat()
-                guard statEntry(fd, name, &known) else { continue }
-                info = known
-                let format = known.st_mode & S_IFMT
-                type = format == S_IFDIR ? UInt8(DT_DIR) : format == S_IFREG ? UInt8(DT_REG) : format == S_IFLNK ? UInt8(DT_LNK) : UInt8(DT_FIFO)
-            }
-            if type == UInt8(DT_DIR) { directories.append(name) }
-            let ext = type == UInt8(DT_REG) ? PathBytes.lowercaseExtension(name) : ""
-            if ext == "db" || ext == "lrcat" { markerFiles.append(name) }
-            entries.append((name, type, ext, info))
         }
         var skippedNames = Set<[UInt8]>()
         if !includeManaged {
@@ -164,52 +217,58 @@ public struct TreeWalker: Sendable {
             if verdict.skipAll { return }
             skippedNames = verdict.skipped
         }
-        for (name, type, ext, known) in entries {
-            if !skippedNames.isEmpty, skippedNames.contains(name) { continue }
-            if type == UInt8(DT_DIR) {
-                pending.append(relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name)
+        for (index, entry) in listing.entries.enumerated() {
+            let name = listing.name(entry)
+            if !skippedNames.isEmpty, skippedNames.contains(Array(name)) { continue }
+            if entry.type == UInt8(DT_DIR) {
+                pending.append(relative.isEmpty ? Array(name) : relative + [UInt8(ascii: "/")] + name)
                 continue
             }
-            guard type == UInt8(DT_REG) else { // symlinks, sockets, devices: never media
-                if type == UInt8(DT_LNK) { skipped.ignored.symlinks += 1 } else { skipped.ignored.special += 1 }
+            guard entry.type == UInt8(DT_REG) else { // symlinks, sockets, devices: never media
+                if entry.type == UInt8(DT_LNK) { skipped.ignored.symlinks += 1 } else { skipped.ignored.special += 1 }
                 continue
             }
-            let isMedia = Self.mediaExtensions.contains(ext)
-            let isSidecar = SidecarRole(rawValue: ext) != nil
-            guard isMedia || isSidecar else {
+            guard entry.kind != .other else {
                 skipped.ignored.nonMedia += 1
                 continue
             }
-            var info = known ?? stat()
-            if known == nil {
+            var info = entry.info ?? stat()
+            if entry.info == nil {
                 guard statEntry(fd, name, &info) else { continue }
                 guard (info.st_mode & S_IFMT) == S_IFREG else { continue }
             }
-            if isMedia {
-                media.append((name, FileIdentity(info)))
+            if entry.kind == .media {
+                listing.media.append((index, FileIdentity(info)))
             } else {
                 for key in Companions.filingNames(Companions.folded(name)) {
-                    sidecars[key, default: []].append((name, FileIdentity(info)))
+                    sidecars[key, default: []].append((Array(name), FileIdentity(info)))
                 }
             }
         }
-        let prefix = relative.isEmpty ? [] : relative + [UInt8(ascii: "/")]
-        for file in media {
-            let attached = Companions.sidecars(ofMedia: file.name, prefix: prefix, in: sidecars)
-            found.append(FoundFile(relativePath: prefix + file.name, folderLength: relative.count,
-                                   identity: file.identity, sidecars: attached))
+        listing.path.removeAll(keepingCapacity: true)
+        if !relative.isEmpty { listing.path += relative; listing.path.append(UInt8(ascii: "/")) }
+        let prefix = listing.path.count
+        for (index, identity) in listing.media {
+            let name = listing.name(listing.entries[index])
+            listing.path.removeSubrange(prefix...)
+            listing.path += name
+            let attached = sidecars.isEmpty ? [] : Companions.sidecars(ofMedia: Array(name), prefix: Array(listing.path[..<prefix]), in: sidecars)
+            if let row = known?.unchangedRow(listing.path, identity, sidecars: attached, guess: listing.lastRow + 1) {
+                listing.lastRow = row
+                findings.unchanged.append(Int32(row))
+                continue
+            }
+            findings.found.append(FoundFile(relativePath: listing.path, folderLength: relative.count, identity: identity, sidecars: attached))
         }
     }
 
     /// `fstatat` of `name` in the folder `fd`, the name made a C string on the stack (an array per
     /// file was the walk's most frequent allocation).
-    private func statEntry(_ fd: Int32, _ name: [UInt8], _ info: inout stat) -> Bool {
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) { buffer in
-            name.withUnsafeBytes { bytes in
-                if let source = bytes.baseAddress { UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: source, byteCount: bytes.count) }
-            }
+    private func statEntry(_ fd: Int32, _ name: some Collection<UInt8>, _ info: inout stat) -> Bool {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.count + 1) { buffer in
+            _ = buffer.initialize(from: name)
             buffer[name.count] = 0
-            return fstatat(fd, buffer.baseAddress!, &info, AT_SYMLINK_NOFOLLOW) == 0
+            return buffer.withMemoryRebound(to: CChar.self) { fstatat(fd, $0.baseAddress!, &info, AT_SYMLINK_NOFOLLOW) == 0 }
         }
     }
 }
@@ -247,28 +306,30 @@ private final class FolderQueue: @unchecked Sendable {
 
 /// Each worker's findings, stored once at its end under a lock and merged after the walk.
 private final class WorkerResults: Sendable {
-    private let state: Mutex<(parts: [[FoundFile]], problems: [UnreadableFolder], skipped: TreeWalker.Skipped)>
+    private let state: Mutex<(parts: [TreeWalker.Findings], problems: [UnreadableFolder], skipped: TreeWalker.Skipped)>
 
-    init(count: Int) { state = Mutex((Array(repeating: [], count: count), [], TreeWalker.Skipped())) }
+    init(count: Int) { state = Mutex((Array(repeating: TreeWalker.Findings(), count: count), [], TreeWalker.Skipped())) }
 
-    func store(_ worker: Int, found: [FoundFile], problems more: [UnreadableFolder], skipped left: TreeWalker.Skipped) {
+    func store(_ worker: Int, findings: TreeWalker.Findings, problems more: [UnreadableFolder], skipped left: TreeWalker.Skipped) {
         state.withLock { state in
-            state.parts[worker] = found
+            state.parts[worker] = findings
             state.problems += more
             state.skipped.managed += left.managed
             state.skipped.ignored.add(left.ignored)
         }
     }
 
-    /// Every worker's files in one array, taken out: each part is let go once copied, so the walk's
+    /// Every worker's findings in one, taken out: each part is let go once copied, so the walk's
     /// list is not held twice at its end (a second call gets nothing).
-    func takeFound() -> [FoundFile] {
+    func takeFindings() -> TreeWalker.Findings {
         state.withLock { state in
-            var all: [FoundFile] = []
-            all.reserveCapacity(state.parts.reduce(0) { $0 + $1.count })
+            var all = TreeWalker.Findings()
+            all.found.reserveCapacity(state.parts.reduce(0) { $0 + $1.found.count })
+            all.unchanged.reserveCapacity(state.parts.reduce(0) { $0 + $1.unchanged.count })
             for index in state.parts.indices {
-                all += state.parts[index]
-                state.parts[index] = []
+                all.found += state.parts[index].found
+                all.unchanged += state.parts[index].unchanged
+                state.parts[index] = TreeWalker.Findings()
             }
             return all
         }

@@ -120,6 +120,7 @@ struct TIFFStructure {
         entriesRead += available
         let t = Array(table)
         var entries: [UInt16: TIFFEntry] = [:]
+        entries.reserveCapacity(available) // grown entry by entry, the table was rehashed several times per IFD
         for i in 0 ..< available {
             let p = i * 12
             let tag = u16(t[p ..< p + 2]), type = u16(t[p + 2 ..< p + 4])
@@ -224,9 +225,31 @@ extension String {
     /// The string without trailing (and, unless `leading` is false, leading) spaces, tabs,
     /// newlines and NULs.
     func trimmingWhitespace(leading: Bool = true) -> String {
+        // ASCII (nearly every camera's strings): the same trim over bytes, without the Character
+        // breaking and Unicode property lookups that were 1.3% of a first scan.
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            let bytes = utf8
+            guard let last = bytes.lastIndex(where: { !Self.isBlankASCII($0) }) else { return "" }
+            let first = leading ? (bytes.firstIndex(where: { !Self.isBlankASCII($0) }) ?? bytes.startIndex) : bytes.startIndex
+            return String(self[first ... last])
+        }
         let isBlank: (Character) -> Bool = { $0.isWhitespace || $0 == "\0" }
         guard let last = lastIndex(where: { !isBlank($0) }) else { return "" }
         let first = leading ? (firstIndex(where: { !isBlank($0) }) ?? startIndex) : startIndex
         return String(self[first ... last])
+    }
+
+    /// Whether `byte` is an ASCII character `trimmingWhitespace` removes: NUL, tab, line feed,
+    /// vertical tab, form feed, carriage return or space (what `Character.isWhitespace` says of ASCII).
+    static func isBlankASCII(_ byte: UInt8) -> Bool { byte == 0 || byte == 32 || (9 ... 13).contains(byte) }
+
+    /// Whether the string has a character that is not whitespace (`Character.isWhitespace`), read
+    /// byte by byte while it is ASCII.
+    var hasNonWhitespace: Bool {
+        for byte in utf8 {
+            if byte >= 0x80 { return contains { !$0.isWhitespace } }
+            if byte != 32 && !(9 ... 13).contains(byte) { return true }
+        }
+        return false
     }
 }

@@ -137,7 +137,7 @@ enum XMPReader {
         func end(_ name: String) {
             guard let frame = frames.popLast() else { return }
             scopes.removeLast()
-            if frame.text.contains(where: { !$0.isWhitespace }) {
+            if frame.text.hasNonWhitespace {
                 // The nearest element that is not an RDF container owns the text.
                 if !frame.isContainer {
                     if let property = frame.property { record(property, frame.text) }

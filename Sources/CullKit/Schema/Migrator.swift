@@ -20,7 +20,7 @@ public enum Migrator {
     public static let all: [Migration] = [
         .m0001Assets, .m0002Commits, .m0003RuleIndexes, .m0004CommitSnapshots, .m0005Ctime, .m0006UndoJournal,
         .m0007Unreadable, .m0008ReviewLivePair, .m0009Hashes, .m0010ImageFeatures, .m0011GroupKinds,
-        .m0012HashesOneTree, .m0013Catalogs, .m0014DistinctSets, .m0015RawFormats, .m0016SkipReasons,
+        .m0012HashesOneTree, .m0013Catalogs, .m0014DistinctSets, .m0015RawFormats, .m0016SkipReasons, .m0017DisagreementIndex,
     ]
 
     /// The number of migrations this build knows; an index with more was written by a newer Cull.

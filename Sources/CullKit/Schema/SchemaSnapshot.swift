@@ -365,6 +365,9 @@ enum SchemaSnapshot {
         #"""
         CREATE INDEX distinct_members_hash ON distinct_members(hash)
         """#,
+        #"""
+        CREATE INDEX assets_disagree ON assets(id) WHERE sources_disagree = 1
+        """#,
     ]
 
     /// Creates the schema on an empty database; `indexes: false` leaves the indexes out, for a

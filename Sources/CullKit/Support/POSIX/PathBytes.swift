@@ -88,6 +88,14 @@ extension PathBytes {
         guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return "" }
         let ext = name[name.index(after: dot)...]
         guard ext.count <= 5 else { return "" }
-        return String(decoding: ext.map { ($0 >= 65 && $0 <= 90) ? $0 + 32 : $0 }, as: UTF8.self)
+        // On the stack: the walk asks this of every file, and a lowercased copy was an array each time.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 5) { buffer in
+            var count = 0
+            for byte in ext {
+                buffer[count] = (byte >= 65 && byte <= 90) ? byte + 32 : byte
+                count += 1
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+        }
     }
 }
