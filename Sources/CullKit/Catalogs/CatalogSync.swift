@@ -143,7 +143,7 @@ public struct CatalogSync {
 
     /// The columns of `catalog_entries` a decision is read from, by name.
     struct DecisionColumns: RowColumns {
-        let rating, pick, labels, tags, people, appTrash, hidden: Int
+        let rating, pick, labels, tags, people, appTrash, hidden: Row.Column
 
         init(_ row: Row) {
             (rating, pick, labels, tags) = (row.index("rating"), row.index("pick"), row.index("labels"), row.index("tags"))
@@ -153,7 +153,7 @@ public struct CatalogSync {
 
     /// A decision's columns and the `path` it is about.
     private struct EntryColumns: RowColumns {
-        let path: Int
+        let path: Row.Column
         let decision: DecisionColumns
 
         init(_ row: Row) { (path, decision) = (row.index("path"), DecisionColumns(row)) }
@@ -258,7 +258,7 @@ public struct CatalogSync {
 
     /// The `assets` columns ``merge()`` reads of every asset, by name.
     private struct MergeColumns: RowColumns {
-        let id, path, rating, pick, catalogRating, catalogPick, labels, tags, people, appTrash, hidden, disagree: Int
+        let id, path, rating, pick, catalogRating, catalogPick, labels, tags, people, appTrash, hidden, disagree: Row.Column
 
         init(_ row: Row) {
             (id, path, rating, pick) = (row.index("id"), row.index("path"), row.index("rating"), row.index("pick"))

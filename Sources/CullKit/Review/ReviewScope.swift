@@ -253,7 +253,7 @@ extension ReviewScope.Shown {
     /// The `assets` columns a shown file is read from, with its `id`, by name: ``ReviewScope/refresh(_:)``
     /// reads every asset before each decision.
     struct Columns: RowColumns {
-        let id, path, device, inode, size, mtimeNs: Int
+        let id, path, device, inode, size, mtimeNs: Row.Column
 
         init(_ row: Row) {
             (id, path, device) = (row.index("id"), row.index("path"), row.index("device"))
