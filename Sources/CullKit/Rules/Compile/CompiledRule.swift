@@ -131,15 +131,15 @@ public enum RuleCompiler {
     /// `SELECT a.id, <guard 0> AS g0, …, <keep rule 0> AS k0, … FROM assets a WHERE <scope>`, and the
     /// reasons in column order. Nil when the run has neither.
     static func sparingQuery(_ files: [RuleFile], scope: SQLFragment, _ context: CompileContext)
-        -> (query: SQLFragment, reasons: [(column: String, reason: String)])? {
+        -> (query: SQLFragment, reasons: [(column: String, reason: StayReason)])? {
         let guards = runGuards(files)
         let keepRules = files.flatMap { file in file.rules.filter { $0.action == .keep }.map { (file: file.path, rule: $0) } }
         guard !guards.isEmpty || !keepRules.isEmpty else { return nil }
         let select = SQLFragment.join(["a.id"] + named(guards.map { PredicateCompiler.compile($0.predicate, context) }, guardColumn)
                                       + named(keepRules.map { PredicateCompiler.compile($0.rule.match, context) }, keepColumn), separator: ", ")
         return ("SELECT \(select) FROM assets a WHERE \(scope)",
-                guards.enumerated().map { (guardColumn($0), "protect[\($1.index)] (\($1.file)): \($1.predicate.normalised)") }
-                    + keepRules.enumerated().map { (keepColumn($0), "keep rule \($1.rule.name) (\($1.file))") })
+                guards.enumerated().map { (guardColumn($0), .protected(ProtectGuard(index: $1.index, file: $1.file, predicate: $1.predicate.normalised))) }
+                    + keepRules.enumerated().map { (keepColumn($0), .keepRule(rule: $1.rule.name, file: $1.file)) })
     }
 
     /// `SELECT <columns> FROM assets a LEFT JOIN reviews r … WHERE <predicate> ORDER BY a.path`, for `cull find`.

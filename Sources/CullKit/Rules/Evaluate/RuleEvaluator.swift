@@ -90,14 +90,14 @@ public final class RuleEvaluator {
 
     /// The Live Photo halves (assets with a `live_id`) that the run's protect guards or keep rules
     /// spare, with the first reason: staging never takes a pair whose other half is spared.
-    public func sparedLiveHalves(_ files: [RuleFile]) throws -> [Int64: String] {
+    public func sparedLiveHalves(_ files: [RuleFile]) throws -> [Int64: StayReason] {
         try spared(files, scope: "a.live_id IS NOT NULL")
     }
 
     /// The assets `scope` (constant SQL over `a`) selects that the run's guards or keep rules spare, with the first reason.
-    public func spared(_ files: [RuleFile], scope: SQLFragment) throws -> [Int64: String] {
+    public func spared(_ files: [RuleFile], scope: SQLFragment) throws -> [Int64: StayReason] {
         guard let (query, reasons) = RuleCompiler.sparingQuery(files, scope: scope, context) else { return [:] }
-        var spared: [Int64: String] = [:]
+        var spared: [Int64: StayReason] = [:]
         let statement = try database.prepare(query.sql)
         let (id, columns) = (statement.column("id"), reasons.map { statement.column($0.column) })
         try statement.forEachRow(query.arguments) { row in
