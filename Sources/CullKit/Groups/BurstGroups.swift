@@ -19,19 +19,19 @@ enum BurstGroups {
         // seek per photo; one scan of the table reads the same rows several times faster.
         try db.forEachRow("""
             SELECT a.burst_id, a.id, a.taken, a.taken_subsec_us, a.path, NULL AS camera_make, NULL AS camera_model FROM assets a
-            WHERE +a.kind = 'photo' AND a.burst_id IN
-                (SELECT burst_id FROM assets WHERE burst_id IS NOT NULL AND +kind = 'photo' GROUP BY burst_id HAVING count(*) > 1)
-            """, [], Columns.self, collect)
+            WHERE +a.kind = ?1 AND a.burst_id IN
+                (SELECT burst_id FROM assets WHERE burst_id IS NOT NULL AND +kind = ?1 GROUP BY burst_id HAVING count(*) > 1)
+            """, [.text(MediaKind.photo.rawValue)], Columns.self, collect)
         try db.forEachRow("""
             SELECT NULL AS burst_id, a.id, a.taken, a.taken_subsec_us, a.path, a.camera_make, a.camera_model
             FROM assets a
-            WHERE +a.kind = 'photo' AND a.burst_id IS NULL AND a.taken_subsec_us IS NOT NULL
+            WHERE +a.kind = ?1 AND a.burst_id IS NULL AND a.taken_subsec_us IS NOT NULL
               AND (a.camera_make, a.camera_model, a.taken) IN
                 (SELECT camera_make, camera_model, taken FROM assets
-                 WHERE +kind = 'photo' AND burst_id IS NULL AND taken_subsec_us IS NOT NULL
+                 WHERE +kind = ?1 AND burst_id IS NULL AND taken_subsec_us IS NOT NULL
                    AND camera_make IS NOT NULL AND camera_model IS NOT NULL AND taken IS NOT NULL
                  GROUP BY camera_make, camera_model, taken HAVING count(DISTINCT taken_subsec_us) > 1)
-            """, [], Columns.self, collect)
+            """, [.text(MediaKind.photo.rawValue)], Columns.self, collect)
         return frames.map { key, rows in
             let ordered = rows.sorted { a, b in
                 if a.taken != b.taken { return (a.taken ?? Int64.max) < (b.taken ?? Int64.max) }
