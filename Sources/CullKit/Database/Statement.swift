@@ -74,9 +74,13 @@ public final class Statement {
     /// journal item read by those positions instead of looking a name up per column per row.
     public func forEachRow<Columns: RowColumns>(_ values: [SQLValue] = [], _ columns: Columns.Type,
                                                _ body: (Row, Columns) throws -> Void) throws {
-        let columns = Columns(Row(statement: self))
+        let columns = resolve(columns)
         try forEachRow(values) { row in try body(row, columns) }
     }
+
+    /// The positions of `columns`, resolved by name: for a statement run once per id, resolved
+    /// before the loop and not at each run.
+    public func resolve<Columns: RowColumns>(_ columns: Columns.Type) -> Columns { Columns(Row(statement: self)) }
 
     var columnCount: Int { Int(sqlite3_column_count(handle)) }
 

@@ -20,6 +20,7 @@ public struct ContentHash: Sendable, Hashable {
 
     /// Reads `column` of `row` as ``bytes`` wrote it, without copying it to an array first
     /// (a cold refresh reads two per asset); nil for anything else.
+    @inline(__always)
     init?(_ row: Row, _ column: Row.Column) {
         let (handle, index) = (row.statement.handle, column.position)
         guard sqlite3_column_type(handle, index) == SQLITE_BLOB, sqlite3_column_bytes(handle, index) == 16,

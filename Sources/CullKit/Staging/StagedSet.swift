@@ -48,8 +48,9 @@ public enum StagedSet {
     public static func assets(_ db: Database, ids: some Collection<Int64>) throws -> [StagedAsset] {
         var result: [StagedAsset] = []
         let statement = try db.cached("SELECT \(selected) FROM assets a WHERE a.id = ?")
+        let column = statement.resolve(AssetColumns.self)
         for id in ids {
-            try statement.forEachRow([.integer(id)], AssetColumns.self) { row, column in
+            try statement.forEachRow([.integer(id)]) { row in
                 result.append(asset(row, column, rule: nil, ruleFile: nil, stagedAt: 0, livePairOf: nil))
             }
         }
