@@ -23,34 +23,57 @@ struct CacheCandidate<Extra: Sendable>: RecordedIdentity, Sendable {
         self.extra = extra
     }
 
-    /// Reads a row of ``CacheTable/forEachCandidate(_:columns:where:_:staleOnly:tableOrder:_:)``
+    /// Reads a row of ``CacheTable/forEachCandidate(_:columns:where:_:staleOnly:tableOrder:_:_:)``
     /// (its path only when `readingPath`).
-    init(_ row: Row, readingPath: Bool = true, extra: Extra) {
-        self.init(id: row.int64(0), path: readingPath ? row.bytes(1) ?? [] : [], device: row.int64(2), inode: row.int64(3),
-                  size: row.int64(4), mtimeNs: row.int64(5), ctimeNs: row.optionalInt64(6), extra: extra)
+    init<Columns>(_ row: Row, _ columns: CandidateColumns<Columns>, readingPath: Bool = true, extra: Extra) {
+        self.init(row, columns.file, readingPath: readingPath, extra: extra)
+    }
+
+    /// Reads a row that selects an asset's `id, path, device, inode, size, mtime_ns, ctime_ns`.
+    init(_ row: Row, _ column: CandidateFileColumns, readingPath: Bool = true, extra: Extra) {
+        self.init(id: row.int64(column.id), path: readingPath ? row.bytes(column.path) ?? [] : [],
+                  device: row.int64(column.device), inode: row.int64(column.inode), size: row.int64(column.size),
+                  mtimeNs: row.int64(column.mtimeNs), ctimeNs: row.optionalInt64(column.ctimeNs), extra: extra)
     }
 }
 
-extension CacheTable {
-    /// Column of a candidate row: non-zero when the asset's cache row is current (``CachedRow``).
-    static let currentColumn = 7
-    /// Column of a candidate row where the cache's own `columns` begin.
-    static let firstExtraColumn = 8
+/// The asset's columns of a candidate row: its id, path and identity as indexed.
+struct CandidateFileColumns: RowColumns {
+    let id, path, device, inode, size, mtimeNs, ctimeNs: Row.Column
 
+    init(_ row: Row) {
+        (id, path, device, inode) = (row.index("id"), row.index("path"), row.index("device"), row.index("inode"))
+        (size, mtimeNs, ctimeNs) = (row.index("size"), row.index("mtime_ns"), row.index("ctime_ns"))
+    }
+}
+
+/// The columns of a candidate row (``CacheTable/forEachCandidate(_:columns:where:_:staleOnly:tableOrder:_:_:)``):
+/// the asset's, whether its cache row is current, and the cache's own (`Extra`), resolved by name once.
+struct CandidateColumns<Extra: RowColumns>: RowColumns {
+    let file: CandidateFileColumns
+    /// Non-zero when the asset's cache row is current (``CachedRow``).
+    let current: Row.Column
+    let extra: Extra
+
+    init(_ row: Row) { (file, current, extra) = (CandidateFileColumns(row), row.index("current"), Extra(row)) }
+}
+
+extension CacheTable {
     /// Calls `body` with each asset that satisfies `filter` (SQL over `a`, the asset, and `c`, its
-    /// cache row; values bound from `arguments`): columns 0–6 are the asset's id, path, device, inode,
-    /// size, mtime and ctime, ``currentColumn`` says whether its row is current, and `columns` follow
-    /// from ``firstExtraColumn``. `staleOnly` leaves out the assets whose row is current;
-    /// `tableOrder` reads `assets` in table order (`NOT INDEXED`), not by an index of `filter`: the
-    /// caches that visit most assets read them ten times faster so.
-    func forEachCandidate(_ db: Database, columns: [String] = [], where filter: String, _ arguments: [SQLValue] = [],
-                          staleOnly: Bool = false, tableOrder: Bool, _ body: (Row) throws -> Void) throws {
+    /// cache row; values bound from `arguments`): the asset's id, path, device, inode, size, mtime
+    /// and ctime, `current` (whether its row is current) and `columns` (each `expression AS name`,
+    /// read through `Extra`). `staleOnly` leaves out the assets whose row is current; `tableOrder`
+    /// reads `assets` in table order (`NOT INDEXED`), not by an index of `filter`: the caches that
+    /// visit most assets read them ten times faster so.
+    func forEachCandidate<Extra: RowColumns>(_ db: Database, columns: [String], where filter: String, _ arguments: [SQLValue] = [],
+                                             staleOnly: Bool = false, tableOrder: Bool, _ extra: Extra.Type,
+                                             _ body: (Row, CandidateColumns<Extra>) throws -> Void) throws {
         let current = CachedRow.isCurrent("c", for: "a")
         try db.forEachRow("""
-            SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.ctime_ns, \(current)\(columns.map { ", " + $0 }.joined())
+            SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.ctime_ns, \(current) AS current\(columns.map { ", " + $0 }.joined())
             FROM assets a\(tableOrder ? " NOT INDEXED" : "") LEFT JOIN \(name) c ON c.asset_id = a.id
             WHERE \(filter)\(staleOnly ? " AND (c.asset_id IS NULL OR NOT (\(current)))" : "")
-            """, arguments, body)
+            """, arguments, CandidateColumns<Extra>.self, body)
     }
 
     /// Writes, in one transaction and in the order of `order`, the rows of those of `files`: where
@@ -176,7 +199,7 @@ final class CacheJob<Extra: Sendable, Value: Sendable> {
 
 /// A cache of values computed per file and kept while the file keeps its identity: a conformer
 /// says which table it writes (``table``: its value columns) and how its files are shared among
-/// threads (``schedule``); which files it loads (``CacheTable/forEachCandidate(_:columns:where:_:staleOnly:tableOrder:_:)``
+/// threads (``schedule``); which files it loads (``CacheTable/forEachCandidate(_:columns:where:_:staleOnly:tableOrder:_:_:)``
 /// over its table), how one opened file is measured (the function ``job(_:changed:progress:measurer:)``
 /// is given) and what each outcome binds to its value columns (``CacheTable/write(_:_:order:kept:bind:)``)
 /// are its own. Its table is registered in ``CacheTable/registered``, so commits keep its rows and undo puts them back.

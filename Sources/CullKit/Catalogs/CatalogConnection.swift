@@ -88,7 +88,7 @@ final class CatalogConnection {
 
     /// The columns of a read of every tagging of a catalog, which selects them as `image, tag`.
     struct TaggingColumns: RowColumns {
-        let image, tag: Int
+        let image, tag: Row.Column
 
         init(_ row: Row) { (image, tag) = (row.index("image"), row.index("tag")) }
     }
@@ -96,7 +96,7 @@ final class CatalogConnection {
     /// The first column of the first row of `sql`, as text.
     func text(_ sql: String, _ arguments: [SQLValue] = []) throws(CatalogError) -> String? {
         var result: String?
-        try rows(sql, arguments) { row in if result == nil { result = row.isNull(0) ? nil : row.value(0).textForm } }
+        try rows(sql, arguments) { row in if result == nil { result = row.isNull(Row.first) ? nil : row.value(Row.first).textForm } }
         return result
     }
 

@@ -10,14 +10,21 @@ public enum CatalogState: String, Sendable {
     case unrelated
 }
 
+/// How a catalog came into the library's list (`catalogs.origin`).
+public enum CatalogOrigin: String, Sendable {
+    /// Found in a default place.
+    case found
+    /// Added by hand (`cull catalog add`, or `ignore` of one not listed).
+    case added
+}
+
 /// One catalog in the library's list (the `catalogs` table: the library's config, never a rule file).
 public struct CatalogRecord: Sendable, Equatable {
     public let id: Int64
     public let path: String
     public let kind: CatalogKind
     public let state: CatalogState
-    /// `found` in a default place, or `added` by hand.
-    public let origin: String
+    public let origin: CatalogOrigin
     public let maps: [PathMap]
     public let signature: String?
     public let schemaVersion: String?
@@ -36,7 +43,7 @@ public enum CatalogStore {
             """) { row in
             guard let kind = CatalogKind(rawValue: row.string("kind") ?? ""), let state = CatalogState(rawValue: row.string("state") ?? "") else { return }
             result.append(CatalogRecord(id: row.int64("id"), path: row.string("path") ?? "", kind: kind, state: state,
-                                        origin: row.string("origin") ?? "", maps: decode(maps: row.string("maps") ?? ""),
+                                        origin: CatalogOrigin(rawValue: row.string("origin") ?? "") ?? .added, maps: decode(maps: row.string("maps") ?? ""),
                                         signature: row.string("signature"), schemaVersion: row.string("schema_version"),
                                         rowsInside: row.optionalInt("rows_inside"), rowsOutside: row.optionalInt("rows_outside"),
                                         problem: row.string("problem")))
@@ -51,9 +58,9 @@ public enum CatalogStore {
     /// decisions are read at the next step (or now, by the caller).
     public static func add(_ db: Database, path: String, kind: CatalogKind, maps: [PathMap]) throws {
         try db.execute("""
-            INSERT INTO catalogs (path, kind, state, origin, maps) VALUES (?, ?, 'used', 'added', ?)
-            ON CONFLICT(path) DO UPDATE SET kind = excluded.kind, state = 'used', maps = excluded.maps, signature = NULL
-            """, [.text(path), .text(kind.rawValue), .text(encode(maps: maps))])
+            INSERT INTO catalogs (path, kind, state, origin, maps) VALUES (?1, ?2, ?3, ?4, ?5)
+            ON CONFLICT(path) DO UPDATE SET kind = excluded.kind, state = ?3, maps = excluded.maps, signature = NULL
+            """, [.text(path), .text(kind.rawValue), .text(CatalogState.used.rawValue), .text(CatalogOrigin.added.rawValue), .text(encode(maps: maps))])
     }
 
     /// `cull catalog ignore PATH`: the only way to stop using a catalog. False when it is not in the list
@@ -63,10 +70,11 @@ public enum CatalogStore {
         let known = try db.scalar("SELECT 1 FROM catalogs WHERE path = ?", [.text(path)]) != nil
         try db.transaction {
             if known {
-                try db.execute("UPDATE catalogs SET state = 'ignored', problem = NULL WHERE path = ?", [.text(path)])
+                try db.execute("UPDATE catalogs SET state = ?, problem = NULL WHERE path = ?", [.text(CatalogState.ignored.rawValue), .text(path)])
             } else {
-                try db.execute("INSERT INTO catalogs (path, kind, state, origin) VALUES (?, ?, 'ignored', 'added')",
-                               [.text(path), .text((kind ?? .darktable).rawValue)])
+                try db.execute("INSERT INTO catalogs (path, kind, state, origin) VALUES (?, ?, ?, ?)",
+                               [.text(path), .text((kind ?? .darktable).rawValue), .text(CatalogState.ignored.rawValue),
+                                .text(CatalogOrigin.added.rawValue)])
             }
             try db.execute("DELETE FROM catalog_entries WHERE catalog_id = (SELECT id FROM catalogs WHERE path = ?)", [.text(path)])
         }

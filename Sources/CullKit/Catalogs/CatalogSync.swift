@@ -45,8 +45,8 @@ public struct CatalogSync {
         var report = Report()
         var known = Set(try CatalogStore.all(db).map(\.path))
         for place in CatalogPlaces.defaults(environment) where !known.contains(place.path) {
-            try db.execute("INSERT OR IGNORE INTO catalogs (path, kind, state, origin) VALUES (?, ?, 'unrelated', 'found')",
-                           [.text(place.path), .text(place.kind.rawValue)])
+            try db.execute("INSERT OR IGNORE INTO catalogs (path, kind, state, origin) VALUES (?, ?, ?, ?)",
+                           [.text(place.path), .text(place.kind.rawValue), .text(CatalogState.unrelated.rawValue), .text(CatalogOrigin.found.rawValue)])
             known.insert(place.path)
         }
         var dirty = false
@@ -58,7 +58,8 @@ public struct CatalogSync {
                 read = try Self.read(record, limits: limits, mounts: mounts)
             } catch {
                 // Whether it holds this library's files is unknown: it counts as in use (fail closed).
-                try db.execute("UPDATE catalogs SET state = 'used', problem = ? WHERE id = ?", [.text(error.problem), .integer(record.id)])
+                try db.execute("UPDATE catalogs SET state = ?, problem = ? WHERE id = ?",
+                               [.text(CatalogState.used.rawValue), .text(error.problem), .integer(record.id)])
                 report.errors.append(error)
                 continue
             }
@@ -143,7 +144,7 @@ public struct CatalogSync {
 
     /// The columns of `catalog_entries` a decision is read from, by name.
     struct DecisionColumns: RowColumns {
-        let rating, pick, labels, tags, people, appTrash, hidden: Int
+        let rating, pick, labels, tags, people, appTrash, hidden: Row.Column
 
         init(_ row: Row) {
             (rating, pick, labels, tags) = (row.index("rating"), row.index("pick"), row.index("labels"), row.index("tags"))
@@ -153,7 +154,7 @@ public struct CatalogSync {
 
     /// A decision's columns and the `path` it is about.
     private struct EntryColumns: RowColumns {
-        let path: Int
+        let path: Row.Column
         let decision: DecisionColumns
 
         init(_ row: Row) { (path, decision) = (row.index("path"), DecisionColumns(row)) }
@@ -213,8 +214,8 @@ public struct CatalogSync {
         var byPath: [String: [CatalogDecision]] = [:]
         try db.forEachRow("""
             SELECT e.path, e.rating, e.pick, e.labels, e.tags, e.people, e.app_trash, e.hidden
-            FROM catalog_entries e JOIN catalogs c ON c.id = e.catalog_id WHERE c.state = 'used'
-            """, [], EntryColumns.self) { row, columns in
+            FROM catalog_entries e JOIN catalogs c ON c.id = e.catalog_id WHERE c.state = ?
+            """, [.text(CatalogState.used.rawValue)], EntryColumns.self) { row, columns in
             byPath[row.string(columns.path) ?? "", default: []].append(Self.decision(row, columns.decision))
         }
         struct Current: Equatable {
@@ -258,7 +259,7 @@ public struct CatalogSync {
 
     /// The `assets` columns ``merge()`` reads of every asset, by name.
     private struct MergeColumns: RowColumns {
-        let id, path, rating, pick, catalogRating, catalogPick, labels, tags, people, appTrash, hidden, disagree: Int
+        let id, path, rating, pick, catalogRating, catalogPick, labels, tags, people, appTrash, hidden, disagree: Row.Column
 
         init(_ row: Row) {
             (id, path, rating, pick) = (row.index("id"), row.index("path"), row.index("rating"), row.index("pick"))

@@ -89,7 +89,7 @@ enum DarktableCatalog: CatalogAdapter {
 
     /// The columns of the read of every image, by name.
     private struct ImageColumns: RowColumns {
-        let id, film, name, flags: Int
+        let id, film, name, flags: Row.Column
         init(_ row: Row) { (id, film, name, flags) = (row.index("id"), row.index("film_id"), row.index("filename"), row.index("flags")) }
     }
 }

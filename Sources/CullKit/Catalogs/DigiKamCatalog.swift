@@ -131,12 +131,12 @@ enum DigiKamCatalog: CatalogAdapter {
 
     /// The columns of the reads of every image and rating, by name.
     private struct ImageColumns: RowColumns {
-        let id, album, name, status: Int
+        let id, album, name, status: Row.Column
         init(_ row: Row) { (id, album, name, status) = (row.index("id"), row.index("album"), row.index("name"), row.index("status")) }
     }
 
     private struct RatingColumns: RowColumns {
-        let image, rating: Int
+        let image, rating: Row.Column
         init(_ row: Row) { (image, rating) = (row.index("imageid"), row.index("rating")) }
     }
 }

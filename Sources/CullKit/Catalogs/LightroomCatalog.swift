@@ -101,12 +101,12 @@ enum LightroomCatalog: CatalogAdapter {
 
     /// The columns of the per-file and per-image reads, by name.
     private struct FileColumns: RowColumns {
-        let id, folder, base, ext: Int
+        let id, folder, base, ext: Row.Column
         init(_ row: Row) { (id, folder, base, ext) = (row.index("id_local"), row.index("folder"), row.index("base"), row.index("extension")) }
     }
 
     private struct ImageColumns: RowColumns {
-        let id, rating, pick, label, file: Int
+        let id, rating, pick, label, file: Row.Column
         init(_ row: Row) {
             (id, rating, pick) = (row.index("id_local"), row.index("rating"), row.index("pick"))
             (label, file) = (row.index("label"), row.index("rootFile"))

@@ -80,7 +80,7 @@ enum ShotwellCatalog: CatalogAdapter {
 
     /// The columns of the read of every photo and video, by name.
     private struct MediaColumns: RowColumns {
-        let id, filename, rating, flags: Int
+        let id, filename, rating, flags: Row.Column
         init(_ row: Row) { (id, filename, rating, flags) = (row.index("id"), row.index("filename"), row.index("rating"), row.index("flags")) }
     }
 }

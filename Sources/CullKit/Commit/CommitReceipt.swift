@@ -99,7 +99,8 @@ extension CommitReceipt {
     /// Per catalog in use, how many of the files commit `commit` moved it still lists.
     static func stillListed(_ db: Database, commit: Int64) throws -> [StillListed] {
         var moved: [String] = []
-        try db.forEachRow("SELECT path FROM commit_items WHERE commit_id = ? AND role = 'primary' AND state = 'moved'", [.integer(commit)]) { row in
+        try db.forEachRow("SELECT path FROM commit_items WHERE commit_id = ? AND role = ? AND state = ?",
+                          [.integer(commit), JournalRole.primary.sql, ItemState.moved.sql]) { row in
             moved.append(CatalogPaths.key(indexed: row.bytes("path") ?? []))
         }
         guard !moved.isEmpty else { return [] }

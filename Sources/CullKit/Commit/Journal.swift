@@ -69,7 +69,7 @@ struct JournalItem: Sendable, RecordedIdentity {
 extension JournalItem {
     /// The `commit_items` columns every read of an item selects (the commit's and undo's), by name.
     struct Columns: RowColumns {
-        let seq, entry, role, assetID, path, device, inode, size, mtimeNs, destination, info: Int
+        let seq, entry, role, assetID, path, device, inode, size, mtimeNs, destination, info: Row.Column
 
         init(_ row: Row) {
             (seq, entry, role, assetID) = (row.index("seq"), row.index("entry"), row.index("role"), row.index("asset_id"))
@@ -160,7 +160,7 @@ enum Journal {
     /// The columns ``items(_:commit:states:)`` reads: an item's, with its ctime, state and reason.
     private struct ItemColumns: RowColumns {
         let item: JournalItem.Columns
-        let ctimeNs, state, reason, skip: Int
+        let ctimeNs, state, reason, skip: Row.Column
 
         init(_ row: Row) {
             item = JournalItem.Columns(row)

@@ -27,18 +27,19 @@ public enum LivePairs {
                 WITH candidates AS (
                     SELECT p.id AS photo, v.id AS video,
                         coalesce(p.live_id, v.live_id, 'name:' || lower(p.folder) || '/' || \(stem("p"))) AS live
-                    FROM assets p JOIN assets v ON v.folder = p.folder AND v.kind = 'video' AND \(stem("v")) = \(stem("p"))
-                    WHERE p.kind = 'photo' AND (p.live_id IS NULL OR v.live_id IS NULL) AND p.broken = 0 AND v.broken = 0
-                      AND v.duration IS NOT NULL AND v.duration <= ?
-                      AND ((p.taken_utc IS NOT NULL AND v.taken_utc IS NOT NULL AND abs(p.taken_utc - v.taken_utc) <= ?)
-                           OR (p.taken IS NOT NULL AND v.taken IS NOT NULL AND abs(p.taken - v.taken) <= ?))
-                      AND NOT EXISTS (SELECT 1 FROM assets o WHERE o.live_id = p.live_id AND o.kind <> 'photo')
-                      AND NOT EXISTS (SELECT 1 FROM assets o WHERE o.live_id = v.live_id AND o.kind <> 'video')
+                    FROM assets p JOIN assets v ON v.folder = p.folder AND v.kind = ?5 AND \(stem("v")) = \(stem("p"))
+                    WHERE p.kind = ?4 AND (p.live_id IS NULL OR v.live_id IS NULL) AND p.broken = 0 AND v.broken = 0
+                      AND v.duration IS NOT NULL AND v.duration <= ?1
+                      AND ((p.taken_utc IS NOT NULL AND v.taken_utc IS NOT NULL AND abs(p.taken_utc - v.taken_utc) <= ?2)
+                           OR (p.taken IS NOT NULL AND v.taken IS NOT NULL AND abs(p.taken - v.taken) <= ?3))
+                      AND NOT EXISTS (SELECT 1 FROM assets o WHERE o.live_id = p.live_id AND o.kind <> ?4)
+                      AND NOT EXISTS (SELECT 1 FROM assets o WHERE o.live_id = v.live_id AND o.kind <> ?5)
                 ),
                 pairs AS (SELECT photo, video, live FROM candidates GROUP BY photo)
                 UPDATE assets SET live_id = (SELECT live FROM pairs WHERE pairs.photo = assets.id OR pairs.video = assets.id)
                 WHERE id IN (SELECT photo FROM pairs UNION SELECT video FROM pairs)
-                """, [.real(maximumSeconds), .integer(Int64(clockSlack)), .integer(Int64(clockSlack))])
+                """, [.real(maximumSeconds), .integer(Int64(clockSlack)), .integer(Int64(clockSlack)),
+                   .text(MediaKind.photo.rawValue), .text(MediaKind.video.rawValue)])
         }
     }
 

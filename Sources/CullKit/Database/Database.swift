@@ -75,7 +75,7 @@ public final class Database {
     public func scalar(_ sql: String, _ arguments: [SQLValue] = []) throws -> SQLValue? {
         var result: SQLValue?
         try forEachRow(sql, arguments) { row in
-            if result == nil { result = row.value(0) }
+            if result == nil { result = row.value(Row.first) }
         }
         return result
     }

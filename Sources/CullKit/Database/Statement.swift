@@ -74,11 +74,23 @@ public final class Statement {
     /// journal item read by those positions instead of looking a name up per column per row.
     public func forEachRow<Columns: RowColumns>(_ values: [SQLValue] = [], _ columns: Columns.Type,
                                                _ body: (Row, Columns) throws -> Void) throws {
-        let columns = Columns(Row(statement: self))
+        let columns = resolve(columns)
         try forEachRow(values) { row in try body(row, columns) }
     }
 
-    public var columnCount: Int { Int(sqlite3_column_count(handle)) }
+    /// The positions of `columns`, resolved by name: for a statement run once per id, resolved
+    /// before the loop and not at each run.
+    public func resolve<Columns: RowColumns>(_ columns: Columns.Type) -> Columns { Columns(Row(statement: self)) }
+
+    var columnCount: Int { Int(sqlite3_column_count(handle)) }
+
+    /// Every result column with its name, in the order selected: for a loop that reads whatever its
+    /// query selects (`cull find --json`).
+    public var columns: [(name: String, column: Row.Column)] { (0..<columnCount).map { (columnName($0), Row.Column($0)) } }
+
+    /// The result column named `name`, resolved before the first row (as ``Row/index(_:)``): for a
+    /// loop whose columns are known only when its SQL is made, such as a compiled rule's.
+    public func column(_ name: String) -> Row.Column { Row(statement: self).index(name) }
 
     /// The index of each result column by its name (`AS` alias or column name), read once; the first
     /// of two columns with one name wins.
@@ -103,7 +115,7 @@ public final class Statement {
     private static func fold(_ name: String) -> String {
         String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
-    public func columnName(_ index: Int) -> String { String(cString: sqlite3_column_name(handle, Int32(index))) }
+    private func columnName(_ index: Int) -> String { String(cString: sqlite3_column_name(handle, Int32(index))) }
 
     func check(_ code: Int32) throws(DatabaseError) {
         guard code == SQLITE_OK else { throw error(code) }
@@ -122,17 +134,28 @@ public protocol RowColumns {
 }
 
 /// The current row of a stepping ``Statement``; valid only inside the row callback. Columns are
-/// read by name (`row.int64("size")`, `row.string("rule")`), or in the hot loops by the positions a
-/// ``RowColumns`` resolved by name; a name the statement does not select is a programming error
-/// and stops the program.
+/// read by name (`row.int64("size")`, `row.string("rule")`), or in the hot loops by the ``Column``s
+/// a ``RowColumns`` resolved by name; a name the statement does not select is a programming error
+/// and stops the program. There is no read by a bare position: a column is only ever reached
+/// through its name, so a change to a `SELECT` list cannot silently shift what a loop reads.
 public struct Row {
     let statement: Statement
     private var handle: OpaquePointer { statement.handle }
 
+    /// The position of one result column, resolved by name (``Row/index(_:)``): made only here, so
+    /// that no caller can read a column by a number it counted itself.
+    public struct Column: Sendable, Equatable {
+        let position: Int32
+        fileprivate init(_ position: Int) { self.position = Int32(position) }
+    }
+
+    /// The first column, the one ``Database/scalar(_:_:)`` answers whatever its name.
+    static let first = Column(0)
+
     /// The position of the column named `name`.
-    public func index(_ name: String) -> Int {
+    public func index(_ name: String) -> Column {
         guard let index = statement.columnPosition(name) else { preconditionFailure("no column \(name) in `\(statement.sql)`") }
-        return index
+        return Column(index)
     }
 
     public func isNull(_ name: String) -> Bool { isNull(index(name)) }
@@ -146,54 +169,57 @@ public struct Row {
     public func bytes(_ name: String) -> [UInt8]? { bytes(index(name)) }
     public func value(_ name: String) -> SQLValue { value(index(name)) }
 
-    public func isNull(_ index: Int) -> Bool { sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL }
-    public func int64(_ index: Int) -> Int64 { sqlite3_column_int64(handle, Int32(index)) }
-    public func int(_ index: Int) -> Int { Int(int64(index)) }
-    public func double(_ index: Int) -> Double { sqlite3_column_double(handle, Int32(index)) }
-    public func optionalInt(_ index: Int) -> Int? { isNull(index) ? nil : int(index) }
-    public func optionalInt64(_ index: Int) -> Int64? { isNull(index) ? nil : int64(index) }
-    public func optionalDouble(_ index: Int) -> Double? { isNull(index) ? nil : double(index) }
+    public func isNull(_ column: Column) -> Bool { sqlite3_column_type(handle, column.position) == SQLITE_NULL }
+    public func int64(_ column: Column) -> Int64 { sqlite3_column_int64(handle, column.position) }
+    public func int(_ column: Column) -> Int { Int(int64(column)) }
+    public func double(_ column: Column) -> Double { sqlite3_column_double(handle, column.position) }
+    public func optionalInt(_ column: Column) -> Int? { isNull(column) ? nil : int(column) }
+    public func optionalInt64(_ column: Column) -> Int64? { isNull(column) ? nil : int64(column) }
+    public func optionalDouble(_ column: Column) -> Double? { isNull(column) ? nil : double(column) }
 
-    public func string(_ index: Int) -> String? {
-        guard let text = sqlite3_column_text(handle, Int32(index)) else { return nil }
-        let count = Int(sqlite3_column_bytes(handle, Int32(index)))
+    public func string(_ column: Column) -> String? {
+        guard let text = sqlite3_column_text(handle, column.position) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, column.position))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
     /// The raw bytes of a TEXT or BLOB column (used for paths, which may not be UTF-8).
-    public func bytes(_ index: Int) -> [UInt8]? {
-        let type = sqlite3_column_type(handle, Int32(index))
+    public func bytes(_ column: Column) -> [UInt8]? {
+        let type = sqlite3_column_type(handle, column.position)
         if type == SQLITE_NULL { return nil }
-        let count = Int(sqlite3_column_bytes(handle, Int32(index)))
+        let count = Int(sqlite3_column_bytes(handle, column.position))
         if type == SQLITE_BLOB {
-            guard let pointer = sqlite3_column_blob(handle, Int32(index)) else { return [] }
+            guard let pointer = sqlite3_column_blob(handle, column.position) else { return [] }
             return Array(UnsafeRawBufferPointer(start: pointer, count: count))
         }
-        guard let text = sqlite3_column_text(handle, Int32(index)) else { return [] }
+        guard let text = sqlite3_column_text(handle, column.position) else { return [] }
         return Array(UnsafeBufferPointer(start: text, count: count))
     }
 
     /// Appends the raw bytes of a TEXT or BLOB column to `buffer` (nothing for NULL), without an
     /// array of their own: the scanner reads every path of the index this way.
-    public func appendBytes(_ index: Int, to buffer: inout [UInt8]) {
-        let type = sqlite3_column_type(handle, Int32(index))
+    public func appendBytes(_ column: Column, to buffer: inout [UInt8]) {
+        let type = sqlite3_column_type(handle, column.position)
         if type == SQLITE_NULL { return }
-        let count = Int(sqlite3_column_bytes(handle, Int32(index)))
+        let count = Int(sqlite3_column_bytes(handle, column.position))
         if type == SQLITE_BLOB {
-            guard let pointer = sqlite3_column_blob(handle, Int32(index)) else { return }
+            guard let pointer = sqlite3_column_blob(handle, column.position) else { return }
             buffer.append(contentsOf: UnsafeRawBufferPointer(start: pointer, count: count))
             return
         }
-        guard let text = sqlite3_column_text(handle, Int32(index)) else { return }
+        guard let text = sqlite3_column_text(handle, column.position) else { return }
         buffer.append(contentsOf: UnsafeBufferPointer(start: text, count: count))
     }
 
-    public func value(_ index: Int) -> SQLValue {
-        switch sqlite3_column_type(handle, Int32(index)) {
-        case SQLITE_INTEGER: .integer(int64(index))
-        case SQLITE_FLOAT: .real(double(index))
-        case SQLITE_TEXT: .text(string(index) ?? "")
-        case SQLITE_BLOB: .blob(bytes(index) ?? [])
+    /// Every column's value, in the order selected (a whole row, as the snapshot tests compare them).
+    public var values: [SQLValue] { statement.columns.map { value($0.column) } }
+
+    public func value(_ column: Column) -> SQLValue {
+        switch sqlite3_column_type(handle, column.position) {
+        case SQLITE_INTEGER: .integer(int64(column))
+        case SQLITE_FLOAT: .real(double(column))
+        case SQLITE_TEXT: .text(string(column) ?? "")
+        case SQLITE_BLOB: .blob(bytes(column) ?? [])
         default: .null
         }
     }

@@ -18,12 +18,13 @@ public struct ContentHash: Sendable, Hashable {
         low = bytes[8..<16].reduce(0) { $0 << 8 | UInt64($1) }
     }
 
-    /// Reads column `index` of `row` as ``bytes`` wrote it, without copying it to an array first
+    /// Reads `column` of `row` as ``bytes`` wrote it, without copying it to an array first
     /// (a cold refresh reads two per asset); nil for anything else.
-    init?(_ row: Row, _ index: Int) {
-        let handle = row.statement.handle
-        guard sqlite3_column_type(handle, Int32(index)) == SQLITE_BLOB, sqlite3_column_bytes(handle, Int32(index)) == 16,
-              let blob = sqlite3_column_blob(handle, Int32(index)) else { return nil }
+    @inline(__always)
+    init?(_ row: Row, _ column: Row.Column) {
+        let (handle, index) = (row.statement.handle, column.position)
+        guard sqlite3_column_type(handle, index) == SQLITE_BLOB, sqlite3_column_bytes(handle, index) == 16,
+              let blob = sqlite3_column_blob(handle, index) else { return nil }
         let raw = UnsafeRawBufferPointer(start: blob, count: 16)
         high = raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self).bigEndian
         low = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self).bigEndian

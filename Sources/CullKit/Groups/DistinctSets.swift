@@ -41,7 +41,7 @@ public enum DistinctSets {
         let hashes = try fullHashes(db, root: root, ids: ids)
         var paths: [Int64: String] = [:]
         try db.forEachRow("SELECT id, path FROM assets WHERE id IN (SELECT value FROM json_each(?))", [.text(list(ids))]) {
-            paths[$0.int64(0)] = PathBytes.display($0.bytes(1) ?? [])
+            paths[$0.int64("id")] = PathBytes.display($0.bytes("path") ?? [])
         }
         var owner: [ContentHash: Int64] = [:]
         var pictures: [ContentHash] = []
@@ -58,7 +58,7 @@ public enum DistinctSets {
             try db.forEachRow("""
                 SELECT asset_id FROM reviews WHERE status = ?2
                   AND asset_id IN (SELECT value FROM json_each(?1)) AND keeper_id IN (SELECT value FROM json_each(?1))
-                """, [.text(list(ids)), ReviewStatus.trashed.sql]) { twins.append($0.int64(0)) }
+                """, [.text(list(ids)), ReviewStatus.trashed.sql]) { twins.append($0.int64("asset_id")) }
             let unstage = try db.prepare("DELETE FROM reviews WHERE status = ?2 AND (asset_id = ?1 OR live_pair_of = ?1)")
             for twin in twins {
                 try unstage.execute([.integer(twin), ReviewStatus.trashed.sql])
@@ -75,12 +75,12 @@ public enum DistinctSets {
         // Every set sharing a picture with the new one, and how many it shares.
         var shared: [Int64: Int] = [:]
         let lookup = try db.prepare("SELECT set_id FROM distinct_members WHERE hash = ?")
-        for picture in pictures { try lookup.forEachRow([.blob(picture.bytes)]) { shared[$0.int64(0), default: 0] += 1 } }
+        for picture in pictures { try lookup.forEachRow([.blob(picture.bytes)]) { shared[$0.int64("set_id"), default: 0] += 1 } }
         guard !shared.values.contains(pictures.count) else { return false }
-        let size = try db.prepare("SELECT count(*) FROM distinct_members WHERE set_id = ?")
+        let size = try db.prepare("SELECT count(*) AS members FROM distinct_members WHERE set_id = ?")
         for (set, count) in shared.sorted(by: { $0.key < $1.key }) {
             var members = 0
-            try size.forEachRow([.integer(set)]) { members = $0.int(0) }
+            try size.forEachRow([.integer(set)]) { members = $0.int("members") }
             guard members == count else { continue }
             try db.execute("DELETE FROM distinct_members WHERE set_id = ?", [.integer(set)])
             try db.execute("DELETE FROM distinct_sets WHERE id = ?", [.integer(set)])
@@ -128,8 +128,8 @@ public enum DistinctSets {
         for (id, hash) in hashes { byHash[hash, default: []].append(id) }
         var pictures: [Int64: [[Int64]]] = [:]
         try db.forEachRow("SELECT set_id, hash FROM distinct_members") { row in
-            guard let hash = ContentHash(bytes: row.bytes(1)), let assets = byHash[hash] else { return }
-            pictures[row.int64(0), default: []].append(assets.sorted())
+            guard let hash = ContentHash(bytes: row.bytes("hash")), let assets = byHash[hash] else { return }
+            pictures[row.int64("set_id"), default: []].append(assets.sorted())
         }
         return pictures.keys.sorted().compactMap { set in
             pictures[set].flatMap { $0.count > 1 ? SimilarGroups.DistinctSet(pictures: $0) : nil }
@@ -142,7 +142,7 @@ public enum DistinctSets {
             SELECT a.id, h.full FROM assets a JOIN hashes h ON h.asset_id = a.id
             WHERE a.id IN (SELECT value FROM json_each(?)) AND h.full IS NOT NULL AND \(CachedRow.isCurrent("h", for: "a"))
             """, [.text(list(ids))]) { row in
-            if let hash = ContentHash(bytes: row.bytes(1)) { result[row.int64(0)] = hash }
+            if let hash = ContentHash(bytes: row.bytes("full")) { result[row.int64("id")] = hash }
         }
         return result
     }
@@ -156,8 +156,8 @@ public enum DistinctSets {
         var files: [HashCache.Candidate] = []
         try db.forEachRow("""
             SELECT id, path, device, inode, size, mtime_ns, ctime_ns FROM assets WHERE id IN (SELECT value FROM json_each(?))
-            """, [.text(list(missing))]) { row in
-            files.append(HashCache.Candidate(row, extra: HashCache.Hashes()))
+            """, [.text(list(missing))], CandidateFileColumns.self) { row, column in
+            files.append(HashCache.Candidate(row, column, extra: HashCache.Hashes()))
         }
         let reader = FileReader(root: Array(root.utf8)), hasher = ContentHasher()
         var hashed: [Int] = []

@@ -4,7 +4,7 @@ public struct GroupOutcome: Sendable {
     /// Nil when every member is staged already (the group then stages nothing).
     public let keeper: GroupMember?
     /// The ranking key that decided against the runner-up, or why the keeper had to be kept
-    /// (`kept by you`, a protect guard, a keep rule, another group rule's keeper).
+    /// (`kept by you`, a protect guard, a keep rule, another group rule's keeper: a ``StayReason``'s sentence).
     public let decidedBy: String
     /// Members this rule stages (net-new), in path order, and their bytes.
     public var staged: [Int64] = []
@@ -26,14 +26,14 @@ struct GroupGuard {
     /// Every set of members that must keep one present member unstaged: the run's groups, then
     /// the sets of twins staged earlier; with what a refusal calls each.
     private let sets: [[Int64]]
-    private let nouns: [String]
+    private let nouns: [StayReason]
     private let setsOf: [Int64: [Int]]
     /// Staged already, or by this plan.
     private var claimed: Set<Int64>
     /// Keepers reserved by this run's group rules, with the rule.
     private(set) var reserved: [Int64: String] = [:]
     /// Members a plain rule of this run matched and must leave, as the last of their group, with why.
-    private var held: [Int64: String] = [:]
+    private var held: [Int64: StayReason] = [:]
     /// Nil: every member counts as on disk (no library root to look in).
     private let presence: MemberPresence?
     /// Per set, the member last found to stay (unclaimed and present), looked at first.
@@ -50,8 +50,7 @@ struct GroupGuard {
         self.claimed = claimed
         self.presence = presence
         sets = groups.groups.map { $0.members.map(\.id) } + recorded
-        nouns = groups.groups.map { "last unstaged copy of its \($0.spec.noun)" }
-            + recorded.map { _ in "keeper of staged twins" }
+        nouns = groups.groups.map { .lastCopy($0.spec) } + recorded.map { _ in .keeperOfStagedTwins }
         var setsOf: [Int64: [Int]] = [:]
         for (index, set) in sets.enumerated() { for id in set { setsOf[id, default: []].append(index) } }
         self.setsOf = setsOf
@@ -81,14 +80,14 @@ struct GroupGuard {
     private func isPresent(_ id: Int64) -> Bool { presence?.isPresent(id) ?? true }
 
     /// Why `id` may not be staged now; nil when it may.
-    func refusal(_ id: Int64) -> String? { refusal(leaving: [id]) }
+    func refusal(_ id: Int64) -> StayReason? { refusal(leaving: [id]) }
 
     /// Why `ids` may not be staged together now (a Live Photo's halves, which leave as one); nil
     /// when they may: each set they are in keeps a present member outside them.
-    func refusal(leaving ids: [Int64]) -> String? {
+    func refusal(leaving ids: [Int64]) -> StayReason? {
         for id in ids {
             if let reason = held[id] { return reason }
-            if let rule = reserved[id] { return "keeper of its group (rule \(rule))" }
+            if let rule = reserved[id] { return .reservedKeeper(rule: rule) }
         }
         let leaving = Set(ids)
         for set in Set(ids.flatMap { setsOf[$0] ?? [] }).sorted() where !hasWitness(set, besides: leaving) {
@@ -169,7 +168,7 @@ struct GroupGuard {
     /// guards, keep rules, twins whose Live Photo half has no copy). A keeper is a member on disk;
     /// a group with none stages nothing.
     mutating func select(rule: String, spec: GroupSpec, ranking: KeeperRanking, matched: Set<Int64>,
-                         selectable: Set<Int64>, claimed: Set<Int64>, forced: [Int64: String])
+                         selectable: Set<Int64>, claimed: Set<Int64>, forced: [Int64: StayReason])
         -> (ids: [Int64], outcomes: [GroupOutcome]) {
         var touched = Set<Int>()
         for id in matched {
@@ -186,8 +185,8 @@ struct GroupGuard {
             }
             var choice = ranking.choose(mustStay.isEmpty ? unstaged : mustStay, where: { isPresent($0.id) })
             if let picked = choice, !mustStay.isEmpty {
-                choice = (picked.keeper, forced[picked.keeper.id] ?? held[picked.keeper.id]
-                    ?? "keeper of rule \(reserved[picked.keeper.id] ?? rule)")
+                choice = (picked.keeper, (forced[picked.keeper.id] ?? held[picked.keeper.id]
+                    ?? .keeperOfRule(reserved[picked.keeper.id] ?? rule)).description)
             }
             guard let (keeper, decidedBy) = choice else {
                 let why = unstaged.isEmpty ? "every copy is staged already" : "no unstaged copy is on disk as indexed"

@@ -11,24 +11,25 @@ enum GroupMembers {
         let list = JSONValue.array(ids.sorted().map { .integer($0) }).rendered(pretty: false)
         var members: [Int64: (inode: FileIdentity.Key, member: GroupMember)] = [:]
         try db.forEachRow("""
-            SELECT a.id, a.path, a.size, a.width * a.height, COALESCE(a.taken_utc, a.taken),
-                   (COALESCE(a.favorite_flag, 0) = 1 OR COALESCE(a.rating, -1) >= ?), a.rating,
+            SELECT a.id, a.path, a.size, a.width * a.height AS pixels, COALESCE(a.taken_utc, a.taken) AS taken,
+                   (COALESCE(a.favorite_flag, 0) = 1 OR COALESCE(a.rating, -1) >= ?) AS favorite, a.rating,
                    (a.taken IS NOT NULL) + (a.camera_make IS NOT NULL) + (a.camera_model IS NOT NULL) + (a.lens IS NOT NULL)
                    + (a.software IS NOT NULL) + (a.latitude IS NOT NULL) + (a.rating IS NOT NULL) + (a.favorite_flag IS NOT NULL)
-                   + (a.width IS NOT NULL) + (a.orientation IS NOT NULL),
-                   a.device, a.inode, \(FeatureCache.current("sharpness")), a.format,
-                   (a.camera_make IS NOT NULL OR a.camera_model IS NOT NULL),
-                   (a.taken IS NOT NULL AND COALESCE(a.taken_source, '') <> 'filename'), a.raw
+                   + (a.width IS NOT NULL) + (a.orientation IS NOT NULL) AS metadata_count,
+                   a.device, a.inode, \(FeatureCache.current("sharpness")) AS sharpness, a.format,
+                   (a.camera_make IS NOT NULL OR a.camera_model IS NOT NULL) AS has_camera,
+                   (a.taken IS NOT NULL AND COALESCE(a.taken_source, '') <> 'filename') AS has_capture_date, a.raw
             FROM assets a WHERE a.id IN (SELECT value FROM json_each(?))
-            """, [.integer(threshold), .text(list)]) { row in
+            """, [.integer(threshold), .text(list)], Columns.self) { row, column in
             var member = GroupMember(
-                id: row.int64(0), path: row.bytes(1) ?? [], size: row.int64(2), pixels: row.optionalInt64(3),
-                taken: row.optionalInt64(4), favorite: row.int64(5) != 0, rating: row.optionalInt64(6),
-                metadataCount: row.int(7), sharpness: row.optionalDouble(10), format: row.string(11).flatMap(MediaFormat.init))
-            member.cameraOriginal = CameraOriginal.isOriginal(format: member.format, hasCamera: row.int64(12) != 0,
-                                                              hasCaptureDate: row.int64(13) != 0, path: member.path)
-            member.raw = row.int64(14) != 0
-            members[member.id] = (FileIdentity.Key(device: row.int64(8), inode: row.int64(9)), member)
+                id: row.int64(column.id), path: row.bytes(column.path) ?? [], size: row.int64(column.size),
+                pixels: row.optionalInt64(column.pixels), taken: row.optionalInt64(column.taken), favorite: row.int64(column.favorite) != 0,
+                rating: row.optionalInt64(column.rating), metadataCount: row.int(column.metadataCount),
+                sharpness: row.optionalDouble(column.sharpness), format: row.string(column.format).flatMap(MediaFormat.init))
+            member.cameraOriginal = CameraOriginal.isOriginal(format: member.format, hasCamera: row.int64(column.hasCamera) != 0,
+                                                              hasCaptureDate: row.int64(column.hasCaptureDate) != 0, path: member.path)
+            member.raw = row.int64(column.raw) != 0
+            members[member.id] = (FileIdentity.Key(device: row.int64(column.device), inode: row.int64(column.inode)), member)
         }
         var groups: [MediaGroup] = []
         for candidate in candidates {
@@ -51,5 +52,18 @@ enum GroupMembers {
         }
         groups.sort { PathBytes.precedes($0.members[0].path, $1.members[0].path) }
         return groups
+    }
+
+    /// The member fields ``read(_:spec:candidates:)`` selects, under their aliases.
+    private struct Columns: RowColumns {
+        let id, path, size, pixels, taken, favorite, rating, metadataCount: Row.Column
+        let device, inode, sharpness, format, hasCamera, hasCaptureDate, raw: Row.Column
+
+        init(_ row: Row) {
+            (id, path, size, pixels) = (row.index("id"), row.index("path"), row.index("size"), row.index("pixels"))
+            (taken, favorite, rating, metadataCount) = (row.index("taken"), row.index("favorite"), row.index("rating"), row.index("metadata_count"))
+            (device, inode, sharpness, format) = (row.index("device"), row.index("inode"), row.index("sharpness"), row.index("format"))
+            (hasCamera, hasCaptureDate, raw) = (row.index("has_camera"), row.index("has_capture_date"), row.index("raw"))
+        }
     }
 }

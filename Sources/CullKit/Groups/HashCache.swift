@@ -39,6 +39,13 @@ public struct HashCache: IdentityCache {
         var full: ContentHash?
     }
 
+    /// The cache's columns of a candidate row: the hashes stored.
+    struct HashColumns: RowColumns {
+        let partial, full: Row.Column
+
+        init(_ row: Row) { (partial, full) = (row.index("partial"), row.index("full")) }
+    }
+
     /// Brings every needed hash up to date.
     @discardableResult
     public func refresh(progress: HashProgress? = nil) throws -> Report { try update(progress: progress).report }
@@ -112,11 +119,12 @@ public struct HashCache: IdentityCache {
         var unsorted: [Candidate] = []
         unsorted.reserveCapacity(Int(try db.scalar("SELECT max(id) FROM assets")?.int64 ?? 0))
         // The identity test once per row, not once per hash column.
-        try table.forEachCandidate(db, columns: ["c.partial", "c.full"], where: "a.size > 0", tableOrder: true) { row in
-            let current = row.int64(CacheTable.currentColumn) != 0
-            let partial = current ? ContentHash(row, CacheTable.firstExtraColumn) : nil
-            let full = current ? ContentHash(row, CacheTable.firstExtraColumn + 1) : nil
-            unsorted.append(Candidate(row, readingPath: partial == nil, extra: Hashes(partial: partial, full: full)))
+        try table.forEachCandidate(db, columns: ["c.partial AS partial", "c.full AS full"], where: "a.size > 0", tableOrder: true,
+                                   HashColumns.self) { row, column in
+            let current = row.int64(column.current) != 0
+            let partial = current ? ContentHash(row, column.extra.partial) : nil
+            let full = current ? ContentHash(row, column.extra.full) : nil
+            unsorted.append(Candidate(row, column, readingPath: partial == nil, extra: Hashes(partial: partial, full: full)))
         }
         // Sorted by plain keys, then moved once: sorting the candidates themselves retained and
         // released each one's path on every swap. The row's place breaks ties (hard links stay in
@@ -153,7 +161,7 @@ public struct HashCache: IdentityCache {
         guard indices.contains(where: { candidates[$0].path.isEmpty }) else { return }
         let pathOf = try db.cached("SELECT path FROM assets WHERE id = ?")
         for index in indices where candidates[index].path.isEmpty {
-            try pathOf.forEachRow([.integer(candidates[index].id)]) { candidates[index].path = $0.bytes(0) ?? [] }
+            try pathOf.forEachRow([.integer(candidates[index].id)]) { candidates[index].path = $0.bytes("path") ?? [] }
         }
     }
 

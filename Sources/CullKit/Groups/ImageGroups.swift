@@ -14,16 +14,23 @@ enum ImageGroups {
             JOIN image_hashes i ON i.hash = d.hash JOIN assets a ON a.id = i.asset_id
             WHERE \(CachedRow.isCurrent("i", for: "a"))
             ORDER BY i.hash
-            """) { row in
-            guard let hash = ContentHash(bytes: row.bytes(0)) else { return }
+            """, [], Columns.self) { row, column in
+            guard let hash = ContentHash(bytes: row.bytes(column.hash)) else { return }
             if let open = current, open != hash {
                 candidates.append(GroupCandidate(key: open.hex, ids: ids))
                 ids = []
             }
             current = hash
-            ids.append(row.int64(1))
+            ids.append(row.int64(column.id))
         }
         if let open = current { candidates.append(GroupCandidate(key: open.hex, ids: ids)) }
         return candidates
+    }
+
+    /// The hash and asset ``candidates(_:)`` reads.
+    private struct Columns: RowColumns {
+        let hash, id: Row.Column
+
+        init(_ row: Row) { (hash, id) = (row.index("hash"), row.index("id")) }
     }
 }

@@ -88,12 +88,14 @@ public struct ImageHashCache: IdentityCache {
     func indexState() throws -> String {
         var parts: [String] = []
         try db.forEachRow("""
-            SELECT count(*), sum(id), sum(size), sum(device % 1000000007), sum(inode % 1000000007),
-                   sum(mtime_ns % 1000000007), sum(COALESCE(ctime_ns, 0) % 1000000007),
-                   sum(COALESCE(width, 0) + COALESCE(height, 0)),
-                   (SELECT count(*) FROM image_hashes), (SELECT sum(asset_id) FROM image_hashes)
+            SELECT count(*) AS assets, sum(id) AS ids, sum(size) AS sizes, sum(device % 1000000007) AS devices,
+                   sum(inode % 1000000007) AS inodes, sum(mtime_ns % 1000000007) AS mtimes,
+                   sum(COALESCE(ctime_ns, 0) % 1000000007) AS ctimes, sum(COALESCE(width, 0) + COALESCE(height, 0)) AS sides,
+                   (SELECT count(*) FROM image_hashes) AS rows, (SELECT sum(asset_id) FROM image_hashes) AS hashed
             FROM assets
-            """) { row in parts = (0..<10).map { String(row.int64($0)) } }
+            """) { row in
+            parts = ["assets", "ids", "sizes", "devices", "inodes", "mtimes", "ctimes", "sides", "rows", "hashed"].map { String(row.int64($0)) }
+        }
         return parts.joined(separator: ":")
     }
 
@@ -106,19 +108,25 @@ public struct ImageHashCache: IdentityCache {
         }
         var rows: [Row] = []
         let formats = ImageDataHasher.formats.map(\.rawValue).sorted()
-        try Self.table.forEachCandidate(db, columns: ["a.format", "a.width", "a.height"],
-                                                    where: "a.size > 0 AND a.format IN (\(formats.map { _ in "?" }.joined(separator: ", ")))",
-                                                    formats.map { .text($0) }, tableOrder: false) { row in
-            let extra = CacheTable.firstExtraColumn
-            guard let format = MediaFormat(rawValue: row.string(extra) ?? "") else { return }
-            let sides = [row.optionalInt64(extra + 1), row.optionalInt64(extra + 2)].map { $0 ?? -1 }
-            rows.append(Row(candidate: Candidate(row, extra: format),
+        try Self.table.forEachCandidate(db, columns: ["a.format AS format", "a.width AS width", "a.height AS height"],
+                                        where: "a.size > 0 AND a.format IN (\(formats.map { _ in "?" }.joined(separator: ", ")))",
+                                        formats.map { .text($0) }, tableOrder: false, ShapeColumns.self) { row, column in
+            guard let format = MediaFormat(rawValue: row.string(column.extra.format) ?? "") else { return }
+            let sides = [row.optionalInt64(column.extra.width), row.optionalInt64(column.extra.height)].map { $0 ?? -1 }
+            rows.append(Row(candidate: Candidate(row, column, extra: format),
                             bucket: Bucket(family: Self.family(format), short: sides.min()!, long: sides.max()!),
-                            current: row.int64(CacheTable.currentColumn) != 0))
+                            current: row.int64(column.current) != 0))
         }
         var inodes: [Bucket: Set<FileIdentity.Key>] = [:]
         for row in rows { inodes[row.bucket, default: []].insert(row.candidate.key) }
         return rows.filter { !$0.current && (inodes[$0.bucket]?.count ?? 0) > 1 }.map(\.candidate)
+    }
+
+    /// The columns of a candidate row that place it in a bucket: its format and sides.
+    struct ShapeColumns: RowColumns {
+        let format, width, height: Row.Column
+
+        init(_ row: Row) { (format, width, height) = (row.index("format"), row.index("width"), row.index("height")) }
     }
 
     struct Bucket: Hashable {

@@ -20,10 +20,11 @@ enum RawPairs {
             SELECT a.folder, a.name, a.id, a.raw, a.taken FROM assets a
             WHERE a.folder IN (SELECT folder FROM assets WHERE raw = 1)
               AND (a.raw = 1 OR a.format IN (\(formats.map { _ in "?" }.joined(separator: ", "))))
-            """, formats.map { .text($0) }) { row in
-            let name = row.string(1) ?? ""
+            """, formats.map { .text($0) }, Columns.self) { row, column in
+            let name = row.string(column.name) ?? ""
             let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
-            byStem[(row.string(0) ?? "") + "/" + stem.lowercased(), default: []].append((row.int64(2), row.int64(3) != 0, row.optionalInt64(4)))
+            byStem[(row.string(column.folder) ?? "") + "/" + stem.lowercased(), default: []]
+                .append((row.int64(column.id), row.int64(column.raw) != 0, row.optionalInt64(column.taken)))
         }
         var candidates: [GroupCandidate] = []
         for (stem, files) in byStem where files.contains(where: \.raw) && files.contains(where: { !$0.raw }) {
@@ -36,5 +37,12 @@ enum RawPairs {
             }
         }
         return candidates.sorted { $0.key < $1.key }
+    }
+
+    /// The file fields ``candidates(_:)`` reads.
+    private struct Columns: RowColumns {
+        let folder, name, id, raw, taken: Row.Column
+
+        init(_ row: Row) { (folder, name, id, raw, taken) = (row.index("folder"), row.index("name"), row.index("id"), row.index("raw"), row.index("taken")) }
     }
 }

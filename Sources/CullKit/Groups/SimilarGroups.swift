@@ -170,8 +170,9 @@ extension SimilarGroups {
         try db.forEachRow("""
             SELECT a.id, a.path, f.phash, a.kind FROM image_features f JOIN assets a ON a.id = f.asset_id
             WHERE f.phash IS NOT NULL AND a.screenshot = 0 AND \(CachedRow.isCurrent("f", for: "a"))
-            """) { row in
-            byKind[row.string(3) ?? "", default: []].append((Item(id: row.int64(0), hash: UInt64(bitPattern: row.int64(2))), row.bytes(1) ?? []))
+            """, [], FeatureColumns.self) { row, column in
+            byKind[row.string(column.kind) ?? "", default: []]
+                .append((Item(id: row.int64(column.id), hash: UInt64(bitPattern: row.int64(column.phash))), row.bytes(column.path) ?? []))
         }
         var keys = Set<String>()
         return try byKind.keys.sorted().flatMap { kind in
@@ -192,5 +193,12 @@ extension SimilarGroups {
             while !keys.insert(key).inserted { key += "+" }
             return GroupCandidate(key: key, ids: ids)
         }
+    }
+
+    /// The picture fields ``candidates(_:distance:root:)`` reads.
+    private struct FeatureColumns: RowColumns {
+        let id, path, phash, kind: Row.Column
+
+        init(_ row: Row) { (id, path, phash, kind) = (row.index("id"), row.index("path"), row.index("phash"), row.index("kind")) }
     }
 }

@@ -10,7 +10,9 @@ enum StagedTwins {
         try db.forEachRow("""
             SELECT r.keeper_id, r.asset_id FROM reviews r JOIN assets k ON k.id = r.keeper_id
             WHERE r.status = ? AND r.keeper_id IS NOT NULL
-            """, [ReviewStatus.trashed.sql]) { row in members[row.int64(0), default: []].insert(row.int64(1)) }
+            """, [ReviewStatus.trashed.sql], Columns.self) { row, column in
+            members[row.int64(column.keeper), default: []].insert(row.int64(column.asset))
+        }
         guard !members.isEmpty else { return [] }
         // The stand-ins, as ``TwinCheck`` finds them: for a twin byte-identical to its keeper (only
         // those), the same current content on another inode.
@@ -22,7 +24,14 @@ enum StagedTwins {
             WHERE r.status = ? AND r.keeper_id IS NOT NULL AND t.full IS NOT NULL
               AND (a.device, a.inode) <> (ta.device, ta.inode)
               AND \(CachedRow.isCurrent("s", for: "a")) AND \(CachedRow.isCurrent("t", for: "ta"))
-            """, [ReviewStatus.trashed.sql]) { row in members[row.int64(0)]?.insert(row.int64(1)) }
+            """, [ReviewStatus.trashed.sql], Columns.self) { row, column in members[row.int64(column.keeper)]?.insert(row.int64(column.asset)) }
         return members.keys.sorted().map { keeper in [keeper] + members[keeper]!.subtracting([keeper]).sorted() }
+    }
+
+    /// Both reads select a keeper and an asset held by its set.
+    private struct Columns: RowColumns {
+        let keeper, asset: Row.Column
+
+        init(_ row: Row) { (keeper, asset) = (row.index("keeper_id"), row.index("asset_id")) }
     }
 }

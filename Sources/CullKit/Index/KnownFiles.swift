@@ -91,7 +91,7 @@ struct KnownFiles {
 
     /// The columns `load` reads, by name.
     private struct Columns: RowColumns {
-        let id, path, device, inode, size, mtimeNs, ctimeNs, sidecarSignature, broken, brokenReason, unreadableReason: Int
+        let id, path, device, inode, size, mtimeNs, ctimeNs, sidecarSignature, broken, brokenReason, unreadableReason: Row.Column
 
         init(_ row: Row) {
             (id, path, device, inode) = (row.index("id"), row.index("path"), row.index("device"), row.index("inode"))

@@ -23,22 +23,20 @@ public enum AssetJSON {
         return RuleCompiler.findQuery(predicate, columns: SQLFragment.join(select, separator: ", "), context)
     }
 
-    /// The object of one row of ``query(_:_:)``; `names` are its column names.
-    public static func object(_ row: Row, names: [String]) -> JSONValue {
+    /// The object of one row of ``query(_:_:)``; `columns` are its statement's (``Statement/columns``).
+    public static func object(_ row: Row, columns: [(name: String, column: Row.Column)]) -> JSONValue {
         var fields: [(String, JSONValue)] = []
-        let index = Dictionary(names.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        for (offset, name) in names.enumerated() {
-            let value = row.value(offset)
+        for (name, column) in columns {
             switch name {
-            case "path", "folder", "name": fields.append((name, .path(row.bytes(offset) ?? [])))
-            case "modified", "added": fields.append((name, row.optionalInt64(offset).map(JSONValue.instant) ?? .null))
+            case "path", "folder", "name": fields.append((name, .path(row.bytes(column) ?? [])))
+            case "modified", "added": fields.append((name, row.optionalInt64(column).map(JSONValue.instant) ?? .null))
             case "taken":
                 // Local wall-clock seconds, with the offset when the photo recorded one.
-                let offsetMinutes = index["taken_offset"].flatMap { row.optionalInt64($0) }.map { Int($0) }
-                fields.append((name, row.optionalInt64(offset).map { .string(CivilDate.iso8601($0, offsetMinutes: offsetMinutes)) } ?? .null))
+                let offsetMinutes = columns.first { $0.name == "taken_offset" }.flatMap { row.optionalInt64($0.column) }.map { Int($0) }
+                fields.append((name, row.optionalInt64(column).map { .string(CivilDate.iso8601($0, offsetMinutes: offsetMinutes)) } ?? .null))
             case "taken_offset", "taken_utc": continue  // in `taken`
-            case _ where booleans.contains(name): fields.append((name, .bool(row.int64(offset) != 0)))
-            default: fields.append((name, JSONValue(value)))
+            case _ where booleans.contains(name): fields.append((name, .bool(row.int64(column) != 0)))
+            default: fields.append((name, JSONValue(row.value(column))))
             }
         }
         return .object(fields)

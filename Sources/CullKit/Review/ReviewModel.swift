@@ -90,7 +90,7 @@ public struct ReviewModel {
 
     /// The columns ``forEachItem(_:db:listing:_:)`` reads of every asset, by name.
     private struct ItemColumns: RowColumns {
-        let id, path, size, taken, mtimeNs, kind, orientation, duration, width, height, broken, brokenReason: Int
+        let id, path, size, taken, mtimeNs, kind, orientation, duration, width, height, broken, brokenReason: Row.Column
 
         init(_ row: Row) {
             (id, path, size, taken, mtimeNs) = (row.index("id"), row.index("path"), row.index("size"), row.index("taken"), row.index("mtime_ns"))

@@ -80,7 +80,7 @@ public struct ReviewScope: Sendable {
             var grouped = Set<Int64>()
             // A group is shown when the rule stages one of its members now, or did before.
             for outcome in line.groups where !outcome.staged.isEmpty
-                || outcome.members.contains(where: { line.reasonOf[$0.id] == Plan.RuleLine.stagedAlready }) {
+                || outcome.members.contains(where: { line.reasonOf[$0.id] == .stagedAlready }) {
                 let members = (outcome.keeper.map { [$0.id] } ?? []) + outcome.members.map(\.id).filter { $0 != outcome.keeper?.id }
                 let group = section.groups.count
                 let spec = outcome.group.spec
@@ -92,10 +92,10 @@ public struct ReviewScope: Sendable {
                         reason = "the keeper of its \(spec.noun) (\(ReviewWords.decided(outcome.decidedBy)))"
                     } else if outcome.staged.contains(id) {
                         reason = "\(spec.stagedNoun) of \(keeperName) in its \(spec.noun) (rule \(line.rule))"
-                    } else if line.reasonOf[id] == Plan.RuleLine.stagedAlready {
+                    } else if line.reasonOf[id] == .stagedAlready {
                         reason = "\(spec.stagedNoun) of \(keeperName) in its \(spec.noun), staged already"
                     } else {
-                        reason = line.reasonOf[id].map(ReviewWords.decided) ?? "in the \(spec.noun) of \(keeperName); rule \(line.rule) does not match it"
+                        reason = line.reasonOf[id].map { ReviewWords.decided($0.description) } ?? "in the \(spec.noun) of \(keeperName); rule \(line.rule) does not match it"
                     }
                     entries[id] = Entry(section: index, group: group, reason: reason)
                     section.assets.append(id)
@@ -253,7 +253,7 @@ extension ReviewScope.Shown {
     /// The `assets` columns a shown file is read from, with its `id`, by name: ``ReviewScope/refresh(_:)``
     /// reads every asset before each decision.
     struct Columns: RowColumns {
-        let id, path, device, inode, size, mtimeNs: Int
+        let id, path, device, inode, size, mtimeNs: Row.Column
 
         init(_ row: Row) {
             (id, path, device) = (row.index("id"), row.index("path"), row.index("device"))

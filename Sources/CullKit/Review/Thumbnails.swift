@@ -141,14 +141,21 @@ struct Thumbnails: Sendable {
     func prune(_ db: Database) throws -> Int {
         guard let directory = DirectoryHandle.open(cache).0, let names = directory.list() else { return 0 }
         var live = Set<String>()
-        try db.forEachRow("SELECT device, inode, size, mtime_ns FROM assets") { row in
-            live.insert("\(row.int64(0))-\(row.int64(1))-\(row.int64(2))-\(row.int64(3))")
+        try db.forEachRow("SELECT device, inode, size, mtime_ns FROM assets", [], IdentityColumns.self) { row, column in
+            live.insert("\(row.int64(column.device))-\(row.int64(column.inode))-\(row.int64(column.size))-\(row.int64(column.mtimeNs))")
         }
         var removed = 0
         for name in names where !live.contains(String(decoding: name.prefix { $0 != 46 }, as: UTF8.self)) {
             if directory.unlink(name) == 0 { removed += 1 }
         }
         return removed
+    }
+
+    /// The identity a thumbnail's name is made of.
+    private struct IdentityColumns: RowColumns {
+        let device, inode, size, mtimeNs: Row.Column
+
+        init(_ row: Row) { (device, inode, size, mtimeNs) = (row.index("device"), row.index("inode"), row.index("size"), row.index("mtime_ns")) }
     }
 }
 

@@ -386,7 +386,7 @@ enum SchemaSnapshot {
     /// The `sql` of every schema object of a migrated index, in the order SQLite created them.
     static func read(_ db: Database) throws -> [String] {
         var found: [String] = []
-        try db.forEachRow("SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY rowid") { found.append($0.string(0) ?? "") }
+        try db.forEachRow("SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY rowid") { found.append($0.string("sql") ?? "") }
         return found
     }
 

@@ -29,11 +29,9 @@ public struct Plan: Sendable {
         public let livePairOf: [Int64: Int64]
         /// For a group rule: each group it touched, with its keeper and what it stages.
         public var groups: [GroupOutcome] = []
-        /// Why each match the rule does not stage stays, in the plan's words (a guard, a keep, a
-        /// group's last copy, staged already or by an earlier rule): the review shows it per file.
-        public var reasonOf: [Int64: String] = [:]
-        /// The reason of a match staged before this plan (by an earlier run, or by hand).
-        public static let stagedAlready = "staged already"
+        /// Why each match the rule does not stage stays (a guard, a keep, a group's last copy,
+        /// staged already or by an earlier rule): the review shows it per file.
+        public var reasonOf: [Int64: StayReason] = [:]
 
         /// Each net-new member of a group → the member it leaves against (a group rule's keeper, or
         /// the copy that stays): recorded with its staging, checked again by the commit.
@@ -91,7 +89,7 @@ public struct PlanBuilder {
     let ceilingPercent: Double?
     /// Assets this run's protect guards and keep rules spare, with the reason: a Live Photo whose
     /// other half is spared stays whole.
-    let spared: [Int64: String]
+    let spared: [Int64: StayReason]
     /// The groups the run's rules read (see ``GroupGuard``).
     let groups: GroupSet?
     /// The run's clock (epoch seconds): capture times after it never win a keeper ranking.
@@ -100,7 +98,7 @@ public struct PlanBuilder {
     /// indexed (without it, every indexed member counts).
     let root: String?
 
-    public init(db: Database, sampleCount: Int = 5, ceilingPercent: Double? = nil, spared: [Int64: String] = [:],
+    public init(db: Database, sampleCount: Int = 5, ceilingPercent: Double? = nil, spared: [Int64: StayReason] = [:],
                 groups: GroupSet? = nil, now: Int64 = Int64.max, root: String? = nil) {
         self.db = db
         self.sampleCount = sampleCount
@@ -195,17 +193,17 @@ public struct PlanBuilder {
             var earlierAt: ClosedRange<Int64>?
             var fresh: [Int64] = []
             var pairOf: [Int64: Int64] = [:]
-            var wholePairs: [String: Int] = [:]
+            var wholePairs: [StayReason: Int] = [:]
             var ids = request.assetIDs
             var outcomes: [GroupOutcome] = []
             var keepers = 0
-            var reasonOf: [Int64: String] = [:]
-            for exclusion in request.exclusions { for id in exclusion.ids { reasonOf[id] = exclusion.reason.description } }
+            var reasonOf: [Int64: StayReason] = [:]
+            for exclusion in request.exclusions { for id in exclusion.ids { reasonOf[id] = exclusion.reason.stay } }
             let claimedNow = claimed
             let pinned = groupGuard.map { PlanBuilder.pinnedByLiveHalves(request, $0, partners, leaving: { !claimedNow.contains($0) && status[$0] != .trashed }) } ?? [:]
             if let grouping = request.grouping, let groups, groupGuard != nil {
                 var forced = spared
-                for (id, state) in status where state == .kept && groups.groupsOf[id] != nil { forced[id] = Exclusion.keptByUser }
+                for (id, state) in status where state == .kept && groups.groupsOf[id] != nil { forced[id] = .keptByUser }
                 forced.merge(pinned) { first, _ in first }
                 (ids, outcomes) = groupGuard!.select(
                     rule: request.rule, spec: grouping.spec, ranking: KeeperRanking(keys: grouping.ranking, now: now),
@@ -217,19 +215,19 @@ public struct PlanBuilder {
             }
             for id in ids {
                 if let at = stagedAt[id] {
-                    reasonOf[id] = Plan.RuleLine.stagedAlready
+                    reasonOf[id] = .stagedAlready
                     earlier += 1
                     earlierAt = earlierAt.map { min($0.lowerBound, at)...max($0.upperBound, at) } ?? at...at
                     continue
                 }
                 if claimed.contains(id) {
                     if pairOf[id] == nil { claimedByRule += 1 }
-                    reasonOf[id] = claimedBy[id].map { "staged by rule \($0)" } ?? Plan.RuleLine.stagedAlready
+                    reasonOf[id] = claimedBy[id].map(StayReason.stagedByRule) ?? .stagedAlready
                     continue
                 }
                 switch status[id] ?? .new {
-                case .trashed: earlier += 1; reasonOf[id] = Plan.RuleLine.stagedAlready; continue
-                case .kept: kept += 1; reasonOf[id] = Exclusion.keptByUser; continue // re-checked here: a keep always wins
+                case .trashed: earlier += 1; reasonOf[id] = .stagedAlready; continue
+                case .kept: kept += 1; reasonOf[id] = .keptByUser; continue // re-checked here: a keep always wins
                 case .new: break
                 }
                 // A Live Photo leaves whole or not at all: its other half goes as its own row,
@@ -241,10 +239,10 @@ public struct PlanBuilder {
                 }
                 let others = PlanBuilder.liveHalves(of: id, partners)
                 let leaving = [id] + others.filter { !claimed.contains($0) && status[$0] != .trashed }
-                if let reason = others.lazy.compactMap({ other in status[other] == .kept ? Exclusion.keptByUser : spared[other] }).first
+                if let reason = others.lazy.compactMap({ other in status[other] == .kept ? .keptByUser : spared[other] }).first
                     ?? (others.isEmpty ? nil : groupGuard?.refusal(leaving: leaving)) {
-                    wholePairs["its Live Photo pair: " + reason, default: 0] += 1
-                    reasonOf[id] = "its Live Photo pair: " + reason
+                    wholePairs[.livePair(reason), default: 0] += 1
+                    reasonOf[id] = .livePair(reason)
                     continue
                 }
                 claim(id, by: request.rule)
@@ -266,7 +264,9 @@ public struct PlanBuilder {
             if keepers > 0, let spec = request.grouping?.spec {
                 excluded.append((reason: .groupKeeper(spec), count: keepers))
             }
-            excluded += wholePairs.sorted { $0.key < $1.key }.map { (reason: .guarded($0.key), count: $0.value) }
+            // In the order of their sentences, as the plan has always listed them.
+            excluded += wholePairs.map { (reason: $0.key, text: $0.key.description, count: $0.value) }.sorted { $0.text < $1.text }
+                .map { (reason: .guarded($0.reason), count: $0.count) }
             let assets = try StagedSet.assets(builder.db, ids: fresh)
             added += assets
             let freshSet = Set(fresh)
@@ -296,14 +296,14 @@ public struct PlanBuilder {
     /// of that kind, with the reason. Such a member stays, and is its group's keeper when it can be:
     /// staging it would take along a half that nothing else holds.
     static func pinnedByLiveHalves(_ request: StageRequest, _ groupGuard: GroupGuard, _ partners: [Int64: [Int64]],
-                                   leaving: (Int64) -> Bool) -> [Int64: String] {
+                                   leaving: (Int64) -> Bool) -> [Int64: StayReason] {
         guard let spec = request.redundancy, spec.holdsCopies, !partners.isEmpty else { return [:] }
         let candidates = request.grouping == nil ? Set(request.assetIDs)
             : groupGuard.members(of: spec, touching: request.assetIDs + request.exclusions.flatMap(\.ids))
-        var pinned: [Int64: String] = [:]
+        var pinned: [Int64: StayReason] = [:]
         for id in candidates where partners[id] != nil {
             if liveHalves(of: id, partners).contains(where: { leaving($0) && !groupGuard.isMember($0, of: spec) }) {
-                pinned[id] = "its Live Photo pair has no other copy"
+                pinned[id] = .livePairHasNoOtherCopy
             }
         }
         return pinned

@@ -10,7 +10,7 @@ extension ReviewStore {
     }
 
     private struct Columns: RowColumns {
-        let assetID, status: Int
+        let assetID, status: Row.Column
 
         init(_ row: Row) { (assetID, status) = (row.index("asset_id"), row.index("status")) }
     }

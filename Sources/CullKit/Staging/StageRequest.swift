@@ -46,7 +46,7 @@ public struct StageRequest: Sendable, Equatable {
     public init(_ evaluation: RuleEvaluation) {
         var exclusions: [Exclusion] = []
         if !evaluation.userKept.isEmpty { exclusions.append(Exclusion(reason: .keptByUser, ids: evaluation.userKept)) }
-        for (guardClause, ids) in evaluation.protected { exclusions.append(Exclusion(reason: .protected(label: guardClause.label(for: evaluation.file)), ids: ids)) }
+        for (guardClause, ids) in evaluation.protected { exclusions.append(Exclusion(reason: .protected(guardClause.protection(for: evaluation.file)), ids: ids)) }
         for (file, rule, ids) in evaluation.keptByRules {
             exclusions.append(Exclusion(reason: .keepRule(rule: rule, file: file), ids: ids))
         }
@@ -66,9 +66,6 @@ public struct Exclusion: Sendable, Equatable {
     public let reason: ExclusionReason
     public let ids: [Int64]
 
-    /// The text of ``ExclusionReason/keptByUser``, where a reason travels as text (a keeper's `decided_by`).
-    public static let keptByUser = ExclusionReason.keptByUser.description
-
     public init(reason: ExclusionReason, ids: [Int64]) {
         self.reason = reason
         self.ids = ids
@@ -80,22 +77,31 @@ public struct Exclusion: Sendable, Equatable {
 public enum ExclusionReason: Hashable, Sendable, CustomStringConvertible {
     /// The user marked it kept (`cull keep`, or undo).
     case keptByUser
-    /// A protect guard, by its label (`protect[0]: favorite eq true`).
-    case protected(label: String)
+    /// A protect guard (`protect[0]: favorite eq true`).
+    case protected(ProtectGuard)
     /// An `action: keep` rule of the run.
     case keepRule(rule: String, file: String)
     /// The keeper a group rule chose for its group.
     case groupKeeper(GroupSpec)
     /// A guard of staging itself, with its reason: a group's last unstaged copy, a Live Photo
     /// pair that leaves whole or not at all.
-    case guarded(String)
+    case guarded(StayReason)
 
     public var description: String {
         switch self {
-        case .keptByUser: "kept by you"
-        case let .protected(label): label
-        case let .keepRule(rule, file): "keep rule \(rule) (\(file))"
         case let .groupKeeper(spec): "the keeper of its \(spec.noun)"
+        default: stay?.description ?? ""
+        }
+    }
+
+    /// Why each match excluded so stays, as the plan records it per file; nil for a group's keeper,
+    /// whose reason is its group's (``GroupOutcome/decidedBy``).
+    public var stay: StayReason? {
+        switch self {
+        case .keptByUser: .keptByUser
+        case let .protected(guarded): .protected(guarded)
+        case let .keepRule(rule, file): .keepRule(rule: rule, file: file)
+        case .groupKeeper: nil
         case let .guarded(reason): reason
         }
     }

@@ -30,17 +30,16 @@ public enum StagedSet {
 
     /// Every staged asset, ordered by path.
     public static func load(_ db: Database) throws -> [StagedAsset] {
-        let review = columns.count
         // Sorted here, not by an ORDER BY: SQLite's sorter, moving whole rows, took three quarters of the read.
         let sql = """
-            SELECT \(selected), r.rule, r.rule_file, r.at, p.path
+            SELECT \(selected), r.rule, r.rule_file, r.at, p.path AS live_pair_path
             FROM reviews r JOIN assets a ON a.id = r.asset_id LEFT JOIN assets p ON p.id = r.live_pair_of
             WHERE r.status = ?
             """
         var result: [StagedAsset] = []
-        try db.prepare(sql).forEachRow([ReviewStatus.trashed.sql]) { row in
-            result.append(asset(row, rule: row.string(review), ruleFile: row.string(review + 1), stagedAt: row.int64(review + 2),
-                                livePairOf: row.bytes(review + 3)))
+        try db.prepare(sql).forEachRow([ReviewStatus.trashed.sql], StagedColumns.self) { row, column in
+            result.append(asset(row, column.asset, rule: row.string(column.rule), ruleFile: row.string(column.ruleFile),
+                                stagedAt: row.int64(column.at), livePairOf: row.bytes(column.livePairPath)))
         }
         return byPath(result)
     }
@@ -49,9 +48,10 @@ public enum StagedSet {
     public static func assets(_ db: Database, ids: some Collection<Int64>) throws -> [StagedAsset] {
         var result: [StagedAsset] = []
         let statement = try db.cached("SELECT \(selected) FROM assets a WHERE a.id = ?")
+        let column = statement.resolve(AssetColumns.self)
         for id in ids {
             try statement.forEachRow([.integer(id)]) { row in
-                result.append(asset(row, rule: nil, ruleFile: nil, stagedAt: 0, livePairOf: nil))
+                result.append(asset(row, column, rule: nil, ruleFile: nil, stagedAt: 0, livePairOf: nil))
             }
         }
         return byPath(result)
@@ -64,14 +64,36 @@ public enum StagedSet {
         return paths.indices.sorted { PathBytes.precedes(paths[$0], paths[$1]) }.map { assets[$0] }
     }
 
-    /// The staged asset of a row that starts with ``columns``.
-    private static func asset(_ row: Row, rule: String?, ruleFile: String?, stagedAt: Int64, livePairOf: [UInt8]?) -> StagedAsset {
-        func at(_ column: AssetColumn) -> Int { columns.firstIndex(of: column)! }
-        return StagedAsset(
-            id: row.int64(at(.id)), path: row.bytes(at(.path)) ?? [], device: row.int64(at(.device)), inode: row.int64(at(.inode)),
-            size: row.int64(at(.size)), mtimeNs: row.int64(at(.mtimeNs)), kind: row.string(at(.kind)), liveID: row.string(at(.liveID)),
-            taken: row.optionalInt64(at(.taken)), rule: rule, ruleFile: ruleFile, stagedAt: stagedAt,
-            ctimeNs: row.optionalInt64(at(.ctimeNs)), sidecarSignature: row.string(at(.sidecarSignature)) ?? "", livePairOf: livePairOf)
+    /// The staged asset of a row that selects ``columns``.
+    private static func asset(_ row: Row, _ column: AssetColumns, rule: String?, ruleFile: String?, stagedAt: Int64,
+                              livePairOf: [UInt8]?) -> StagedAsset {
+        StagedAsset(
+            id: row.int64(column.id), path: row.bytes(column.path) ?? [], device: row.int64(column.device), inode: row.int64(column.inode),
+            size: row.int64(column.size), mtimeNs: row.int64(column.mtimeNs), kind: row.string(column.kind), liveID: row.string(column.liveID),
+            taken: row.optionalInt64(column.taken), rule: rule, ruleFile: ruleFile, stagedAt: stagedAt,
+            ctimeNs: row.optionalInt64(column.ctimeNs), sidecarSignature: row.string(column.sidecarSignature) ?? "", livePairOf: livePairOf)
+    }
+
+    /// ``columns``, resolved by their names once per statement.
+    private struct AssetColumns: RowColumns {
+        let id, path, device, inode, size, mtimeNs, kind, liveID, taken, sidecarSignature, ctimeNs: Row.Column
+
+        init(_ row: Row) {
+            func at(_ column: AssetColumn) -> Row.Column { row.index(column.rawValue) }
+            (id, path, device, inode, size, mtimeNs) = (at(.id), at(.path), at(.device), at(.inode), at(.size), at(.mtimeNs))
+            (kind, liveID, taken, sidecarSignature, ctimeNs) = (at(.kind), at(.liveID), at(.taken), at(.sidecarSignature), at(.ctimeNs))
+        }
+    }
+
+    /// A staged row's: its asset's, then its review's and its Live half's path.
+    private struct StagedColumns: RowColumns {
+        let asset: AssetColumns
+        let rule, ruleFile, at, livePairPath: Row.Column
+
+        init(_ row: Row) {
+            asset = AssetColumns(row)
+            (rule, ruleFile, at, livePairPath) = (row.index("rule"), row.index("rule_file"), row.index("at"), row.index("live_pair_path"))
+        }
     }
 }
 

@@ -101,7 +101,7 @@ struct CatalogCommand: CullCommand {
     }
 
     static func text(_ record: CatalogRecord) -> String {
-        var line = "\(record.kind.application) \(record.path) (\(record.state.rawValue), \(record.origin))"
+        var line = "\(record.kind.application) \(record.path) (\(record.state.rawValue), \(record.origin.rawValue))"
         if let version = record.schemaVersion { line += ", schema \(version)" }
         if let inside = record.rowsInside, let outside = record.rowsOutside {
             line += ": \(English.count(inside, "file")) of this library, \(outside) \(outside == 1 ? "row" : "rows") elsewhere"
@@ -114,7 +114,7 @@ struct CatalogCommand: CullCommand {
     static func json(_ record: CatalogRecord) -> JSONValue {
         .object([
             ("path", .string(record.path)), ("kind", .string(record.kind.rawValue)), ("state", .string(record.state.rawValue)),
-            ("origin", .string(record.origin)), ("schema_version", record.schemaVersion.map { .string($0) } ?? .null),
+            ("origin", .string(record.origin.rawValue)), ("schema_version", record.schemaVersion.map { .string($0) } ?? .null),
             ("rows_inside", record.rowsInside.map { .integer(Int64($0)) } ?? .null),
             ("rows_outside", record.rowsOutside.map { .integer(Int64($0)) } ?? .null),
             ("maps", .array(record.maps.map { .object([("from", .string($0.from)), ("to", .string($0.to))]) })),

@@ -68,11 +68,12 @@ struct FindCommand: CullCommand {
         let query = AssetJSON.query(predicate, evaluator.context)
         var found: [(id: Int64, path: [UInt8], size: Int64, time: Int64, item: JSONValue)] = []
         let statement = try database.prepare(query.sql)
-        let names = (0..<statement.columnCount).map { statement.columnName($0) }
-        let id = names.firstIndex(of: "id")!, path = names.firstIndex(of: "path")!, size = names.firstIndex(of: "size")!, taken = names.firstIndex(of: "taken_utc")!, modified = names.firstIndex(of: "modified")!
+        let columns = statement.columns
+        let (id, path, size) = (statement.column("id"), statement.column("path"), statement.column("size"))
+        let (taken, modified) = (statement.column("taken_utc"), statement.column("modified"))
         do {
             try statement.forEachRow(query.arguments) { row in
-                let item = format == .json ? AssetJSON.object(row, names: names) : .null
+                let item = format == .json ? AssetJSON.object(row, columns: columns) : .null
                 found.append((row.int64(id), row.bytes(path) ?? [], row.int64(size), row.optionalInt64(taken) ?? row.int64(modified), item))
             }
         } catch let error as DatabaseError {

@@ -11,6 +11,9 @@ import Testing
 @Suite struct IdentityCacheTests {
     /// A cache of each file's length as the opened file says it, counting what it measures.
     final class LengthCache {
+        /// This cache reads no columns of its own from a candidate row.
+        struct NoColumns: RowColumns { init(_ row: Row) {} }
+
         static let table = CacheTable("test_lengths", values: [CacheTable.Column(name: "length", declaration: "INTEGER NOT NULL")])
         let directory = TemporaryDirectory()
         let library: Library
@@ -26,8 +29,8 @@ import Testing
         /// The assets whose row is not current, by path.
         func candidates() throws -> [CacheCandidate<Bool>] {
             var files: [CacheCandidate<Bool>] = []
-            try Self.table.forEachCandidate(db, where: "a.size > 0", staleOnly: true, tableOrder: true) { row in
-                files.append(CacheCandidate(row, extra: row.int64(CacheTable.currentColumn) != 0))
+            try Self.table.forEachCandidate(db, columns: [], where: "a.size > 0", staleOnly: true, tableOrder: true, NoColumns.self) { row, column in
+                files.append(CacheCandidate(row, column, extra: row.int64(column.current) != 0))
             }
             return files.sorted { PathBytes.precedes($0.path, $1.path) }
         }
@@ -105,7 +108,7 @@ import Testing
         // The index still has the old identity (no scan), so the stale row's file is measured, found changed, and loses its row.
         let stale = try cache.db.prepare("SELECT id, path, device, inode, size, mtime_ns, ctime_ns FROM assets")
         var files: [CacheCandidate<Bool>] = []
-        try stale.forEachRow { files.append(CacheCandidate($0, extra: false)) }
+        try stale.forEachRow([], CandidateFileColumns.self) { files.append(CacheCandidate($0, $1, extra: false)) }
         cache.directory.write("a/one.jpg", Array("ONE, again".utf8))
         #expect(try cache.measure(files).isEmpty)
         #expect(try cache.rows() == 0)
@@ -134,7 +137,7 @@ import Testing
                 func columns(_ db: Database) throws -> [String] {
                     var result: [String] = []
                     try db.forEachRow("SELECT name, type, \"notnull\", pk FROM pragma_table_info(?) ORDER BY cid", [.text(name)]) { row in
-                        result.append("\(row.string(0) ?? "") \(row.string(1) ?? "") \(row.int64(2)) \(row.int64(3))")
+                        result.append("\(row.string("name") ?? "") \(row.string("type") ?? "") \(row.int64("notnull")) \(row.int64("pk"))")
                     }
                     return result
                 }
@@ -152,7 +155,7 @@ import Testing
               AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) WHERE name = 'asset_id')
               AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) WHERE name = 'mtime_ns')
             ORDER BY m.name
-            """) { keyed.append($0.string(0) ?? "") }
+            """) { keyed.append($0.string("name") ?? "") }
         #expect(keyed == CacheTable.registered.map(\.name).sorted())
     }
 }

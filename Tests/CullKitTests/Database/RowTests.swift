@@ -11,8 +11,9 @@ import Testing
         try db.execute("INSERT INTO t VALUES (7, x'ff61', 42, NULL), (8, 'b.jpg', 1, 'x')")
         var rows: [String] = []
         try db.forEachRow("SELECT id, path, size * 2 AS twice, note FROM t ORDER BY id") { row in
-            #expect(row.int64("id") == row.int64(0) && row.bytes("path") == row.bytes(1) && row.int64("twice") == row.int64(2))
-            #expect(row.isNull("note") == row.isNull(3) && row.string("note") == row.string(3))
+            let (id, path, twice, note) = (row.index("id"), row.index("path"), row.index("twice"), row.index("note"))
+            #expect(row.int64("id") == row.int64(id) && row.bytes("path") == row.bytes(path) && row.int64("twice") == row.int64(twice))
+            #expect(row.isNull("note") == row.isNull(note) && row.string("note") == row.string(note))
             rows.append("\(row.int64("id")):\(row.int64("twice")):\(row.string("note") ?? "-")")
         }
         #expect(rows == ["7:84:-", "8:2:x"])

@@ -28,7 +28,7 @@ struct FeatureCacheTests {
         func row(_ path: String) throws -> (hash: Int64?, failure: String?)? {
             var found: (Int64?, String?)?
             try db.forEachRow("SELECT f.phash, f.failure FROM image_features f JOIN assets a ON a.id = f.asset_id WHERE a.path = ?",
-                              [.text(path)]) { found = ($0.optionalInt64(0), $0.string(1)) }
+                              [.text(path)]) { found = ($0.optionalInt64("phash"), $0.string("failure")) }
             return found
         }
     }

@@ -25,8 +25,8 @@ import Testing
         #expect(outcomes.map(\.keeper?.id) == [1])
         guardian.claim(2)
         // b is gone from the burst too: c is now its last unstaged member, whatever rule asks.
-        #expect(guardian.refusal(3) == "last unstaged copy of its burst")
-        #expect(guardian.refusal(1) == "keeper of its group (rule dups)")
+        #expect(guardian.refusal(3) == .lastCopy(.burst))
+        #expect(guardian.refusal(1) == .reservedKeeper(rule: "dups"))
     }
 
     @Test func aGroupRuleOnlyTouchesGroupsOfItsKind() {

@@ -7,7 +7,7 @@ import Testing
     /// The columns of `assets` in `db`, in table order.
     static func schemaColumns(_ db: Database) throws -> [String] {
         var names: [String] = []
-        try db.forEachRow("SELECT name FROM pragma_table_info('assets') ORDER BY cid") { names.append($0.string(0) ?? "") }
+        try db.forEachRow("SELECT name FROM pragma_table_info('assets') ORDER BY cid") { names.append($0.string("name") ?? "") }
         return names
     }
 

@@ -20,7 +20,7 @@ import Testing
         let oracle = try Corpus.exiftool()
         var broken: [String: String] = [:]
         try f.db.forEachRow("SELECT path, broken_reason FROM assets WHERE broken = 1") { row in
-            broken[row.string(0) ?? ""] = row.string(1) ?? ""
+            broken[row.string("path") ?? ""] = row.string("broken_reason") ?? ""
         }
         for (path, reason) in broken.sorted(by: { $0.key < $1.key }) { print("broken: \(path): \(reason)") }
         let healthy = broken.filter { path, _ in !Self.damagedFolders.contains(where: path.hasPrefix) }

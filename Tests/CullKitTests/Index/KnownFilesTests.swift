@@ -15,12 +15,12 @@ import Testing
         #expect(known.count == 300)
         var checked = 0
         try f.db.forEachRow("SELECT id, path, sidecar_signature, unreadable_reason FROM assets") { row in
-            let path = row.bytes(1) ?? []
+            let path = row.bytes("path") ?? []
             let found = try #require(known.row(for: path))
-            #expect(known.entries[found].id == row.int64(0))
+            #expect(known.entries[found].id == row.int64("id"))
             #expect(Array(known.path(found)) == path)
-            #expect(known.sidecarSignature(found) == (row.string(2) ?? ""))
-            #expect(known.damage(found)?.unreadable == row.string(3))
+            #expect(known.sidecarSignature(found) == (row.string("sidecar_signature") ?? ""))
+            #expect(known.damage(found)?.unreadable == row.string("unreadable_reason"))
             checked += 1
         }
         #expect(checked == 300)

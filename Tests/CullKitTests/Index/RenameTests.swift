@@ -14,7 +14,7 @@ import Testing
     func status(_ f: Fixture, _ path: String) throws -> String? {
         var status: String?
         try f.db.forEachRow("SELECT r.status FROM reviews r JOIN assets a ON a.id = r.asset_id WHERE a.path = ?", [.text(path)]) {
-            status = $0.string(0)
+            status = $0.string("status")
         }
         return status
     }
@@ -45,7 +45,7 @@ import Testing
         #expect(try status(f, "Holiday.JPG") == "kept")
         #expect(try f.row("Holiday.JPG", "folder, name, extension, rating") == [.text(""), .text("Holiday.JPG"), .text("jpg"), .integer(2)])
         var companions: [String] = []
-        try f.db.forEachRow("SELECT path FROM companions WHERE asset_id = ?", [.integer(before)]) { companions.append($0.string(0) ?? "") }
+        try f.db.forEachRow("SELECT path FROM companions WHERE asset_id = ?", [.integer(before)]) { companions.append($0.string("path") ?? "") }
         #expect(companions == ["Holiday.xmp"])
     }
 

@@ -22,14 +22,14 @@ import Testing
         func row(_ path: String, _ columns: String) throws -> [SQLValue] {
             var values: [SQLValue] = []
             try db.forEachRow("SELECT \(columns) FROM assets WHERE path = ?", [.text(path)]) { row in
-                values = (0 ..< row.statement.columnCount).map { row.value($0) }
+                values = row.values
             }
             return values
         }
 
         func paths() throws -> [String] {
             var paths: [String] = []
-            try db.forEachRow("SELECT path FROM assets ORDER BY path") { paths.append($0.string(0) ?? "") }
+            try db.forEachRow("SELECT path FROM assets ORDER BY path") { paths.append($0.string("path") ?? "") }
             return paths
         }
     }
@@ -112,7 +112,7 @@ import Testing
         close(fd)
         #expect(try f.scan().added == 1)
         var stored: [UInt8]?
-        try f.db.forEachRow("SELECT path FROM assets") { stored = $0.bytes(0) }
+        try f.db.forEachRow("SELECT path FROM assets") { stored = $0.bytes("path") }
         #expect(stored == name)
         #expect(try f.db.scalar("SELECT typeof(path) FROM assets")?.string == "blob")
         // And it is recognised as unchanged next time (the key is the raw bytes).
@@ -126,7 +126,7 @@ import Testing
         f.directory.write("IMG_1.AAE", "<plist/>")
         _ = try f.scan()
         var roles: [String] = []
-        try f.db.forEachRow("SELECT role FROM companions ORDER BY role") { roles.append($0.string(0) ?? "") }
+        try f.db.forEachRow("SELECT role FROM companions ORDER BY role") { roles.append($0.string("role") ?? "") }
         #expect(roles == ["aae", "xmp"])
         #expect(try f.scan().unchanged == 1)
         f.directory.write("IMG_1.xmp", Fixtures.xmpSidecar(rating: 5) + "\n")
@@ -241,7 +241,7 @@ import Testing
         #expect(try f.scan().changed == 2)
         var statuses: [String: String] = [:]
         try f.db.forEachRow("SELECT a.path, r.status FROM reviews r JOIN assets a ON a.id = r.asset_id") { row in
-            statuses[row.string(0) ?? ""] = row.string(1)
+            statuses[row.string("path") ?? ""] = row.string("status")
         }
         // The user staged what the file was; a new version is decided again. A keep is never dropped.
         #expect(statuses == ["kept.jpg": "kept", "untouched.jpg": "trashed"])

@@ -63,10 +63,11 @@ struct RawCorpusTests {
                 SELECT kind, raw, broken, broken_reason, taken, camera_make, camera_model, lens, orientation, taken_subsec_us
                 FROM assets WHERE path = ?
                 """, [.text(path)]) { found in
-                row = [.text(found.string(0) ?? ""), .integer(found.int64(1)), .integer(found.int64(2)), found.string(3).map { .text($0) } ?? .null,
-                       found.optionalInt64(4).map { .integer($0) } ?? .null, found.string(5).map { .text($0) } ?? .null,
-                       found.string(6).map { .text($0) } ?? .null, found.string(7).map { .text($0) } ?? .null,
-                       found.optionalInt64(8).map { .integer($0) } ?? .null, found.optionalInt64(9).map { .integer($0) } ?? .null]
+                row = [.text(found.string("kind") ?? ""), .integer(found.int64("raw")), .integer(found.int64("broken")),
+                       found.string("broken_reason").map { .text($0) } ?? .null, found.optionalInt64("taken").map { .integer($0) } ?? .null,
+                       found.string("camera_make").map { .text($0) } ?? .null, found.string("camera_model").map { .text($0) } ?? .null,
+                       found.string("lens").map { .text($0) } ?? .null, found.optionalInt64("orientation").map { .integer($0) } ?? .null,
+                       found.optionalInt64("taken_subsec_us").map { .integer($0) } ?? .null]
             }
             let found = try #require(row, "\(name) is not indexed")
             #expect(found[0].string == "photo", "\(name)")

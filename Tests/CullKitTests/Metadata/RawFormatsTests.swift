@@ -12,8 +12,9 @@ extension MetadataTests {
             var found: [String: SQLValue] = [:]
             try f.db.forEachRow("SELECT format, raw, broken, broken_reason, camera_make, width, height, kind FROM assets WHERE path = ?",
                                 [.text(path)]) { row in
-                for (index, key) in ["format", "raw", "broken", "reason", "make", "width", "height", "kind"].enumerated() {
-                    found[key] = row.string(index).map { .text($0) } ?? .null
+                for (column, key) in zip(["format", "raw", "broken", "broken_reason", "camera_make", "width", "height", "kind"],
+                                         ["format", "raw", "broken", "reason", "make", "width", "height", "kind"]) {
+                    found[key] = row.string(column).map { .text($0) } ?? .null
                 }
             }
             return found

@@ -150,4 +150,21 @@ import Testing
             #expect(plan.contains("SEARCH a USING INTEGER PRIMARY KEY"), "\(match): \(plan)")
         }
     }
+
+    /// What spares a Live Photo half is named by the guard or keep rule itself, not by a sentence:
+    /// the first guard that matches (always with its file, as the plan names another rule's guard), else the first keep rule.
+    @Test func sparedHalvesNameTheGuardOrKeepRule() throws {
+        let index = try TestIndex(OperatorRoundTripTests.assets)
+        let file = try validRuleFile(Self.source)
+        let evaluator = try RuleEvaluator(database: index.database, clock: OperatorRoundTripTests.clock)
+        let spared = try evaluator.sparedLiveHalves([file])
+        #expect(spared.count == 2)
+        #expect(spared[try index.id("d.mov")] == .keepRule(rule: "keep-videos", file: "test.yaml"))
+        guard case let .protected(guarded)? = spared[try index.id("e.heic")] else {
+            Issue.record("e.heic is spared by its guard: \(spared)")
+            return
+        }
+        #expect(guarded.index == 1 && guarded.file == "test.yaml")
+        #expect(spared[try index.id("e.heic")]?.description == "protect[1] (test.yaml): \(guarded.predicate)")
+    }
 }

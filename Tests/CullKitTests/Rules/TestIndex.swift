@@ -73,7 +73,7 @@ final class TestIndex {
         let evaluator = try RuleEvaluator(database: database, clock: clock)
         let query = RuleCompiler.findQuery(predicate, columns: "a.name", evaluator.context)
         var names: [String] = []
-        try database.prepare(query.sql).forEachRow(query.arguments) { names.append($0.string(0) ?? "") }
+        try database.prepare(query.sql).forEachRow(query.arguments) { names.append($0.string("name") ?? "") }
         return names.sorted()
     }
 

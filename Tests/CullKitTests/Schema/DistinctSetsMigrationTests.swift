@@ -25,7 +25,7 @@ import Testing
         try Migrator.migrate(db)
         #expect(try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'distinct_pairs'")?.int64 == 0)
         var sets: [Int64: Set<UInt8>] = [:]
-        try db.forEachRow("SELECT set_id, hash FROM distinct_members") { row in sets[row.int64(0), default: []].insert(row.bytes(1)?.first ?? 0) }
+        try db.forEachRow("SELECT set_id, hash FROM distinct_members") { row in sets[row.int64("set_id"), default: []].insert(row.bytes("hash")?.first ?? 0) }
         // The whole mark is one set; the rest are sets of their pairs.
         #expect(sets.values.contains([1, 2, 3, 4]))
         #expect(sets.count == 1 + 2 + 2)

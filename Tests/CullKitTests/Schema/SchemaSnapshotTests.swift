@@ -20,7 +20,7 @@ import Testing
     @Test func everyObjectIsThere() throws {
         func objects(_ db: Database) throws -> [String] {
             var found: [String] = []
-            try db.forEachRow("SELECT type || ' ' || name || ' ' || tbl_name FROM sqlite_schema ORDER BY name") { found.append($0.string(0) ?? "") }
+            try db.forEachRow("SELECT type || ' ' || name || ' ' || tbl_name AS entry FROM sqlite_schema ORDER BY name") { found.append($0.string("entry") ?? "") }
             return found
         }
         let migrated = try Database(path: ":memory:")

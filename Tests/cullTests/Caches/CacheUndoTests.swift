@@ -39,7 +39,7 @@ import Testing
         let columns = ["asset_id"] + table.sharedColumns.filter { $0 != "ctime_ns" }
         let statement = try db.prepare("SELECT \(columns.joined(separator: ", ")) FROM \(table.name) ORDER BY asset_id")
         var rows: [[SQLValue]] = []
-        try statement.forEachRow { row in rows.append((0 ..< statement.columnCount).map(row.value)) }
+        try statement.forEachRow { row in rows.append(row.values) }
         return rows
     }
 

@@ -78,7 +78,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         var statuses: [String: String] = [:]
         try box.db.forEachRow("SELECT a.path, r.status FROM reviews r JOIN assets a ON a.id = r.asset_id") { row in
-            statuses[row.string(0) ?? ""] = row.string(1)
+            statuses[row.string("path") ?? ""] = row.string("status")
         }
         #expect(statuses == ["Japan 2018/東京タワー.JPG": "kept", "Japan 2018/浅草.JPG": "trashed"])
     }

@@ -25,7 +25,7 @@ import Testing
         try Migrator.migrate(db)
         func columns(_ table: String) throws -> [String] {
             var names: [String] = []
-            try db.forEachRow("SELECT name || ' ' || type FROM pragma_table_info('\(table)') ORDER BY cid") { names.append($0.string(0) ?? "") }
+            try db.forEachRow("SELECT name || ' ' || type AS entry FROM pragma_table_info('\(table)') ORDER BY cid") { names.append($0.string("entry") ?? "") }
             return names
         }
         #expect(try Array(columns("commit_assets").dropFirst(2)) == columns("assets"))

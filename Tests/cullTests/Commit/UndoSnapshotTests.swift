@@ -8,7 +8,7 @@ import Testing
     static func rows(_ db: Database, _ sql: String) throws -> [[SQLValue]] {
         var rows: [[SQLValue]] = []
         let statement = try db.prepare(sql)
-        try statement.forEachRow { row in rows.append((0 ..< statement.columnCount).map(row.value)) }
+        try statement.forEachRow { row in rows.append(row.values) }
         return rows
     }
 
@@ -30,7 +30,7 @@ import Testing
         // so the next scan sees them unchanged.
         var columns: [String] = []
         try box.db.forEachRow("SELECT name FROM pragma_table_info('assets') WHERE name NOT IN ('ctime_ns', 'sidecar_signature') ORDER BY cid") {
-            columns.append("\"" + ($0.string(0) ?? "") + "\"")
+            columns.append("\"" + ($0.string("name") ?? "") + "\"")
         }
         let assets = "SELECT \(columns.joined(separator: ", ")) FROM assets ORDER BY id"
         let companions = "SELECT * FROM companions ORDER BY asset_id, path"

@@ -56,7 +56,7 @@ struct ImageRuleTests {
             try box.db.forEachRow("""
                 SELECT f.device, f.inode, f.size, f.mtime_ns, f.phash, f.sharpness, f.exposure
                 FROM image_features f JOIN assets a ON a.id = f.asset_id WHERE a.path = 'pocket.jpg'
-                """) { row in values = (0 ..< 7).map { row.value($0) } }
+                """) { row in values = row.values }
             return values
         }
         let before = try row()

@@ -46,7 +46,7 @@ import Testing
             var found: [Int64: [String]] = [:]
             try box.db.forEachRow("""
                 SELECT m.set_id, a.name FROM distinct_members m JOIN hashes h ON h.full = m.hash JOIN assets a ON a.id = h.asset_id
-                """) { found[$0.int64(0), default: []].append($0.string(1) ?? "") }
+                """) { found[$0.int64("set_id"), default: []].append($0.string("name") ?? "") }
             return found.values.map { $0.sorted().joined(separator: "+") }.sorted()
         }
         #expect(try box.cull(["distinct", "a.jpg", "b.jpg"]).status == 0)

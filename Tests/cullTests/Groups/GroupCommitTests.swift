@@ -89,7 +89,7 @@ import Testing
         func hashRow(_ id: Int64) throws -> [SQLValue] {
             var values: [SQLValue] = []
             try box.db.forEachRow("SELECT device, inode, size, mtime_ns, ctime_ns, partial, full FROM hashes WHERE asset_id = ?",
-                                  [.integer(id)]) { row in values = (0..<7).map { row.value($0) } }
+                                  [.integer(id)]) { row in values = row.values }
             return values
         }
         let before = try hashRow(twin)

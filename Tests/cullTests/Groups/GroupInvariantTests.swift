@@ -123,7 +123,7 @@ import Testing
         box.write("backup/IMG_1.JPG", bytes: still)
         #expect(try box.cull(["scan"]).status == 0)
         var liveIDs: [String: String] = [:]
-        try box.db.forEachRow("SELECT path, live_id FROM assets") { liveIDs[$0.string(0) ?? ""] = $0.string(1) ?? "" }
+        try box.db.forEachRow("SELECT path, live_id FROM assets") { liveIDs[$0.string("path") ?? ""] = $0.string("live_id") ?? "" }
         try #require(Set(liveIDs.values) == ["6F1F6C3A-LIVE"] && liveIDs.count == 3, "\(liveIDs)")
         let rules = try box.rules("dup.yaml", Self.duplicates)
         let plan = try box.cull(["plan", rules, "--ceiling", "100"])

@@ -20,7 +20,7 @@ import Testing
         let box = try Sandbox("limit")
         let ids = try (0..<5).map { index -> Int64 in box.write("p\(index).jpg"); return try box.index("p\(index).jpg") }
         let store = ReviewStore(db: box.db)
-        let guarded = Exclusion(reason: .protected(label: "protect[0]: favorite eq true"), ids: [ids[0]])
+        let guarded = Exclusion(reason: .protected(ProtectGuard(index: 0, file: nil, predicate: "favorite eq true")), ids: [ids[0]])
         let plan = try PlanBuilder(db: box.db).build([
             StageRequest(rule: "r", ruleFile: "f.yml", assetIDs: Array(ids.dropFirst()), exclusions: [guarded]),
             StageRequest(rule: "big", ruleFile: "f.yml", assetIDs: ids, limit: 4),

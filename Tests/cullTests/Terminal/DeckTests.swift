@@ -29,7 +29,7 @@ struct DeckTests {
         var found: (String, String?, Int64?)?
         try box.db.forEachRow("""
             SELECT r.status, r.rule, r.keeper_id FROM reviews r JOIN assets a ON a.id = r.asset_id WHERE a.path = ?
-            """, [.text(path)]) { found = ($0.string(0) ?? "", $0.string(1), $0.optionalInt64(2)) }
+            """, [.text(path)]) { found = ($0.string("status") ?? "", $0.string("rule"), $0.optionalInt64("keeper_id")) }
         return found
     }
 

@@ -3,7 +3,7 @@
 /// The query selects every asset the rule's `match` selects, with the reasons that may exclude it
 /// as columns, so one pass yields the whole breakdown:
 ///
-///     SELECT a.id, a.size, r.status, <protect 0>, <protect 1>, …, <keep rule 0>, …
+///     SELECT a.id, a.size, r.status, <protect 0> AS g0, <protect 1> AS g1, …, <keep rule 0> AS k0, …
 ///     FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id
 ///     WHERE <match>
 public struct CompiledRule: Sendable {
@@ -24,7 +24,7 @@ public struct CompiledRule: Sendable {
 
 /// Every rule of a run in one query, one pass over the index instead of one per rule:
 ///
-///     SELECT m.id, m.size, m.status, m.m0, m.m1, …, <exclusion 0>, <exclusion 1>, …
+///     SELECT m.id, m.size, m.status, m.m0, m.m1, …, <exclusion 0> AS x0, <exclusion 1> AS x1, …
 ///     FROM (SELECT a.id, a.size, r.status, <match 0> AS m0, … FROM assets a LEFT JOIN reviews r … LIMIT -1) m
 ///     CROSS JOIN assets a ON a.id = m.id LEFT JOIN reviews r ON r.asset_id = a.id
 ///     WHERE m.m0 OR m.m1 OR …
@@ -37,20 +37,27 @@ public struct CompiledRule: Sendable {
 struct CompiledRun {
     let rules: [CompiledRule]
     let query: SQLFragment
-    /// For each rule, the columns of its guards and then of its keep rules, in the rule's order.
-    let guardColumns: [[Int]]
-    let keepColumns: [[Int]]
+    /// For each rule, the names of the columns of its guards and then of its keep rules, in the rule's order.
+    let guardColumns: [[String]]
+    let keepColumns: [[String]]
 
-    /// The column of rule `index`'s match.
-    func matchColumn(_ index: Int) -> Int { RuleCompiler.fixedColumns + index }
+    /// The name of the column of rule `index`'s match.
+    static func matchColumn(_ index: Int) -> String { "m\(index)" }
 }
 
 /// Compiles the rule files of one run. Protect guards, whichever file holds them, apply to every
 /// trash rule of the run (a file can only protect more, never less), the rule's own file's first;
 /// `action: keep` rules apply to every trash rule of the run (keep wins over trash).
 public enum RuleCompiler {
-    /// The first columns of every evaluation query.
-    static let fixedColumns = 3
+    /// The name of the column of a rule's guard `index`, in its own query and in ``sparingQuery(_:scope:_:)``.
+    static func guardColumn(_ index: Int) -> String { "g\(index)" }
+    /// The name of the column of keep rule `index`, likewise.
+    static func keepColumn(_ index: Int) -> String { "k\(index)" }
+
+    /// `columns`, each selected under the name `name` gives its place.
+    private static func named(_ columns: [SQLFragment], _ name: (Int) -> String) -> [SQLFragment] {
+        columns.enumerated().map { index, column in "\(column) AS \(sql: name(index))" }
+    }
 
     public static func compile(_ files: [RuleFile], _ context: CompileContext) -> [CompiledRule] {
         compileRun(files, context).rules
@@ -73,7 +80,7 @@ public enum RuleCompiler {
             for rule in file.rules {
                 let match = PredicateCompiler.compile(rule.match, context)
                 let isTrash = rule.action == .trash
-                let columns = isTrash ? guardSQL + keepSQL : []
+                let columns = isTrash ? named(guardSQL, guardColumn) + named(keepSQL, keepColumn) : []
                 let select = SQLFragment.join(["a.id, a.size, r.status"] + columns, separator: ", ")
                 let query: SQLFragment = "SELECT \(select) FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE \(match)"
                 compiled.append(CompiledRule(rule: rule, file: file.path, match: match, query: query,
@@ -88,19 +95,19 @@ public enum RuleCompiler {
     /// The one-pass query of `rules`, whose guards are `guardSQL` in run order (``runGuards(_:)``) and
     /// whose keep rules are `keepSQL`.
     private static func run(_ rules: [CompiledRule], guardSQL: [SQLFragment], keepSQL: [SQLFragment]) -> CompiledRun {
-        var exclusions: [SQLFragment] = [], columnOf: [SQLFragment: Int] = [:]
-        func column(_ fragment: SQLFragment) -> Int {
+        var exclusions: [SQLFragment] = [], columnOf: [SQLFragment: String] = [:]
+        func column(_ fragment: SQLFragment) -> String {
             if let column = columnOf[fragment] { return column }
+            columnOf[fragment] = "x\(exclusions.count)"
             exclusions.append(fragment)
-            columnOf[fragment] = fixedColumns + rules.count + exclusions.count - 1
             return columnOf[fragment]!
         }
         let guardColumns = rules.map { $0.runGuardIndices.map { column(guardSQL[$0]) } }
         let keepColumns = rules.map { $0.keepRules.isEmpty ? [] : keepSQL.map(column) }
-        let names = rules.indices.map { "m\($0)" }
+        let names = rules.indices.map(CompiledRun.matchColumn)
         let matches = zip(rules, names).map { rule, name -> SQLFragment in "CASE WHEN \(rule.match) THEN 1 ELSE 0 END AS \(sql: name)" }
         let scan = SQLFragment.join(["a.id, a.size, r.status"] + matches, separator: ", ")
-        let select = SQLFragment.join(["m.id, m.size, m.status"] + names.map { "m.\(sql: $0)" } + exclusions, separator: ", ")
+        let select = SQLFragment.join(["m.id, m.size, m.status"] + names.map { "m.\(sql: $0)" } + named(exclusions) { "x\($0)" }, separator: ", ")
         let any = SQLFragment.join(names.map { "m.\(sql: $0)" }, separator: " OR ")
         let query: SQLFragment = """
             SELECT \(select) FROM (SELECT \(scan) FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id LIMIT -1) m \
@@ -121,17 +128,18 @@ public enum RuleCompiler {
     }
 
     /// What the run's guards and keep rules spare among the assets `scope` selects, with the reason:
-    /// `SELECT a.id, <guard 0>, …, <keep rule 0>, … FROM assets a WHERE <scope>`, and the reasons in
-    /// column order. Nil when the run has neither.
-    static func sparingQuery(_ files: [RuleFile], scope: SQLFragment, _ context: CompileContext) -> (query: SQLFragment, reasons: [String])? {
+    /// `SELECT a.id, <guard 0> AS g0, …, <keep rule 0> AS k0, … FROM assets a WHERE <scope>`, and the
+    /// reasons in column order. Nil when the run has neither.
+    static func sparingQuery(_ files: [RuleFile], scope: SQLFragment, _ context: CompileContext)
+        -> (query: SQLFragment, reasons: [(column: String, reason: StayReason)])? {
         let guards = runGuards(files)
         let keepRules = files.flatMap { file in file.rules.filter { $0.action == .keep }.map { (file: file.path, rule: $0) } }
         guard !guards.isEmpty || !keepRules.isEmpty else { return nil }
-        let select = SQLFragment.join(["a.id"] + guards.map { PredicateCompiler.compile($0.predicate, context) }
-                                      + keepRules.map { PredicateCompiler.compile($0.rule.match, context) }, separator: ", ")
+        let select = SQLFragment.join(["a.id"] + named(guards.map { PredicateCompiler.compile($0.predicate, context) }, guardColumn)
+                                      + named(keepRules.map { PredicateCompiler.compile($0.rule.match, context) }, keepColumn), separator: ", ")
         return ("SELECT \(select) FROM assets a WHERE \(scope)",
-                guards.map { "protect[\($0.index)] (\($0.file)): \($0.predicate.normalised)" }
-                    + keepRules.map { "keep rule \($0.rule.name) (\($0.file))" })
+                guards.enumerated().map { (guardColumn($0), .protected(ProtectGuard(index: $1.index, file: $1.file, predicate: $1.predicate.normalised))) }
+                    + keepRules.enumerated().map { (keepColumn($0), .keepRule(rule: $1.rule.name, file: $1.file)) })
     }
 
     /// `SELECT <columns> FROM assets a LEFT JOIN reviews r … WHERE <predicate> ORDER BY a.path`, for `cull find`.

@@ -74,11 +74,15 @@ public final class RuleEvaluator {
     /// Every rule of `run` from its one query: each row goes to the buckets of the rules it matches.
     private func evaluate(_ run: CompiledRun, libraryCount: Int) throws -> [RuleEvaluation] {
         var buckets = run.rules.map { Buckets(guards: $0.guards.count, keepRules: $0.keepRules.count) }
-        try database.prepare(run.query.sql).forEachRow(run.query.arguments) { row in
+        let statement = try database.prepare(run.query.sql)
+        let fixed = FixedColumns(statement)
+        let matches = run.rules.indices.map { statement.column(CompiledRun.matchColumn($0)) }
+        let guardColumns = run.guardColumns.map { $0.map(statement.column) }, keepColumns = run.keepColumns.map { $0.map(statement.column) }
+        try statement.forEachRow(run.query.arguments) { row in
             var status: ReviewStatus?
-            for index in run.rules.indices where row.int64(run.matchColumn(index)) != 0 {
-                if status == nil { status = ReviewStatus(stored: row.string(2)) }
-                buckets[index].add(row, status: status!, guardColumns: run.guardColumns[index], keepColumns: run.keepColumns[index])
+            for index in run.rules.indices where row.int64(matches[index]) != 0 {
+                if status == nil { status = ReviewStatus(stored: row.string(fixed.status)) }
+                buckets[index].add(row, fixed, status: status!, guardColumns: guardColumns[index], keepColumns: keepColumns[index])
             }
         }
         return zip(run.rules, buckets).map { $1.evaluation(of: $0, libraryCount: libraryCount) }
@@ -86,16 +90,18 @@ public final class RuleEvaluator {
 
     /// The Live Photo halves (assets with a `live_id`) that the run's protect guards or keep rules
     /// spare, with the first reason: staging never takes a pair whose other half is spared.
-    public func sparedLiveHalves(_ files: [RuleFile]) throws -> [Int64: String] {
+    public func sparedLiveHalves(_ files: [RuleFile]) throws -> [Int64: StayReason] {
         try spared(files, scope: "a.live_id IS NOT NULL")
     }
 
     /// The assets `scope` (constant SQL over `a`) selects that the run's guards or keep rules spare, with the first reason.
-    public func spared(_ files: [RuleFile], scope: SQLFragment) throws -> [Int64: String] {
+    public func spared(_ files: [RuleFile], scope: SQLFragment) throws -> [Int64: StayReason] {
         guard let (query, reasons) = RuleCompiler.sparingQuery(files, scope: scope, context) else { return [:] }
-        var spared: [Int64: String] = [:]
-        try database.prepare(query.sql).forEachRow(query.arguments) { row in
-            if let index = reasons.indices.first(where: { row.int64(1 + $0) != 0 }) { spared[row.int64(0)] = reasons[index] }
+        var spared: [Int64: StayReason] = [:]
+        let statement = try database.prepare(query.sql)
+        let (id, columns) = (statement.column("id"), reasons.map { statement.column($0.column) })
+        try statement.forEachRow(query.arguments) { row in
+            if let index = columns.firstIndex(where: { row.int64($0) != 0 }) { spared[row.int64(id)] = reasons[index].reason }
         }
         return spared
     }
@@ -107,14 +113,22 @@ public final class RuleEvaluator {
 
     /// Evaluates one compiled rule with its single query.
     public func evaluate(_ compiled: CompiledRule, libraryCount: Int) throws -> RuleEvaluation {
-        let guardColumns = compiled.guards.indices.map { RuleCompiler.fixedColumns + $0 }
-        let keepColumns = compiled.keepRules.indices.map { RuleCompiler.fixedColumns + compiled.guards.count + $0 }
         var buckets = Buckets(guards: compiled.guards.count, keepRules: compiled.keepRules.count)
         let statement = try database.prepare(compiled.query.sql)
+        let fixed = FixedColumns(statement)
+        let guardColumns = compiled.guards.indices.map { statement.column(RuleCompiler.guardColumn($0)) }
+        let keepColumns = compiled.keepRules.indices.map { statement.column(RuleCompiler.keepColumn($0)) }
         try forEachRow(statement, compiled) { row in
-            buckets.add(row, status: ReviewStatus(stored: row.string(2)), guardColumns: guardColumns, keepColumns: keepColumns)
+            buckets.add(row, fixed, status: ReviewStatus(stored: row.string(fixed.status)), guardColumns: guardColumns, keepColumns: keepColumns)
         }
         return buckets.evaluation(of: compiled, libraryCount: libraryCount)
+    }
+
+    /// The columns every evaluation query starts with: the asset's id and size, and its review status.
+    private struct FixedColumns {
+        let id, size, status: Row.Column
+
+        init(_ statement: Statement) { (id, size, status) = (statement.column("id"), statement.column("size"), statement.column("status")) }
     }
 
     /// One rule's matches sorted into their buckets: the user's keeps, then the first protect
@@ -130,16 +144,16 @@ public final class RuleEvaluator {
             kept = Array(repeating: [], count: keepRules)
         }
 
-        /// The rule matches `row` (id and size in columns 0 and 1, review status `status`);
+        /// The rule matches `row` (id and size in `fixed`'s columns, review status `status`);
         /// `guardColumns` and `keepColumns` hold the rule's guards and keep rules, in order.
-        mutating func add(_ row: Row, status: ReviewStatus, guardColumns: [Int], keepColumns: [Int]) {
-            let id = row.int64(0)
+        mutating func add(_ row: Row, _ fixed: FixedColumns, status: ReviewStatus, guardColumns: [Row.Column], keepColumns: [Row.Column]) {
+            let id = row.int64(fixed.id)
             matched.append(id)
             if status == .kept { userKept.append(id); return }
             if let index = guardColumns.firstIndex(where: { row.int64($0) != 0 }) { protected[index].append(id); return }
             if let index = keepColumns.firstIndex(where: { row.int64($0) != 0 }) { kept[index].append(id); return }
             net.append(id)
-            bytes += row.int64(1)
+            bytes += row.int64(fixed.size)
             if status == .trashed { staged.append(id) }
         }
 

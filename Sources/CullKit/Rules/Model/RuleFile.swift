@@ -19,13 +19,16 @@ public struct Guard: Sendable {
     public var file: String = ""
 
     /// `protect[0]: favorite eq true`, for plans and explain.
-    public var label: String { "protect[\(index)]: \(predicate.normalised)" }
+    public var label: String { ProtectGuard(index: index, file: nil, predicate: predicate.normalised).description }
+
+    /// The guard as a rule of `ruleFile` names it: with the guard's file when it is another one.
+    public func protection(for ruleFile: String) -> ProtectGuard {
+        ProtectGuard(index: index, file: file.isEmpty || file == ruleFile ? nil : file, predicate: predicate.normalised)
+    }
 
     /// The label as a rule of `ruleFile` reports it: naming the guard's file when it is another
     /// one (`protect[0] (protect.yaml): path glob "Famille/**"`).
-    public func label(for ruleFile: String) -> String {
-        file.isEmpty || file == ruleFile ? label : "protect[\(index)] (\(file)): \(predicate.normalised)"
-    }
+    public func label(for ruleFile: String) -> String { protection(for: ruleFile).description }
 }
 
 /// One rule of a file.
