@@ -26,7 +26,7 @@ struct IndexWriter {
                 try upsert.execute(Self.arguments(record, now: now))
                 var id = db.lastInsertRowID
                 if id == before {
-                    try idOfPath.forEachRow([PathBytes.sqlValue(record.file.relativePath)]) { row in id = row.int64(0) }
+                    try idOfPath.forEachRow([PathBytes.sqlValue(record.file.relativePath)]) { row in id = row.int64("id") }
                 }
                 if clearing { try clearCompanions.execute([.integer(id)]) }
                 for sidecar in record.file.sidecars {
