@@ -103,11 +103,8 @@ public struct HashCache: IdentityCache {
     /// in byte order), with its hashes when its row was computed for the asset's current identity;
     /// in (size, device, inode) order. One pass over `assets` in table order (`NOT INDEXED`: by the
     /// size index, SQLite would visit the table in size order, a random read per row, ten times
-    /// slower on 50,000 assets), of the rows whose size another row has (the sizes shared, from one
-    /// pass over the size index: most photos' sizes are their own, and making each a candidate only
-    /// to drop it was 7 % of a warm plan's time on 100,000 assets), then one sort: hard links have
-    /// one size, so they end up side by side, and so do the files of one size (no dictionary of
-    /// 50,000 keys to fill). Only a file
+    /// slower on 50,000 assets), then one sort: hard links have one size, so they end up side by
+    /// side, and so do the files of one size (no dictionary of 50,000 keys to fill). Only a file
     /// with no partial hash yet gets its path here: the others are opened only when a full hash
     /// turns out to be needed (``readPaths(_:_:_:)``), which a warm plan almost never does, and
     /// a path per asset was most of the memory this pass filled.
@@ -115,9 +112,7 @@ public struct HashCache: IdentityCache {
         var unsorted: [Candidate] = []
         unsorted.reserveCapacity(Int(try db.scalar("SELECT max(id) FROM assets")?.int64 ?? 0))
         // The identity test once per row, not once per hash column.
-        try table.forEachCandidate(db, columns: ["c.partial", "c.full"], where: """
-            a.size > 0 AND a.size IN (SELECT size FROM assets WHERE size > 0 GROUP BY size HAVING count(*) > 1)
-            """, tableOrder: true) { row in
+        try table.forEachCandidate(db, columns: ["c.partial", "c.full"], where: "a.size > 0", tableOrder: true) { row in
             let current = row.int64(CacheTable.currentColumn) != 0
             let partial = current ? ContentHash(row, CacheTable.firstExtraColumn) : nil
             let full = current ? ContentHash(row, CacheTable.firstExtraColumn + 1) : nil
