@@ -98,4 +98,13 @@ public struct SQLFragment: Sendable, Hashable, CustomStringConvertible, Expressi
 
     /// `(self)` — every compound is parenthesised so operator precedence never surprises.
     var parenthesised: SQLFragment { "(\(self))" }
+
+    /// This fragment with every occurrence of `text` replaced by `replacement`: both SQL text owned
+    /// by Cull's code (see ``SQLFragment/init(sql:)``) with no `?`, so each argument keeps its place.
+    func replacing(sql text: String, with replacement: String) -> SQLFragment {
+        precondition(!text.contains("?") && !replacement.contains("?"), "a replaced text holds no parameter")
+        var copy = self
+        copy.sql = sql.replacing(text, with: replacement)
+        return copy
+    }
 }

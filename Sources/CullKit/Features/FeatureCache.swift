@@ -17,6 +17,20 @@ public struct FeatureCache: IdentityCache {
         "(SELECT f.\(column) FROM image_features f WHERE f.asset_id = a.id AND \(CachedRow.isCurrent("f", for: "a")))"
     }
 
+    /// The join that gives asset `a` its current features row as `alias` (NULL columns when it has
+    /// none): at most one row, as `asset_id` is the table's key.
+    static func join(as alias: String) -> String {
+        "LEFT JOIN image_features \(alias) ON \(alias).asset_id = a.id AND \(CachedRow.isCurrent(alias, for: "a"))"
+    }
+
+    /// `fragment` reading each features column of asset `a` from the row ``join(as:)`` joins as
+    /// `alias`, not by a subquery per ``current(_:)`` (the same value: the current row's, else NULL);
+    /// nil when it reads none. Only for a fragment evaluated at the level of that join's `a`.
+    static func readingJoined(_ fragment: SQLFragment, as alias: String) -> SQLFragment? {
+        let joined = table.values.reduce(fragment) { $0.replacing(sql: current($1.name), with: "\(alias).\($1.name)") }
+        return joined == fragment ? nil : joined
+    }
+
     /// The formats measured (bound as values, never spliced): what the decoder reads, every RAW
     /// (from its preview, ``RawPreviewDecoder``) and every video (from its poster frame).
     static let measuredFormats: [MediaFormat] = [.jpeg, .png, .webp, .heic, .avif]

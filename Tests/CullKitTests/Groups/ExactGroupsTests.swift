@@ -110,6 +110,33 @@ import Testing
         #expect(try f.refresh() == HashCache.Report())
     }
 
+    /// Only files whose size another file has are candidates: a file of a size of its own is
+    /// never hashed, and joins the candidates as soon as another connection indexes a file of its
+    /// size (a replaced file, another inode); a twin that changes size leaves the group.
+    @Test func aSizeOfItsOwnIsNoCandidateUntilAnotherFileHasIt() throws {
+        let f = try Fixture()
+        let content = Self.bytes(60_000, seed: 31)
+        f.directory.write("a.jpg", content)
+        f.directory.write("b.jpg", Self.bytes(50_000, seed: 32))
+        try f.scan()
+        #expect(try f.refresh() == HashCache.Report())
+        #expect(try HashCache.candidates(f.db).isEmpty)
+        // A copy under another name, scanned through another connection to the index.
+        f.directory.write("c.jpg", content)
+        let other = try f.library.openIndex()
+        _ = try Scanner(library: f.library).scan(other)
+        #expect(try HashCache.candidates(f.db).map { PathBytes.display($0.path) }.sorted() == ["a.jpg", "c.jpg"])
+        #expect(try f.refresh().hashed == 4)  // partial, then full, of each
+        #expect(try f.groups() == [["a.jpg", "c.jpg"]])
+        // The copy replaced by a new file (a new inode) of another size: no twin, no candidate.
+        unlink(f.directory.path + "/c.jpg")
+        f.directory.write("c.jpg", content + [0])
+        _ = try Scanner(library: f.library).scan(other)
+        #expect(try f.refresh() == HashCache.Report())
+        #expect(try f.groups().isEmpty)
+        #expect(try HashCache.candidates(f.db).isEmpty)
+    }
+
     @Test func aHardLinkMadeAfterHashingStaysOneFileAndTheCacheStillServes() throws {
         let f = try Fixture()
         let content = Self.bytes(70_000, seed: 11)

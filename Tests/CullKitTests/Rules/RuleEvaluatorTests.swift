@@ -90,6 +90,48 @@ import Testing
         }
     }
 
+    /// The one pass joins the image features once: it reads a row only while it was computed for
+    /// the asset as indexed, as each rule's own query (a subquery per condition) does, and sees a
+    /// change another connection writes to the index before the next evaluation.
+    @Test func theOnePassReadsImageFeaturesOnlyWhileTheyAreCurrent() throws {
+        let index = try TestIndex(["blurry.jpg", "sharp.jpg", "dark.jpg", "stale.jpg", "none.jpg"].map { TestAsset(path: "p/" + $0) })
+        let features: [(name: String, sharpness: Double, exposure: Double, mtime: Int64)] = [
+            ("blurry.jpg", 3, 0.5, 0), ("sharp.jpg", 400, 0.5, 0), ("dark.jpg", 400, 0.01, 0), ("stale.jpg", 3, 0.01, 1)]
+        for row in features {
+            try index.database.execute("""
+                INSERT INTO image_features (asset_id, device, inode, size, mtime_ns, ctime_ns, phash, sharpness, exposure)
+                SELECT id, device, inode, size, ?, 0, 1, ?, ? FROM assets WHERE name = ?
+                """, [.integer(row.mtime), .real(row.sharpness), .real(row.exposure), .text(row.name)])
+        }
+        let file = try validRuleFile("""
+            version: 1
+            rules:
+              - name: blurry
+                match: {blurry: true}
+              - name: dark
+                match: {exposure: {lt: 0.04}}
+              - name: soft-or-dark
+                match: {any: [{sharpness: {lt: 50}}, {exposure: {lt: 0.04}}], kind: photo}
+              - name: photos
+                match: {kind: photo}
+            """)
+        let evaluator = try RuleEvaluator(database: index.database, clock: OperatorRoundTripTests.clock)
+        func matched() throws -> [[Int64]] {
+            let onePass = try evaluator.evaluate([file])
+            let count = try evaluator.libraryAssetCount()
+            let each = try evaluator.compile([file]).map { try evaluator.evaluate($0, libraryCount: count) }
+            #expect(onePass.map(\.matched) == each.map(\.matched))
+            return onePass.map(\.matched)
+        }
+        let (blurry, dark) = (try index.id("blurry.jpg"), try index.id("dark.jpg"))
+        #expect(try matched().prefix(3) == [[blurry], [dark], [blurry, dark]])
+        // Another connection gives the blurry photo a new ctime (its content rewritten in place,
+        // same size and mtime): its row is no longer its own, and the next pass sees that.
+        let other = try Database(path: index.directory + "/.cull/index.sqlite", create: false)
+        try other.execute("UPDATE assets SET ctime_ns = 7 WHERE id = ?", [.integer(blurry)])
+        #expect(try matched().prefix(3) == [[], [dark], [dark]])
+    }
+
     @Test func alreadyStagedMatchesStayInNetAndAreFlagged() throws {
         let index = try TestIndex(OperatorRoundTripTests.assets)
         let file = try validRuleFile("version: 1\nrules:\n  - name: videos\n    match: {kind: video}\n")
