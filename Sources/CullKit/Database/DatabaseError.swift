@@ -101,6 +101,10 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible, CustomDeb
     /// True when another connection holds a lock we needed (SQLITE_BUSY / SQLITE_LOCKED).
     public var isBusy: Bool { result == .busy || result == .locked }
 
+    /// True when SQLite refused a statement as written (SQLITE_ERROR: a syntax, schema or limit
+    /// error such as too many columns or too deep an expression; SQLITE_TOOBIG), not a failure to run it.
+    public var isRefusal: Bool { result == .other(SQLITE_ERROR) || result == .tooBig }
+
     /// True when SQLite found the file malformed or not a database at all.
     public var isDamage: Bool { result == .corrupt || result == .notADatabase }
 }

@@ -101,10 +101,30 @@ public struct SQLFragment: Sendable, Hashable, CustomStringConvertible, Expressi
 
     /// This fragment with every occurrence of `text` replaced by `replacement`: both SQL text owned
     /// by Cull's code (see ``SQLFragment/init(sql:)``) with no `?`, so each argument keeps its place.
+    /// Compared byte for byte, as SQLite reads SQL (the standard library's `replacing` compares
+    /// characters, and cost a third of a small plan's instructions where the one-pass query reads
+    /// image features).
     func replacing(sql text: String, with replacement: String) -> SQLFragment {
-        precondition(!text.contains("?") && !replacement.contains("?"), "a replaced text holds no parameter")
+        let question = UInt8(ascii: "?")
+        precondition(!text.utf8.contains(question) && !replacement.utf8.contains(question), "a replaced text holds no parameter")
+        let target = Array(text.utf8)
+        guard let head = target.first else { return self }
+        let source = Array(sql.utf8)
+        var result: [UInt8] = [], copied = 0, index = 0
+        while index + target.count <= source.count {
+            if source[index] == head, source[index..<index + target.count].elementsEqual(target) {
+                result += source[copied..<index]
+                result += replacement.utf8
+                index += target.count
+                copied = index
+            } else {
+                index += 1
+            }
+        }
+        guard copied > 0 else { return self }
+        result += source[copied...]
         var copy = self
-        copy.sql = sql.replacing(text, with: replacement)
+        copy.sql = String(decoding: result, as: UTF8.self)
         return copy
     }
 }

@@ -37,7 +37,10 @@ struct PlanCommand: CullCommand {
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
-        guard let files = RuleSelection.load(rules.paths, terminal: terminal) else { return .ruleError }
+        try RuleSelection.run(rules.paths, terminal: terminal) { try plan($0, terminal) }
+    }
+
+    private func plan(_ files: [RuleFile], _ terminal: Terminal) throws -> ExitCode {
         let access = try LibraryAccess(libraryOption: rules.library, locking: false, terminal: terminal)
         let (plan, evaluations) = try RulePlanner(db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling, root: access.library.root,
                                   progress: .bar()).plan(files)

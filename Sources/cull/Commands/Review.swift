@@ -63,11 +63,10 @@ struct ReviewCommand: CullCommand {
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
-        var files: [RuleFile] = []
-        if !rulePaths.isEmpty {
-            guard let loaded = RuleSelection.load(rulePaths, terminal: terminal) else { return .ruleError }
-            files = loaded
-        }
+        try RuleSelection.run(rulePaths, terminal: terminal) { try review($0, terminal) }
+    }
+
+    private func review(_ files: [RuleFile], _ terminal: Terminal) throws -> ExitCode {
         let access = try LibraryAccess(libraryOption: library, locking: false, terminal: terminal)
         let scope: ReviewScope
         let planner = RulePlanner(db: access.db, clock: clock, ceilingPercent: ceiling, root: access.library.root)

@@ -40,7 +40,10 @@ struct RunCommand: CullCommand {
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
-        guard let files = RuleSelection.load(rules.paths, terminal: terminal) else { return .ruleError }
+        try RuleSelection.run(rules.paths, terminal: terminal) { try run($0, terminal) }
+    }
+
+    private func run(_ files: [RuleFile], _ terminal: Terminal) throws -> ExitCode {
         let access = try LibraryAccess(libraryOption: rules.library, locking: true, terminal: terminal)
         var report = try ScheduledRun(library: access.library, db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling,
                                       commitTo: commit ? destination : nil, progress: .bar()).run(files, holding: access.heldLock) {

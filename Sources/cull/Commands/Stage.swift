@@ -44,13 +44,14 @@ struct StageCommand: CullCommand {
             done(plan, result, terminal: terminal)
             return .success
         }
-        guard let files = RuleSelection.load(rules.paths, terminal: terminal) else { return .ruleError }
-        let access = try LibraryAccess(libraryOption: rules.library, locking: true, terminal: terminal)
-        let plan = try RulePlanner(db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling, root: access.library.root,
-                                   progress: .bar()).plan(files).plan
-        terminal.out(rendered(plan, terminal: terminal))
-        done(plan, try ReviewStore(db: access.db).stage(plan, runID: RunID.make()), terminal: terminal)
-        return .success
+        return try RuleSelection.run(rules.paths, terminal: terminal) { files in
+            let access = try LibraryAccess(libraryOption: rules.library, locking: true, terminal: terminal)
+            let plan = try RulePlanner(db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling, root: access.library.root,
+                                       progress: .bar()).plan(files).plan
+            terminal.out(rendered(plan, terminal: terminal))
+            done(plan, try ReviewStore(db: access.db).stage(plan, runID: RunID.make()), terminal: terminal)
+            return .success
+        }
     }
 
     private func rendered(_ plan: Plan, terminal: Terminal) -> String {

@@ -2,22 +2,47 @@ import CullKit
 
 /// Rule files named on the command line, loaded and validated; diagnostics go to stderr.
 enum RuleSelection {
-    /// The loaded files, or `nil` after printing their errors (exit 1). Warnings are printed and the run goes on.
-    static func load(_ paths: [String], terminal: Terminal) -> [RuleFile]? {
-        let (loads, together) = RuleFiles.loadForRun(paths)
+    /// `body` run with the loaded files, or `.ruleError` after printing their errors. Warnings are
+    /// printed and the run goes on.
+    ///
+    /// SQLite checks the rules' queries as the run prepares them on the index, not on a probe index
+    /// first (that cost a third of a small plan). When it refuses one (``RuleQueryRefused``: before
+    /// anything is staged), the files are probed to say what a probe beforehand said: each file's
+    /// errors as `cull check` reports them, else the rules SQLite refuses together.
+    static func run(_ paths: [String], terminal: Terminal, _ body: ([RuleFile]) throws -> ExitCode) throws -> ExitCode {
+        var loads = RuleFiles.readForRun(paths)
+        // A run that stops anyway reports every file's errors, the probe's too.
+        if loads.contains(where: \.hasErrors) { loads = RuleFiles.probeForRun(loads).files }
+        guard report(loads, terminal: terminal) else { return .ruleError }
+        do {
+            return try body(loads.compactMap(\.ruleFile))
+        } catch let refused as RuleQueryRefused {
+            let (probed, together) = RuleFiles.probeForRun(loads)
+            // The warnings are out already.
+            if probed.contains(where: \.hasErrors) {
+                terminal.err(DiagnosticFormat.text.render(zip(probed, loads).map { $0.subtracting($1) }, color: terminal.stderrIsTTY))
+                terminal.err(DiagnosticSummary.line(probed))
+                return .ruleError
+            }
+            // Each file prepared alone in check; together their guards and keep rules add up.
+            guard together.isEmpty else {
+                terminal.err(together.map { "\($0)\n" }.joined())
+                return .ruleError
+            }
+            throw refused.error
+        }
+    }
+
+    /// Prints the diagnostics of `loads`; false when they hold an error (with the summary line).
+    private static func report(_ loads: [LoadedRuleFile], terminal: Terminal) -> Bool {
         if loads.contains(where: { !$0.diagnostics.isEmpty }) {
             terminal.err(DiagnosticFormat.text.render(loads, color: terminal.stderrIsTTY))
         }
-        if loads.contains(where: \.hasErrors) {
+        guard !loads.contains(where: \.hasErrors) else {
             terminal.err(DiagnosticSummary.line(loads))
-            return nil
+            return false
         }
-        // Each file prepared alone in check; together their guards and keep rules add up.
-        if !together.isEmpty {
-            terminal.err(together.map { "\($0)\n" }.joined())
-            return nil
-        }
-        return loads.compactMap(\.ruleFile)
+        return true
     }
 
     /// Options every rule-running command shares.

@@ -90,6 +90,41 @@ import Testing
         }
     }
 
+    /// Each trash rule's own query has its match and the run's guards; the one pass has a column
+    /// for every rule. Past SQLite's 2,000 result columns the run is evaluated one query per rule
+    /// (what `cull check` accepted), not stopped with SQLite's "too many columns".
+    @Test func aRunWhoseOnePassSQLiteRefusesIsEvaluatedOneQueryPerRule() throws {
+        let index = try TestIndex(OperatorRoundTripTests.assets)
+        let files = try (0..<5).map { file in
+            try validRuleFile("version: 1\nprotect:\n  - favorite: true\nrules:\n" + (0..<420).map { rule in
+                "  - name: r\(file)-\(rule)\n    match: {extension: \(["jpg", "png", "mov"][rule % 3])}\n"
+            }.joined(), path: "f\(file).yaml")
+        }
+        let evaluator = try RuleEvaluator(database: index.database, clock: OperatorRoundTripTests.clock)
+        let results = try evaluator.evaluate(files)
+        let count = try evaluator.libraryAssetCount()
+        let each = try evaluator.compile(files).map { try evaluator.evaluate($0, libraryCount: count) }
+        #expect(results.count == 2_100)
+        #expect(results.map(\.rule.name) == each.map(\.rule.name))
+        #expect(results.map(\.matched) == each.map(\.matched) && results.map(\.net) == each.map(\.net))
+        #expect(results[0].matched == [try index.id("a.jpg"), try index.id("b.jpg")] && results[0].net.isEmpty)
+    }
+
+    /// A rule's own query SQLite refuses is a typed error at the rule, with SQLite's reason: five
+    /// files of 450 keep rules, whose every trash rule carries all 2,250 as columns.
+    @Test func aRuleQuerySQLiteRefusesIsATypedErrorAtTheRule() throws {
+        let index = try TestIndex(OperatorRoundTripTests.assets)
+        let files = try (0..<5).map { try validRuleFile(RuleFilesTests.keepHeavy($0), path: "f\($0).yaml") }
+        let evaluator = try RuleEvaluator(database: index.database, clock: OperatorRoundTripTests.clock)
+        #expect {
+            _ = try evaluator.evaluate(files)
+        } throws: { error in
+            guard let refused = error as? RuleQueryRefused else { return false }
+            return refused.rule == "trash-0" && refused.file == "f0.yaml" && "\(refused.mark)" == "1353:11"
+                && refused.error.isRefusal && refused.error.message.contains("too many columns")
+        }
+    }
+
     /// The one pass joins the image features once: it reads a row only while it was computed for
     /// the asset as indexed, as each rule's own query (a subquery per condition) does, and sees a
     /// change another connection writes to the index before the next evaluation.

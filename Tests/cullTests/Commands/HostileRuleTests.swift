@@ -131,3 +131,50 @@ import Testing
         #expect(try Self.run(sandbox, ["stage", "ok.yaml"]).status == 0)
     }
 }
+
+/// A run prepares its rules' queries on the index instead of probing them first: when SQLite refuses
+/// one there, the run stops as the probe stopped it, before anything is staged, with the rules' positions.
+@Suite(.serialized) struct RefusedRunTests {
+    /// 450 keep rules and a trash rule (line 1353): alone it fits; five such files together do not.
+    static func keepHeavy(_ index: Int) -> String {
+        "version: 1\nrules:\n" + (0..<450).map { "  - name: keep-\(index)-\($0)\n    action: keep\n    match: {name: \"k\(index)x\($0).jpg\"}\n" }.joined()
+            + "  - name: trash-\(index)\n    match: {name: \"*.jpg\"}\n"
+    }
+
+    @Test func rulesSQLiteRefusesTogetherStopTheRunAtEachRule() throws {
+        let sandbox = try HostileRuleTests.library()
+        let files = (0..<5).map { "f\($0).yaml" }
+        for (index, file) in files.enumerated() {
+            try Self.keepHeavy(index).write(toFile: sandbox.base + "/" + file, atomically: false, encoding: .utf8)
+        }
+        #expect(try HostileRuleTests.run(sandbox, ["check"] + files).status == 0)
+        let expected = files.indices.map {
+            "f\($0).yaml:1353:11: error: rule 'trash-\($0)' compiles to a query SQLite cannot run (too many columns in result set); "
+                + "split it into several rules or shorten its lists [too-complex]"
+        }
+        for command in [["plan"], ["stage"], ["run"], ["run", "--commit", "--yes"]] {
+            let run = try HostileRuleTests.run(sandbox, command + files)
+            #expect(run.exited && run.status == 1, "\(command): exit \(run.status)\n\(run.err.prefix(500))")
+            #expect(run.err.split(separator: "\n").map(String.init) == expected, "\(command): \(run.err.prefix(800))")
+            #expect(run.out.isEmpty, "\(command): \(run.out.prefix(300))")
+        }
+        #expect(try HostileRuleTests.run(sandbox, ["trash"]).out.contains("aaaa") == false)
+    }
+
+    /// A warning is printed once: before the run, not again with the probe's errors.
+    @Test func aWarningIsPrintedOnceWhenTheRunIsRefused() throws {
+        let sandbox = try HostileRuleTests.library()
+        let files = (0..<5).map { "f\($0).yaml" }
+        for (index, file) in files.enumerated() {
+            let broad = index == 0 ? "  - name: broad\n    match: {kind: photo}\n" : ""
+            try (Self.keepHeavy(index) + broad).write(toFile: sandbox.base + "/" + file, atomically: false, encoding: .utf8)
+        }
+        let check = try HostileRuleTests.run(sandbox, ["check", "f0.yaml"])
+        #expect(check.status == 0 && (check.out + check.err).contains("[unbounded-broad-rule]"))
+        let plan = try HostileRuleTests.run(sandbox, ["plan"] + files)
+        #expect(plan.status == 1, "exit \(plan.status)\n\(plan.err.prefix(500))")
+        #expect(plan.err.components(separatedBy: "[unbounded-broad-rule]").count == 2, "\(plan.err.prefix(1500))")
+        #expect(plan.err.contains("f0.yaml:1355:11: error: rule 'broad' compiles to a query SQLite cannot run"), "\(plan.err.prefix(1500))")
+        #expect(plan.err.components(separatedBy: "[too-complex]").count == 7, "\(plan.err.prefix(1500))")
+    }
+}

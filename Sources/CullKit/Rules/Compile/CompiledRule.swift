@@ -61,12 +61,20 @@ public enum RuleCompiler {
         columns.enumerated().map { index, column in "\(column) AS \(sql: name(index))" }
     }
 
+    /// Every rule of `files`, in file order then rule order, each with its own query (``CompiledRule``).
     public static func compile(_ files: [RuleFile], _ context: CompileContext) -> [CompiledRule] {
-        compileRun(files, context).rules
+        compileRules(files, context).rules
     }
 
     /// The rules of `files` (as ``compile(_:_:)``) and their one-pass query (``CompiledRun``).
     static func compileRun(_ files: [RuleFile], _ context: CompileContext) -> CompiledRun {
+        let (rules, guardSQL, keepSQL) = compileRules(files, context)
+        return run(rules, guardSQL: guardSQL, keepSQL: keepSQL)
+    }
+
+    /// Each rule's own query, and the run's guards (in run order) and keep rules as SQL.
+    private static func compileRules(_ files: [RuleFile], _ context: CompileContext)
+        -> (rules: [CompiledRule], guardSQL: [SQLFragment], keepSQL: [SQLFragment]) {
         let keepRules = files.flatMap { file in
             file.rules.filter { $0.action == .keep }.map { (file: file.path, rule: $0) }
         }
@@ -91,7 +99,7 @@ public enum RuleCompiler {
                                              runGuardIndices: isTrash ? order : []))
             }
         }
-        return run(compiled, guardSQL: allGuardSQL, keepSQL: keepSQL)
+        return (compiled, allGuardSQL, keepSQL)
     }
 
     /// The one-pass query of `rules`, whose guards are `guardSQL` in run order (``runGuards(_:)``) and

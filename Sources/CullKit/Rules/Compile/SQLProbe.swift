@@ -14,8 +14,7 @@ public enum SQLProbe {
                 do {
                     _ = try database.prepare(compiled.query.sql)
                 } catch let error as DatabaseError {
-                    found.append(Diagnostic(.tooComplex, "rule '\(compiled.rule.name)' compiles to a query SQLite cannot run "
-                                            + "(\(error.message)); split it into several rules or shorten its lists",
+                    found.append(Diagnostic(.tooComplex, RuleQueryRefused.message(rule: compiled.rule.name, sqlite: error.message),
                                             file: compiled.file, mark: compiled.rule.mark))
                 } catch {}
             }

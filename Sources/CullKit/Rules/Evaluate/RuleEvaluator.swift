@@ -54,9 +54,11 @@ public final class RuleEvaluator {
     }
 
     /// Evaluates every rule of `files`, in file order then rule order, in one pass over the index
-    /// (``CompiledRun``). When a regex function's limit stops that pass, the rules are evaluated one
-    /// query each, as ``evaluate(_:libraryCount:)``: a rule's own query tests its regex only where
-    /// its other conditions let it, and a limit error names the rule it belongs to.
+    /// (``CompiledRun``). When a regex function's limit stops that pass, or SQLite refuses the one
+    /// query (the rules' columns add up past its limits where each rule's own query fits), the rules
+    /// are evaluated one query each, as ``evaluate(_:libraryCount:)``: a rule's own query tests its
+    /// regex only where its other conditions let it, and a limit error names the rule it belongs to.
+    /// A rule's own query that SQLite refuses is a ``RuleQueryRefused``.
     public func evaluate(_ files: [RuleFile]) throws -> [RuleEvaluation] {
         let count = try libraryAssetCount()
         let run = RuleCompiler.compileRun(files, context)
@@ -65,16 +67,16 @@ public final class RuleEvaluator {
         // the one pass would test every asset of the index.
         if run.rules.count == 1 { return [try evaluate(run.rules[0], libraryCount: count)] }
         do {
-            return try evaluate(run, libraryCount: count)
-        } catch let error as DatabaseError where error.message.hasPrefix(RuleFunctions.limitErrorPrefix) {
-            return try run.rules.map { try evaluate($0, libraryCount: count) }
-        }
+            if let evaluations = try evaluate(run, libraryCount: count) { return evaluations }
+        } catch let error as DatabaseError where error.message.hasPrefix(RuleFunctions.limitErrorPrefix) {}
+        return try run.rules.map { try evaluate($0, libraryCount: count) }
     }
 
-    /// Every rule of `run` from its one query: each row goes to the buckets of the rules it matches.
-    private func evaluate(_ run: CompiledRun, libraryCount: Int) throws -> [RuleEvaluation] {
+    /// Every rule of `run` from its one query: each row goes to the buckets of the rules it matches
+    /// (nil when SQLite refuses the query).
+    private func evaluate(_ run: CompiledRun, libraryCount: Int) throws -> [RuleEvaluation]? {
         var buckets = run.rules.map { Buckets(guards: $0.guards.count, keepRules: $0.keepRules.count) }
-        let statement = try database.prepare(run.query.sql)
+        guard case let .success(statement) = try prepare(run.query.sql) else { return nil }
         let fixed = FixedColumns(statement)
         let matches = run.rules.indices.map { statement.column(CompiledRun.matchColumn($0)) }
         let guardColumns = run.guardColumns.map { $0.map(statement.column) }, keepColumns = run.keepColumns.map { $0.map(statement.column) }
@@ -114,7 +116,11 @@ public final class RuleEvaluator {
     /// Evaluates one compiled rule with its single query.
     public func evaluate(_ compiled: CompiledRule, libraryCount: Int) throws -> RuleEvaluation {
         var buckets = Buckets(guards: compiled.guards.count, keepRules: compiled.keepRules.count)
-        let statement = try database.prepare(compiled.query.sql)
+        let statement: Statement
+        switch try prepare(compiled.query.sql) {
+        case let .success(prepared): statement = prepared
+        case let .failure(error): throw RuleQueryRefused(file: compiled.file, rule: compiled.rule.name, mark: compiled.rule.mark, error: error)
+        }
         let fixed = FixedColumns(statement)
         let guardColumns = compiled.guards.indices.map { statement.column(RuleCompiler.guardColumn($0)) }
         let keepColumns = compiled.keepRules.indices.map { statement.column(RuleCompiler.keepColumn($0)) }
@@ -122,6 +128,16 @@ public final class RuleEvaluator {
             buckets.add(row, fixed, status: ReviewStatus(stored: row.string(fixed.status)), guardColumns: guardColumns, keepColumns: keepColumns)
         }
         return buckets.evaluation(of: compiled, libraryCount: libraryCount)
+    }
+
+    /// `sql` prepared, or SQLite's refusal of it (``DatabaseError/isRefusal``); any other failure is thrown.
+    private func prepare(_ sql: String) throws(DatabaseError) -> Result<Statement, DatabaseError> {
+        do {
+            return .success(try database.prepare(sql))
+        } catch {
+            if error.isRefusal { return .failure(error) }
+            throw error
+        }
     }
 
     /// The columns every evaluation query starts with: the asset's id and size, and its review status.

@@ -11,14 +11,24 @@ public enum RuleFiles {
 
     /// The files of a run (`plan`, `stage`, `run`, `review`), loaded as ``load(_:)`` loads them, and
     /// what SQLite refuses of their queries compiled together (empty when a file has errors: they come first).
+    /// ``readForRun(_:)`` then ``probeForRun(_:)``.
+    public static func loadForRun(_ paths: [String]) -> (files: [LoadedRuleFile], together: [Diagnostic]) {
+        probeForRun(readForRun(paths))
+    }
+
+    /// The files of a run, loaded as ``load(_:)`` loads them but for SQLite's own check of their
+    /// queries: a run prepares them on its index anyway, and only when SQLite refuses one there
+    /// does it need ``probeForRun(_:)`` to say which rule, and where (see ``RuleQueryRefused``).
+    public static func readForRun(_ paths: [String]) -> [LoadedRuleFile] { read(paths) }
+
+    /// `read` (from ``readForRun(_:)``) with its queries prepared by SQLite as ``loadForRun(_:)`` reports them.
     ///
     /// Compiled together, each rule's query is the one it has alone plus the other files' guards and
     /// keep rules as more columns, and SQLite's limits only add up (columns, variables; each
     /// expression is the same). So when every query prepares together, each file's would alone, and
     /// the per-file probe runs only when the files fail together: the diagnostics are then the same
-    /// as a load of each file alone, and that saves preparing every query twice on each run.
-    public static func loadForRun(_ paths: [String]) -> (files: [LoadedRuleFile], together: [Diagnostic]) {
-        let read = read(paths)
+    /// as a load of each file alone, and that saves preparing every query twice.
+    public static func probeForRun(_ read: [LoadedRuleFile]) -> (files: [LoadedRuleFile], together: [Diagnostic]) {
         guard read.count > 1, !read.contains(where: \.hasErrors) else { return (read.map { $0.probed() }, []) }
         let together = SQLProbe.diagnostics(read.compactMap(\.ruleFile))
         if together.isEmpty { return (read, []) }

@@ -15,6 +15,13 @@ public struct LoadedRuleFile: Sendable {
     /// defers that, see ``RuleFiles/loadForRun(_:)``); nil once they were, or when the file has errors.
     var unprobed: DiagnosticLog?
 
+    /// This load with only the diagnostics `earlier` (the same file read before) does not have:
+    /// what its probe added, once the rest is printed.
+    public func subtracting(_ earlier: LoadedRuleFile) -> LoadedRuleFile {
+        let printed = Set(earlier.diagnostics)
+        return LoadedRuleFile(path: path, source: source, ruleFile: ruleFile, diagnostics: diagnostics.filter { !printed.contains($0) })
+    }
+
     /// This load once its queries are prepared by SQLite, as `cull check` reports them: a query
     /// SQLite refuses is a `too-complex` error at its rule.
     func probed() -> LoadedRuleFile {
