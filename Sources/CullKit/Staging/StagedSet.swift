@@ -1,3 +1,4 @@
+import CXXHash
 /// One staged asset: what a commit would remove, with the identity it must still have.
 public struct StagedAsset: Sendable, Equatable, RecordedIdentity {
     public let id: Int64
@@ -99,40 +100,29 @@ public enum StagedSet {
 
 /// A short, stable fingerprint of exactly what a commit would remove.
 ///
-/// FNV-1a 64 over the staged assets sorted by path bytes, each contributing its path, a NUL,
-/// its size and its mtime (nanoseconds) as decimal text and a newline; printed as the first 12 of
-/// 16 hex digits. Not cryptographic: it detects change between review and commit, which is its job.
+/// XXH3-64 (libxxhash) over the staged assets sorted by path bytes, each contributing its path, a
+/// NUL, its size and its mtime (nanoseconds) as decimal text and a newline; printed as the first 12
+/// of 16 hex digits. Not cryptographic: it detects change between review and commit, which is its job.
 public enum Fingerprint {
     public static func of(_ assets: [StagedAsset]) -> String {
         // The staged set is loaded in path order already; only sort when it is not.
         let inOrder = zip(assets, assets.dropFirst()).allSatisfy { !PathBytes.precedes($1.path, $0.path) }
         let sorted = inOrder ? assets : assets.sorted { PathBytes.precedes($0.path, $1.path) }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ bytes: some Sequence<UInt8>) {
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
-            }
-        }
-        func mixDecimal(_ value: Int64) {
-            if value < 0 { mix(CollectionOfOne(UInt8(ascii: "-"))) }
-            // The digits from the most significant one, with no array per number (two per asset).
-            let magnitude = value.magnitude
-            var divisor: UInt64 = 1
-            while magnitude / divisor >= 10 { divisor *= 10 }
-            repeat {
-                mix(CollectionOfOne(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10)))
-                divisor /= 10
-            } while divisor > 0
-        }
+        guard let state = XXH3_createState() else { fatalError("libxxhash could not allocate a hash state") }
+        defer { XXH3_freeState(state) }
+        XXH3_64bits_reset(state)
+        var line: [UInt8] = []
         for asset in sorted {
-            mix(asset.path)
-            mix(CollectionOfOne(0))
-            mixDecimal(asset.size)
-            mix(CollectionOfOne(UInt8(ascii: " ")))
-            mixDecimal(asset.mtimeNs)
-            mix(CollectionOfOne(UInt8(ascii: "\n")))
+            line.removeAll(keepingCapacity: true)
+            line += asset.path
+            line.append(0)
+            line += String(asset.size).utf8
+            line.append(UInt8(ascii: " "))
+            line += String(asset.mtimeNs).utf8
+            line.append(UInt8(ascii: "\n"))
+            line.withUnsafeBytes { _ = XXH3_64bits_update(state, $0.baseAddress, $0.count) }
         }
+        let hash = XXH3_64bits_digest(state)
         let hex = String(hash, radix: 16)
         return String((String(repeating: "0", count: 16 - hex.count) + hex).prefix(12))
     }

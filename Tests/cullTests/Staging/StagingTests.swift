@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import CullKit
 
@@ -69,5 +70,22 @@ import Testing
         #expect(Fingerprint.of([one, two]) == Fingerprint.of([two, one]))
         #expect(Fingerprint.of([one]) != Fingerprint.of([one, two]))
         #expect(Fingerprint.of([one]).count == 12)
+    }
+
+    /// The fingerprint is libxxhash's XXH3-64 of the documented lines (docs/commit.md), as `xxhsum -H3` computes it.
+    @Test func fingerprintIsXXH3OfTheDocumentedLines() throws {
+        guard let xxhsum = ["/usr/bin/xxhsum", "/usr/local/bin/xxhsum"].first(where: FileManager.default.isExecutableFile) else {
+            print("skipped: xxhsum (Debian's xxhash) is not installed")
+            return
+        }
+        let assets = [("b/é.jpg", 6, -1), ("a.jpg", 1_234_567, 1_700_000_000_123_456_789)].enumerated().map { index, asset in
+            StagedAsset(id: Int64(index), path: Array(asset.0.utf8), device: 1, inode: Int64(index), size: Int64(asset.1),
+                        mtimeNs: Int64(asset.2), kind: nil, liveID: nil, taken: nil, rule: nil, ruleFile: nil, stagedAt: 0)
+        }
+        let lines = "a.jpg\u{0}1234567 1700000000123456789\nb/é.jpg\u{0}6 -1\n"
+        let result = try Subprocess.run([xxhsum, "-H3"], environment: [:], stdin: lines)
+        let digest = try #require(result.stdout.split(separator: " ").last).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(digest.count == 16)
+        #expect(Fingerprint.of(assets) == String(digest.prefix(12)))
     }
 }
