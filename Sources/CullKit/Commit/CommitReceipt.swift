@@ -98,6 +98,9 @@ public struct CommitReceipt: Sendable {
 extension CommitReceipt {
     /// Per catalog in use, how many of the files commit `commit` moved it still lists.
     static func stillListed(_ db: Database, commit: Int64) throws -> [StillListed] {
+        // Asked first: with no catalog in use, the moved paths need not be read at all.
+        let catalogs = try CatalogStore.used(db)
+        guard !catalogs.isEmpty else { return [] }
         var moved: [String] = []
         try db.forEachRow("SELECT path FROM commit_items WHERE commit_id = ? AND role = ? AND state = ?",
                           [.integer(commit), JournalRole.primary.sql, ItemState.moved.sql]) { row in
@@ -106,7 +109,7 @@ extension CommitReceipt {
         guard !moved.isEmpty else { return [] }
         var result: [StillListed] = []
         let lists = try db.cached("SELECT 1 FROM catalog_entries WHERE catalog_id = ? AND path = ?")
-        for catalog in try CatalogStore.used(db) {
+        for catalog in catalogs {
             var count = 0
             for path in moved {
                 var found = false

@@ -114,28 +114,14 @@ extension Database {
 enum Journal {
     static let columns = "seq, entry, role, asset_id, path, device, inode, size, mtime_ns, destination, info, state, reason, skip, ctime_ns"
 
-    /// Journals `items` of batch `commit`, many rows per statement (one statement per row cost
-    /// more than SQLite's own work for it).
+    /// Journals `items` of batch `commit`, many rows per statement.
     static func insert(_ db: Database, commit: Int64, _ items: [JournalItem]) throws {
-        let rowsPerStatement = 64
-        let row = "(" + Array(repeating: "?", count: 16).joined(separator: ", ") + ")"
-        func statement(rows: Int) throws -> Statement {
-            try db.cached("INSERT INTO commit_items (commit_id, \(columns)) VALUES "
-                          + Array(repeating: row, count: rows).joined(separator: ", "))
-        }
-        var start = 0
-        while start < items.count {
-            let batch = items[start ..< min(start + rowsPerStatement, items.count)]
-            var values: [SQLValue] = []
-            values.reserveCapacity(batch.count * 16)
-            for item in batch {
-                values += [.integer(commit), .integer(item.seq), .integer(item.entry), item.role.sql, item.assetID.sqlValue,
-                           .blob(item.path), .integer(item.device), .integer(item.inode), .integer(item.size),
-                           .integer(item.mtimeNs), item.destination.map(SQLValue.blob) ?? .null,
-                           item.info.map(SQLValue.blob) ?? .null, item.state.sql] + Self.values(item.reason) + [item.ctimeNs.sqlValue]
-            }
-            try statement(rows: batch.count).execute(values)
-            start += batch.count
+        try db.insertRows(width: 16, count: items.count, { "INSERT INTO commit_items (commit_id, \(columns)) VALUES " + $0 }) { index, values in
+            let item = items[index]
+            values += [.integer(commit), .integer(item.seq), .integer(item.entry), item.role.sql, item.assetID.sqlValue,
+                       .blob(item.path), .integer(item.device), .integer(item.inode), .integer(item.size),
+                       .integer(item.mtimeNs), item.destination.map(SQLValue.blob) ?? .null,
+                       item.info.map(SQLValue.blob) ?? .null, item.state.sql] + Self.values(item.reason) + [item.ctimeNs.sqlValue]
         }
     }
 

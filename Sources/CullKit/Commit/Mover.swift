@@ -175,16 +175,36 @@ final class Mover {
 /// delete itself, so the rows of every table that cascades from `assets` (read from the schema,
 /// so a new one is not forgotten) are deleted explicitly first. The ids of a chunk's leaving
 /// assets are gathered once into a temporary table those deletions look up, instead of each
-/// building them again from the journal.
+/// building them again from the journal. A copy or deletion whose table has no row at all is not run
+/// (asked in the booking's transaction): over a chunk's items it would only look each one up.
 private struct Booking {
+    /// A statement over the rows of `table`, run only when the table has any.
+    private struct OverTable {
+        let anyRow: Statement
+        let statement: Statement
+
+        init(_ db: Database, table: String, _ statement: Statement) throws {
+            // Table names from the schema or the cache registry, never from input.
+            anyRow = try db.prepare("SELECT 1 FROM \"\(table)\" LIMIT 1")
+            self.statement = statement
+        }
+
+        func execute(_ values: [SQLValue] = []) throws {
+            var any = false
+            try anyRow.forEachRow { _ in any = true }
+            if any { try statement.execute(values) }
+        }
+    }
+
+
     let db: Database
     let commit: Int64
     private let markOne: Statement
     private let markMoved: Statement
-    private let snapshots: [Statement]
+    private let snapshots: [OverTable]
     private let clearLeaving: Statement
     private let gatherLeaving: Statement
-    private let deletions: [Statement]
+    private let deletions: [OverTable]
 
     init(db: Database, commit: Int64, snapshots: Bool) throws {
         self.db = db
@@ -194,22 +214,24 @@ private struct Booking {
         markMoved = try db.prepare("""
             UPDATE commit_items SET state = ?4 WHERE commit_id = ?1 AND seq BETWEEN ?2 AND ?3 AND state = ?5
             """)
-        self.snapshots = snapshots ? try AssetSnapshot.captureStatements(db) : []
+        self.snapshots = snapshots ? try AssetSnapshot.captureStatements(db).map { try OverTable(db, table: $0.source, $0.statement) } : []
         try db.execute("CREATE TEMP TABLE IF NOT EXISTS leaving_assets (id INTEGER PRIMARY KEY)")
         clearLeaving = try db.prepare("DELETE FROM temp.leaving_assets")
         gatherLeaving = try db.prepare("""
             INSERT OR IGNORE INTO temp.leaving_assets (id) SELECT asset_id FROM commit_items
             WHERE commit_id = ?1 AND seq BETWEEN ?2 AND ?3 AND state IN (?4, ?5) AND asset_id IS NOT NULL
             """)
-        var deletions: [Statement] = []
+        var deletions: [OverTable] = []
         try db.forEachRow("""
             SELECT m.name AS "table", f."from" AS "column" FROM sqlite_schema m, pragma_foreign_key_list(m.name) f
             WHERE m.type = 'table' AND f."table" = 'assets' AND f.on_delete = 'CASCADE' ORDER BY m.name
             """) { row in
             // Table and column names from the schema, never from input.
-            deletions.append(try db.prepare("DELETE FROM \"\(row.string("table") ?? "")\" WHERE \"\(row.string("column") ?? "")\" IN temp.leaving_assets"))
+            let table = row.string("table") ?? ""
+            deletions.append(try OverTable(db, table: table, db.prepare(
+                "DELETE FROM \"\(table)\" WHERE \"\(row.string("column") ?? "")\" IN temp.leaving_assets")))
         }
-        deletions.append(try db.prepare("DELETE FROM assets WHERE id IN temp.leaving_assets"))
+        deletions.append(try OverTable(db, table: "assets", db.prepare("DELETE FROM assets WHERE id IN temp.leaving_assets")))
         self.deletions = deletions
     }
 

@@ -50,8 +50,11 @@ enum UndoJournal {
                 UPDATE commit_items SET state = ?6 WHERE commit_id = ?2 AND seq IN
                     (SELECT seq FROM undo_items WHERE undo_id = ?1 AND seq BETWEEN ?3 AND ?4 AND state = ?5)
                 """)
+            // The restorer leaves the chunk's restored ids in its table. (`WHERE` before `ON CONFLICT`:
+            // SQLite's parser would read the `ON` as a join's.)
             keep = try db.prepare("""
-                INSERT INTO reviews (asset_id, status, at) VALUES (?1, ?2, strftime('%s', 'now'))
+                INSERT INTO reviews (asset_id, status, at) SELECT id, ?1, strftime('%s', 'now') FROM \(AssetSnapshot.Restorer.table)
+                WHERE id IS NOT NULL ORDER BY seq
                 ON CONFLICT (asset_id) DO UPDATE SET status = excluded.status, rule = NULL, rule_file = NULL, at = excluded.at
                 """)
         }
@@ -59,23 +62,23 @@ enum UndoJournal {
         func book(_ outcomes: [UndoCarrier.Carried]) throws {
             guard let first = outcomes.first?.item.seq, let last = outcomes.last?.item.seq else { return }
             try db.transaction {
-                var back: [(restored: AssetSnapshot.Restorer.Restored, path: [UInt8])] = []
+                var back: [(seq: Int64, now: FileIdentity?)] = []
+                back.reserveCapacity(outcomes.count)
                 for carried in outcomes {
                     let item = carried.item
                     switch carried.outcome {
                     case let .restored(now):
-                        if let restored = try restorer.restore(seq: item.seq, now: now) {
-                            try keep.execute([.integer(restored.id), ReviewStatus.kept.sql])
-                            back.append((restored, item.path))
-                        }
+                        back.append((item.seq, now))
                     case let .refused(reason):
                         try markRefused.execute([UndoItemState.refused.sql, .text(reason), .integer(undo), .integer(item.seq)])
                     }
                 }
+                let restored = try restorer.restore(back)
+                try keep.execute([ReviewStatus.kept.sql])
                 let range: [SQLValue] = [.integer(undo), .integer(commit), .integer(first), .integer(last), UndoItemState.restored.sql]
                 try markRestored.execute(range + [UndoItemState.pending.sql])
                 try markCommitRestored.execute(range + [ItemState.restored.sql])
-                try settleSidecars(back)
+                try settleSidecars(restored, of: outcomes)
             }
         }
 
@@ -83,12 +86,13 @@ enum UndoJournal {
         /// renamed twice: the same sidecars, by inode, size and mtime, with new ctimes. Their owners'
         /// signatures take the new ctimes, so the next scan does not re-read them and a commit
         /// before it does not hold them back as "sidecar changed since staging".
-        private func settleSidecars(_ back: [(restored: AssetSnapshot.Restorer.Restored, path: [UInt8])]) throws {
-            guard back.contains(where: { !($0.restored.sidecarSignature ?? "").isEmpty }) else { return }
+        private func settleSidecars(_ restored: [AssetSnapshot.Restorer.Restored], of outcomes: [UndoCarrier.Carried]) throws {
+            guard !restored.isEmpty else { return }
+            let paths = Dictionary(outcomes.map { ($0.item.seq, $0.item.path) }, uniquingKeysWith: { first, _ in first })
             var resolver = CompanionResolver(root: root)
             let write = try db.cached("UPDATE assets SET sidecar_signature = ? WHERE id = ?")
-            for (restored, path) in back {
-                guard let recorded = restored.sidecarSignature, !recorded.isEmpty else { continue }
+            for restored in restored {
+                guard let recorded = restored.sidecarSignature, let path = paths[restored.seq] else { continue }
                 let now = resolver.sidecars(of: path)
                 guard !Companions.unchanged(now, since: recorded), Companions.sameFiles(now, as: recorded) else { continue }
                 try write.execute([.text(Companions.signature(now)), .integer(restored.id)])

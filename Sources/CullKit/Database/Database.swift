@@ -46,6 +46,27 @@ public final class Database {
         try cached(sql).execute(arguments)
     }
 
+    /// Runs `statement(rows)` over `count` rows of `width` values, 64 rows per statement: `rows` is
+    /// their `(?, ?), (?, ?)` list (for `INSERT ... VALUES rows`, or `FROM (VALUES rows)`), bound to
+    /// what `appendRow(i, &values)` appends for row `i`, then `trailing` (for `?` after the list).
+    /// One statement per row cost more than SQLite's own work for it.
+    public func insertRows(width: Int, count: Int, trailing: [SQLValue] = [], _ statement: (_ rows: String) -> String,
+                           _ appendRow: (Int, inout [SQLValue]) -> Void) throws {
+        let rowsPerStatement = 64
+        let row = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
+        var values: [SQLValue] = []
+        values.reserveCapacity(min(count, rowsPerStatement) * width + trailing.count)
+        var start = 0
+        while start < count {
+            let end = min(start + rowsPerStatement, count)
+            values.removeAll(keepingCapacity: true)
+            for index in start ..< end { appendRow(index, &values) }
+            values += trailing
+            try cached(statement(Array(repeating: row, count: end - start).joined(separator: ", "))).execute(values)
+            start = end
+        }
+    }
+
     /// A prepared statement, reused across calls with the same SQL.
     public func cached(_ sql: String) throws(DatabaseError) -> Statement {
         if let statement = cache[sql] { return statement }

@@ -58,6 +58,73 @@ import Testing
         #expect(try box.db.scalar("SELECT count(*) FROM reviews WHERE status = 'kept'")?.int64 == 3)
     }
 
+    /// A scan between the commit and its undo may give a new file the id a committed row had:
+    /// undo puts that row back under a new id, with its companions and cache rows, and every other
+    /// row under its own id. (Giving the new id first would hand it the old id of a later row,
+    /// which would then be dropped.)
+    @Test func undoRenumbersOnlyTheRowWhoseIdWasTaken() throws {
+        let box = try Sandbox("undo-ids")
+        let paths = ["u/a.jpg", "u/b.jpg", "u/c.jpg"].map { Array($0.utf8) }
+        let ids = try box.stageFiles(paths)
+        for id in ids {
+            try box.db.execute("INSERT INTO companions (asset_id, path, role) SELECT id, path || '.json', 'json' FROM assets WHERE id = ?",
+                               [.integer(id)])
+            try CacheUndoTests.insertRow(box.db, .hashes, asset: id)
+        }
+        // Each asset's row and what hangs off it, by path, without its id and ctime (undo gives
+        // the files new ones).
+        let assets = "SELECT path, folder, name, size, mtime_ns, inode FROM assets WHERE path IN ('u/a.jpg', 'u/b.jpg', 'u/c.jpg') ORDER BY path"
+        let companions = "SELECT a.path, c.path, c.role FROM companions c JOIN assets a ON a.id = c.asset_id ORDER BY a.path"
+        let hashes = "SELECT a.path, h.partial, h.full FROM hashes h JOIN assets a ON a.id = h.asset_id ORDER BY a.path"
+        let before = try [assets, companions, hashes].map { try Self.rows(box.db, $0) }
+        #expect(try box.cull(["commit", "--yes"]).status == 0)
+
+        // The first of the journal's items is a.jpg: its old id goes to a new file.
+        box.write("u/new.jpg", "a file found by a scan after the commit")
+        let newcomer = try box.index("u/new.jpg")
+        #expect(newcomer == ids[0])
+        let undo = try box.cull(["undo"])
+        #expect(undo.status == 0 && undo.stdout.contains("put back 3 files"), "\(undo.stdout)\(undo.stderr)")
+
+        #expect(try [assets, companions, hashes].map { try Self.rows(box.db, $0) } == before)
+        var idOf: [String: Int64] = [:]
+        try box.db.forEachRow("SELECT path, id FROM assets") { idOf[$0.string("path") ?? ""] = $0.int64("id") }
+        #expect(idOf["u/new.jpg"] == newcomer)
+        #expect(idOf["u/b.jpg"] == ids[1] && idOf["u/c.jpg"] == ids[2])
+        #expect((idOf["u/a.jpg"] ?? 0) > ids[2])
+        #expect(try box.db.scalar("SELECT count(*) FROM companions WHERE asset_id = ?", [.integer(newcomer)])?.int64 == 0)
+        #expect(try box.db.scalar("SELECT count(*) FROM hashes WHERE asset_id = ?", [.integer(newcomer)])?.int64 == 0)
+        #expect(try Self.rows(box.db, "SELECT a.path FROM reviews r JOIN assets a ON a.id = r.asset_id WHERE r.status = 'kept' ORDER BY a.path")
+                == [[.text("u/a.jpg")], [.text("u/b.jpg")], [.text("u/c.jpg")]])
+    }
+
+    /// A path indexed again since the commit (a stale row: its file was deleted before the undo
+    /// brought the committed one back) keeps its row, whether the committed row's old id is free or
+    /// taken: that row is not put back, and nothing of it is hung on the other.
+    @Test func undoLeavesAPathIndexedAgainAlone() throws {
+        let box = try Sandbox("undo-path")
+        let ids = try box.stageFiles(["p/a.jpg", "p/b.jpg", "p/c.jpg"].map { Array($0.utf8) })
+        for id in ids { try CacheUndoTests.insertRow(box.db, .hashes, asset: id) }
+        #expect(try box.cull(["commit", "--yes"]).status == 0)
+        // Another file at c.jpg's path, indexed after the commit, then deleted: its row takes a.jpg's
+        // old id, so a.jpg comes back under a new one, and c.jpg (whose old id is free) does not.
+        box.write("p/c.jpg", "another file at the same path")
+        let stale = try box.index("p/c.jpg")
+        #expect(stale == ids[0])
+        #expect(FileOps.unlink(box.root + Array("p/c.jpg".utf8)) == 0)
+        let undo = try box.cull(["undo"])
+        #expect(undo.status == 0 && undo.stdout.contains("put back 3 files"), "\(undo.stdout)\(undo.stderr)")
+        var idOf: [String: Int64] = [:]
+        try box.db.forEachRow("SELECT path, id FROM assets") { idOf[$0.string("path") ?? ""] = $0.int64("id") }
+        #expect(idOf.count == 3 && idOf["p/c.jpg"] == stale && idOf["p/b.jpg"] == ids[1])
+        let renumbered = try #require(idOf["p/a.jpg"])
+        #expect(renumbered != stale && renumbered != ids[1])
+        #expect(try Self.rows(box.db, "SELECT asset_id FROM hashes ORDER BY asset_id") == [renumbered, ids[1]].sorted().map { [.integer($0)] })
+        #expect(try Self.rows(box.db, "SELECT asset_id FROM reviews WHERE status = 'kept' ORDER BY asset_id")
+                == [renumbered, ids[1]].sorted().map { [.integer($0)] })
+        #expect(try box.db.scalar("SELECT size FROM assets WHERE id = ?", [.integer(stale)])?.int64 == Int64("another file at the same path".utf8.count))
+    }
+
     /// The first release saved each row as JSON in `commit_items.snapshot`; undo still reads it.
     @Test func firstReleaseSnapshotsStillUndo() throws {
         let box = try Sandbox("legacy")
