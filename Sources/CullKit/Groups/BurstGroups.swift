@@ -6,32 +6,50 @@
 /// Each candidate lists its ids in burst order (the `first`/`last` rankings): capture time, then
 /// the fraction of the second, then the path.
 enum BurstGroups {
-    static func candidates(_ db: Database) throws -> [GroupCandidate] {
-        var frames: [String: [(id: Int64, taken: Int64?, subsecond: Int64?, path: [UInt8])]] = [:]
-        let collect = { (row: Row, column: Columns) in
-            // The burst id, or the camera and its capture second ("Canon EOS R5 2024-05-01T10:00:00").
-            let taken = row.optionalInt64(column.taken)
-            let key = row.string(column.burst) ?? [row.string(column.make), row.string(column.model), taken.map { CivilDate.iso8601($0) }]
-                .compactMap { $0 }.joined(separator: " ")
-            frames[key, default: []].append((row.int64(column.id), taken, row.optionalInt64(column.subsecond), row.bytes(column.path) ?? []))
+    private typealias Frame = (id: Int64, taken: Int64?, subsecond: Int64?, path: [UInt8])
+
+    /// A camera's capture second: the make, model and time, compared as the index stores them.
+    private struct Second: Hashable {
+        let make: [UInt8], model: [UInt8], taken: Int64
+    }
+
+    /// The frames of one capture second, and the distinct fractions of the second they were taken at.
+    private struct SecondFrames {
+        var frames: [Frame] = []
+        var fractions: Set<Int64> = []
+
+        mutating func add(_ frame: Frame, at fraction: Int64) {
+            frames.append(frame)
+            fractions.insert(fraction)
         }
-        // `+kind`: most of a library is photos, so the kind indexes select little and cost a table
-        // seek per photo; one scan of the table reads the same rows several times faster.
+    }
+
+    static func candidates(_ db: Database) throws -> [GroupCandidate] {
+        // One scan of the photos that may be frames, grouped here: the burst ids and capture
+        // seconds each took a query with a subquery of its own, four scans of the table in all
+        // (the index has no column of either to search by). `+kind`: most of a library is
+        // photos, so the kind indexes select little and cost a table seek per photo.
+        var bursts: [[UInt8]: [Frame]] = [:]
+        var seconds: [Second: SecondFrames] = [:]
         try db.forEachRow("""
-            SELECT a.burst_id, a.id, a.taken, a.taken_subsec_us, a.path, NULL AS camera_make, NULL AS camera_model FROM assets a
-            WHERE +a.kind = ?1 AND a.burst_id IN
-                (SELECT burst_id FROM assets WHERE burst_id IS NOT NULL AND +kind = ?1 GROUP BY burst_id HAVING count(*) > 1)
-            """, [.text(MediaKind.photo.rawValue)], Columns.self, collect)
-        try db.forEachRow("""
-            SELECT NULL AS burst_id, a.id, a.taken, a.taken_subsec_us, a.path, a.camera_make, a.camera_model
-            FROM assets a
-            WHERE +a.kind = ?1 AND a.burst_id IS NULL AND a.taken_subsec_us IS NOT NULL
-              AND (a.camera_make, a.camera_model, a.taken) IN
-                (SELECT camera_make, camera_model, taken FROM assets
-                 WHERE +kind = ?1 AND burst_id IS NULL AND taken_subsec_us IS NOT NULL
-                   AND camera_make IS NOT NULL AND camera_model IS NOT NULL AND taken IS NOT NULL
-                 GROUP BY camera_make, camera_model, taken HAVING count(DISTINCT taken_subsec_us) > 1)
-            """, [.text(MediaKind.photo.rawValue)], Columns.self, collect)
+            SELECT a.burst_id, a.id, a.taken, a.taken_subsec_us, a.path, a.camera_make, a.camera_model FROM assets a
+            WHERE +a.kind = ? AND (a.burst_id IS NOT NULL OR (a.taken_subsec_us IS NOT NULL AND a.camera_make IS NOT NULL
+                                                             AND a.camera_model IS NOT NULL AND a.taken IS NOT NULL))
+            """, [.text(MediaKind.photo.rawValue)], Columns.self) { row, column in
+            let frame: Frame = (row.int64(column.id), row.optionalInt64(column.taken), row.optionalInt64(column.subsecond), row.bytes(column.path) ?? [])
+            if let burst = row.bytes(column.burst) {
+                bursts[burst, default: []].append(frame)
+            } else if let make = row.bytes(column.make), let model = row.bytes(column.model), let taken = frame.taken, let fraction = frame.subsecond {
+                seconds[Second(make: make, model: model, taken: taken), default: SecondFrames()].add(frame, at: fraction)
+            }
+        }
+        // The burst id, or the camera and its capture second ("Canon EOS R5 2024-05-01T10:00:00").
+        var frames: [String: [Frame]] = [:]
+        for (burst, rows) in bursts where rows.count > 1 { frames[String(decoding: burst, as: UTF8.self), default: []] += rows }
+        for (second, found) in seconds where found.fractions.count > 1 {
+            let key = [second.make, second.model].map { String(decoding: $0, as: UTF8.self) } + [CivilDate.iso8601(second.taken)]
+            frames[key.joined(separator: " "), default: []] += found.frames
+        }
         return frames.map { key, rows in
             let ordered = rows.sorted { a, b in
                 if a.taken != b.taken { return (a.taken ?? Int64.max) < (b.taken ?? Int64.max) }
@@ -42,7 +60,7 @@ enum BurstGroups {
         }.sorted { $0.key < $1.key }
     }
 
-    /// Both reads select a frame's burst id or camera, its capture time and its path.
+    /// The frame fields the scan reads: a frame's burst id or camera, its capture time and its path.
     private struct Columns: RowColumns {
         let burst, id, taken, subsecond, path, make, model: Row.Column
 

@@ -31,7 +31,15 @@ struct HammingIndex {
 
     /// An index of `values` (duplicates are filed once) for queries within `radius` bits.
     init(_ values: [UInt64], radius: Int) {
-        self.values = Array(Set(values)).sorted()
+        // Sorted, then each run of equal values kept once (cheaper than hashing every value into a set).
+        var sorted = values.sorted()
+        var kept = 0
+        for index in sorted.indices where index == 0 || sorted[index] != sorted[kept - 1] {
+            sorted[kept] = sorted[index]
+            kept += 1
+        }
+        sorted.removeLast(sorted.count - kept)
+        self.values = sorted
         self.radius = max(0, radius)
         let reach = min(self.radius / Self.chunks, Self.width)
         let probes = (0 ... UInt32(UInt16.max)).compactMap { mask in mask.nonzeroBitCount <= reach ? UInt16(mask) : nil }
@@ -71,6 +79,17 @@ struct HammingIndex {
         self.places = places
     }
 
+    /// The place in ``values`` of `value`, which must be one of them (a binary search).
+    func place(of value: UInt64) -> Int {
+        var (low, high) = (0, values.count - 1)
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        precondition(values[low] == value, "\(value) is not indexed")
+        return low
+    }
+
     private static func key(_ value: UInt64, _ chunk: Int) -> UInt16 { UInt16(truncatingIfNeeded: value >> UInt64(chunk * width)) }
 
     /// Every stored value within `radius` bits of `value` (the radius the index was built for),
@@ -101,8 +120,12 @@ struct HammingIndex {
 
     /// For each stored value (by its place in `values`), the total of `weights` (one per value)
     /// over the stored values within `radius` bits of it, itself included: what ``forEach(within:_:)``
-    /// of every value would add up. Asked chunk by chunk, each value in its chunk's own order, so
-    /// the probes of one value and the next read neighbouring rows of the table, not random ones.
+    /// of every value would add up.
+    ///
+    /// Pair by pair, each pair of a chunk's runs once: within a run, and with each run one probe
+    /// away on the higher side, both values of a close pair adding the other's weight (a query
+    /// per value read every pair twice). A pair counts in the first chunk whose probes reach it,
+    /// as in ``probe(_:chunk:_:_:_:_:)``; reading runs in chunk order keeps the table reads near.
     func sums(of weights: [Int]) -> [Int] {
         guard !probes.isEmpty else {
             return values.map { value in
@@ -111,16 +134,39 @@ struct HammingIndex {
                 return total
             }
         }
-        var sums = [Int](repeating: 0, count: values.count)
-        for chunk in 0 ..< Self.chunks {
-            ordered[chunk].withUnsafeBufferPointer { run in
-                starts[chunk].withUnsafeBufferPointer { offsets in
-                    probes.withUnsafeBufferPointer { probes in
-                        places[chunk].withUnsafeBufferPointer { place in
-                            for query in run.indices {
-                                var total = 0
-                                probe(run[query], chunk: chunk, run, offsets, probes) { total += weights[Int(place[$0])] }
-                                sums[Int(place[query])] += total
+        var sums = weights
+        let (limit, reach) = (radius, min(radius / Self.chunks, Self.width))
+        let others = probes.filter { $0 != 0 }
+        sums.withUnsafeMutableBufferPointer { sums in
+            weights.withUnsafeBufferPointer { weights in
+                others.withUnsafeBufferPointer { others in
+                    for chunk in 0 ..< Self.chunks {
+                        ordered[chunk].withUnsafeBufferPointer { run in
+                            starts[chunk].withUnsafeBufferPointer { offsets in
+                                places[chunk].withUnsafeBufferPointer { place in
+                                    @inline(__always) func pair(_ a: Int, _ b: Int) {
+                                        let difference = run[a] ^ run[b]
+                                        guard difference.nonzeroBitCount <= limit,
+                                              !(0 ..< chunk).contains(where: { Self.key(difference, $0).nonzeroBitCount <= reach }) else { return }
+                                        let (x, y) = (Int(place[a]), Int(place[b]))
+                                        sums[x] += weights[y]
+                                        sums[y] += weights[x]
+                                    }
+                                    for key in 0 ..< 65_536 {
+                                        let (start, end) = (Int(offsets[key]), Int(offsets[key + 1]))
+                                        guard start < end else { continue }
+                                        for a in start ..< end {
+                                            for b in a + 1 ..< end { pair(a, b) }
+                                        }
+                                        for probe in others {
+                                            let other = key ^ Int(probe)
+                                            guard other > key else { continue }
+                                            for b in Int(offsets[other]) ..< Int(offsets[other + 1]) {
+                                                for a in start ..< end { pair(a, b) }
+                                            }
+                                        }
+                                    }
+                                }
                             }
                         }
                     }

@@ -166,28 +166,31 @@ extension SimilarGroups {
     /// Photos group with photos and videos (by their poster frames) with videos: a Live Photo's
     /// video looks like its photo, and must never be the keeper that lets the photo go.
     static func candidates(_ db: Database, distance: Int, root: String?) throws -> [GroupCandidate] {
-        var byKind: [String: [(item: Item, path: [UInt8])]] = [:]
+        var byKind: [String: [Item]] = [:]
         try db.forEachRow("""
-            SELECT a.id, a.path, f.phash, a.kind FROM image_features f JOIN assets a ON a.id = f.asset_id
+            SELECT a.id, f.phash, a.kind FROM image_features f JOIN assets a ON a.id = f.asset_id
             WHERE f.phash IS NOT NULL AND a.screenshot = 0 AND \(CachedRow.isCurrent("f", for: "a"))
             """, [], FeatureColumns.self) { row, column in
-            byKind[row.string(column.kind) ?? "", default: []]
-                .append((Item(id: row.int64(column.id), hash: UInt64(bitPattern: row.int64(column.phash))), row.bytes(column.path) ?? []))
+            byKind[row.string(column.kind) ?? "", default: []].append(Item(id: row.int64(column.id), hash: UInt64(bitPattern: row.int64(column.phash))))
         }
         var keys = Set<String>()
         return try byKind.keys.sorted().flatMap { kind in
-            try candidates(byKind[kind]!.sorted { PathBytes.precedes($0.path, $1.path) }.map(\.item), db, distance: distance, root: root, keys: &keys)
+            try candidates(byKind[kind]!, db, distance: distance, root: root, keys: &keys)
         }
     }
 
+    /// The groups of `items` (one kind's photos, in no set order).
+    ///
+    /// Only the photos with a neighbour at all can be in a group, and all of a photo's neighbours
+    /// have one too (itself), so those alone are clustered: put in path byte order (the order
+    /// ties are broken in) they give the groups all the photos in that order give, and their
+    /// paths and content hashes are all that is read (a library's photos are mostly alone).
     private static func candidates(_ items: [Item], _ db: Database, distance: Int, root: String?,
                                    keys: inout Set<String>) throws -> [GroupCandidate] {
-        // Content hashes are needed only for photos that have a neighbour at all.
-        let reach = Reach(items, distance: distance)
-        let reachable = items.filter { reach.count[$0.hash]! > 1 }.map(\.id)
-        let distinct = try DistinctSets.sets(db, among: reachable, root: root)
-        let hashOf = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0.hash) })
-        return cluster(items, distance: distance, distinct: distinct, reach: reach).map { ids in
+        let reachable = try byPath(Self.reachable(items, distance: distance), db)
+        let distinct = try DistinctSets.sets(db, among: reachable.map(\.id), root: root)
+        let hashOf = Dictionary(uniqueKeysWithValues: reachable.map { ($0.id, $0.hash) })
+        return cluster(hashes: reachable, distance: distance, distinct: distinct).map { ids in
             var key = String(hashOf[ids[0]]!, radix: 16)
             key = String(repeating: "0", count: 16 - key.count) + key
             while !keys.insert(key).inserted { key += "+" }
@@ -195,10 +198,42 @@ extension SimilarGroups {
         }
     }
 
+    /// The photos of `items` with another photo within `distance` bits, in their order: counted
+    /// per distinct hash over arrays, not looked up in dictionaries (every photo of a library is
+    /// asked).
+    static func reachable(_ items: [Item], distance: Int) -> [Item] {
+        let nearby = HammingIndex(items.map(\.hash), radius: distance)
+        let places = items.map { nearby.place(of: $0.hash) }
+        var photos = [Int](repeating: 0, count: nearby.values.count)
+        for place in places { photos[place] += 1 }
+        let within = nearby.sums(of: photos)
+        return items.indices.filter { within[places[$0]] > 1 }.map { items[$0] }
+    }
+
+    /// `items` in the byte order of their paths.
+    private static func byPath(_ items: [Item], _ db: Database) throws -> [Item] {
+        guard !items.isEmpty else { return [] }
+        var paths: [Int64: [UInt8]] = [:]
+        let list = JSONValue.array(items.map { .integer($0.id) }).rendered(pretty: false)
+        try db.forEachRow("SELECT a.id, a.path FROM assets a WHERE a.id IN (SELECT value FROM json_each(?))", [.text(list)],
+                          PathColumns.self) { row, column in
+            paths[row.int64(column.id)] = row.bytes(column.path) ?? []
+        }
+        let ordered = items.map { (item: $0, path: paths[$0.id] ?? []) }
+        return ordered.indices.sorted { PathBytes.precedes(ordered[$0].path, ordered[$1].path) }.map { ordered[$0].item }
+    }
+
     /// The picture fields ``candidates(_:distance:root:)`` reads.
     private struct FeatureColumns: RowColumns {
-        let id, path, phash, kind: Row.Column
+        let id, phash, kind: Row.Column
 
-        init(_ row: Row) { (id, path, phash, kind) = (row.index("id"), row.index("path"), row.index("phash"), row.index("kind")) }
+        init(_ row: Row) { (id, phash, kind) = (row.index("id"), row.index("phash"), row.index("kind")) }
+    }
+
+    /// The paths ``byPath(_:_:)`` reads.
+    private struct PathColumns: RowColumns {
+        let id, path: Row.Column
+
+        init(_ row: Row) { (id, path) = (row.index("id"), row.index("path")) }
     }
 }

@@ -127,7 +127,7 @@ public struct PlanBuilder {
         return Plan(rules: lines,
                     stagedBefore: (stagedNow.count, stagedNow.reduce(0) { $0 + $1.size }),
                     netNew: (added.count, added.reduce(0) { $0 + $1.size }),
-                    fingerprint: Fingerprint.of(stagedNow + added),
+                    fingerprint: Fingerprint.of(stagedNow + added.map(StagedFile.init)),
                     ceiling: ceiling, companions: try companions(stagedNow: stagedNow, added: added))
     }
 
@@ -146,7 +146,7 @@ public struct PlanBuilder {
 
     /// What would leave with the newly staged files once they are staged: a sidecar shared with a
     /// staged file travels.
-    private func companions(stagedNow: [StagedAsset], added: [StagedAsset]) throws -> CompanionPlan {
+    private func companions(stagedNow: [StagedFile], added: [StagedAsset]) throws -> CompanionPlan {
         var companions = CompanionPlan()
         guard !added.isEmpty, var resolver = CompanionResolver(indexOf: db) else { return companions }
         let leaving = Set(stagedNow.map { PathKey($0.path) }).union(added.map { PathKey($0.path) })
@@ -162,7 +162,7 @@ public struct PlanBuilder {
     private struct Pass {
         let builder: PlanBuilder
         let status: [Int64: ReviewStatus]
-        let stagedNow: [StagedAsset]
+        let stagedNow: [StagedFile]
         let stagedAt: [Int64: Int64]
         let partners: [Int64: [Int64]]
         var claimed: Set<Int64>
@@ -174,7 +174,7 @@ public struct PlanBuilder {
             self.builder = builder
             let db = builder.db
             status = try ReviewStore(db: db).statuses()
-            stagedNow = try StagedSet.load(db)
+            stagedNow = try StagedSet.files(db)
             stagedAt = Dictionary(stagedNow.map { ($0.id, $0.stagedAt) }, uniquingKeysWith: { first, _ in first })
             partners = try LivePairs.partners(db)
             claimed = Set(stagedNow.map(\.id))

@@ -1,6 +1,32 @@
 import CXXHash
+
+/// What the staged set's fingerprint covers of one file (``Fingerprint``).
+public protocol FingerprintedFile {
+    /// Library-relative path bytes.
+    var path: [UInt8] { get }
+    var size: Int64 { get }
+    var mtimeNs: Int64 { get }
+}
+
+/// What a plan reads of a file staged already: what the fingerprint covers, and when it was staged.
+public struct StagedFile: Sendable, Equatable, FingerprintedFile {
+    public let id: Int64
+    public let path: [UInt8]
+    public let size: Int64
+    public let mtimeNs: Int64
+    public let stagedAt: Int64
+
+    public init(_ asset: StagedAsset) {
+        (id, path, size, mtimeNs, stagedAt) = (asset.id, asset.path, asset.size, asset.mtimeNs, asset.stagedAt)
+    }
+
+    init(id: Int64, path: [UInt8], size: Int64, mtimeNs: Int64, stagedAt: Int64) {
+        (self.id, self.path, self.size, self.mtimeNs, self.stagedAt) = (id, path, size, mtimeNs, stagedAt)
+    }
+}
+
 /// One staged asset: what a commit would remove, with the identity it must still have.
-public struct StagedAsset: Sendable, Equatable, RecordedIdentity {
+public struct StagedAsset: Sendable, Equatable, RecordedIdentity, FingerprintedFile {
     public let id: Int64
     /// Library-relative path bytes.
     public let path: [UInt8]
@@ -45,6 +71,20 @@ public enum StagedSet {
         return byPath(result)
     }
 
+    /// What a plan reads of every staged asset (``StagedFile``), ordered by path: the identity,
+    /// review and Live half of ``load(_:)`` are the commit's, and a plan of a library staged
+    /// by half spent half its time reading them.
+    public static func files(_ db: Database) throws -> [StagedFile] {
+        var result: [StagedFile] = []
+        try db.prepare("""
+            SELECT a.id, a.path, a.size, a.mtime_ns, r.at FROM reviews r JOIN assets a ON a.id = r.asset_id WHERE r.status = ?
+            """).forEachRow([ReviewStatus.trashed.sql], FileColumns.self) { row, column in
+            result.append(StagedFile(id: row.int64(column.id), path: row.bytes(column.path) ?? [], size: row.int64(column.size),
+                                     mtimeNs: row.int64(column.mtimeNs), stagedAt: row.int64(column.at)))
+        }
+        return byPath(result)
+    }
+
     /// The assets with these ids (for plans of what staging would add), ordered by path.
     public static func assets(_ db: Database, ids: some Collection<Int64>) throws -> [StagedAsset] {
         var result: [StagedAsset] = []
@@ -60,7 +100,7 @@ public enum StagedSet {
 
     /// `assets` in path byte order (the order of `ORDER BY path`): the positions are sorted, then
     /// each asset moved once, instead of swapping assets and retaining their strings at every step.
-    private static func byPath(_ assets: [StagedAsset]) -> [StagedAsset] {
+    private static func byPath<File: FingerprintedFile>(_ assets: [File]) -> [File] {
         let paths = assets.map(\.path)
         return paths.indices.sorted { PathBytes.precedes(paths[$0], paths[$1]) }.map { assets[$0] }
     }
@@ -73,6 +113,13 @@ public enum StagedSet {
             size: row.int64(column.size), mtimeNs: row.int64(column.mtimeNs), kind: row.string(column.kind), liveID: row.string(column.liveID),
             taken: row.optionalInt64(column.taken), rule: rule, ruleFile: ruleFile, stagedAt: stagedAt,
             ctimeNs: row.optionalInt64(column.ctimeNs), sidecarSignature: row.string(column.sidecarSignature) ?? "", livePairOf: livePairOf)
+    }
+
+    /// The columns ``files(_:)`` reads.
+    private struct FileColumns: RowColumns {
+        let id, path, size, mtimeNs, at: Row.Column
+
+        init(_ row: Row) { (id, path, size, mtimeNs, at) = (row.index("id"), row.index("path"), row.index("size"), row.index("mtime_ns"), row.index("at")) }
     }
 
     /// ``columns``, resolved by their names once per statement.
@@ -104,7 +151,7 @@ public enum StagedSet {
 /// NUL, its size and its mtime (nanoseconds) as decimal text and a newline; printed as the first 12
 /// of 16 hex digits. Not cryptographic: it detects change between review and commit, which is its job.
 public enum Fingerprint {
-    public static func of(_ assets: [StagedAsset]) -> String {
+    public static func of(_ assets: [some FingerprintedFile]) -> String {
         // The staged set is loaded in path order already; only sort when it is not.
         let inOrder = zip(assets, assets.dropFirst()).allSatisfy { !PathBytes.precedes($1.path, $0.path) }
         let sorted = inOrder ? assets : assets.sorted { PathBytes.precedes($0.path, $1.path) }

@@ -44,4 +44,41 @@ import Testing
         #expect(NativeGlob.translate("x/**/y", slashFree: false) == nil)
         #expect(NativeGlob.translate("Family/*", slashFree: false) == nil)
     }
+
+    /// Two GLOBs or more are tested behind one GLOB of the text they all need: the longest
+    /// (3 to 32 characters) that each pattern holds in one literal run, none when they share less.
+    @Test func sharedLiteralIsWhatEveryPatternNeeds() {
+        let whatsapp = ["WhatsApp/*", "*/WhatsApp/*", "WhatsApp Images/*", "*/WhatsApp Images/*", "WhatsApp Video/*"]
+        #expect(NativeGlob.sharedLiteral(whatsapp) == "WhatsApp")
+        #expect(NativeGlob.sharedLiteral(["Family/*", "*/Family/*"]) == "Family/")
+        #expect(NativeGlob.sharedLiteral(["a/*", "*/a/*"]) == nil, "a character and the slash are too common")
+        #expect(NativeGlob.sharedLiteral(["x*Signal*y", "*Telegram*"]) == nil)
+        #expect(NativeGlob.sharedLiteral(["IMG_*.PNG", "*/IMG_*.PNG"]) == "IMG_", "the first of the longest")
+        #expect(NativeGlob.sharedLiteral(["Family/*"]) == nil, "one GLOB needs no test before it")
+        #expect(NativeGlob.sharedLiteral(Array(repeating: "Family/*", count: 65)) == nil, "a long list is not searched")
+    }
+
+    /// The test before the GLOBs changes no match: lists and single patterns, native and not,
+    /// find exactly what Cull's matcher finds.
+    @Test func globsBehindTheirSharedTextFindWhatTheMatcherFinds() throws {
+        let folders = ["WhatsApp", "Phone/WhatsApp/Media/WhatsApp Images", "WhatsApp Video", "WhatsAppX", "x/WhatsApp",
+                       "Telegram/Telegram Video", "Signal", "a/Signal/b", "SignalFamily", "Family/2019", "Camera/2019/05", ""]
+        let paths = folders.enumerated().flatMap { index, folder in
+            ["IMG_\(index).jpg", "Signal_\(index).PNG"].map { folder.isEmpty ? $0 : folder + "/" + $0 }
+        }
+        let index = try TestIndex(paths.map { TestAsset(path: $0) })
+        let lists = [["**/WhatsApp/**", "**/WhatsApp Images/**", "**/WhatsApp Video/**"], ["**/Signal/**"], ["**/Family/**"],
+                     ["**/Telegram/**", "**/Telegram Video/**"], ["**/Signal/**", "**/*.PNG", "Camera/**"], ["**/Signal/**", "IMG_11.jpg"]]
+        for patterns in lists {
+            let expected = paths.filter { path in patterns.contains { GlobMatcher.matches($0, path) } }
+                .map { String($0.split(separator: "/").last!) }.sorted()
+            let written = patterns.map { "\"\($0)\"" }.joined(separator: ", ")
+            #expect(try index.names("path: {in: [\(written)]}", clock: OperatorRoundTripTests.clock) == expected, "\(patterns)")
+            if patterns.count == 1 {
+                #expect(try index.names("path: \(written)", clock: OperatorRoundTripTests.clock) == expected, "\(patterns)")
+                #expect(try index.names("not: {path: \(written)}", clock: OperatorRoundTripTests.clock)
+                    == paths.map { String($0.split(separator: "/").last!) }.filter { !expected.contains($0) }.sorted())
+            }
+        }
+    }
 }

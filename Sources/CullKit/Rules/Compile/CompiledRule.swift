@@ -51,7 +51,7 @@ struct CompiledRun {
 /// trash rule of the run (a file can only protect more, never less), the rule's own file's first;
 /// `action: keep` rules apply to every trash rule of the run (keep wins over trash).
 public enum RuleCompiler {
-    /// The name of the column of a rule's guard `index`, in its own query and in ``sparingQuery(_:scope:_:)``.
+    /// The name of the column of a rule's guard `index` in its own query.
     static func guardColumn(_ index: Int) -> String { "g\(index)" }
     /// The name of the column of keep rule `index`, likewise.
     static func keepColumn(_ index: Int) -> String { "k\(index)" }
@@ -105,15 +105,9 @@ public enum RuleCompiler {
     /// The one-pass query of `rules`, whose guards are `guardSQL` in run order (``runGuards(_:)``) and
     /// whose keep rules are `keepSQL`.
     private static func run(_ rules: [CompiledRule], guardSQL: [SQLFragment], keepSQL: [SQLFragment]) -> CompiledRun {
-        var exclusions: [SQLFragment] = [], columnOf: [SQLFragment: String] = [:]
-        func column(_ fragment: SQLFragment) -> String {
-            if let column = columnOf[fragment] { return column }
-            columnOf[fragment] = "x\(exclusions.count)"
-            exclusions.append(fragment)
-            return columnOf[fragment]!
-        }
-        let guardColumns = rules.map { $0.runGuardIndices.map { column(guardSQL[$0]) } }
-        let keepColumns = rules.map { $0.keepRules.isEmpty ? [] : keepSQL.map(column) }
+        var exclusions = DistinctColumns(prefix: "x")
+        let guardColumns = rules.map { $0.runGuardIndices.map { exclusions.column(guardSQL[$0]) } }
+        let keepColumns = rules.map { $0.keepRules.isEmpty ? [] : keepSQL.map { exclusions.column($0) } }
         let names = rules.indices.map(CompiledRun.matchColumn)
         // The scan joins the image features once instead of a subquery per condition that reads
         // them (the blurry and black-frame rules had one each: 15 % of the pass's instructions).
@@ -124,7 +118,7 @@ public enum RuleCompiler {
         }
         let scan = SQLFragment.join(["a.id, a.size, r.status"] + matches, separator: ", ")
         let join: SQLFragment = joined.contains { $0 != nil } ? " \(sql: FeatureCache.join(as: features))" : ""
-        let select = SQLFragment.join(["m.id, m.size, m.status"] + names.map { "m.\(sql: $0)" } + named(exclusions) { "x\($0)" }, separator: ", ")
+        let select = SQLFragment.join(["m.id, m.size, m.status"] + names.map { "m.\(sql: $0)" } + exclusions.selected, separator: ", ")
         let any = SQLFragment.join(names.map { "m.\(sql: $0)" }, separator: " OR ")
         let query: SQLFragment = """
             SELECT \(select) FROM (SELECT \(scan) FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id\(join) LIMIT -1) m \
@@ -145,18 +139,44 @@ public enum RuleCompiler {
     }
 
     /// What the run's guards and keep rules spare among the assets `scope` selects, with the reason:
-    /// `SELECT a.id, <guard 0> AS g0, …, <keep rule 0> AS k0, … FROM assets a WHERE <scope>`, and the
-    /// reasons in column order. Nil when the run has neither.
+    /// `SELECT a.id, <test 0> AS s0, <test 1> AS s1, … FROM assets a WHERE <scope>`, each distinct test of
+    /// the guards and then the keep rules once, and the reasons in order (guards, then keep rules),
+    /// each with its test's column. Nil when the run has neither.
     static func sparingQuery(_ files: [RuleFile], scope: SQLFragment, _ context: CompileContext)
         -> (query: SQLFragment, reasons: [(column: String, reason: StayReason)])? {
         let guards = runGuards(files)
         let keepRules = files.flatMap { file in file.rules.filter { $0.action == .keep }.map { (file: file.path, rule: $0) } }
         guard !guards.isEmpty || !keepRules.isEmpty else { return nil }
-        let select = SQLFragment.join(["a.id"] + named(guards.map { PredicateCompiler.compile($0.predicate, context) }, guardColumn)
-                                      + named(keepRules.map { PredicateCompiler.compile($0.rule.match, context) }, keepColumn), separator: ", ")
-        return ("SELECT \(select) FROM assets a WHERE \(scope)",
-                guards.enumerated().map { (guardColumn($0), .protected(ProtectGuard(index: $1.index, file: $1.file, predicate: $1.predicate.normalised))) }
-                    + keepRules.enumerated().map { (keepColumn($0), .keepRule(rule: $1.rule.name, file: $1.file)) })
+        // Each distinct test once: the stock rules repeat the same guards file after file (26
+        // guards, 6 tests), and every test of a Live Photo half is a column of every row.
+        var tests = DistinctColumns(prefix: "s")
+        let reasons: [(column: String, reason: StayReason)] = guards.map { item in
+            (tests.column(PredicateCompiler.compile(item.predicate, context)),
+             .protected(ProtectGuard(index: item.index, file: item.file, predicate: item.predicate.normalised)))
+        } + keepRules.map { (tests.column(PredicateCompiler.compile($0.rule.match, context)), .keepRule(rule: $0.rule.name, file: $0.file)) }
+        return ("SELECT \(SQLFragment.join(["a.id"] + tests.selected, separator: ", ")) FROM assets a WHERE \(scope)", reasons)
+    }
+
+    /// The distinct SQL tests of one query, each selected once under its own column name
+    /// (`prefix` and its place), however many guards or keep rules repeat it.
+    private struct DistinctColumns {
+        let prefix: String
+        private(set) var tests: [SQLFragment] = []
+        private var columnOf: [SQLFragment: String] = [:]
+
+        init(prefix: String) { self.prefix = prefix }
+
+        /// The name of `test`'s column, added when it is new.
+        mutating func column(_ test: SQLFragment) -> String {
+            if let column = columnOf[test] { return column }
+            let column = "\(prefix)\(tests.count)"
+            columnOf[test] = column
+            tests.append(test)
+            return column
+        }
+
+        /// Every test under its column name, in order.
+        var selected: [SQLFragment] { RuleCompiler.named(tests) { "\(prefix)\($0)" } }
     }
 
     /// `SELECT <columns> FROM assets a LEFT JOIN reviews r … WHERE <predicate> ORDER BY a.path`, for `cull find`.

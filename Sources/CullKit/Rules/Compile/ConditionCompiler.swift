@@ -81,13 +81,14 @@ enum ConditionCompiler {
     /// An `in` list of globs: the values without wildcards test set membership in one expression,
     /// the rest are OR-ed as a balanced tree (see ``SQLFragment/balanced(_:separator:)``).
     private static func anyOf(_ written: [String], _ subjects: [SQLFragment], _ matching: TextMatching) -> SQLFragment {
-        var exact: [String] = [], exactNonASCII: [String] = [], patterns: [SQLFragment] = []
+        var exact: [String] = [], exactNonASCII: [String] = [], patterns: [SQLFragment] = [], native: [String]? = []
         for value in written {
             let pattern = prepared(value, matching)
             if subjects.count == 1, !matching.caseInsensitive, case let .equals(text)? = NativeGlob.translate(pattern, slashFree: true) {
                 if text.utf8.allSatisfy({ $0 < 0x80 }) { exact.append(text) } else { exactNonASCII.append(text) }
             } else {
                 patterns.append(glob(value, subjects, matching))
+                if let globs = nativeGlobs(pattern, subjects, matching) { native? += globs } else { native = nil }
             }
         }
         var parts: [SQLFragment] = []
@@ -95,8 +96,32 @@ enum ConditionCompiler {
         if !exactNonASCII.isEmpty {
             parts.append(membership("cull_nfc(\(subjects[0]))", exactNonASCII.map { .text($0) }))
         }
-        parts += patterns
+        // All in SQLite's GLOB: one list of them, behind one test of what they all contain. (With
+        // a matcher among them, each keeps its place: the matcher runs where it always has.)
+        if let native, native.count > 1 { parts.append(anyNativeGlob(subjects[0], native)) } else { parts += patterns }
         return parts.count == 1 ? parts[0] : SQLFragment.balanced(parts, separator: " OR ")
+    }
+
+    /// The patterns ``glob(_:_:_:pathAware:)`` tests `pattern` (as ``prepared(_:_:)`` makes it)
+    /// with in SQLite's own GLOB; nil when it calls a matcher or compares with `=`.
+    private static func nativeGlobs(_ pattern: String, _ subjects: [SQLFragment], _ matching: TextMatching) -> [String]? {
+        guard !matching.list, subjects.count == 1, !matching.caseInsensitive, pattern.utf8.allSatisfy({ $0 < 0x80 }),
+              case let .globs(globs)? = NativeGlob.translate(pattern, slashFree: matching.slashFree) else { return nil }
+        return globs
+    }
+
+    /// `subject GLOB` any of `globs`. Two or more are tested only where `subject` holds the text
+    /// every one of them needs (``NativeGlob/sharedLiteral(_:)``), itself one GLOB that skips
+    /// to each occurrence of its first character: most paths fail it at once, where each GLOB
+    /// costs a call (`**/WhatsApp/**` is two; the stock messaging rules' 16 were a third of the
+    /// one-pass query's instructions). Every match contains that text, so the test changes no
+    /// result, NULL included.
+    static func anyNativeGlob(_ subject: SQLFragment, _ globs: [String]) -> SQLFragment {
+        let parts = globs.map { "\(subject) GLOB \($0)" as SQLFragment }
+        guard parts.count > 1 else { return parts[0] }
+        let any = SQLFragment.balanced(parts, separator: " OR ")
+        guard let literal = NativeGlob.sharedLiteral(globs) else { return any }
+        return "(\(subject) GLOB \("*" + literal + "*") AND \(any))"
     }
 
     /// The pattern as compared: NFC, and lowercased without a leading `.` for lowercase columns.
@@ -135,8 +160,7 @@ enum ConditionCompiler {
                 let subject: SQLFragment = ascii ? subjects[0] : "cull_nfc(\(subjects[0]))"
                 return "\(subject) = \(value)"
             case let .globs(patterns) where ascii:
-                let parts = patterns.map { "\(subjects[0]) GLOB \($0)" as SQLFragment }
-                return parts.count == 1 ? parts[0] : SQLFragment.join(parts, separator: " OR ").parenthesised
+                return anyNativeGlob(subjects[0], patterns)
             case .globs:
                 break
             }

@@ -38,6 +38,43 @@ enum NativeGlob {
         return .globs(leadingAnyFolders ? [glob, "*/" + glob] : [glob])
     }
 
+    /// The longest text, of 3 to 32 characters, that every string one of `globs` (SQLite GLOB
+    /// patterns whose only wildcard is `*`, as ``translate(_:slashFree:)`` makes them) matches
+    /// contains: a part of one literal run of each pattern (the first such part of the first
+    /// pattern, so the same patterns always give the same text). Nil when they share none that long.
+    static func sharedLiteral(_ globs: [String]) -> String? {
+        // A hostile list must not make this quadratic in its length: long ones are not looked at.
+        guard globs.count > 1, globs.count <= 64 else { return nil }
+        let runs = globs.map { $0.split(separator: "*").map { Array($0.utf8)[...] } }
+        // The first text of `length` bytes in all the patterns; a common text of n bytes has one
+        // of n - 1, so the longest length is found by bisection.
+        func shared(_ length: Int) -> ArraySlice<UInt8>? {
+            func pieces(_ pattern: [ArraySlice<UInt8>]) -> [ArraySlice<UInt8>] {
+                pattern.filter { $0.count >= length }.flatMap { run in
+                    (run.startIndex ... run.endIndex - length).map { run[$0 ..< $0 + length] }
+                }
+            }
+            var candidates = pieces(runs[0])
+            for pattern in runs.dropFirst() where !candidates.isEmpty {
+                let found = Set(pieces(pattern).map { Array($0) })
+                candidates = candidates.filter { found.contains(Array($0)) }
+            }
+            return candidates.first
+        }
+        var (low, high) = (2, 32)
+        var best: ArraySlice<UInt8>?
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if let found = shared(middle) {
+                best = found
+                low = middle
+            } else {
+                high = middle - 1
+            }
+        }
+        return best.map { String(decoding: $0, as: UTF8.self) }
+    }
+
     private static func collapseStars(_ text: String) -> String {
         var result = ""
         for char in text where !(char == "*" && result.last == "*") { result.append(char) }
