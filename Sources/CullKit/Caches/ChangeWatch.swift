@@ -1,5 +1,5 @@
-/// The change counts of the tables one cache reads (migration `0018-change-counts`: every row
-/// written to `assets` or a cache table moves its table's serial on, whoever writes it), followed
+/// The change counts of the tables one cache reads (``ChangeCounts``: every row written to
+/// `assets` or a cache table moves them on, whoever writes it), followed
 /// through one refresh: read at its start, checked and moved past the refresh's own writes inside
 /// each of their transactions (``begin(_:)``, ``end(_:)``), and recorded in `cache_states`, with
 /// what the cache remembers, once it is complete (``record(_:memo:)``). A later refresh that reads
@@ -19,7 +19,7 @@ final class ChangeWatch {
     init(_ db: Database, name: String, tables: [String]) throws {
         self.name = name
         self.tables = tables
-        seen = try Self.counts(db, tables)
+        seen = try ChangeCounts.read(db, tables)
         var recorded: (counts: String, memo: [UInt8]?)?
         try db.forEachRow("SELECT counts, memo FROM cache_states WHERE name = ?", [.text(name)]) { row in
             recorded = (row.string("counts") ?? "", row.bytes("memo"))
@@ -36,12 +36,12 @@ final class ChangeWatch {
     /// Called in a write transaction of the refresh, before its writes: anything written since
     /// the counts were last seen was not this refresh's.
     func begin(_ db: Database) throws {
-        if try seen != Self.counts(db, tables) { seen = nil }
+        if try seen != ChangeCounts.read(db, tables) { seen = nil }
     }
 
     /// Called in the same transaction after the refresh's writes: the counts move past them.
     func end(_ db: Database) throws {
-        if seen != nil { seen = try Self.counts(db, tables) }
+        if seen != nil { seen = try ChangeCounts.read(db, tables) }
     }
 
     /// Records that the cache is complete at the counts seen, with `memo`; nothing when another
@@ -51,21 +51,11 @@ final class ChangeWatch {
         try db.execute("INSERT OR REPLACE INTO cache_states (name, counts, memo) VALUES (?, ?, ?)",
                        [.text(name), .text(seen), memo.map { .blob($0) } ?? .null])
     }
-
-    /// The serials of `tables` now, in their order: `assets 12, hashes 40`.
-    private static func counts(_ db: Database, _ tables: [String]) throws -> String {
-        var serials: [String: Int64] = [:]
-        try db.forEachRow("SELECT name, serial FROM change_counts WHERE name IN (\(tables.map { _ in "?" }.joined(separator: ", ")))",
-                          tables.map { .text($0) }) { row in
-            serials[row.string("name") ?? ""] = row.int64("serial")
-        }
-        return tables.map { "\($0) \(serials[$0].map(String.init) ?? "-")" }.joined(separator: ", ")
-    }
 }
 
 extension CacheTable {
     /// The change counts this cache's rows depend on: the assets' and its own table's.
     func watch(_ db: Database) throws -> ChangeWatch {
-        try ChangeWatch(db, name: name, tables: ["assets", name])
+        try ChangeWatch(db, name: name, tables: [ChangeCounts.assets, name])
     }
 }

@@ -369,47 +369,47 @@ enum SchemaSnapshot {
         CREATE INDEX assets_disagree ON assets(id) WHERE sources_disagree = 1
         """#,
         #"""
-        CREATE TABLE change_counts (name TEXT PRIMARY KEY, serial INTEGER NOT NULL) WITHOUT ROWID
+        CREATE TABLE change_counts (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, serial INTEGER NOT NULL)
         """#,
         #"""
         CREATE TRIGGER assets_added AFTER INSERT ON assets
-        BEGIN UPDATE change_counts SET serial = serial + 1 WHERE name = 'assets'; END
+        BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 1; END
         """#,
         #"""
         CREATE TRIGGER assets_removed AFTER DELETE ON assets
-        BEGIN UPDATE change_counts SET serial = serial + 1 WHERE name = 'assets'; END
+        BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 1; END
         """#,
         #"""
         CREATE TRIGGER assets_changed
         AFTER UPDATE OF path, device, inode, size, mtime_ns, ctime_ns, format, width, height, broken, unreadable_reason ON assets
-        BEGIN UPDATE change_counts SET serial = serial + 1 WHERE name = 'assets'; END
+        BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 1; END
         """#,
         #"""
-        CREATE TRIGGER hashes_added AFTER INSERT ON hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE name = 'hashes'; END
+        CREATE TRIGGER hashes_added AFTER INSERT ON hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 2; END
         """#,
         #"""
-        CREATE TRIGGER hashes_removed AFTER DELETE ON hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE name = 'hashes'; END
+        CREATE TRIGGER hashes_removed AFTER DELETE ON hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 2; END
         """#,
         #"""
-        CREATE TRIGGER hashes_changed AFTER UPDATE ON hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE name = 'hashes'; END
+        CREATE TRIGGER hashes_changed AFTER UPDATE ON hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 2; END
         """#,
         #"""
-        CREATE TRIGGER image_hashes_added AFTER INSERT ON image_hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE name = 'image_hashes'; END
+        CREATE TRIGGER image_hashes_added AFTER INSERT ON image_hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 3; END
         """#,
         #"""
-        CREATE TRIGGER image_hashes_removed AFTER DELETE ON image_hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE name = 'image_hashes'; END
+        CREATE TRIGGER image_hashes_removed AFTER DELETE ON image_hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 3; END
         """#,
         #"""
-        CREATE TRIGGER image_hashes_changed AFTER UPDATE ON image_hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE name = 'image_hashes'; END
+        CREATE TRIGGER image_hashes_changed AFTER UPDATE ON image_hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 3; END
         """#,
         #"""
-        CREATE TRIGGER image_features_added AFTER INSERT ON image_features BEGIN UPDATE change_counts SET serial = serial + 1 WHERE name = 'image_features'; END
+        CREATE TRIGGER image_features_added AFTER INSERT ON image_features BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 4; END
         """#,
         #"""
-        CREATE TRIGGER image_features_removed AFTER DELETE ON image_features BEGIN UPDATE change_counts SET serial = serial + 1 WHERE name = 'image_features'; END
+        CREATE TRIGGER image_features_removed AFTER DELETE ON image_features BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 4; END
         """#,
         #"""
-        CREATE TRIGGER image_features_changed AFTER UPDATE ON image_features BEGIN UPDATE change_counts SET serial = serial + 1 WHERE name = 'image_features'; END
+        CREATE TRIGGER image_features_changed AFTER UPDATE ON image_features BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 4; END
         """#,
         #"""
         CREATE TABLE cache_states (name TEXT PRIMARY KEY, counts TEXT NOT NULL, memo BLOB) WITHOUT ROWID
