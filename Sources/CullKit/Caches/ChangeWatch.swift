@@ -16,10 +16,16 @@ final class ChangeWatch {
     /// The counts and memo recorded when the cache was last complete.
     private let recorded: (counts: String, memo: [UInt8]?)?
 
-    init(_ db: Database, name: String, tables: [String]) throws {
+    /// What the cache computes from its tables: a recorded state of another version is not its own.
+    let version: Int
+
+    /// `version` names what the cache computes from `tables`: raise it when that changes (a memo
+    /// recorded by an older Cull is then computed again, once).
+    init(_ db: Database, name: String, tables: [String], version: Int = 1) throws {
         self.name = name
         self.tables = tables
-        seen = try ChangeCounts.read(db, tables)
+        self.version = version
+        seen = try Self.counts(db, tables, version)
         var recorded: (counts: String, memo: [UInt8]?)?
         try db.forEachRow("SELECT counts, memo FROM cache_states WHERE name = ?", [.text(name)]) { row in
             recorded = (row.string("counts") ?? "", row.bytes("memo"))
@@ -36,20 +42,26 @@ final class ChangeWatch {
     /// Called in a write transaction of the refresh, before its writes: anything written since
     /// the counts were last seen was not this refresh's.
     func begin(_ db: Database) throws {
-        if try seen != ChangeCounts.read(db, tables) { seen = nil }
+        if try seen != Self.counts(db, tables, version) { seen = nil }
     }
 
     /// Called in the same transaction after the refresh's writes: the counts move past them.
     func end(_ db: Database) throws {
-        if seen != nil { seen = try ChangeCounts.read(db, tables) }
+        if seen != nil { seen = try Self.counts(db, tables, version) }
     }
 
     /// Records that the cache is complete at the counts seen, with `memo`; nothing when another
-    /// writer changed them meanwhile (the next refresh looks again).
+    /// writer changed them meanwhile (the next refresh looks again), and no write when that is
+    /// what was recorded already.
     func record(_ db: Database, memo: [UInt8]? = nil) throws {
-        guard let seen else { return }
+        guard let seen, recorded?.counts != seen || recorded?.memo != memo else { return }
         try db.execute("INSERT OR REPLACE INTO cache_states (name, counts, memo) VALUES (?, ?, ?)",
                        [.text(name), .text(seen), memo.map { .blob($0) } ?? .null])
+    }
+
+    /// The counts of `tables` as recorded: `v1: assets 12, hashes 40`.
+    private static func counts(_ db: Database, _ tables: [String], _ version: Int) throws -> String {
+        "v\(version): " + (try ChangeCounts.read(db, tables))
     }
 }
 

@@ -94,7 +94,8 @@ extension CacheTable {
     /// change counts past these writes (``ChangeWatch/begin(_:)``).
     func write<Extra>(_ db: Database, _ files: [CacheCandidate<Extra>], order: [Int], watch: ChangeWatch? = nil, kept: (Int) -> Bool,
                       bind: (Int, Statement, Int32) throws -> Void) throws {
-        guard !order.isEmpty else { return }
+        // Nothing to write (every file tried again, none with a row): no transaction.
+        guard order.contains(where: { kept($0) || files[$0].hasRow }) else { return }
         let columns = ["asset_id"] + sharedColumns
         let marks = "(" + columns.map { _ in "?" }.joined(separator: ", ") + ")"
         let width = Int32(columns.count)

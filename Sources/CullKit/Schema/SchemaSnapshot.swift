@@ -414,6 +414,9 @@ enum SchemaSnapshot {
         #"""
         CREATE TABLE cache_states (name TEXT PRIMARY KEY, counts TEXT NOT NULL, memo BLOB) WITHOUT ROWID
         """#,
+        #"""
+        CREATE INDEX assets_raw_folder ON assets(folder) WHERE raw = 1
+        """#,
     ]
 
     /// Creates the schema on an empty database; `indexes: false` leaves the indexes out, for a

@@ -182,4 +182,47 @@ import Testing
         #expect(try f.refresh().skipped == 1)
         #expect(try f.groups().isEmpty)
     }
+
+    /// The groups of a refresh that hashed every file it needed are remembered, and given back
+    /// while neither the assets nor the hash rows change (a remembered set that says otherwise
+    /// shows it is the one given back); any change, or a memo that is not one, computes them anew.
+    @Test func rememberedGroupsServeUntilTheIndexChanges() throws {
+        let f = try Fixture()
+        let content = Self.bytes(5000, seed: 1)
+        f.directory.write("a.jpg", content)
+        f.directory.write("b.jpg", content)
+        f.directory.write("c.jpg", Self.bytes(5000, seed: 2))
+        try f.scan()
+        let groups = { try ExactGroups.candidates(f.db, root: f.library.root).map { $0.ids.sorted() } }
+        let pair = [try f.id("a.jpg"), try f.id("b.jpg")].sorted()
+        #expect(try groups() == [pair])
+        let planted = [GroupCandidate(key: "planted", ids: [try f.id("c.jpg"), 999])]
+        try f.db.execute("UPDATE cache_states SET memo = ? WHERE name = 'exact_groups'", [.blob(GroupCandidate.encode(planted))])
+        #expect(try groups() == planted.map(\.ids))
+        #expect(try ExactGroups.candidates(f.db).map { $0.ids.sorted() } == [pair], "without a root, the hash rows as they are")
+        f.directory.write("d.jpg", content)
+        try f.scan()
+        #expect(try groups() == [(pair + [try f.id("d.jpg")]).sorted()], "a copy scanned")
+        try f.db.execute("UPDATE cache_states SET memo = ? WHERE name = 'exact_groups'", [.blob(GroupCandidate.encode(planted))])
+        try f.db.execute("DELETE FROM hashes")
+        #expect(try groups() == [(pair + [try f.id("d.jpg")]).sorted()], "the hash rows deleted")
+        try f.db.execute("UPDATE cache_states SET memo = ? WHERE name = 'exact_groups'", [.blob([1, 2, 3])])
+        #expect(try groups() == [(pair + [try f.id("d.jpg")]).sorted()], "a memo that is not one")
+        #expect(GroupCandidate.decode(GroupCandidate.encode(planted)) == planted && GroupCandidate.decode([]) == [])
+    }
+
+    /// A file that could not be hashed is tried again by the next refresh: nothing is remembered.
+    @Test func nothingIsRememberedWhileAFileCouldNotBeHashed() throws {
+        let f = try Fixture()
+        let content = Self.bytes(50_000, seed: 4)
+        f.directory.write("p.jpg", content)
+        f.directory.write("q.jpg", content)
+        try f.scan()
+        usleep(10_000)
+        f.directory.write("q.jpg", content)   // the same bytes, written again since the scan
+        #expect(try ExactGroups.candidates(f.db, root: f.library.root).isEmpty)
+        #expect(try f.db.scalar("SELECT count(*) FROM cache_states WHERE name = 'exact_groups'")?.int64 == 0)
+        try f.scan()
+        #expect(try ExactGroups.candidates(f.db, root: f.library.root).map { $0.ids.sorted() } == [[try f.id("p.jpg"), try f.id("q.jpg")].sorted()])
+    }
 }
