@@ -6,63 +6,56 @@ import Testing
 /// writer moves them, a rescan that finds nothing new does not, and a refresh records only the
 /// counts its own writes account for.
 @Suite struct ChangeWatchTests {
-    final class Fixture {
-        let directory = TemporaryDirectory()
-        let library: Library
-        let db: Database
+    typealias Fixture = ScannerTests.Fixture
 
-        init() throws { (library, db) = try directory.indexedLibrary() }
+    /// The counts a cache of `hashes` depends on, now.
+    static func watch(_ f: Fixture) throws -> ChangeWatch { try CacheTable.hashes.watch(f.db) }
 
-        func scan() throws { _ = try Scanner(library: library).scan(db) }
-
-        func watch() throws -> ChangeWatch { try CacheTable.hashes.watch(db) }
-
-        /// Whether a watch made now finds what `recorded` recorded unchanged.
-        func unchanged(since recorded: ChangeWatch) throws -> Bool {
-            try recorded.record(db, memo: [1])
-            return try watch().isUnchanged
-        }
+    /// Whether a watch made now finds what `recorded` recorded unchanged.
+    static func unchanged(_ f: Fixture, since recorded: ChangeWatch) throws -> Bool {
+        try recorded.record(f.db, memo: [1])
+        return try watch(f).isUnchanged
     }
 
     @Test func everyWriterMovesTheCountsAndARescanOfNothingNewDoesNot() throws {
         let f = try Fixture()
         f.directory.write("a.jpg", Fixtures.jpeg())
         f.directory.write("b.jpg", Fixtures.jpeg())
-        #expect(try !f.watch().isUnchanged, "nothing recorded yet")
-        var watch = try f.watch()
-        try f.scan()
-        #expect(try !f.unchanged(since: watch), "files added")
-        watch = try f.watch()
-        try f.scan()
-        #expect(try f.unchanged(since: watch), "a rescan that found nothing new")
-        #expect(try f.watch().memo == [1])
+        #expect(try !Self.watch(f).isUnchanged, "nothing recorded yet")
+        var watch = try Self.watch(f)
+        _ = try f.scan()
+        #expect(try !Self.unchanged(f, since: watch), "files added")
+        watch = try Self.watch(f)
+        _ = try f.scan()
+        #expect(try Self.unchanged(f, since: watch), "a rescan that found nothing new")
+        #expect(try Self.watch(f).memo == [1])
         try f.db.execute("UPDATE assets SET rating = 5, catalog_rating = 3")
-        #expect(try f.unchanged(since: watch), "columns no cache reads")
+        #expect(try Self.unchanged(f, since: watch), "columns no cache reads")
         f.directory.write("b.jpg", Fixtures.jpeg() + [0])
-        try f.scan()
-        #expect(try !f.unchanged(since: watch), "a file changed")
-        watch = try f.watch()
+        _ = try f.scan()
+        #expect(try !Self.unchanged(f, since: watch), "a file changed")
+        watch = try Self.watch(f)
         try FileManager.default.moveItem(atPath: f.directory.path + "/b.jpg", toPath: f.directory.path + "/c.jpg")
-        try f.scan()
-        #expect(try !f.unchanged(since: watch), "a file renamed")
-        watch = try f.watch()
+        _ = try f.scan()
+        #expect(try !Self.unchanged(f, since: watch), "a file renamed")
+        watch = try Self.watch(f)
         try f.db.execute("INSERT INTO hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, partial) SELECT id, device, inode, size, mtime_ns, 0, x'00' FROM assets")
-        #expect(try !f.unchanged(since: watch), "cache rows written")
-        watch = try f.watch()
+        #expect(try !Self.unchanged(f, since: watch), "cache rows written")
+        watch = try Self.watch(f)
         try f.db.execute("DELETE FROM hashes")
-        #expect(try !f.unchanged(since: watch), "cache rows deleted")
-        watch = try f.watch()
+        #expect(try !Self.unchanged(f, since: watch), "cache rows deleted")
+        watch = try Self.watch(f)
         let id = try #require(try f.db.scalar("SELECT id FROM assets WHERE path = 'a.jpg'")?.int64)
         try f.db.execute("DELETE FROM assets WHERE id = ?", [.integer(id)])
-        #expect(try !f.unchanged(since: watch), "an asset deleted")
-        watch = try f.watch()
+        #expect(try !Self.unchanged(f, since: watch), "an asset deleted")
+        watch = try Self.watch(f)
         try f.db.execute("INSERT INTO assets (id, path, folder, name, extension, device, inode, size, mtime_ns, added, modified) VALUES (?, 'a.jpg', '', 'a.jpg', 'jpg', 1, 1, 1, 1, 0, 0)", [.integer(id)])
-        #expect(try !f.unchanged(since: watch), "an asset put back under its old id, as undo does")
-        watch = try f.watch()
+        #expect(try !Self.unchanged(f, since: watch), "an asset put back under its old id, as undo does")
+        watch = try Self.watch(f)
         try FileManager.default.removeItem(atPath: f.directory.path + "/c.jpg")
-        try f.scan()
-        #expect(try !f.unchanged(since: watch), "a file removed")
-        #expect(try f.watch().memo == nil)
+        _ = try f.scan()
+        #expect(try !Self.unchanged(f, since: watch), "a file removed")
+        #expect(try Self.watch(f).memo == nil)
     }
 
     /// A refresh's own writes are accounted for; another writer's between its start and its
@@ -70,7 +63,7 @@ import Testing
     @Test func onlyTheRefreshsOwnWritesAreAccountedFor() throws {
         let f = try Fixture()
         f.directory.write("a.jpg", Fixtures.jpeg())
-        try f.scan()
+        _ = try f.scan()
         func write(_ watch: ChangeWatch) throws {
             try f.db.transaction {
                 try watch.begin(f.db)
@@ -78,15 +71,15 @@ import Testing
                 try watch.end(f.db)
             }
         }
-        let own = try f.watch()
+        let own = try Self.watch(f)
         try write(own)
         try write(own)
-        #expect(try f.unchanged(since: own))
-        let interrupted = try f.watch()
+        #expect(try Self.unchanged(f, since: own))
+        let interrupted = try Self.watch(f)
         try write(interrupted)
         try f.db.execute("DELETE FROM hashes")
         try write(interrupted)
         try interrupted.record(f.db, memo: [2])
-        #expect(try !f.watch().isUnchanged)
+        #expect(try !Self.watch(f).isUnchanged)
     }
 }
