@@ -1,6 +1,5 @@
-/// The change counts of the tables one cache reads (``ChangeCounts``: every row written to
-/// `assets` or a cache table moves them on, whoever writes it), followed
-/// through one refresh: read at its start, checked and moved past the refresh's own writes inside
+/// The change counts of the tables one cache reads (``ChangeCounts``: every write to `assets` or
+/// a cache table moves them on, see migration `0018-change-counts`), followed through one refresh: read at its start, checked and moved past the refresh's own writes inside
 /// each of their transactions (``begin(_:)``, ``end(_:)``), and recorded in `cache_states`, with
 /// what the cache remembers, once it is complete (``record(_:memo:)``). A later refresh that reads
 /// the same counts knows that nothing it reads has changed since: exactly, where sums of ids and

@@ -136,6 +136,8 @@ extension CacheTable {
                 if pending.count == batch { try flush() }
             }
             try flush()
+            // Inserted rows are counted here, not by a trigger per row (migration `0018-change-counts`).
+            if order.contains(where: kept) { try ChangeCounts.bump(db, name) }
             try watch?.end(db)
         }
     }

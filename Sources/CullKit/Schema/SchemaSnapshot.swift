@@ -385,25 +385,16 @@ enum SchemaSnapshot {
         BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 1; END
         """#,
         #"""
-        CREATE TRIGGER hashes_added AFTER INSERT ON hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 2; END
-        """#,
-        #"""
         CREATE TRIGGER hashes_removed AFTER DELETE ON hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 2; END
         """#,
         #"""
         CREATE TRIGGER hashes_changed AFTER UPDATE ON hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 2; END
         """#,
         #"""
-        CREATE TRIGGER image_hashes_added AFTER INSERT ON image_hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 3; END
-        """#,
-        #"""
         CREATE TRIGGER image_hashes_removed AFTER DELETE ON image_hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 3; END
         """#,
         #"""
         CREATE TRIGGER image_hashes_changed AFTER UPDATE ON image_hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 3; END
-        """#,
-        #"""
-        CREATE TRIGGER image_features_added AFTER INSERT ON image_features BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 4; END
         """#,
         #"""
         CREATE TRIGGER image_features_removed AFTER DELETE ON image_features BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 4; END

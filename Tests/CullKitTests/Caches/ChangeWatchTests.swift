@@ -39,8 +39,19 @@ import Testing
         _ = try f.scan()
         #expect(try !Self.unchanged(f, since: watch), "a file renamed")
         watch = try Self.watch(f)
-        try f.db.execute("INSERT INTO hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, partial) SELECT id, device, inode, size, mtime_ns, 0, x'00' FROM assets")
+        var files: [CacheCandidate<Int>] = []
+        try f.db.forEachRow("SELECT id, device, inode, size, mtime_ns FROM assets") { row in
+            files.append(CacheCandidate(id: row.int64("id"), path: [], device: row.int64("device"), inode: row.int64("inode"),
+                                        size: row.int64("size"), mtimeNs: row.int64("mtime_ns"), ctimeNs: nil, extra: 0))
+        }
+        try CacheTable.hashes.write(f.db, files, order: Array(files.indices), kept: { _ in true }) { _, upsert, first in
+            try upsert.bind(.blob([0]), at: first)
+            try upsert.bind(.null, at: first + 1)
+        }
         #expect(try !Self.unchanged(f, since: watch), "cache rows written")
+        watch = try Self.watch(f)
+        try f.db.execute("UPDATE hashes SET full = partial")
+        #expect(try !Self.unchanged(f, since: watch), "cache rows changed")
         watch = try Self.watch(f)
         try f.db.execute("DELETE FROM hashes")
         #expect(try !Self.unchanged(f, since: watch), "cache rows deleted")
