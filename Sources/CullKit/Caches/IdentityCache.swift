@@ -11,6 +11,9 @@ struct CacheCandidate<Extra: Sendable>: RecordedIdentity, Sendable {
     let device: Int64, inode: Int64, size: Int64, mtimeNs: Int64
     let ctimeNs: Int64?
     var extra: Extra
+    /// Whether the cache table had a row for the asset (current or not) when it was read: one
+    /// that had none needs no DELETE when it gets none (true where unknown).
+    var hasRow = true
 
     init(id: Int64, path: [UInt8], device: Int64, inode: Int64, size: Int64, mtimeNs: Int64, ctimeNs: Int64?, extra: Extra) {
         self.id = id
@@ -27,6 +30,7 @@ struct CacheCandidate<Extra: Sendable>: RecordedIdentity, Sendable {
     /// (its path only when `readingPath`).
     init<Columns>(_ row: Row, _ columns: CandidateColumns<Columns>, readingPath: Bool = true, extra: Extra) {
         self.init(row, columns.file, readingPath: readingPath, extra: extra)
+        hasRow = row.int64(columns.stored) != 0
     }
 
     /// Reads a row that selects an asset's `id, path, device, inode, size, mtime_ns, ctime_ns`.
@@ -53,15 +57,19 @@ struct CandidateColumns<Extra: RowColumns>: RowColumns {
     let file: CandidateFileColumns
     /// Non-zero when the asset's cache row is current (``CachedRow``).
     let current: Row.Column
+    /// Non-zero when the asset has a cache row, current or not.
+    let stored: Row.Column
     let extra: Extra
 
-    init(_ row: Row) { (file, current, extra) = (CandidateFileColumns(row), row.index("current"), Extra(row)) }
+    init(_ row: Row) {
+        (file, current, stored, extra) = (CandidateFileColumns(row), row.index("current"), row.index("stored"), Extra(row))
+    }
 }
 
 extension CacheTable {
     /// Calls `body` with each asset that satisfies `filter` (SQL over `a`, the asset, and `c`, its
     /// cache row; values bound from `arguments`): the asset's id, path, device, inode, size, mtime
-    /// and ctime, `current` (whether its row is current) and `columns` (each `expression AS name`,
+    /// and ctime, `current` (whether its row is current), `stored` (whether it has one) and `columns` (each `expression AS name`,
     /// read through `Extra`). `staleOnly` leaves out the assets whose row is current; `tableOrder`
     /// reads `assets` in table order (`NOT INDEXED`), not by an index of `filter`: the caches that
     /// visit most assets read them ten times faster so.
@@ -70,7 +78,8 @@ extension CacheTable {
                                              _ body: (Row, CandidateColumns<Extra>) throws -> Void) throws {
         let current = CachedRow.isCurrent("c", for: "a")
         try db.forEachRow("""
-            SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.ctime_ns, \(current) AS current\(columns.map { ", " + $0 }.joined())
+            SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.ctime_ns, \(current) AS current,
+                   c.asset_id IS NOT NULL AS stored\(columns.map { ", " + $0 }.joined())
             FROM assets a\(tableOrder ? " NOT INDEXED" : "") LEFT JOIN \(name) c ON c.asset_id = a.id
             WHERE \(filter)\(staleOnly ? " AND (c.asset_id IS NULL OR NOT (\(current)))" : "")
             """, arguments, CandidateColumns<Extra>.self, body)
@@ -78,16 +87,20 @@ extension CacheTable {
 
     /// Writes, in one transaction and in the order of `order`, the rows of those of `files`: where
     /// `kept(index)`, the file's identity and the value columns `bind(index, statement, first)` binds
-    /// from parameter `first` on; else no row (the file is tried again next time). Rows go 64 to a
+    /// from parameter `first` on; else no row (the file is tried again next time: its row, if it had
+    /// one, is deleted). Rows go 64 to a
     /// statement, bound in place (a statement per row cost more than its B-tree insert, and an
-    /// array of values per row showed on the cold plan's critical path).
-    func write<Extra>(_ db: Database, _ files: [CacheCandidate<Extra>], order: [Int], kept: (Int) -> Bool,
+    /// array of values per row showed on the cold plan's critical path). `watch` follows the
+    /// change counts past these writes (``ChangeWatch/begin(_:)``).
+    func write<Extra>(_ db: Database, _ files: [CacheCandidate<Extra>], order: [Int], watch: ChangeWatch? = nil, kept: (Int) -> Bool,
                       bind: (Int, Statement, Int32) throws -> Void) throws {
-        guard !order.isEmpty else { return }
+        // Nothing to write (every file tried again, none with a row): no transaction.
+        guard order.contains(where: { kept($0) || files[$0].hasRow }) else { return }
         let columns = ["asset_id"] + sharedColumns
         let marks = "(" + columns.map { _ in "?" }.joined(separator: ", ") + ")"
         let width = Int32(columns.count)
         try db.transaction {
+            try watch?.begin(db)
             let remove = try db.prepare("DELETE FROM \(name) WHERE asset_id = ?")
             let batch = 64
             var upserts: [Int: Statement] = [:]
@@ -116,13 +129,16 @@ extension CacheTable {
             }
             for index in order {
                 guard kept(index) else {
-                    try remove.execute([.integer(files[index].id)])
+                    if files[index].hasRow { try remove.execute([.integer(files[index].id)]) }
                     continue
                 }
                 pending.append(index)
                 if pending.count == batch { try flush() }
             }
             try flush()
+            // Inserted rows are counted here, not by a trigger per row (migration `0018-change-counts`).
+            if order.contains(where: kept) { try ChangeCounts.bump(db, name) }
+            try watch?.end(db)
         }
     }
 }

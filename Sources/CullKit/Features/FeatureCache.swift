@@ -75,11 +75,21 @@ public struct FeatureCache: IdentityCache {
     }
 
     /// Decodes and records every photo that needs it.
+    ///
+    /// What is left to retry once it is done (the photos skipped: gone, changed since the scan,
+    /// unreadable, or waiting for a library) is remembered with the change counts of `assets` and
+    /// `image_features` (``ChangeWatch``): while neither changes, those photos are exactly the ones
+    /// without a current row, so the next refresh reads them by id instead of looking through
+    /// every asset for them. They are still tried every time, as before.
     @discardableResult
     public func refresh() throws -> Report {
         var report = Report()
-        let candidates = try loadCandidates()
-        guard !candidates.isEmpty else { return report }
+        let watch = try Self.table.watch(db)
+        let candidates = try loadCandidates(among: watch.memo.map(Self.ids(in:)))
+        guard !candidates.isEmpty else {
+            try watch.record(db, memo: Self.bytes(of: []))
+            return report
+        }
         // Hard links are one file: measured once (the first path of the inode), recorded for each
         // asset. `links[first]` lists every candidate of that inode, so storing a batch touches its
         // own candidates only (a pass over all candidates per batch made the refresh quadratic).
@@ -99,6 +109,7 @@ public struct FeatureCache: IdentityCache {
         let batchSize = 256
         var done = 0
         var start = 0
+        var retried: [Int64] = []
         while start < work.count {
             let batch = Array(work[start ..< min(work.count, start + batchSize)])
             let outcomes = analyse(batch.map { candidates[$0] })
@@ -110,25 +121,47 @@ public struct FeatureCache: IdentityCache {
                 case let .failed(reason):
                     report.failed += 1
                     report.problems.append(ScanSummary.Problem(path: candidates[index].path, reason: reason))
-                case .skipped: report.skipped += 1
+                case .skipped:
+                    report.skipped += 1
+                    retried += (links[index] ?? [index]).map { candidates[$0].id }
                 }
             }
-            try store(batch.flatMap { links[$0] ?? [$0] }.sorted().map { candidates[$0] }, outcomes: byInode)
+            try store(batch.flatMap { links[$0] ?? [$0] }.sorted().map { candidates[$0] }, outcomes: byInode, watch: watch)
             done += batch.count
             start += batchSize
             progress?(done, work.count)
         }
+        try watch.record(db, memo: Self.bytes(of: retried.sorted()))
         return report
     }
 
-    /// Files of a measured format, not damaged, with no row for their current identity, in path byte order.
-    func loadCandidates() throws -> [Candidate] {
+    /// `ids` as bytes, 8 each, little-endian (the memo of the photos to retry).
+    static func bytes(of ids: [Int64]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(8 * ids.count)
+        for id in ids { withUnsafeBytes(of: id.littleEndian) { bytes.append(contentsOf: $0) } }
+        return bytes
+    }
+
+    /// The ids `bytes` (from ``bytes(of:)``) hold.
+    static func ids(in bytes: [UInt8]) -> [Int64] {
+        bytes.withUnsafeBytes { raw in
+            stride(from: 0, to: raw.count - raw.count % 8, by: 8).map { Int64(littleEndian: raw.loadUnaligned(fromByteOffset: $0, as: Int64.self)) }
+        }
+    }
+
+    /// Files of a measured format, not damaged, with no row for their current identity, in path
+    /// byte order; only those of the assets `among` when it is given (the ones a refresh left to retry).
+    func loadCandidates(among ids: [Int64]? = nil) throws -> [Candidate] {
         var rows: [Candidate] = []
+        if ids?.isEmpty == true { return rows }
         let formats = FeatureCache.measuredFormats.map { SQLValue.text($0.rawValue) }
         let marks = formats.map { _ in "?" }.joined(separator: ", ")
+        let among = ids.map { JSONValue.array($0.map { .integer($0) }).rendered(pretty: false) }
+        let byID = among == nil ? "" : " AND a.id IN (SELECT value FROM json_each(?))"
         try Self.table.forEachCandidate(db, columns: ["a.format AS format"], where: """
-            a.format IN (\(marks)) AND a.broken = 0 AND a.unreadable_reason IS NULL AND a.size > 0
-            """, formats, staleOnly: true, tableOrder: true, FormatColumns.self) { row, column in
+            a.format IN (\(marks)) AND a.broken = 0 AND a.unreadable_reason IS NULL AND a.size > 0\(byID)
+            """, formats + (among.map { [.text($0)] } ?? []), staleOnly: true, tableOrder: among == nil, FormatColumns.self) { row, column in
             rows.append(Candidate(row, column, extra: row.string(column.extra.format).flatMap(MediaFormat.init(rawValue:))))
         }
         // Sorted here, not by `ORDER BY a.path`: SQLite would walk the whole table in path order,
@@ -177,9 +210,9 @@ public struct FeatureCache: IdentityCache {
     }
 
     /// Writes the rows of `files` in one transaction (a skipped file keeps no row).
-    private func store(_ files: [Candidate], outcomes: [FileIdentity.Key: Outcome]) throws {
+    private func store(_ files: [Candidate], outcomes: [FileIdentity.Key: Outcome], watch: ChangeWatch) throws {
         let outcomes = files.map { outcomes[$0.key] ?? .skipped }
-        try Self.table.write(db, files, order: Array(files.indices), kept: {
+        try Self.table.write(db, files, order: Array(files.indices), watch: watch, kept: {
             if case .skipped = outcomes[$0] { false } else { true }
         }) { index, upsert, first in
             switch outcomes[index] {

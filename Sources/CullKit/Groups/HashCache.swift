@@ -52,7 +52,8 @@ public struct HashCache: IdentityCache {
 
     /// Brings every needed hash up to date; the files that may have a twin, with their current
     /// hashes (nil where a file could not be hashed), for ``ExactGroups`` to group without another query.
-    func update(progress: HashProgress? = nil) throws -> (files: [Candidate], report: Report) {
+    /// `watch` follows the change counts past its writes (``ChangeWatch/begin(_:)``).
+    func update(progress: HashProgress? = nil, watch: ChangeWatch? = nil) throws -> (files: [Candidate], report: Report) {
         var report = Report()
         var candidates = try Self.candidates(db)
         // Partial hashes for every size bucket of two or more files.
@@ -76,11 +77,11 @@ public struct HashCache: IdentityCache {
         // The rows of the first pass are written while the second one reads (the store is most
         // of the work that is not reading); its files' rows are written again with their full hash.
         let second = job(needFull.map { candidates[$0] }, full: true, progress: progress)
-        let stored = Result { try store(candidates, changed: needPartial) }
+        let stored = Result { try store(candidates, changed: needPartial, watch: watch) }
         let fulls = finish(second, full: true, report: &report)
         try stored.get()
         for (index, result) in zip(needFull, fulls) { candidates[index].extra.full = result?.full }
-        try store(candidates, changed: needFull)
+        try store(candidates, changed: needFull, watch: watch)
         return (candidates, report)
     }
 
@@ -194,14 +195,14 @@ public struct HashCache: IdentityCache {
     /// Writes what changed in one transaction, in `asset_id` order (the table's key: appending
     /// to its B-tree, not inserting at random); a file that could not be hashed loses its row, so
     /// it is tried again next time.
-    private func store(_ candidates: [Candidate], changed: [Int]) throws {
-        try Self.store(db, candidates, order: Self.inTableOrder(candidates, changed))
+    private func store(_ candidates: [Candidate], changed: [Int], watch: ChangeWatch?) throws {
+        try Self.store(db, candidates, order: Self.inTableOrder(candidates, changed), watch: watch)
     }
 
     /// Writes the rows of the candidates at `order`, in that order, in one transaction (one with
     /// no partial hash loses its row).
-    static func store(_ db: Database, _ candidates: [Candidate], order: [Int]) throws {
-        try table.write(db, candidates, order: order, kept: { candidates[$0].extra.partial != nil }) { index, upsert, first in
+    static func store(_ db: Database, _ candidates: [Candidate], order: [Int], watch: ChangeWatch? = nil) throws {
+        try table.write(db, candidates, order: order, watch: watch, kept: { candidates[$0].extra.partial != nil }) { index, upsert, first in
             try candidates[index].extra.partial!.bind(to: upsert, at: first)
             if let full = candidates[index].extra.full { try full.bind(to: upsert, at: first + 1) } else { try upsert.bind(.null, at: first + 1) }
         }

@@ -47,12 +47,15 @@ public struct ImageHashCache: IdentityCache {
         var isRecorded: Bool { if case .changed = self { false } else { true } }
     }
 
-    /// Brings every needed image-data hash up to date; `progress` hears of each file hashed.
+    /// Brings every needed image-data hash up to date; `progress` hears of each file hashed. When
+    /// neither the assets nor the image-hash rows changed since a refresh that left nothing to
+    /// retry (their change counts, ``ChangeWatch``: a scan, a commit, an undo all move them), no
+    /// candidate is even looked for.
     @discardableResult
     public func refresh(progress: HashProgress? = nil) throws -> Report {
         var report = Report()
-        let state = try indexState()
-        if try db.scalar("SELECT value FROM settings WHERE key = 'image_hashes_state'")?.string == state { return report }
+        let watch = try Self.table.watch(db)
+        if watch.isUnchanged { return report }
         let needed = try loadCandidates().sorted { PathBytes.precedes($0.path, $1.path) }
         let outcomes = hash(needed, progress: progress)
         report.hashed = needed.count
@@ -65,7 +68,7 @@ public struct ImageHashCache: IdentityCache {
             case .changed: report.skipped += 1
             }
         }
-        try Self.table.write(db, needed, order: Array(needed.indices), kept: { outcomes[$0].isRecorded }) { index, upsert, first in
+        try Self.table.write(db, needed, order: Array(needed.indices), watch: watch, kept: { outcomes[$0].isRecorded }) { index, upsert, first in
             switch outcomes[index] {
             case let .hashed(hash):
                 try upsert.bind(.blob(hash.bytes), at: first)
@@ -77,26 +80,8 @@ public struct ImageHashCache: IdentityCache {
             }
         }
         // A changed file is tried again next time; a malformed one only once it changes.
-        if outcomes.allSatisfy(\.isRecorded) {
-            try db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES ('image_hashes_state', ?)", [.text(try indexState())])
-        }
+        if outcomes.allSatisfy(\.isRecorded) { try watch.record(db) }
         return report
-    }
-
-    /// A summary of every asset's identity and of the image-hash rows: it changes when a scan adds,
-    /// removes or changes any file, or when rows come or go (undo).
-    func indexState() throws -> String {
-        var parts: [String] = []
-        try db.forEachRow("""
-            SELECT count(*) AS assets, sum(id) AS ids, sum(size) AS sizes, sum(device % 1000000007) AS devices,
-                   sum(inode % 1000000007) AS inodes, sum(mtime_ns % 1000000007) AS mtimes,
-                   sum(COALESCE(ctime_ns, 0) % 1000000007) AS ctimes, sum(COALESCE(width, 0) + COALESCE(height, 0)) AS sides,
-                   (SELECT count(*) FROM image_hashes) AS rows, (SELECT sum(asset_id) FROM image_hashes) AS hashed
-            FROM assets
-            """) { row in
-            parts = ["assets", "ids", "sizes", "devices", "inodes", "mtimes", "ctimes", "sides", "rows", "hashed"].map { String(row.int64($0)) }
-        }
-        return parts.joined(separator: ":")
     }
 
     /// The files that share a candidate bucket with another inode and have no current row.

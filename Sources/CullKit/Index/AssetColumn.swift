@@ -114,6 +114,17 @@ enum AssetColumn: String, CaseIterable, Sendable {
         }
     }
 
+    /// The scanner's insert of a new path: one `?` per scanned column, nothing on a known path
+    /// (then the upsert below writes it). `OR FAIL` and no `DO UPDATE`: with the triggers that count
+    /// changes (migration `0018-change-counts`), an upsert's `DO UPDATE` (which SQLite runs under
+    /// `ABORT`) gives every statement a statement journal, a fifth of a cold scan's instructions;
+    /// under `FAIL` it needs none (a failing insert fails the scan's whole transaction anyway).
+    static let insertSQL: String = {
+        let names = scanned.map(\.rawValue)
+        return "INSERT OR FAIL INTO assets (" + names.joined(separator: ", ") + ") VALUES ("
+            + Array(repeating: "?", count: names.count).joined(separator: ", ") + ") ON CONFLICT(path) DO NOTHING"
+    }()
+
     /// The scanner's upsert: one `?` per scanned column, every rescanned one updated on a known path.
     static let upsertSQL: String = {
         let names = scanned.map(\.rawValue)

@@ -12,6 +12,7 @@ struct IndexWriter {
         try db.transaction {
             let unstage = try db.cached("DELETE FROM reviews WHERE asset_id = ? AND status = ?")
             for id in changed { try unstage.execute([.integer(id), ReviewStatus.trashed.sql]) }
+            let insert = try db.cached(AssetColumn.insertSQL)
             let upsert = try db.cached(AssetColumn.upsertSQL)
             let idOfPath = try db.cached("SELECT id FROM assets WHERE path = ?")
             let clearCompanions = try db.cached("DELETE FROM companions WHERE asset_id = ?")
@@ -20,12 +21,14 @@ struct IndexWriter {
             // batch adds only its own files' (a DELETE per file was a sixth of a first scan's writing).
             let clearing = try db.scalar("SELECT 1 FROM companions LIMIT 1") != nil
             for record in records {
-                // The asset's id without `RETURNING` (which made SQLite open and close a temporary
-                // table for every file): the new rowid when the upsert inserted, else looked up.
-                let before = db.lastInsertRowID
-                try upsert.execute(Self.arguments(record, now: now))
+                // A new path is inserted, a known one upserted (see ``AssetColumn/insertSQL``). The
+                // asset's id without `RETURNING` (which made SQLite open and close a temporary
+                // table for every file): the new rowid when it was inserted, else looked up.
+                let arguments = Self.arguments(record, now: now)
+                try insert.execute(arguments)
                 var id = db.lastInsertRowID
-                if id == before {
+                if db.changes == 0 {
+                    try upsert.execute(arguments)
                     try idOfPath.forEachRow([PathBytes.sqlValue(record.file.relativePath)]) { row in id = row.int64("id") }
                 }
                 if clearing { try clearCompanions.execute([.integer(id)]) }

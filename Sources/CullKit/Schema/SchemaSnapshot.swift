@@ -368,6 +368,46 @@ enum SchemaSnapshot {
         #"""
         CREATE INDEX assets_disagree ON assets(id) WHERE sources_disagree = 1
         """#,
+        #"""
+        CREATE TABLE change_counts (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, serial INTEGER NOT NULL)
+        """#,
+        #"""
+        CREATE TRIGGER assets_added AFTER INSERT ON assets
+        BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 1; END
+        """#,
+        #"""
+        CREATE TRIGGER assets_removed AFTER DELETE ON assets
+        BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 1; END
+        """#,
+        #"""
+        CREATE TRIGGER assets_changed
+        AFTER UPDATE OF path, device, inode, size, mtime_ns, ctime_ns, format, width, height, broken, unreadable_reason ON assets
+        BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 1; END
+        """#,
+        #"""
+        CREATE TRIGGER hashes_removed AFTER DELETE ON hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 2; END
+        """#,
+        #"""
+        CREATE TRIGGER hashes_changed AFTER UPDATE ON hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 2; END
+        """#,
+        #"""
+        CREATE TRIGGER image_hashes_removed AFTER DELETE ON image_hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 3; END
+        """#,
+        #"""
+        CREATE TRIGGER image_hashes_changed AFTER UPDATE ON image_hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 3; END
+        """#,
+        #"""
+        CREATE TRIGGER image_features_removed AFTER DELETE ON image_features BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 4; END
+        """#,
+        #"""
+        CREATE TRIGGER image_features_changed AFTER UPDATE ON image_features BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 4; END
+        """#,
+        #"""
+        CREATE TABLE cache_states (name TEXT PRIMARY KEY, counts TEXT NOT NULL, memo BLOB) WITHOUT ROWID
+        """#,
+        #"""
+        CREATE INDEX assets_raw_folder ON assets(folder) WHERE raw = 1
+        """#,
     ]
 
     /// Creates the schema on an empty database; `indexes: false` leaves the indexes out, for a

@@ -104,4 +104,28 @@ struct FeatureCacheTests {
             """)?.double)
         #expect(exposure < 0.04)
     }
+
+    /// A photo that could not be measured (gone since the scan) is tried again by every refresh:
+    /// while nothing changes, the refresh reads the ones left to retry by id, and measures a new
+    /// photo once a scan brings one.
+    @Test func photosLeftToRetryAreTriedAgainUntilTheScanSeesThem() throws {
+        let f = try Fixture()
+        try f.make("kept.jpg", DecodeFixtures.plasmaArguments(width: 200, height: 100, seed: 1))
+        try f.make("gone.jpg", DecodeFixtures.plasmaArguments(width: 200, height: 100, seed: 2))
+        try f.scan()
+        try FileManager.default.removeItem(atPath: f.directory.path + "/gone.jpg")
+        let first = try f.refresh()
+        #expect(first.analysed == 1 && first.skipped == 1, "\(first)")
+        let gone = try #require(try f.db.scalar("SELECT id FROM assets WHERE path = 'gone.jpg'")?.int64)
+        let memo = try f.db.scalar("SELECT memo FROM cache_states WHERE name = 'image_features'")
+        #expect(memo == .blob(FeatureCache.bytes(of: [gone])))
+        #expect(try f.refresh().skipped == 1)
+        #expect(try f.refresh().skipped == 1)
+        try f.make("new.jpg", DecodeFixtures.plasmaArguments(width: 200, height: 100, seed: 3))
+        try f.scan()
+        let last = try f.refresh()
+        #expect(last.analysed == 1 && last.skipped == 0, "\(last)")
+        #expect(try f.refresh() == FeatureCache.Report())
+        #expect(FeatureCache.ids(in: FeatureCache.bytes(of: [3, -1, 1 << 40])) == [3, -1, 1 << 40])
+    }
 }

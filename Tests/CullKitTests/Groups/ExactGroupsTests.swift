@@ -182,4 +182,47 @@ import Testing
         #expect(try f.refresh().skipped == 1)
         #expect(try f.groups().isEmpty)
     }
+
+    /// The groups of a refresh that hashed every file it needed are remembered, and given back
+    /// while neither the assets nor the hash rows change (a remembered set that says otherwise
+    /// shows it is the one given back); any change, or a memo that is not one, computes them anew.
+    @Test func rememberedGroupsServeUntilTheIndexChanges() throws {
+        let f = try Fixture()
+        let content = Self.bytes(5000, seed: 1)
+        f.directory.write("a.jpg", content)
+        f.directory.write("b.jpg", content)
+        f.directory.write("c.jpg", Self.bytes(5000, seed: 2))
+        try f.scan()
+        let groups = { try ExactGroups.candidates(f.db, root: f.library.root).map { $0.ids.sorted() } }
+        let pair = [try f.id("a.jpg"), try f.id("b.jpg")].sorted()
+        #expect(try groups() == [pair])
+        let planted = [GroupCandidate(key: "planted", ids: [try f.id("c.jpg"), 999])]
+        try f.db.execute("UPDATE cache_states SET memo = ? WHERE name = 'exact_groups'", [.blob(GroupCandidate.encode(planted))])
+        #expect(try groups() == planted.map(\.ids))
+        #expect(try ExactGroups.candidates(f.db).map { $0.ids.sorted() } == [pair], "without a root, the hash rows as they are")
+        f.directory.write("d.jpg", content)
+        try f.scan()
+        #expect(try groups() == [(pair + [try f.id("d.jpg")]).sorted()], "a copy scanned")
+        try f.db.execute("UPDATE cache_states SET memo = ? WHERE name = 'exact_groups'", [.blob(GroupCandidate.encode(planted))])
+        try f.db.execute("DELETE FROM hashes")
+        #expect(try groups() == [(pair + [try f.id("d.jpg")]).sorted()], "the hash rows deleted")
+        try f.db.execute("UPDATE cache_states SET memo = ? WHERE name = 'exact_groups'", [.blob([1, 2, 3])])
+        #expect(try groups() == [(pair + [try f.id("d.jpg")]).sorted()], "a memo that is not one")
+        #expect(GroupCandidate.decode(GroupCandidate.encode(planted)) == planted && GroupCandidate.decode([]) == [])
+    }
+
+    /// A file that could not be hashed is tried again by the next refresh: nothing is remembered.
+    @Test func nothingIsRememberedWhileAFileCouldNotBeHashed() throws {
+        let f = try Fixture()
+        for name in ["p.jpg", "q.jpg", "r.jpg"] { f.directory.write(name, Self.bytes(30_000, seed: 6)) }
+        try f.scan()
+        try FileManager.default.removeItem(atPath: f.directory.path + "/r.jpg")   // gone since the scan
+        let pair = try ["p.jpg", "q.jpg"].map(f.id).sorted()
+        let remembered = { try f.db.scalar("SELECT count(*) FROM cache_states WHERE name = 'exact_groups'")?.int64 }
+        #expect(try ExactGroups.candidates(f.db, root: f.library.root).map { $0.ids.sorted() } == [pair])
+        #expect(try remembered() == 0)
+        try f.scan()
+        #expect(try ExactGroups.candidates(f.db, root: f.library.root).map { $0.ids.sorted() } == [pair])
+        #expect(try remembered() == 1)
+    }
 }
