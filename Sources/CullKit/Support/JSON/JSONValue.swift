@@ -1,7 +1,7 @@
 import Foundation
 
 /// A JSON document with ordered keys, rendered deterministically (golden tests, committed schema).
-public indirect enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+public enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral {
     case null
     case bool(Bool)
