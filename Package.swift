@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The folder of this manifest, with a trailing slash: linker flags need absolute paths.
+let packageRoot = String(#filePath.dropLast("Package.swift".count))
+
 let package = Package(
     name: "Cull",
     products: [
@@ -8,9 +11,9 @@ let package = Package(
         .library(name: "CullKit", targets: ["CullKit"]),
     ],
     targets: [
+        // Headers only: CullKit links SQLite (Linux release binaries its static archive, see `cull`).
         .systemLibrary(
             name: "CSQLite",
-            pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(
@@ -83,8 +86,11 @@ let package = Package(
         .target(
             name: "CLibRawShim",
             dependencies: ["CLibRaw"],
+            exclude: ["link"],
             // The module map's `link` reaches only Swift importers; the shim is LibRaw's one caller.
-            linkerSettings: [.linkedLibrary("raw_r")]
+            // Linux release binaries carry LibRaw in themselves (see `cull` below).
+            linkerSettings: [.linkedLibrary("raw_r", .when(configuration: .debug)),
+                             .linkedLibrary("raw_r", .when(platforms: [.macOS], configuration: .release))]
         ),
         // Headers only: CLoader opens libmicrohttpd when `cull review` starts its server.
         .systemLibrary(
@@ -106,7 +112,9 @@ let package = Package(
         .target(
             name: "CullKit",
             dependencies: ["CSQLite", "CYAML", "CPCRE2", "CExpat", "CXXHash", "CTurboJPEG", "CPNGShim", "CWebP", "CHeif", "CLoader",
-                           "CLibRawShim", "CMicroHTTPD", "CMicroHTTPDShim", "CChafa"]
+                           "CLibRawShim", "CMicroHTTPD", "CMicroHTTPDShim", "CChafa"],
+            linkerSettings: [.linkedLibrary("sqlite3", .when(configuration: .debug)),
+                             .linkedLibrary("sqlite3", .when(platforms: [.macOS], configuration: .release))]
         ),
         .executableTarget(
             name: "cull",
@@ -118,8 +126,20 @@ let package = Package(
             // (the runtime's and Foundation's pointers) are packed as DT_RELR (glibc 2.36+): 1.8 MB less
             // of `.rela.dyn` for the loader to read at every start.
             swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
+            //
+            // SQLite, LibRaw and the C++ runtime (the Swift runtime's, LibRaw's and the shim's) are linked
+            // in too, from the static archives of the same Debian packages: as shared libraries they were
+            // six of the twenty and nearly all of the ~7,000 symbol lookups the loader made before `main`
+            // (libstdc++ ~2,700, SQLite binding its own API to itself ~1,600), half of `cull --version`'s
+            // instructions. The Swift driver's own `-lstdc++` comes before any flag a package can add,
+            // so `link/libstdc++.so` is a linker script, found first on the search path, that names the
+            // archive instead. LibRaw's colour library (lcms2) has no archive in Debian and stays shared;
+            // libgomp and libjpeg are LibRaw's.
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(configuration: .release)),
-                             .unsafeFlags(["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                             .unsafeFlags(["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                                           "-L", packageRoot + "Sources/CLibRawShim/link",
+                                           "-Xlinker", "-Bstatic", "-Xlinker", "-lsqlite3", "-Xlinker", "-lraw_r", "-Xlinker", "-ljpeg",
+                                           "-Xlinker", "-lgomp", "-Xlinker", "-Bdynamic", "-Xlinker", "-llcms2"],
                                           .when(platforms: [.linux], configuration: .release))]
         ),
         .testTarget(
