@@ -8,7 +8,7 @@ enum GroupMembers {
         let ids = Set(candidates.flatMap(\.ids))
         guard !ids.isEmpty else { return [] }
         let threshold = try db.scalar("SELECT value FROM settings WHERE key = 'favorite_threshold'")?.int64 ?? 4
-        let list = JSONValue.array(ids.sorted().map { .integer($0) }).rendered(pretty: false)
+        let list = JSONValue.list(ids.sorted())
         var members: [Int64: (inode: FileIdentity.Key, member: GroupMember)] = [:]
         try db.forEachRow("""
             SELECT a.id, a.path, a.size, a.width * a.height AS pixels, COALESCE(a.taken_utc, a.taken) AS taken,
