@@ -157,7 +157,7 @@ public struct FeatureCache: IdentityCache {
         if ids?.isEmpty == true { return rows }
         let formats = FeatureCache.measuredFormats.map { SQLValue.text($0.rawValue) }
         let marks = formats.map { _ in "?" }.joined(separator: ", ")
-        let among = ids.map { JSONValue.array($0.map { .integer($0) }).rendered(pretty: false) }
+        let among = ids.map { JSONValue.list($0) }
         let byID = among == nil ? "" : " AND a.id IN (SELECT value FROM json_each(?))"
         try Self.table.forEachCandidate(db, columns: ["a.format AS format"], where: """
             a.format IN (\(marks)) AND a.broken = 0 AND a.unreadable_reason IS NULL AND a.size > 0\(byID)

@@ -173,5 +173,5 @@ public enum DistinctSets {
         return result
     }
 
-    private static func list(_ ids: [Int64]) -> String { JSONValue.array(ids.map { .integer($0) }).rendered(pretty: false) }
+    private static func list(_ ids: [Int64]) -> String { JSONValue.list(ids) }
 }

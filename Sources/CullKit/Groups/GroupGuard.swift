@@ -80,7 +80,18 @@ struct GroupGuard {
     private func isPresent(_ id: Int64) -> Bool { presence?.isPresent(id) ?? true }
 
     /// Why `id` may not be staged now; nil when it may.
-    func refusal(_ id: Int64) -> StayReason? { refusal(leaving: [id]) }
+    func refusal(_ id: Int64) -> StayReason? {
+        if let reason = held[id] { return reason }
+        if let rule = reserved[id] { return .reservedKeeper(rule: rule) }
+        // What `refusal(leaving: [id])` answers, without building sets: the sets of one id are
+        // listed in order, each once (or twice in a row, for a set naming it twice).
+        var last: Int?
+        for set in setsOf[id] ?? [] where set != last {
+            last = set
+            if !hasWitness(set, besides: { $0 == id }) { return nouns[set] }
+        }
+        return nil
+    }
 
     /// Why `ids` may not be staged together now (a Live Photo's halves, which leave as one); nil
     /// when they may: each set they are in keeps a present member outside them.
@@ -90,15 +101,15 @@ struct GroupGuard {
             if let rule = reserved[id] { return .reservedKeeper(rule: rule) }
         }
         let leaving = Set(ids)
-        for set in Set(ids.flatMap { setsOf[$0] ?? [] }).sorted() where !hasWitness(set, besides: leaving) {
+        for set in Set(ids.flatMap { setsOf[$0] ?? [] }).sorted() where !hasWitness(set, besides: leaving.contains) {
             return nouns[set]
         }
         return nil
     }
 
     /// True when set `index` has a member that stays: unclaimed, not among `leaving`, on disk.
-    private func hasWitness(_ index: Int, besides leaving: Set<Int64>) -> Bool {
-        let stays = { (id: Int64) in !self.claimed.contains(id) && !leaving.contains(id) && self.isPresent(id) }
+    private func hasWitness(_ index: Int, besides leaving: (Int64) -> Bool) -> Bool {
+        func stays(_ id: Int64) -> Bool { !claimed.contains(id) && !leaving(id) && isPresent(id) }
         if let witness = witnesses.ids[index], stays(witness) { return true }
         guard let found = sets[index].first(where: stays) else { return false }
         witnesses.ids[index] = found
@@ -118,7 +129,7 @@ struct GroupGuard {
         var leaving = Set(ids)
         var touched = Set<Int>()
         for id in ids { touched.formUnion(setsOf[id] ?? []) }
-        for index in touched.sorted() where !hasWitness(index, besides: leaving) {
+        for index in touched.sorted() where !hasWitness(index, besides: leaving.contains) {
             let candidates = sets[index].filter { leaving.contains($0) && !claimed.contains($0) }
             let stays: Int64?
             if index < groups.groups.count {

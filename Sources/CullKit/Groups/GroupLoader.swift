@@ -34,7 +34,7 @@ extension GroupSet {
         }
         let empty: SQLFragment = "DELETE FROM \(sql: Self.membershipTable)"
         return [SQLFragment(sql: Self.createMembershipSQL), empty] + members.sorted { $0.key.key < $1.key.key }.map { spec, ids in
-            let list = JSONValue.array(ids.sorted().map { .integer($0) }).rendered(pretty: false)
+            let list = JSONValue.list(ids.sorted())
             return "INSERT OR IGNORE INTO \(sql: Self.membershipTable) (spec, asset_id) SELECT \(spec.key), value FROM json_each(\(list))"
         }
     }

@@ -8,7 +8,7 @@ enum GroupMembers {
         let ids = Set(candidates.flatMap(\.ids))
         guard !ids.isEmpty else { return [] }
         let threshold = try db.scalar("SELECT value FROM settings WHERE key = 'favorite_threshold'")?.int64 ?? 4
-        let list = JSONValue.array(ids.sorted().map { .integer($0) }).rendered(pretty: false)
+        let list = JSONValue.list(ids.sorted())
         var members: [Int64: (inode: FileIdentity.Key, member: GroupMember)] = [:]
         try db.forEachRow("""
             SELECT a.id, a.path, a.size, a.width * a.height AS pixels, COALESCE(a.taken_utc, a.taken) AS taken,
@@ -16,7 +16,7 @@ enum GroupMembers {
                    (a.taken IS NOT NULL) + (a.camera_make IS NOT NULL) + (a.camera_model IS NOT NULL) + (a.lens IS NOT NULL)
                    + (a.software IS NOT NULL) + (a.latitude IS NOT NULL) + (a.rating IS NOT NULL) + (a.favorite_flag IS NOT NULL)
                    + (a.width IS NOT NULL) + (a.orientation IS NOT NULL) AS metadata_count,
-                   a.device, a.inode, \(FeatureCache.current("sharpness")) AS sharpness, a.format,
+                   a.device, a.inode, a.mtime_ns, a.ctime_ns, \(FeatureCache.current("sharpness")) AS sharpness, a.format,
                    (a.camera_make IS NOT NULL OR a.camera_model IS NOT NULL) AS has_camera,
                    (a.taken IS NOT NULL AND COALESCE(a.taken_source, '') <> 'filename') AS has_capture_date, a.raw
             FROM assets a WHERE a.id IN (SELECT value FROM json_each(?))
@@ -29,7 +29,10 @@ enum GroupMembers {
             member.cameraOriginal = CameraOriginal.isOriginal(format: member.format, hasCamera: row.int64(column.hasCamera) != 0,
                                                               hasCaptureDate: row.int64(column.hasCaptureDate) != 0, path: member.path)
             member.raw = row.int64(column.raw) != 0
-            members[member.id] = (FileIdentity.Key(device: row.int64(column.device), inode: row.int64(column.inode)), member)
+            let identity = IndexedIdentity(device: row.int64(column.device), inode: row.int64(column.inode), size: member.size,
+                                           mtimeNs: row.int64(column.mtimeNs), ctimeNs: row.optionalInt64(column.ctimeNs))
+            member.indexed = identity
+            members[member.id] = (identity.key, member)
         }
         var groups: [MediaGroup] = []
         for candidate in candidates {
@@ -57,12 +60,13 @@ enum GroupMembers {
     /// The member fields ``read(_:spec:candidates:)`` selects, under their aliases.
     private struct Columns: RowColumns {
         let id, path, size, pixels, taken, favorite, rating, metadataCount: Row.Column
-        let device, inode, sharpness, format, hasCamera, hasCaptureDate, raw: Row.Column
+        let device, inode, mtimeNs, ctimeNs, sharpness, format, hasCamera, hasCaptureDate, raw: Row.Column
 
         init(_ row: Row) {
             (id, path, size, pixels) = (row.index("id"), row.index("path"), row.index("size"), row.index("pixels"))
             (taken, favorite, rating, metadataCount) = (row.index("taken"), row.index("favorite"), row.index("rating"), row.index("metadata_count"))
-            (device, inode, sharpness, format) = (row.index("device"), row.index("inode"), row.index("sharpness"), row.index("format"))
+            (device, inode, mtimeNs, ctimeNs) = (row.index("device"), row.index("inode"), row.index("mtime_ns"), row.index("ctime_ns"))
+            (sharpness, format) = (row.index("sharpness"), row.index("format"))
             (hasCamera, hasCaptureDate, raw) = (row.index("has_camera"), row.index("has_capture_date"), row.index("raw"))
         }
     }

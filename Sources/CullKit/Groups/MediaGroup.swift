@@ -24,6 +24,9 @@ public struct GroupMember: Sendable, Equatable {
     /// In a group holding a camera original, a file in a format cameras do not write: a re-encode
     /// (what `largest` must not prefer for its size).
     public var reencoded = false
+    /// The file as the index recorded it when the group was read: what it must still be on disk
+    /// to count as a copy (``MemberPresence``). Nil for a member not read from the index.
+    public var indexed: IndexedIdentity? = nil
 }
 
 /// Files that belong together under one ``GroupSpec``: one member per inode, two or more, in

@@ -214,7 +214,7 @@ extension SimilarGroups {
     private static func byPath(_ items: [Item], _ db: Database) throws -> [Item] {
         guard !items.isEmpty else { return [] }
         var paths: [Int64: [UInt8]] = [:]
-        let list = JSONValue.array(items.map { .integer($0.id) }).rendered(pretty: false)
+        let list = JSONValue.list(items.map(\.id))
         try db.forEachRow("SELECT a.id, a.path FROM assets a WHERE a.id IN (SELECT value FROM json_each(?))", [.text(list)],
                           PathColumns.self) { row, column in
             paths[row.int64(column.id)] = row.bytes(column.path) ?? []

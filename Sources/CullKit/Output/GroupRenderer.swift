@@ -24,18 +24,26 @@ enum GroupRenderer {
         return lines
     }
 
-    static func json(_ groups: [GroupOutcome]) -> JSONValue {
-        .array(groups.map { group in
-            let paths = Dictionary(group.members.map { ($0.id, $0.path) }, uniquingKeysWith: { first, _ in first })
-            return .object([
-                ("kind", .string(group.group.spec.key)),
-                ("key", .string(group.group.key)),
-                ("members", .array(group.members.map { .path($0.path) })),
-                ("keeper", group.keeper.map { .path($0.path) } ?? .null),
-                ("decided_by", .string(group.decidedBy)),
-                ("staged", .array(group.staged.compactMap { paths[$0].map(JSONValue.path) })),
-                ("bytes", .integer(group.bytes)),
-            ])
-        })
+    /// The groups as a JSON array, written into `out` (the plan's JSON is written so, not built
+    /// as a ``JSONValue`` tree: its groups were most of a plan's JSON time).
+    static func json(_ groups: [GroupOutcome], into out: inout ReviewJSON) {
+        out.array(groups) { out, group in
+            out.raw("{\"kind\":"); out.string(group.group.spec.key)
+            out.raw(",\"key\":"); out.string(group.group.key)
+            out.raw(",\"members\":"); out.array(group.members) { $0.path($1.path) }
+            out.raw(",\"keeper\":")
+            if let keeper = group.keeper { out.path(keeper.path) } else { out.raw("null") }
+            out.raw(",\"decided_by\":"); out.string(group.decidedBy)
+            out.raw(",\"staged\":")
+            // The first member of each id (looked up in a table only in a large group).
+            if group.members.count > 16 {
+                let paths = Dictionary(group.members.map { ($0.id, $0.path) }, uniquingKeysWith: { first, _ in first })
+                out.array(group.staged.compactMap { paths[$0] }) { $0.path($1) }
+            } else {
+                out.array(group.staged.compactMap { id in group.members.first { $0.id == id }?.path }) { $0.path($1) }
+            }
+            out.raw(",\"bytes\":"); out.integer(group.bytes)
+            out.raw("}")
+        }
     }
 }

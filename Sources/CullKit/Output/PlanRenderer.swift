@@ -48,44 +48,53 @@ public enum PlanRenderer {
     }
 
     /// One JSON object: rules (with exclusions by reason and samples), totals, ceiling, fingerprint.
+    /// Written straight into bytes (see ``ReviewJSON``), in one line: the text a ``JSONValue`` of
+    /// the same fields renders to, without building the tree of a plan of thousands of groups.
     public static func json(_ plan: Plan) -> String {
-        let rules: [JSONValue] = plan.rules.map { rule in
-            .object([
-                ("rule", .string(rule.rule)),
-                ("rule_file", rule.ruleFile.isEmpty ? .null : .string(rule.ruleFile)),
-                ("matched", .integer(Int64(rule.matched))),
-                ("already_staged", .integer(Int64(rule.alreadyStaged))),
-                ("staged_earlier", .integer(Int64(rule.stagedEarlier))),
-                ("claimed_earlier", .integer(Int64(rule.claimedEarlier))),
-                ("excluded", .array(rule.excluded.map { .object([("reason", .string($0.reason.description)), ("count", .integer(Int64($0.count)))]) })),
-                ("new", .integer(Int64(rule.netNew.count))),
-                ("new_bytes", .integer(rule.netNew.bytes)),
-                ("live_halves", .integer(Int64(rule.livePairOf.count))),
-                ("limit", rule.limit.map { .integer(Int64($0)) } ?? .null),
-                ("limit_tripped", .bool(rule.limitTripped)),
-                ("samples", .array(rule.samplePaths.map(JSONValue.path))),
-                ("groups", GroupRenderer.json(rule.groups)),
-            ])
+        var out = ReviewJSON(capacity: 4096 + plan.rules.reduce(0) { $0 + $1.groups.count * 320 })
+        out.raw("{\"rules\":")
+        out.array(plan.rules) { out, rule in
+            out.raw("{\"rule\":"); out.string(rule.rule)
+            out.raw(",\"rule_file\":")
+            if rule.ruleFile.isEmpty { out.raw("null") } else { out.string(rule.ruleFile) }
+            out.raw(",\"matched\":"); out.integer(Int64(rule.matched))
+            out.raw(",\"already_staged\":"); out.integer(Int64(rule.alreadyStaged))
+            out.raw(",\"staged_earlier\":"); out.integer(Int64(rule.stagedEarlier))
+            out.raw(",\"claimed_earlier\":"); out.integer(Int64(rule.claimedEarlier))
+            out.raw(",\"excluded\":")
+            out.array(rule.excluded) { out, exclusion in
+                out.raw("{\"reason\":"); out.string(exclusion.reason.description)
+                out.raw(",\"count\":"); out.integer(Int64(exclusion.count))
+                out.raw("}")
+            }
+            out.raw(",\"new\":"); out.integer(Int64(rule.netNew.count))
+            out.raw(",\"new_bytes\":"); out.integer(rule.netNew.bytes)
+            out.raw(",\"live_halves\":"); out.integer(Int64(rule.livePairOf.count))
+            out.raw(",\"limit\":")
+            if let limit = rule.limit { out.integer(Int64(limit)) } else { out.raw("null") }
+            out.raw(",\"limit_tripped\":"); out.bool(rule.limitTripped)
+            out.raw(",\"samples\":"); out.array(rule.samplePaths) { $0.path($1) }
+            out.raw(",\"groups\":"); GroupRenderer.json(rule.groups, into: &out)
+            out.raw("}")
         }
-        var fields: [(String, JSONValue)] = [
-            ("rules", .array(rules)),
-            ("new", .integer(Int64(plan.netNew.count))),
-            ("new_bytes", .integer(plan.netNew.bytes)),
-            ("staged_before", .integer(Int64(plan.stagedBefore.count))),
-            ("staged_before_bytes", .integer(plan.stagedBefore.bytes)),
-            ("limit_tripped", .bool(plan.limitTripped)),
-            ("fingerprint", .string(plan.fingerprint)),
-            ("companions", .array(plan.companions.travelling.map(TrashRenderer.json))),
-            ("companion_bytes", .integer(plan.companions.bytes)),
-            ("companions_staying", .array(plan.companions.staying.map(TrashRenderer.json))),
-        ]
+        out.raw(",\"new\":"); out.integer(Int64(plan.netNew.count))
+        out.raw(",\"new_bytes\":"); out.integer(plan.netNew.bytes)
+        out.raw(",\"staged_before\":"); out.integer(Int64(plan.stagedBefore.count))
+        out.raw(",\"staged_before_bytes\":"); out.integer(plan.stagedBefore.bytes)
+        out.raw(",\"limit_tripped\":"); out.bool(plan.limitTripped)
+        out.raw(",\"fingerprint\":"); out.string(plan.fingerprint)
+        out.raw(",\"companions\":"); out.array(plan.companions.travelling) { TrashRenderer.json($1).write(into: &$0) }
+        out.raw(",\"companion_bytes\":"); out.integer(plan.companions.bytes)
+        out.raw(",\"companions_staying\":"); out.array(plan.companions.staying) { TrashRenderer.json($1).write(into: &$0) }
         if let ceiling = plan.ceiling {
-            fields.append(("ceiling", .object([
-                ("percent", .number(ceiling.percent)), ("allowed", .integer(Int64(ceiling.allowed))),
-                ("staged", .integer(Int64(ceiling.staged))), ("tripped", .bool(ceiling.tripped)),
-            ])))
+            out.raw(",\"ceiling\":{\"percent\":"); out.number(ceiling.percent)
+            out.raw(",\"allowed\":"); out.integer(Int64(ceiling.allowed))
+            out.raw(",\"staged\":"); out.integer(Int64(ceiling.staged))
+            out.raw(",\"tripped\":"); out.bool(ceiling.tripped)
+            out.raw("}")
         }
-        return JSONValue.object(fields).rendered(pretty: false) + "\n"
+        out.raw("}\n")
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
     /// Every path staging would add (all rules, not only the samples), for `--format paths`.

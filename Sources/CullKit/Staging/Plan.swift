@@ -181,7 +181,7 @@ public struct PlanBuilder {
             let recorded = try StagedTwins.sets(db)
             if builder.groups != nil || !recorded.isEmpty {
                 groupGuard = GroupGuard(groups: builder.groups ?? GroupSet(groups: []), claimed: claimed, recorded: recorded,
-                                        presence: try builder.root.map { try MemberPresence(db: db, root: $0) })
+                                        presence: try builder.root.map { try MemberPresence(db: db, root: $0, groups: builder.groups) })
             }
         }
 

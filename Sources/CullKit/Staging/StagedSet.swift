@@ -85,17 +85,17 @@ public enum StagedSet {
         return byPath(result)
     }
 
-    /// The assets with these ids (for plans of what staging would add), ordered by path.
+    /// The assets with these ids (for plans of what staging would add), ordered by path: read
+    /// by one query (a plan's 1,500 twins took as many), then one per id, as `ids` lists them.
     public static func assets(_ db: Database, ids: some Collection<Int64>) throws -> [StagedAsset] {
-        var result: [StagedAsset] = []
-        let statement = try db.cached("SELECT \(selected) FROM assets a WHERE a.id = ?")
-        let column = statement.resolve(AssetColumns.self)
-        for id in ids {
-            try statement.forEachRow([.integer(id)]) { row in
-                result.append(asset(row, column, rule: nil, ruleFile: nil, stagedAt: 0, livePairOf: nil))
+        guard !ids.isEmpty else { return [] }
+        var byID: [Int64: StagedAsset] = [:]
+        byID.reserveCapacity(ids.count)
+        try db.cached("SELECT \(selected) FROM assets a WHERE a.id IN (SELECT value FROM json_each(?))")
+            .forEachRow([.text(JSONValue.list(ids))], AssetColumns.self) { row, column in
+                byID[row.int64(column.id)] = asset(row, column, rule: nil, ruleFile: nil, stagedAt: 0, livePairOf: nil)
             }
-        }
-        return byPath(result)
+        return byPath(ids.compactMap { byID[$0] })
     }
 
     /// `assets` in path byte order (the order of `ORDER BY path`): the positions are sorted, then

@@ -27,6 +27,9 @@ public enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, Expressi
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
+    /// Appends the one-line text to `out` (a document written piece by piece holding a value).
+    func write(into out: inout ReviewJSON) { write(into: &out, indent: nil) }
+
     private func write(into out: inout ReviewJSON, indent: Int?) {
         switch self {
         case .null: out.raw("null")
@@ -73,6 +76,14 @@ public enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, Expressi
 }
 
 extension JSONValue {
+    /// Ids as a one-line JSON array, `[1,2,3]`, for a statement to read with `json_each(?)`
+    /// (written straight as text: no value per id is built).
+    public static func list(_ ids: some Sequence<Int64>) -> String {
+        var out = ReviewJSON()
+        out.array(ids) { $0.integer($1) }
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
     /// A moment (epoch seconds) as ISO 8601 in UTC, `2026-12-01T10:29:08Z`: every command prints
     /// times so (a capture time keeps its own offset, see ``AssetJSON``).
     public static func instant(_ seconds: Int64) -> JSONValue { .string(CivilDate.iso8601(seconds, offsetMinutes: 0)) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Compact JSON written straight into bytes, for the review document: a page of 20,000 files is
 /// ~5 MB, and building a ``JSONValue`` tree of it, then a `String`, cost most of the time until
 /// the page was interactive. Its text is byte for byte what `JSONValue.rendered(pretty: false)`
@@ -16,8 +18,18 @@ struct ReviewJSON {
 
     mutating func integer(_ value: Int64) {
         if value >= 0 && value < 10 { bytes.append(UInt8(ascii: "0") + UInt8(value)); return }
-        var text = String(value)
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        // The digits `String(value)` has, written without making the string.
+        var magnitude = value.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 { bytes.append(UInt8(ascii: "-")) }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     mutating func number(_ value: Double) {
@@ -37,6 +49,29 @@ struct ReviewJSON {
         bytes.append(UInt8(ascii: "\""))
         if utf8.withContiguousStorageIfAvailable({ escaped($0) }) == nil { Array(utf8).withUnsafeBufferPointer { escaped($0) } }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A path as ``JSONValue/path(_:)`` renders it: the name itself when it is UTF-8, else
+    /// `{"bytes": BASE64}` of its raw bytes.
+    mutating func path(_ path: [UInt8]) {
+        if path.allSatisfy({ $0 < 0x80 }) || String(validating: path, as: UTF8.self) != nil {
+            string(utf8: path)
+        } else {
+            raw("{\"bytes\":")
+            string(Data(path).base64EncodedString())
+            raw("}")
+        }
+    }
+
+    /// `[`, each item written by `write` with a comma between, `]`: what an array of
+    /// ``JSONValue``s renders to in one line.
+    mutating func array<Item>(_ items: some Sequence<Item>, _ write: (inout ReviewJSON, Item) -> Void) {
+        raw("[")
+        for (index, item) in items.enumerated() {
+            if index > 0 { raw(",") }
+            write(&self, item)
+        }
+        raw("]")
     }
 
     /// `text` escaped: the runs that need no escape are copied whole (a byte at a time cost a

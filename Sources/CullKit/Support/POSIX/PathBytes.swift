@@ -34,12 +34,20 @@ public enum PathBytes {
 
     /// True when a library-relative path could leave the library: absolute, empty, or with
     /// an empty, `.` or `..` component.
+    /// One pass over the bytes, no component copied (a plan asks it of every file it looks at).
     public static func escapes(_ relative: [UInt8]) -> Bool {
         if relative.isEmpty || relative.first == slash { return true }
-        for component in relative.split(separator: slash, omittingEmptySubsequences: false) {
-            if component.isEmpty || component.elementsEqual([46]) || component.elementsEqual([46, 46]) { return true }
+        return relative.withUnsafeBufferPointer { bytes in
+            var start = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == slash {
+                switch end - start {
+                case 0: return true
+                case 1 where bytes[start] == 46, 2 where bytes[start] == 46 && bytes[start + 1] == 46: return true
+                default: start = end + 1
+                }
+            }
+            return false
         }
-        return false
     }
 
     /// Text for humans: UTF-8 as is, other bytes as `\xNN`, control characters escaped.

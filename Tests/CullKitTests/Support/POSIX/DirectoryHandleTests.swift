@@ -59,4 +59,34 @@ import Testing
         let after = try #require(FileOps.lstat(bytes(path)).0)
         #expect(after.isSameFile(as: before) && after.mtimeNs == before.mtimeNs && after.ctimeNs != before.ctimeNs)
     }
+
+    /// `FileReader.isUnchanged` (a stat, mostly) answers what `openUnchanged` (an open) does, in
+    /// every case a group member's presence meets: present, edited, replaced by a symlink or a
+    /// FIFO, gone, outside the library, unreadable by its mode.
+    @Test func theReadersStatAnswersWhatItsOpenDoes() throws {
+        let names = ["x", "edited", "linked", "fifo", "gone", "locked"]
+        for name in names.dropFirst() { try "photo".write(toFile: base + "/lib/a/b/\(name).jpg", atomically: false, encoding: .utf8) }
+        let folder = try #require(DirectoryHandle.open(bytes(base + "/lib/a/b")).0)
+        var recorded: [String: IndexedIdentity] = [:]
+        for name in names {
+            let found = try #require(folder.stat(bytes("\(name).jpg")).0)
+            recorded[name] = IndexedIdentity(device: found.device, inode: found.inode, size: found.size, mtimeNs: found.mtimeNs,
+                                             ctimeNs: found.ctimeNs)
+        }
+        try "edited photo".write(toFile: base + "/lib/a/b/edited.jpg", atomically: false, encoding: .utf8)
+        try FileManager.default.moveItem(atPath: base + "/lib/a/b/linked.jpg", toPath: base + "/outside/linked.jpg")
+        try FileManager.default.createSymbolicLink(atPath: base + "/lib/a/b/linked.jpg", withDestinationPath: base + "/outside/linked.jpg")
+        try FileManager.default.removeItem(atPath: base + "/lib/a/b/fifo.jpg")
+        #expect(mkfifo(base + "/lib/a/b/fifo.jpg", 0o644) == 0)
+        try FileManager.default.removeItem(atPath: base + "/lib/a/b/gone.jpg")
+        #expect(chmod(base + "/lib/a/b/locked.jpg", 0) == 0)
+        let reader = FileReader(root: bytes(base + "/lib"))
+        for (name, identity) in recorded {
+            let path = bytes("a/b/\(name).jpg")
+            #expect(reader.isUnchanged(path, as: identity) == (reader.openUnchanged(path, as: identity) != nil), "\(name)")
+        }
+        #expect(reader.isUnchanged(bytes("a/b/x.jpg"), as: recorded["x"]!))
+        #expect(!reader.isUnchanged(bytes("a/../a/b/x.jpg"), as: recorded["x"]!))
+        for name in ["edited", "linked", "fifo", "gone"] { #expect(!reader.isUnchanged(bytes("a/b/\(name).jpg"), as: recorded[name]!), "\(name)") }
+    }
 }
