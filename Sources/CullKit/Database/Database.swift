@@ -152,6 +152,20 @@ public final class Database {
     /// Rows changed by the last statement.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// Changes when the database may have changed since an earlier reading: a transaction another
+    /// connection committed (`PRAGMA data_version`) or a row this connection inserted, updated or
+    /// deleted (`sqlite3_total_changes64`, which counts rolled-back and TEMP rows too: it can only
+    /// say "changed" too often). Two equal readings mean every table reads as it did.
+    public struct ChangeToken: Equatable, Sendable {
+        let committedElsewhere: Int64
+        let writtenHere: Int64
+    }
+
+    /// The ``ChangeToken`` now.
+    public func changeToken() throws -> ChangeToken {
+        ChangeToken(committedElsewhere: try scalar("PRAGMA data_version")?.int64 ?? -1, writtenHere: sqlite3_total_changes64(handle))
+    }
+
     /// SQLite's own query plan for `sql`, one line per step (`EXPLAIN QUERY PLAN`).
     public func queryPlan(_ sql: String, _ arguments: [SQLValue]) throws -> [String] {
         let statement = try prepare("EXPLAIN QUERY PLAN " + sql)
