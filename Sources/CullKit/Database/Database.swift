@@ -54,6 +54,9 @@ public final class Database {
                            _ appendRow: (Int, inout [SQLValue]) -> Void) throws {
         let rowsPerStatement = 64
         let row = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
+        func sql(rows: Int) -> String { statement(Array(repeating: row, count: rows).joined(separator: ", ")) }
+        // The statement of a full batch, looked up once for all of them.
+        let full = count >= rowsPerStatement ? try cached(sql(rows: rowsPerStatement)) : nil
         var values: [SQLValue] = []
         values.reserveCapacity(min(count, rowsPerStatement) * width + trailing.count)
         var start = 0
@@ -62,7 +65,7 @@ public final class Database {
             values.removeAll(keepingCapacity: true)
             for index in start ..< end { appendRow(index, &values) }
             values += trailing
-            try cached(statement(Array(repeating: row, count: end - start).joined(separator: ", "))).execute(values)
+            try (end - start == rowsPerStatement ? full! : cached(sql(rows: end - start))).execute(values)
             start = end
         }
     }

@@ -163,14 +163,27 @@ public enum Fingerprint {
             line.removeAll(keepingCapacity: true)
             line += asset.path
             line.append(0)
-            line += String(asset.size).utf8
+            appendDecimal(asset.size, to: &line)
             line.append(UInt8(ascii: " "))
-            line += String(asset.mtimeNs).utf8
+            appendDecimal(asset.mtimeNs, to: &line)
             line.append(UInt8(ascii: "\n"))
             line.withUnsafeBytes { _ = XXH3_64bits_update(state, $0.baseAddress, $0.count) }
         }
         let hash = XXH3_64bits_digest(state)
         let hex = String(hash, radix: 16)
         return String((String(repeating: "0", count: 16 - hex.count) + hex).prefix(12))
+    }
+
+    /// Appends `value` as `String(value)` spells it (ASCII digits, a `-` when negative), without
+    /// making the String: two numbers per file, and a commit or plan fingerprints every staged file.
+    static func appendDecimal(_ value: Int64, to line: inout [UInt8]) {
+        if value < 0 { line.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = line.count
+        repeat {
+            line.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        line[start...].reverse()
     }
 }

@@ -36,8 +36,12 @@ public enum PathBytes {
     /// an empty, `.` or `..` component.
     public static func escapes(_ relative: [UInt8]) -> Bool {
         if relative.isEmpty || relative.first == slash { return true }
-        for component in relative.split(separator: slash, omittingEmptySubsequences: false) {
-            if component.isEmpty || component.elementsEqual([46]) || component.elementsEqual([46, 46]) { return true }
+        // One pass over the bytes, no component arrays: a commit asks it of every file, twice.
+        var start = 0
+        for end in 0 ... relative.count where end == relative.count || relative[end] == slash {
+            let length = end - start
+            if length == 0 || (length <= 2 && relative[start] == 46 && (length == 1 || relative[start + 1] == 46)) { return true }
+            start = end + 1
         }
         return false
     }
