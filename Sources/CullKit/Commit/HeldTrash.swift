@@ -74,8 +74,15 @@ final class HeldTrash: Sendable {
     /// The temporary name a `.trashinfo` is written under before it is renamed into place: not
     /// ending in `.trashinfo`, so trash tools ignore it; with our pid, so two commits never share one.
     static func temporaryName(for infoName: [UInt8]) -> [UInt8] {
-        temporaryPrefix + infoName + Array(".tmp".utf8)
+        var name: [UInt8] = []
+        name.reserveCapacity(temporaryPrefix.count + infoName.count + temporarySuffix.count)
+        name += temporaryPrefix
+        name += infoName
+        name += temporarySuffix
+        return name
     }
+
+    private static let temporarySuffix = Array(".tmp".utf8)
 
     /// `.cull-PID-`, made once: a commit names 10,000 temporaries, and Cull never forks.
     private static let temporaryPrefix = Array(".cull-\(getpid())-".utf8)

@@ -24,7 +24,8 @@ public final class Statement {
     /// Resets the statement and binds `values` to its parameters, in order.
     public func bind(_ values: [SQLValue]) throws(DatabaseError) {
         sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+        // Unset only when some parameter is left unbound: the journal's batches bind 1,024 each.
+        if values.count < Int(sqlite3_bind_parameter_count(handle)) { sqlite3_clear_bindings(handle) }
         for (index, value) in values.enumerated() {
             try bind(value, at: Int32(index + 1))
         }

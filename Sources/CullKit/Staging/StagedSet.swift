@@ -177,13 +177,20 @@ public enum Fingerprint {
     /// Appends `value` as `String(value)` spells it (ASCII digits, a `-` when negative), without
     /// making the String: two numbers per file, and a commit or plan fingerprints every staged file.
     static func appendDecimal(_ value: Int64, to line: inout [UInt8]) {
-        if value < 0 { line.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        let start = line.count
-        repeat {
-            line.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        line[start...].reverse()
+        // Written from the end into 20 bytes on the stack (`-` and the 19 digits of Int64.min), then appended at once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var magnitude = value.magnitude
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "-")
+            }
+            line.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 }

@@ -10,8 +10,13 @@ public enum PathBytes {
 
     /// `parent/child`.
     public static func join(_ parent: [UInt8], _ child: [UInt8]) -> [UInt8] {
-        if parent.last == slash { return parent + child }
-        return parent + [slash] + child
+        // One allocation of the final size (a commit joins two paths for every file).
+        var joined: [UInt8] = []
+        joined.reserveCapacity(parent.count + 1 + child.count)
+        joined += parent
+        if parent.last != slash { joined.append(slash) }
+        joined += child
+        return joined
     }
 
     /// Everything before the last `/` (`/` for a top-level path, empty for a bare name).
