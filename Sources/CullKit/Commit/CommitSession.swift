@@ -13,6 +13,8 @@ public struct CommitSession {
     /// What a commit would take, as loaded when the session opened: what the front end shows.
     public let listing: TrashListing
     let environment: [String: String]
+    /// The index as the listing read it: unchanged at commit, the listing's staged set is still the index's.
+    private let listed: Database.ChangeToken
 
     /// Loads the staged set (narrowed by `stagedBefore`). Reading needs no lock; committing does.
     public init(library: Library, db: Database, stagedBefore: Int64? = nil,
@@ -21,7 +23,9 @@ public struct CommitSession {
         self.db = db
         self.stagedBefore = stagedBefore
         self.environment = environment
+        let listed = try db.changeToken()
         listing = try TrashListing(db: db, stagedBefore: stagedBefore)
+        self.listed = listed
     }
 
     /// The fingerprint of what the session shows: the one to pass back to ``commit(expectedFingerprint:destination:holding:progress:)``.
@@ -38,8 +42,11 @@ public struct CommitSession {
     }
 
     /// Commits the staged set as the index holds it now, provided it still has `expectedFingerprint`
-    /// (what the user was shown): it is read again here under `lock`, so a stage, keep or restore
+    /// (what the user was shown): it is taken from the index under `lock`, so a stage, keep or restore
     /// since the session opened (another process, another page) refuses the commit and nothing moves.
+    /// It is read again unless the index is unchanged since the listing read it (``Database/ChangeToken``:
+    /// nothing committed by another connection, no row written by this one, the catalogs' merge
+    /// included), when a second read would return the listing's rows.
     /// Throws ``CommitError/nothingStaged`` when nothing is staged.
     ///
     /// The caller holds `lock` and has run ``CommitRecovery/recover(library:db:holding:)``. When
@@ -49,10 +56,16 @@ public struct CommitSession {
         // The catalogs are read again before anything moves: a decision made in a photo manager since
         // staging holds its file back (``Departure``), and a catalog that cannot be read stops the commit.
         try CatalogSync(db: db, root: library.root, environment: environment).require()
-        let all = try StagedSet.load(db)
-        let staged = stagedBefore.map { cutoff in all.filter { $0.stagedAt <= cutoff } } ?? all
+        let staged: [StagedAsset]
+        let fingerprint: String
+        if try db.changeToken() == listed {
+            (staged, fingerprint) = (listing.staged, listing.fingerprint)
+        } else {
+            let all = try StagedSet.load(db)
+            staged = stagedBefore.map { cutoff in all.filter { $0.stagedAt <= cutoff } } ?? all
+            fingerprint = Fingerprint.of(staged)
+        }
         guard !staged.isEmpty else { throw CommitError.nothingStaged }
-        let fingerprint = Fingerprint.of(staged)
         try Self.verify(expected: expectedFingerprint, actual: fingerprint)
         var receipt = try Committer(library: library, db: db, destination: destination, environment: environment)
             .commit(staged, fingerprint: fingerprint, progress: progress)

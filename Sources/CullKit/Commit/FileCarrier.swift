@@ -83,6 +83,8 @@ final class FileCarrier: @unchecked Sendable {
     /// The quarantine folder of the last item.
     private var quarantineFolder: (key: PathKey, handle: DirectoryHandle?, code: Int32)?
     private var touchedDirectories: [DirectoryHandle] = []
+    /// The trash of the last item asked about, with the folder of its destination and a `/`.
+    private var lastTrash: (folder: [UInt8], trash: Result<HeldTrash, HeldTrash.Refusal>)?
     /// The temporary `.trashinfo` written for each item of the current chunk (by seq), not yet in place.
     private var prepared: [Int64: (trash: HeldTrash, name: [UInt8])] = [:]
 
@@ -180,8 +182,18 @@ final class FileCarrier: @unchecked Sendable {
     /// The trash an item goes to, held by the context (nil in quarantine and permanent mode).
     private func heldTrash(of item: JournalItem) -> Result<HeldTrash, HeldTrash.Refusal>? {
         guard item.info != nil else { return nil }
-        return context.trashes[PathKey(Self.trashDirectory(of: item))]
+        let destination = item.destination ?? []
+        // Directly in the last destination's folder (`TRASH/files/`): the same trash, found without
+        // making its path again (asked twice of every item).
+        if let last = lastTrash, destination.count > last.folder.count, destination.starts(with: last.folder),
+           !destination[last.folder.count...].contains(PathBytes.slash) {
+            return last.trash
+        }
+        let trash = context.trashes[PathKey(Self.trashDirectory(of: item))]
             ?? .failure(HeldTrash.Refusal(reason: "its trash directory was not opened"))
+        let folder = PathBytes.parent(destination)
+        if !folder.isEmpty { lastTrash = (folder + [PathBytes.slash], trash) }
+        return trash
     }
 
     /// Resuming: the journaled destination already holds the journaled file (the crash came after

@@ -115,10 +115,11 @@ public struct FreeDesktopTrash {
         if let topdir = location.topdir, topdir != [PathBytes.slash], path.starts(with: topdir + [PathBytes.slash]) {
             path = path[(path.startIndex + topdir.count + 1)...]
         }
-        var contents = Array("[Trash Info]\nPath=".utf8)
-        contents.reserveCapacity(64 + path.count * 3)
+        var contents: [UInt8] = []
+        contents.reserveCapacity(infoHead.count + path.count * 3 + dateKey.count + deletionDate.count + 1)
+        contents += infoHead
         percentEncode(path, into: &contents)
-        contents += Array("\nDeletionDate=".utf8)
+        contents += dateKey
         contents += deletionDate
         contents.append(10)
         return contents
@@ -133,6 +134,8 @@ public struct FreeDesktopTrash {
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
+    /// The fixed parts of a `.trashinfo`, made once for all of a commit's files.
+    private static let infoHead = Array("[Trash Info]\nPath=".utf8), dateKey = Array("\nDeletionDate=".utf8)
 
     private static func percentEncode(_ bytes: ArraySlice<UInt8>, into out: inout [UInt8]) {
         let hex = hexDigits

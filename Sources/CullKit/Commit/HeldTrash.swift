@@ -64,15 +64,25 @@ final class HeldTrash: Sendable {
     /// True while `files/` and `info/` under the trash root are still the directories held:
     /// after a swap, the journaled destinations no longer name where the held descriptors point.
     var isIntact: Bool {
-        guard let files = root.stat(Array("files".utf8)).0, let info = root.stat(Array("info".utf8)).0 else { return false }
+        guard let files = root.stat(Self.filesName).0, let info = root.stat(Self.infoName).0 else { return false }
         return files.isSameFile(as: filesIdentity) && files.isDirectory && info.isSameFile(as: infoIdentity) && info.isDirectory
     }
+
+    /// The names ``isIntact`` looks up for every item, made once.
+    private static let filesName = Array("files".utf8), infoName = Array("info".utf8)
 
     /// The temporary name a `.trashinfo` is written under before it is renamed into place: not
     /// ending in `.trashinfo`, so trash tools ignore it; with our pid, so two commits never share one.
     static func temporaryName(for infoName: [UInt8]) -> [UInt8] {
-        temporaryPrefix + infoName + Array(".tmp".utf8)
+        var name: [UInt8] = []
+        name.reserveCapacity(temporaryPrefix.count + infoName.count + temporarySuffix.count)
+        name += temporaryPrefix
+        name += infoName
+        name += temporarySuffix
+        return name
     }
+
+    private static let temporarySuffix = Array(".tmp".utf8)
 
     /// `.cull-PID-`, made once: a commit names 10,000 temporaries, and Cull never forks.
     private static let temporaryPrefix = Array(".cull-\(getpid())-".utf8)

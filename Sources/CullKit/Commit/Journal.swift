@@ -118,10 +118,13 @@ enum Journal {
     static func insert(_ db: Database, commit: Int64, _ items: [JournalItem]) throws {
         try db.insertRows(width: 16, count: items.count, { "INSERT INTO commit_items (commit_id, \(columns)) VALUES " + $0 }) { index, values in
             let item = items[index]
+            // Appended in place: concatenating the row's parts first made two more arrays a row.
             values += [.integer(commit), .integer(item.seq), .integer(item.entry), item.role.sql, item.assetID.sqlValue,
                        .blob(item.path), .integer(item.device), .integer(item.inode), .integer(item.size),
                        .integer(item.mtimeNs), item.destination.map(SQLValue.blob) ?? .null,
-                       item.info.map(SQLValue.blob) ?? .null, item.state.sql] + Self.values(item.reason) + [item.ctimeNs.sqlValue]
+                       item.info.map(SQLValue.blob) ?? .null, item.state.sql]
+            values += Self.values(item.reason)
+            values.append(item.ctimeNs.sqlValue)
         }
     }
 

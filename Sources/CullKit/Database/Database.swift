@@ -54,6 +54,9 @@ public final class Database {
                            _ appendRow: (Int, inout [SQLValue]) -> Void) throws {
         let rowsPerStatement = 64
         let row = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
+        func sql(rows: Int) -> String { statement(Array(repeating: row, count: rows).joined(separator: ", ")) }
+        // The statement of a full batch, looked up once for all of them.
+        let full = count >= rowsPerStatement ? try cached(sql(rows: rowsPerStatement)) : nil
         var values: [SQLValue] = []
         values.reserveCapacity(min(count, rowsPerStatement) * width + trailing.count)
         var start = 0
@@ -62,7 +65,7 @@ public final class Database {
             values.removeAll(keepingCapacity: true)
             for index in start ..< end { appendRow(index, &values) }
             values += trailing
-            try cached(statement(Array(repeating: row, count: end - start).joined(separator: ", "))).execute(values)
+            try (end - start == rowsPerStatement ? full! : cached(sql(rows: end - start))).execute(values)
             start = end
         }
     }
@@ -151,6 +154,20 @@ public final class Database {
 
     /// Rows changed by the last statement.
     public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Changes when the database may have changed since an earlier reading: a transaction another
+    /// connection committed (`PRAGMA data_version`) or a row this connection inserted, updated or
+    /// deleted (`sqlite3_total_changes64`, which counts rolled-back and TEMP rows too: it can only
+    /// say "changed" too often). Two equal readings mean every table reads as it did.
+    public struct ChangeToken: Equatable, Sendable {
+        let committedElsewhere: Int64
+        let writtenHere: Int64
+    }
+
+    /// The ``ChangeToken`` now.
+    public func changeToken() throws -> ChangeToken {
+        ChangeToken(committedElsewhere: try scalar("PRAGMA data_version")?.int64 ?? -1, writtenHere: sqlite3_total_changes64(handle))
+    }
 
     /// SQLite's own query plan for `sql`, one line per step (`EXPLAIN QUERY PLAN`).
     public func queryPlan(_ sql: String, _ arguments: [SQLValue]) throws -> [String] {

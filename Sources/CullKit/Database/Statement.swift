@@ -24,7 +24,8 @@ public final class Statement {
     /// Resets the statement and binds `values` to its parameters, in order.
     public func bind(_ values: [SQLValue]) throws(DatabaseError) {
         sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+        // Unset only when some parameter is left unbound: the journal's batches bind 1,024 each.
+        if values.count < Int(sqlite3_bind_parameter_count(handle)) { sqlite3_clear_bindings(handle) }
         for (index, value) in values.enumerated() {
             try bind(value, at: Int32(index + 1))
         }
@@ -36,7 +37,16 @@ public final class Statement {
         case .null: code = sqlite3_bind_null(handle, index)
         case let .integer(int): code = sqlite3_bind_int64(handle, index, int)
         case let .real(double): code = sqlite3_bind_double(handle, index, double)
-        case let .text(string): code = sqlite3_bind_text(handle, index, string, -1, SQLITE_TRANSIENT)
+        case var .text(string):
+            // Its UTF-8 as stored, with its length (no C string made for it), up to its first NUL as
+            // a NUL-terminated bind would take it.
+            code = string.withUTF8 { utf8 in
+                guard let base = utf8.baseAddress else { return sqlite3_bind_text(handle, index, "", 0, SQLITE_TRANSIENT) }
+                let length = utf8.firstIndex(of: 0) ?? utf8.count
+                return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) {
+                    sqlite3_bind_text(handle, index, $0, Int32(length), SQLITE_TRANSIENT)
+                }
+            }
         case let .blob(bytes):
             code = bytes.withUnsafeBytes { raw in
                 sqlite3_bind_blob(handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(raw.count), SQLITE_TRANSIENT)

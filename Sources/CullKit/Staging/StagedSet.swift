@@ -163,14 +163,34 @@ public enum Fingerprint {
             line.removeAll(keepingCapacity: true)
             line += asset.path
             line.append(0)
-            line += String(asset.size).utf8
+            appendDecimal(asset.size, to: &line)
             line.append(UInt8(ascii: " "))
-            line += String(asset.mtimeNs).utf8
+            appendDecimal(asset.mtimeNs, to: &line)
             line.append(UInt8(ascii: "\n"))
             line.withUnsafeBytes { _ = XXH3_64bits_update(state, $0.baseAddress, $0.count) }
         }
         let hash = XXH3_64bits_digest(state)
         let hex = String(hash, radix: 16)
         return String((String(repeating: "0", count: 16 - hex.count) + hex).prefix(12))
+    }
+
+    /// Appends `value` as `String(value)` spells it (ASCII digits, a `-` when negative), without
+    /// making the String: two numbers per file, and a commit or plan fingerprints every staged file.
+    static func appendDecimal(_ value: Int64, to line: inout [UInt8]) {
+        // Written from the end into 20 bytes on the stack (`-` and the 19 digits of Int64.min), then appended at once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var magnitude = value.magnitude
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "-")
+            }
+            line.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 }

@@ -25,6 +25,27 @@ import Testing
         #expect(receipt.moved == 2 && !box.exists("a.jpg") && !box.exists("b.jpg"))
     }
 
+    /// A keep committed by another connection (another `cull` process) after the session opened:
+    /// the commit reads the staged set again, is refused, and nothing moves; with no change in between
+    /// it commits the set it listed.
+    @Test func changedByAnotherConnectionIsRefused() throws {
+        let box = try Sandbox("session-elsewhere")
+        let ids = try box.stageFiles([Array("a.jpg".utf8), Array("b.jpg".utf8)])
+        let session = try CommitSession(library: box.library, db: box.db, environment: box.environment)
+        #expect(session.count == 2)
+        let other = try box.library.openIndex()
+        #expect(try ReviewStore(db: other).keep(assetIDs: [ids[1]]) == 1)
+        let lock = try LibraryLock(library: box.library)
+        #expect(throws: CommitError.self) {
+            try session.commit(expectedFingerprint: session.fingerprint, destination: .trash, holding: lock)
+        }
+        #expect(box.exists("a.jpg") && box.exists("b.jpg") && box.trashEntries().isEmpty)
+        let again = try CommitSession(library: box.library, db: box.db, environment: box.environment)
+        #expect(again.count == 1)
+        let receipt = try again.commit(expectedFingerprint: again.fingerprint, destination: .trash, holding: lock)
+        #expect(receipt.moved == 1 && !box.exists("a.jpg") && box.exists("b.jpg"))
+    }
+
     /// A commit and its undo skip the schema's CHECKs only while they run (``Database/journaling(_:)``):
     /// afterwards the connection refuses a word the schema does not know again, and syncs as before.
     @Test func journalingLeavesTheConnectionAsItFoundIt() throws {

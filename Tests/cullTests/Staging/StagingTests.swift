@@ -88,4 +88,13 @@ import Testing
         #expect(digest.count == 16)
         #expect(Fingerprint.of(assets) == String(digest.prefix(12)))
     }
+
+    /// The numbers of a fingerprint line are spelled as `String` spells them, extremes included.
+    @Test func fingerprintNumbersAreDecimalText() {
+        for value: Int64 in [0, 7, -1, 10, -10, 1_700_000_000_123_456_789, .max, .min, .min + 1] {
+            var line: [UInt8] = [42]
+            Fingerprint.appendDecimal(value, to: &line)
+            #expect(line == [42] + Array(String(value).utf8))
+        }
+    }
 }

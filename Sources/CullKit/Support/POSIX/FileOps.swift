@@ -12,10 +12,12 @@ import Darwin
 enum FileOps {
     /// Runs `body` with `path` as a NUL-terminated C string.
     static func withCPath<T>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
-        var terminated = path
-        terminated.append(0)
-        return terminated.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { body($0) }
+        // Copied into a temporary buffer (on the stack when small) instead of a new array: every
+        // system call on a path made one, five per file of a commit.
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: path.count + 1) { buffer in
+            path.withUnsafeBytes { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: $0) }
+            buffer[path.count] = 0
+            return body(UnsafePointer(buffer.baseAddress!))
         }
     }
 

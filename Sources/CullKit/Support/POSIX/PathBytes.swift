@@ -10,8 +10,13 @@ public enum PathBytes {
 
     /// `parent/child`.
     public static func join(_ parent: [UInt8], _ child: [UInt8]) -> [UInt8] {
-        if parent.last == slash { return parent + child }
-        return parent + [slash] + child
+        // One allocation of the final size (a commit joins two paths for every file).
+        var joined: [UInt8] = []
+        joined.reserveCapacity(parent.count + 1 + child.count)
+        joined += parent
+        if parent.last != slash { joined.append(slash) }
+        joined += child
+        return joined
     }
 
     /// Everything before the last `/` (`/` for a top-level path, empty for a bare name).
@@ -34,7 +39,7 @@ public enum PathBytes {
 
     /// True when a library-relative path could leave the library: absolute, empty, or with
     /// an empty, `.` or `..` component.
-    /// One pass over the bytes, no component copied (a plan asks it of every file it looks at).
+    /// One pass over the bytes, no component copied (a plan asks it of every file it looks at, a commit twice per file).
     public static func escapes(_ relative: [UInt8]) -> Bool {
         if relative.isEmpty || relative.first == slash { return true }
         return relative.withUnsafeBufferPointer { bytes in
