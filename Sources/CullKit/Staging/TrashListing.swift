@@ -59,11 +59,16 @@ public struct TrashListing: Sendable {
         self.items = items
         fingerprint = Fingerprint.of(staged)
         let resolver = CompanionResolver(indexOf: db)
-        // ENOENT or ENOTDIR, as the commit's carrier decides "already gone"; anything else (a
-        // changed file, a permission) is the commit's to judge.
+        // ENOENT or ENOTDIR, looked up by descriptor from the library root as the commit's carrier
+        // walks and decides "already gone"; anything else (a changed file, a permission, a folder
+        // that became a symlink) is the commit's to judge.
         var gone: Set<Int64> = []
         if let root = resolver?.root {
-            for asset in staged where [ENOENT, ENOTDIR].contains(FileOps.lstat(root + asset.path).1) { gone.insert(asset.id) }
+            let reader = FileReader(root: root)
+            for asset in staged {
+                let code = reader.stat(asset.path).1
+                if code == ENOENT || code == ENOTDIR { gone.insert(asset.id) }
+            }
         }
         self.gone = gone
         var totals: [String: Total] = [:]

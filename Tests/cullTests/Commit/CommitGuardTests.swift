@@ -60,6 +60,29 @@ import Testing
         #expect(result.status == 3 && result.stdout.contains("symbolic link"))
     }
 
+    /// A folder replaced by a symlink (here to a folder without the file) is the commit's to refuse,
+    /// so the plan shown before it must not call its file "already gone": the listing looks files up
+    /// by descriptor from the library root, as the carrier walks, not through the symlink.
+    @Test func folderSwappedForASymlinkIsNotGone() throws {
+        let box = try Sandbox("symlink-folder")
+        try box.stageFiles([Array("s/a.jpg".utf8), Array("t/b.jpg".utf8)])
+        let elsewhere = box.library.root + "/../elsewhere-\(getpid())"
+        mkdir(elsewhere, 0o755)
+        defer { rmdir(elsewhere) }
+        rename(box.library.root + "/s", elsewhere + "/s")
+        defer { rename(elsewhere + "/s", box.library.root + "/s") }
+        symlink(elsewhere, box.library.root + "/s")   // s/a.jpg through it: elsewhere/a.jpg, not there
+        defer { unlink(box.library.root + "/s") }
+        _ = FileOps.unlink(box.root + Array("t/b.jpg".utf8))   // really gone
+
+        let listing = try TrashListing(db: box.db)
+        let ids = Dictionary(uniqueKeysWithValues: listing.staged.map { (String(decoding: $0.path, as: UTF8.self), $0.id) })
+        #expect(listing.gone == [ids["t/b.jpg"]!])
+        let result = try box.cull(["commit", "--yes"])
+        #expect(result.status == 3 && result.stdout.contains("s/a.jpg") && result.stdout.contains("symbolic link"), "\(result.stdout)")
+        #expect(FileManager.default.fileExists(atPath: elsewhere + "/s/a.jpg"))
+    }
+
     @Test func undoNeverOverwritesANewFile() throws {
         let box = try Sandbox("undo-clash")
         try box.stageFiles([Array("u/a.jpg".utf8), Array("u/b.jpg".utf8)])
