@@ -59,17 +59,8 @@ public struct TrashListing: Sendable {
         self.items = items
         fingerprint = Fingerprint.of(staged)
         let resolver = CompanionResolver(indexOf: db)
-        // ENOENT or ENOTDIR, looked up by descriptor from the library root as the commit's carrier
-        // walks and decides "already gone"; anything else (a changed file, a permission, a folder
-        // that became a symlink) is the commit's to judge.
         var gone: Set<Int64> = []
-        if let root = resolver?.root {
-            let reader = FileReader(root: root)
-            for asset in staged {
-                let code = reader.stat(asset.path).1
-                if code == ENOENT || code == ENOTDIR { gone.insert(asset.id) }
-            }
-        }
+        if let root = resolver?.root { gone = TrashListing.missing(staged, root: root) }
         self.gone = gone
         var totals: [String: Total] = [:]
         for item in items where !gone.contains(item.id) {
@@ -90,6 +81,39 @@ public struct TrashListing: Sendable {
             companions = CompanionPlan()
         }
     }
+
+    /// The staged assets whose file is not there: ENOENT or ENOTDIR, found by descriptor from the
+    /// library root, as the commit's carrier walks and decides "already gone"; anything else (a
+    /// changed file, a permission, a folder that became a symlink) is the commit's to judge.
+    /// A folder with many staged files is listed once instead of looked up per file: a name it
+    /// lists is there, and only a name it does not list is looked up (a file system may match a
+    /// name it does not hold byte for byte: case- or normalization-insensitive). A folder with a
+    /// few is not listed: one big folder would cost more to read than their lookups.
+    private static func missing(_ staged: [StagedAsset], root: [UInt8]) -> Set<Int64> {
+        let trimmed = root.count > 1 && root.last == PathBytes.slash ? Array(root.dropLast()) : root
+        guard let library = DirectoryHandle.open(trimmed).0 else { return [] }
+        var byFolder: [[UInt8]: [StagedAsset]] = [:]
+        for asset in staged where !PathBytes.escapes(asset.path) { byFolder[PathBytes.parent(asset.path), default: []].append(asset) }
+        var missing: Set<Int64> = []
+        for (folder, assets) in byFolder {
+            let (handle, code) = library.walk(folder)
+            guard let handle else {
+                if code == ENOENT || code == ENOTDIR { missing.formUnion(assets.map(\.id)) }
+                continue
+            }
+            let listed = assets.count >= Self.listedFolder ? Set((handle.list() ?? []).map(PathKey.init)) : []
+            for asset in assets {
+                let name = PathBytes.basename(asset.path)
+                guard !listed.contains(PathKey(name)) else { continue }
+                let code = handle.stat(name).1
+                if code == ENOENT || code == ENOTDIR { missing.insert(asset.id) }
+            }
+        }
+        return missing
+    }
+
+    /// Staged files in one folder from which ``missing(_:root:)`` lists it.
+    private static let listedFolder = 16
 
     /// The staged assets a commit would move now: neither gone nor held back.
     public var leaving: [StagedAsset] { staged.filter { !gone.contains($0.id) && heldBack[$0.id] == nil } }

@@ -83,6 +83,20 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: elsewhere + "/s/a.jpg"))
     }
 
+    /// Gone is the same whether a folder is listed (many staged files) or each file looked up (a few).
+    @Test func goneFilesInListedAndLookedUpFolders() throws {
+        let box = try Sandbox("gone-folders")
+        let many = (0..<40).map { "many/IMG_\($0).jpg" }
+        try box.stageFiles((many + ["few/a.jpg", "few/b.jpg", "vanished/c.jpg"]).map { Array($0.utf8) })
+        let deleted = ["many/IMG_3.jpg", "many/IMG_17.jpg", "many/IMG_39.jpg", "few/b.jpg", "vanished/c.jpg"]
+        for path in deleted { _ = FileOps.unlink(box.root + Array(path.utf8)) }
+        rmdir(box.library.root + "/vanished")
+        let listing = try TrashListing(db: box.db)
+        let gone = Set(listing.staged.filter { listing.gone.contains($0.id) }.map { String(decoding: $0.path, as: UTF8.self) })
+        #expect(gone == Set(deleted))
+        #expect(listing.total.count == many.count + 3 - deleted.count)
+    }
+
     @Test func undoNeverOverwritesANewFile() throws {
         let box = try Sandbox("undo-clash")
         try box.stageFiles([Array("u/a.jpg".utf8), Array("u/b.jpg".utf8)])

@@ -9,7 +9,7 @@ final class FileReader {
     private let library: DirectoryHandle?
     /// The folders walked to lately, by library-relative path (nil where the walk failed): files
     /// of a group or a pair live in a few folders, visited by turns. At most `keptFolders` open.
-    private var folders: [[UInt8]: (handle: DirectoryHandle?, code: Int32)] = [:]
+    private var folders: [[UInt8]: DirectoryHandle?] = [:]
     private static let keptFolders = 32
 
     init(root: [UInt8]) {
@@ -19,27 +19,14 @@ final class FileReader {
 
     /// The folder of the library-relative `path`, walked by descriptor (never through a symlink).
     /// The caller has checked that `path` does not escape the library.
-    private func folder(of path: [UInt8]) -> DirectoryHandle? { walkedFolder(of: path).handle }
-
-    /// ``folder(of:)`` with the walk's errno when there is none (ELOOP: a symlink on the way).
-    private func walkedFolder(of path: [UInt8]) -> (handle: DirectoryHandle?, code: Int32) {
-        guard let library else { return (nil, EBADF) }
+    private func folder(of path: [UInt8]) -> DirectoryHandle? {
+        guard let library else { return nil }
         let parent = PathBytes.parent(path)
         if let known = folders[parent] { return known }
         if folders.count >= Self.keptFolders { folders.removeAll(keepingCapacity: true) }
-        let walked = library.walk(parent)
-        folders[parent] = walked
-        return walked
-    }
-
-    /// `fstatat` of the library-relative `path` from its folder's descriptor, never through a
-    /// symlink: the identity, or the errno the commit's carrier would meet (ENOENT or ENOTDIR when
-    /// it is not there, ELOOP when a folder on the way is a symlink, EINVAL when it escapes).
-    func stat(_ path: [UInt8]) -> (FileIdentity?, Int32) {
-        guard !PathBytes.escapes(path) else { return (nil, EINVAL) }
-        let (handle, code) = walkedFolder(of: path)
-        guard let handle else { return (nil, code) }
-        return handle.stat(PathBytes.basename(path))
+        let handle = library.walk(parent).0
+        folders[parent] = handle
+        return handle
     }
 
     /// Opens the library-relative `path` (every folder on the way by descriptor, never a symlink).
