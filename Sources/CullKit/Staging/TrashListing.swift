@@ -85,10 +85,11 @@ public struct TrashListing: Sendable {
     /// The staged assets whose file is not there: ENOENT or ENOTDIR, found by descriptor from the
     /// library root, as the commit's carrier walks and decides "already gone"; anything else (a
     /// changed file, a permission, a folder that became a symlink) is the commit's to judge.
-    /// A folder with many staged files is listed once instead of looked up per file: a name it
+    /// A folder with many staged files is read once instead of looked up per file, holding only
+    /// their names (never all of a big folder's), and only until it has seen them all: a name it
     /// lists is there, and only a name it does not list is looked up (a file system may match a
     /// name it does not hold byte for byte: case- or normalization-insensitive). A folder with a
-    /// few is not listed: one big folder would cost more to read than their lookups.
+    /// few is not read: one big folder would cost more to read than their lookups.
     private static func missing(_ staged: [StagedAsset], root: [UInt8]) -> Set<Int64> {
         let trimmed = root.count > 1 && root.last == PathBytes.slash ? Array(root.dropLast()) : root
         guard let library = DirectoryHandle.open(trimmed).0 else { return [] }
@@ -101,10 +102,16 @@ public struct TrashListing: Sendable {
                 if code == ENOENT || code == ENOTDIR { missing.formUnion(assets.map(\.id)) }
                 continue
             }
-            let listed = assets.count >= Self.listedFolder ? Set((handle.list() ?? []).map(PathKey.init)) : []
+            var unlisted = Set(assets.map { PathKey(PathBytes.basename($0.path)) })
+            if assets.count >= Self.listedFolder {
+                handle.forEachName { name in
+                    unlisted.remove(PathKey(name))
+                    return !unlisted.isEmpty
+                }
+            }
             for asset in assets {
                 let name = PathBytes.basename(asset.path)
-                guard !listed.contains(PathKey(name)) else { continue }
+                guard unlisted.contains(PathKey(name)) else { continue }
                 let code = handle.stat(name).1
                 if code == ENOENT || code == ENOTDIR { missing.insert(asset.id) }
             }

@@ -146,12 +146,21 @@ final class DirectoryHandle: Sendable {
 
     /// The names in this directory (without `.` and `..`), or nil when it cannot be read.
     func list() -> [[UInt8]]? {
+        var names: [[UInt8]] = []
+        return forEachName { names.append($0); return true } ? names : nil
+    }
+
+    /// Calls `body` with each name in this directory (without `.` and `..`) until it returns
+    /// false; false when the directory cannot be read.
+    @discardableResult
+    func forEachName(_ body: ([UInt8]) -> Bool) -> Bool {
         let copy = dup(fd)
-        guard copy >= 0 else { return nil }
-        guard let stream = fdopendir(copy) else { close(copy); return nil }
+        guard copy >= 0 else { return false }
+        guard let stream = fdopendir(copy) else { close(copy); return false }
         defer { closedir(stream) }
         rewinddir(stream)
-        return FileOps.names(in: stream)
+        FileOps.forEachName(in: stream, body)
+        return true
     }
 }
 

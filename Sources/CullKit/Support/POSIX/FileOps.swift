@@ -145,14 +145,20 @@ enum FileOps {
     /// The names `readdir` returns (without `.` and `..`).
     static func names(in dir: Platform.DirectoryStream) -> [[UInt8]] {
         var names: [[UInt8]] = []
+        forEachName(in: dir) { names.append($0); return true }
+        return names
+    }
+
+    /// Calls `body` with each name `readdir` returns (without `.` and `..`) until it returns false:
+    /// a folder read without holding all its names.
+    static func forEachName(in dir: Platform.DirectoryStream, _ body: ([UInt8]) -> Bool) {
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
                 let bytes = raw.bindMemory(to: UInt8.self)
                 return Array(bytes.prefix { $0 != 0 })
             }
             if name == [46] || name == [46, 46] { continue }
-            names.append(name)
+            if !body(name) { return }
         }
-        return names
     }
 }
