@@ -119,7 +119,8 @@ public struct TrashListing: Sendable {
         return missing
     }
 
-    /// Staged files in one folder from which ``missing(_:root:)`` lists it.
+    /// How many staged files a folder holds before ``missing(_:root:)`` reads it instead of
+    /// looking each of them up.
     private static let listedFolder = 16
 
     /// The staged assets a commit would move now: neither gone nor held back.
