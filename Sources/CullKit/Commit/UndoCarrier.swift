@@ -55,23 +55,19 @@ final class UndoCarrier: @unchecked Sendable {
         let name = PathBytes.basename(item.path)
         let sourceName = PathBytes.basename(source)
         let trash = trashFolder(PathBytes.parent(source))
-        // Back already: an interrupted undo, or the user restored it with another tool.
-        switch openFolder(folder, create: false) {
-        case let .failure(refusal): return .refused(refusal.reason)
-        case let .success(handle):
-            if let handle, let here = handle.stat(name).0, here.isRegular, item.matches(here) {
-                if let trash, trash.stat(sourceName).0 == nil { removeOwnInfo(item) }
-                return .restored(here)
+        // The file as Cull trashed it, looked at first: a file back already is found when it is not
+        // there (or when the move back finds its name taken), as it would be if looked at first.
+        let (there, missing) = trash?.stat(sourceName) ?? (nil, ENOENT)
+        guard let there, there.isRegular, item.matches(there) else {
+            // Its .trashinfo stays when the trash folder is gone too, or holds another file by its name.
+            if let back = backAlready(item, folder: folder, name: name, keepingInfo: there != nil || trash == nil) { return back }
+            guard trash != nil else { return .refused("no longer in the trash (its trash folder is gone)") }
+            guard there != nil else {
+                return .refused(missing == ENOENT ? "no longer in the trash" : "cannot stat it in the trash: " + Errno.message(missing))
             }
-        }
-        guard let trash else { return .refused("no longer in the trash (its trash folder is gone)") }
-        let (there, missing) = trash.stat(sourceName)
-        guard let there else {
-            return .refused(missing == ENOENT ? "no longer in the trash" : "cannot stat it in the trash: " + Errno.message(missing))
-        }
-        guard there.isRegular, item.matches(there) else {
             return .refused("not the file Cull trashed (another file has its name in the trash)")
         }
+        guard let trash else { return .refused("no longer in the trash (its trash folder is gone)") }
         let target: DirectoryHandle
         switch openFolder(folder, create: true) {
         case let .failure(refusal): return .refused(refusal.reason)
@@ -80,7 +76,9 @@ final class UndoCarrier: @unchecked Sendable {
             target = handle
         }
         let code = trash.move(sourceName, to: target, as: name)
-        if code == EEXIST { return .refused("a file exists at the original path") }
+        if code == EEXIST {
+            return backAlready(item, folder: folder, name: name, keepingInfo: true) ?? .refused("a file exists at the original path")
+        }
         if code != 0 { return .refused("cannot move back: " + Errno.message(code)) }
         touch(target)
         touch(trash)
@@ -88,6 +86,19 @@ final class UndoCarrier: @unchecked Sendable {
         removeOwnInfo(item)
         crash.step()
         return .restored(target.stat(name).0)
+    }
+
+    /// The item when it is back at its original path already (an interrupted undo, or the user
+    /// restored it with another tool): restored, its `.trashinfo` removed unless `keepingInfo`.
+    /// A refusal when its folder cannot be walked to; nil when it is not back.
+    private func backAlready(_ item: JournalItem, folder: [UInt8], name: [UInt8], keepingInfo: Bool) -> Outcome? {
+        switch openFolder(folder, create: false) {
+        case let .failure(refusal): return .refused(refusal.reason)
+        case let .success(handle):
+            guard let handle, let here = handle.stat(name).0, here.isRegular, item.matches(here) else { return nil }
+            if !keepingInfo { removeOwnInfo(item) }
+            return .restored(here)
+        }
     }
 
     /// fsyncs every folder that gained or lost an entry since the last call, so a booked

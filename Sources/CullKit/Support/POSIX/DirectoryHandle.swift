@@ -122,10 +122,10 @@ final class DirectoryHandle: Sendable {
 
     /// The content of the small regular file `name` (at most `limit` bytes), or nil with the code.
     func readRegularFile(_ name: [UInt8], limit: Int = 1 << 20) -> ([UInt8]?, Int32) {
-        let (file, code) = openRegularFile(name)
-        guard let file else { return (nil, code) }
+        let (file, identity, code) = openRegularFileWithIdentity(name)
+        guard let file, let identity else { return (nil, code) }
         defer { close(file) }
-        guard let bytes = FileOps.readAll(file, limit: limit) else { return (nil, errno) }
+        guard let bytes = FileOps.readAll(file, limit: limit, size: Int(identity.size)) else { return (nil, errno) }
         return (bytes, 0)
     }
 

@@ -101,11 +101,14 @@ enum FileOps {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, FileIdentity(info).isRegular else { return nil }
-        return readAll(fd, limit: limit)
+        return readAll(fd, limit: limit, size: Int(info.st_size))
     }
 
-    /// Reads `fd` to its end (at most `limit` bytes), or nil on an error.
-    static func readAll(_ fd: Int32, limit: Int) -> [UInt8]? {
+    /// Reads `fd` to its end (at most `limit` bytes), or nil on an error. `size`, the size `fstat`
+    /// gave the regular file: a read that comes back short having brought exactly that many bytes
+    /// is its end, without one more read to see zero (an undo reads 10,000 `.trashinfo` files). A
+    /// short read of another length (a file system that returns them mid-file) reads on.
+    static func readAll(_ fd: Int32, limit: Int, size: Int? = nil) -> [UInt8]? {
         var result: [UInt8] = []
         // Not zeroed first: an undo reads 10,000 small `.trashinfo` files, and clearing 8 KiB for
         // each cost more than reading it.
@@ -116,6 +119,7 @@ enum FileOps {
             if count < 0 { if errno == EINTR { continue }; return nil }
             if count == 0 { break }
             result += UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+            if count < buffer.count && result.count == size { break }
         }
         return result
     }

@@ -30,6 +30,22 @@ import Testing
         #expect(made.identity()?.isDirectory == true)
     }
 
+    /// A read that ends at the size `fstat` gave stops there; every length around the read
+    /// buffer's (8 KiB) comes back whole, and a listing streamed by name stops when asked.
+    @Test func readsWholeFilesAndStreamsNames() throws {
+        let root = try #require(DirectoryHandle.open(bytes(base + "/lib")).0)
+        for size in [0, 1, 103, 8191, 8192, 8193, 16384, 20000] {
+            let contents = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+            #expect(FileManager.default.createFile(atPath: base + "/lib/f\(size)", contents: Data(contents)))
+            #expect(root.readRegularFile(bytes("f\(size)")).0 == contents, "size \(size)")
+            #expect(FileOps.read(bytes(base + "/lib/f\(size)")) == contents, "size \(size)")
+        }
+        var seen: [[UInt8]] = []
+        #expect(root.forEachName { seen.append($0); return seen.count < 3 })
+        #expect(seen.count == 3 && Set(seen).count == 3 && !seen.contains(bytes(".")) && !seen.contains(bytes("..")))
+        #expect(Set(root.list() ?? []).isSuperset(of: seen) && root.list()?.count == 9)
+    }
+
     @Test func moveNeverReplaces() throws {
         let root = try #require(DirectoryHandle.open(bytes(base + "/lib")).0)
         let folder = try #require(root.walk(bytes("a/b")).0)
