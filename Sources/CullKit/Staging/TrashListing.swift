@@ -91,8 +91,7 @@ public struct TrashListing: Sendable {
     /// name it does not hold byte for byte: case- or normalization-insensitive). A folder with a
     /// few is not read: one big folder would cost more to read than their lookups.
     private static func missing(_ staged: [StagedAsset], root: [UInt8]) -> Set<Int64> {
-        let trimmed = root.count > 1 && root.last == PathBytes.slash ? Array(root.dropLast()) : root
-        guard let library = DirectoryHandle.open(trimmed).0 else { return [] }
+        guard let library = DirectoryHandle.open(root).0 else { return [] }
         var byFolder: [[UInt8]: [StagedAsset]] = [:]
         for asset in staged where !PathBytes.escapes(asset.path) { byFolder[PathBytes.parent(asset.path), default: []].append(asset) }
         var missing: Set<Int64> = []
@@ -102,18 +101,16 @@ public struct TrashListing: Sendable {
                 if code == ENOENT || code == ENOTDIR { missing.formUnion(assets.map(\.id)) }
                 continue
             }
-            var unlisted = Set(assets.map { PathKey(PathBytes.basename($0.path)) })
+            var unlisted = Dictionary(assets.map { (PathKey(PathBytes.basename($0.path)), $0.id) }, uniquingKeysWith: { first, _ in first })
             if assets.count >= Self.listedFolder {
                 handle.forEachName { name in
-                    unlisted.remove(PathKey(name))
+                    unlisted[PathKey(name)] = nil
                     return !unlisted.isEmpty
                 }
             }
-            for asset in assets {
-                let name = PathBytes.basename(asset.path)
-                guard unlisted.contains(PathKey(name)) else { continue }
-                let code = handle.stat(name).1
-                if code == ENOENT || code == ENOTDIR { missing.insert(asset.id) }
+            for (name, id) in unlisted {
+                let code = handle.stat(name.bytes).1
+                if code == ENOENT || code == ENOTDIR { missing.insert(id) }
             }
         }
         return missing

@@ -23,9 +23,12 @@ final class DirectoryHandle: Sendable {
     private static let directoryFlags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
 
     /// Opens an anchor: the library root or a trash root, by absolute path. Its last component
-    /// must be a directory, not a symlink; the path above it is the user's own choice.
+    /// must be a directory, not a symlink; the path above it is the user's own choice. A trailing
+    /// `/` is dropped first: with it, the kernel would follow a symlink in the last component.
     static func open(_ absolute: [UInt8]) -> (DirectoryHandle?, Int32) {
-        let fd = FileOps.withCPath(absolute) { systemOpen($0, directoryFlags) }
+        var path = absolute[...]
+        while path.count > 1 && path.last == PathBytes.slash { path.removeLast() }
+        let fd = FileOps.withCPath(Array(path)) { systemOpen($0, directoryFlags) }
         return fd >= 0 ? (DirectoryHandle(owning: fd), 0) : (nil, errno)
     }
 

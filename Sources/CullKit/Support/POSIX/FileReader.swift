@@ -13,8 +13,7 @@ final class FileReader {
     private static let keptFolders = 32
 
     init(root: [UInt8]) {
-        let trimmed = root.count > 1 && root.last == PathBytes.slash ? Array(root.dropLast()) : root
-        library = DirectoryHandle.open(trimmed).0
+        library = DirectoryHandle.open(root).0
     }
 
     /// The folder of the library-relative `path`, walked by descriptor (never through a symlink).
