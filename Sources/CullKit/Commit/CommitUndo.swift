@@ -79,7 +79,7 @@ public enum CommitUndo {
         let carrying = DispatchGroup()
         DispatchQueue.global(qos: .userInitiated).async(group: carrying) {
             while let index = conveyor.claim() {
-                let outcomes = chunks[index].map { UndoCarrier.Carried(item: $0, outcome: carrier.carry($0)) }
+                let outcomes = pending[chunks[index]].map { UndoCarrier.Carried(item: $0, outcome: carrier.carry($0)) }
                 carrier.syncTouched()
                 conveyor.put(.success(outcomes), at: index)
             }

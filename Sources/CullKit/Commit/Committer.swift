@@ -41,7 +41,7 @@ struct Committer {
         crash.step()
         crash.pause("journaled")
         let finished = try Mover(library: library, db: db, commit: commit, destination: effective, crash: crash, resuming: false)
-            .run(journaled: items.filter { $0.state == .pending }, progress: progress)
+            .run(journaled: items.allSatisfy { $0.state == .pending } ? items : items.filter { $0.state == .pending }, progress: progress)
         return try CommitReceipt.book(db, commit: commit, finishedAt: Int64(Date().timeIntervalSince1970), cancelled: !finished)
     }
 

@@ -103,7 +103,7 @@ final class FileCarrier: @unchecked Sendable {
     /// An entry is its primaries (several when they share a sidecar), then their sidecars: when any
     /// primary of an entry is skipped, its sidecars stay, so a shared sidecar never leaves a file
     /// that stays.
-    func carry(_ chunk: [JournalItem]) -> Result<[Carried], CommitError> {
+    func carry(_ chunk: ArraySlice<JournalItem>) -> Result<[Carried], CommitError> {
         prepareInfos(chunk)
         defer { discardPreparedInfos() }
         var carried: [Carried] = []
@@ -313,7 +313,7 @@ final class FileCarrier: @unchecked Sendable {
     /// 3 ms a file on ext4, several times the whole commit). Safe because no info is renamed into
     /// place before that flush returned: after a power cut, a `.trashinfo` under its final name is
     /// complete, and a temporary one is ignored by trash tools and removed by recovery.
-    private func prepareInfos(_ chunk: [JournalItem]) {
+    private func prepareInfos(_ chunk: ArraySlice<JournalItem>) {
         let batched = Platform.canSyncFileSystem
         var written: [HeldTrash] = []
         for item in chunk {

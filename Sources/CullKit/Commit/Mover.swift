@@ -55,7 +55,7 @@ final class Mover {
             let carrier = makeCarrier(context)
             DispatchQueue.global(qos: .userInitiated).async(group: carrying) {
                 while let index = conveyor.claim() {
-                    conveyor.put(carrier.carry(chunks[index]), at: index)
+                    conveyor.put(carrier.carry(pending[chunks[index]]), at: index)
                 }
             }
         }
@@ -111,19 +111,19 @@ final class Mover {
         return CarrierContext(library: library, trashes: trashes, quarantine: quarantine)
     }
 
-    /// Splits items into chunks of about `size`, never splitting an entry (a primary and its companions).
-    static func chunks(of items: [JournalItem], size: Int) -> [[JournalItem]] {
-        var chunks: [[JournalItem]] = []
-        var chunk: [JournalItem] = []
-        for (index, item) in items.enumerated() {
-            chunk.append(item)
-            let entryEnds = index + 1 == items.count || items[index + 1].entry != item.entry
-            if entryEnds && chunk.count >= size {
-                chunks.append(chunk)
-                chunk.removeAll(keepingCapacity: true)
+    /// Splits items into chunks of about `size`, never splitting an entry (a primary and its
+    /// companions): the ranges of `items` they cover, so no item is copied to make them.
+    static func chunks(of items: [JournalItem], size: Int) -> [Range<Int>] {
+        var chunks: [Range<Int>] = []
+        var start = items.startIndex
+        for index in items.indices {
+            let entryEnds = index + 1 == items.endIndex || items[index + 1].entry != items[index].entry
+            if entryEnds && index + 1 - start >= size {
+                chunks.append(start ..< index + 1)
+                start = index + 1
             }
         }
-        if !chunk.isEmpty { chunks.append(chunk) }
+        if start < items.endIndex { chunks.append(start ..< items.endIndex) }
         return chunks
     }
 
