@@ -26,9 +26,11 @@ struct JournalBuilder {
         var resolver = CompanionResolver(root: root)
         let refusals = try Departure.refusals(staged, db: db, resolver: &resolver, twins: .bytes)
         let leaving = staged.filter { refusals[$0.id] == nil }
-        let byPath = Dictionary(leaving.map { (PathKey($0.path), $0) }, uniquingKeysWith: { first, _ in first })
+        // Asked only of the owners of a shared sidecar: most commits never need it.
+        var byPath: [PathKey: StagedAsset]?
         let companions = resolver.plan(leaving.map(\.path)) { owner in
-            guard let asset = byPath[PathKey(owner)], let now = FileOps.lstat(root + owner).0 else { return false }
+            if byPath == nil { byPath = Dictionary(leaving.map { (PathKey($0.path), $0) }, uniquingKeysWith: { first, _ in first }) }
+            guard let asset = byPath?[PathKey(owner)], let now = FileOps.lstat(root + owner).0 else { return false }
             return now.isUnchanged(since: asset.withoutCtime)
         }
         var travelling: [PathKey: [Companion]] = [:]
