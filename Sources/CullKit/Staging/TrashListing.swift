@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 
 /// What `cull trash` shows: the staged assets, sorted and filtered, with totals by rule.
 public struct TrashListing: Sendable {
@@ -58,9 +59,26 @@ public struct TrashListing: Sendable {
         }
         self.items = items
         fingerprint = Fingerprint.of(staged)
-        let resolver = CompanionResolver(indexOf: db)
-        var gone: Set<Int64> = []
-        if let root = resolver?.root { gone = TrashListing.missing(staged, root: root) }
+        var resolver = CompanionResolver(indexOf: db)
+        // What is gone is looked up on another thread while this one asks what may leave: the one
+        // looks only at the file system, the other mostly at the index.
+        let missing = ParallelResults<Set<Int64>>(count: 1, initial: [])
+        let looking = DispatchGroup()
+        if let root = resolver?.root {
+            let staged = staged
+            DispatchQueue.global(qos: .userInitiated).async(group: looking) { missing.set(0, TrashListing.missing(staged, root: root)) }
+        }
+        // Asked of the whole staged set, as the commit asks it (a gone half still counts as staged
+        // for its pair).
+        var refusals: [Int64: SkipReason]?
+        do {
+            defer { looking.wait() }
+            if var asked = resolver {
+                refusals = try Departure.refusals(staged, db: db, resolver: &asked, twins: .identity)
+                resolver = asked
+            }
+        }
+        let gone = missing.values[0]
         self.gone = gone
         var totals: [String: Total] = [:]
         for item in items where !gone.contains(item.id) {
@@ -70,10 +88,8 @@ public struct TrashListing: Sendable {
         }
         byRule = totals.values.sorted { ($0.bytes, $1.rule) > ($1.bytes, $0.rule) }
         total = Total(rule: "total", count: totals.values.reduce(0) { $0 + $1.count }, bytes: totals.values.reduce(0) { $0 + $1.bytes })
-        if var resolver {
-            // Asked of the whole staged set, as the commit asks it (a gone half still counts as
-            // staged for its pair); what is gone is not also held back.
-            let refusals = try Departure.refusals(staged, db: db, resolver: &resolver, twins: .identity).filter { !gone.contains($0.key) }
+        if var resolver, let refusals = refusals?.filter({ !gone.contains($0.key) }) {
+            // What is gone is not also held back.
             heldBack = refusals
             companions = resolver.plan(staged.filter { refusals[$0.id] == nil && !gone.contains($0.id) }.map(\.path))
         } else {
