@@ -40,8 +40,10 @@ struct Committer {
         let crash = CrashHook(environment: environment)
         crash.step()
         crash.pause("journaled")
+        // By index: iterating the items would copy each one (three arrays) only to read its state.
+        let allPending = items.indices.allSatisfy { items[$0].state == .pending }
         let finished = try Mover(library: library, db: db, commit: commit, destination: effective, crash: crash, resuming: false)
-            .run(journaled: items.allSatisfy { $0.state == .pending } ? items : items.filter { $0.state == .pending }, progress: progress)
+            .run(journaled: allPending ? items : items.filter { $0.state == .pending }, progress: progress)
         return try CommitReceipt.book(db, commit: commit, finishedAt: Int64(Date().timeIntervalSince1970), cancelled: !finished)
     }
 
