@@ -25,10 +25,15 @@ public enum RunLog {
         }).rendered(pretty: false) + "\n"
     }
 
+    /// Unix seconds as ISO 8601 in UTC (`2026-12-03T07:45:12Z`), as each line's `at` has them.
+    /// Not `ISO8601DateFormatter`: making one loads ICU's calendar and time-zone data, a
+    /// millisecond of every run.
+    public static func time(_ seconds: Int64) -> String { CivilDate.iso8601(seconds, offsetMinutes: 0) }
+
     /// Appends one line to `.cull/log` with a single O_APPEND write; logging never fails a run.
     public static func append(library: Library, _ fields: [String: Field]) {
         var fields = fields
-        if fields["at"] == nil { fields["at"] = .string(ISO8601DateFormatter().string(from: Date())) }
+        if fields["at"] == nil { fields["at"] = .string(time(Int64(Date().timeIntervalSince1970))) }
         fields["version"] = .string(CullVersion.string)
         let path = library.controlDirectory + "/log"
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)

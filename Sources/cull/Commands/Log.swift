@@ -61,7 +61,5 @@ struct LogCommand: CullCommand {
     }
 
     /// Unix seconds as ISO 8601 in UTC, as `.cull/log` writes them.
-    static func time(_ seconds: Int64) -> String {
-        ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
-    }
+    static func time(_ seconds: Int64) -> String { RunLog.time(seconds) }
 }

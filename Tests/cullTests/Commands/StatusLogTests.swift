@@ -50,4 +50,22 @@ import Testing
         let batches = try #require(object["batches"] as? [[String: Any]])
         #expect(batches.map { $0["kind"] as? String } == ["commit", "undo"] && batches[0]["state"] as? String == "undone")
     }
+
+    /// `.cull/log` times are written without a date formatter; they must read as the formatter
+    /// wrote them (every older line has that form), across leap days, centuries and 2038.
+    @Test func logTimesAreISO8601InUTC() throws {
+        let formatter = ISO8601DateFormatter()
+        for seconds: Int64 in [0, 59, 951_782_400, 951_868_799, 1_709_164_800, 2_147_483_647, 2_147_483_648, 4_102_444_800, 1_796_280_312] {
+            #expect(RunLog.time(seconds) == formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds))), "\(seconds)")
+        }
+        let box = try Sandbox("log-time")
+        box.write("DCIM/a.jpg", "a")
+        let before = Int64(Date().timeIntervalSince1970)
+        #expect(try box.cull(["scan"]).status == 0)
+        let line = try String(contentsOfFile: box.library.controlDirectory + "/log", encoding: .utf8).split(separator: "\n").last.map(String.init) ?? ""
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let text = try #require(object["at"] as? String)
+        let at = try #require(formatter.date(from: text))
+        #expect(Int64(at.timeIntervalSince1970) >= before && at.timeIntervalSinceNow < 60, "\(line)")
+    }
 }
