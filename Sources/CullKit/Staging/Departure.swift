@@ -9,11 +9,12 @@ enum Departure {
     static func refusals(_ staged: [StagedAsset], db: Database, resolver: inout CompanionResolver,
                          twins: TwinCheck.Depth) throws -> [Int64: SkipReason] {
         var refusals: [Int64: SkipReason] = [:]
-        for asset in staged where !Companions.unchanged(resolver.sidecars(of: asset.path), since: asset.sidecarSignature) {
+        // By index, in each loop: iterating would copy every staged asset to read a field or two.
+        for index in staged.indices where !Companions.unchanged(resolver.sidecars(of: staged[index].path), since: staged[index].sidecarSignature) {
             // A file gone from disk owns no sidecar any more: it is already gone (done), which the
             // commit finds itself, not a file whose metadata changed under its decision.
-            guard FileOps.exists(resolver.root + asset.path) else { continue }
-            refusals[asset.id] = .sidecarChanged
+            guard FileOps.exists(resolver.root + staged[index].path) else { continue }
+            refusals[staged[index].id] = .sidecarChanged
         }
         for (id, reason) in try TwinCheck.refusals(staged, db: db, root: resolver.root, depth: twins) where refusals[id] == nil {
             refusals[id] = reason
@@ -27,10 +28,11 @@ enum Departure {
         let stagedIDs = Set(staged.map(\.id))
         let partners = try db.cached("SELECT id, path FROM assets WHERE live_id = ? AND kind IS NOT ? AND id <> ? ORDER BY path")
         var pairs: [(asset: Int64, partner: Int64, path: [UInt8])] = []
-        for asset in staged {
-            guard let liveID = asset.liveID else { continue }
-            try partners.forEachRow([.text(liveID), asset.kind.sqlValue, .integer(asset.id)]) { row in
-                pairs.append((asset.id, row.int64("id"), row.bytes("path") ?? []))
+        for index in staged.indices {
+            guard let liveID = staged[index].liveID else { continue }
+            let id = staged[index].id
+            try partners.forEachRow([.text(liveID), staged[index].kind.sqlValue, .integer(id)]) { row in
+                pairs.append((id, row.int64("id"), row.bytes("path") ?? []))
             }
         }
         for pair in pairs where refusals[pair.asset] == nil && !stagedIDs.contains(pair.partner) {

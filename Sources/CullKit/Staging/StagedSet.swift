@@ -152,20 +152,21 @@ public enum StagedSet {
 /// of 16 hex digits. Not cryptographic: it detects change between review and commit, which is its job.
 public enum Fingerprint {
     public static func of(_ assets: [some FingerprintedFile]) -> String {
-        // The staged set is loaded in path order already; only sort when it is not.
-        let inOrder = zip(assets, assets.dropFirst()).allSatisfy { !PathBytes.precedes($1.path, $0.path) }
+        // The staged set is loaded in path order already; only sort when it is not. Read by index
+        // here and below: iterating would copy each asset (its strings and path) to read two fields.
+        let inOrder = assets.indices.dropFirst().allSatisfy { !PathBytes.precedes(assets[$0].path, assets[$0 - 1].path) }
         let sorted = inOrder ? assets : assets.sorted { PathBytes.precedes($0.path, $1.path) }
         guard let state = XXH3_createState() else { fatalError("libxxhash could not allocate a hash state") }
         defer { XXH3_freeState(state) }
         XXH3_64bits_reset(state)
         var line: [UInt8] = []
-        for asset in sorted {
+        for index in sorted.indices {
             line.removeAll(keepingCapacity: true)
-            line += asset.path
+            line += sorted[index].path
             line.append(0)
-            appendDecimal(asset.size, to: &line)
+            appendDecimal(sorted[index].size, to: &line)
             line.append(UInt8(ascii: " "))
-            appendDecimal(asset.mtimeNs, to: &line)
+            appendDecimal(sorted[index].mtimeNs, to: &line)
             line.append(UInt8(ascii: "\n"))
             line.withUnsafeBytes { _ = XXH3_64bits_update(state, $0.baseAddress, $0.count) }
         }

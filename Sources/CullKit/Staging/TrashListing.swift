@@ -108,8 +108,12 @@ public struct TrashListing: Sendable {
     /// few is not read: one big folder would cost more to read than their lookups.
     private static func missing(_ staged: [StagedAsset], root: [UInt8]) -> Set<Int64> {
         guard let library = DirectoryHandle.open(root).0 else { return [] }
-        var byFolder: [[UInt8]: [StagedAsset]] = [:]
-        for asset in staged where !PathBytes.escapes(asset.path) { byFolder[PathBytes.parent(asset.path), default: []].append(asset) }
+        // Each folder's staged names and ids only: copies of whole assets cost more than the lookups.
+        var byFolder: [[UInt8]: [(name: PathKey, id: Int64)]] = [:]
+        for index in staged.indices where !PathBytes.escapes(staged[index].path) {
+            let path = staged[index].path
+            byFolder[PathBytes.parent(path), default: []].append((PathKey(PathBytes.basename(path)), staged[index].id))
+        }
         var missing: Set<Int64> = []
         for (folder, assets) in byFolder {
             let (handle, code) = library.walk(folder)
@@ -117,7 +121,7 @@ public struct TrashListing: Sendable {
                 if code == ENOENT || code == ENOTDIR { missing.formUnion(assets.map(\.id)) }
                 continue
             }
-            var unlisted = Dictionary(assets.map { (PathKey(PathBytes.basename($0.path)), $0.id) }, uniquingKeysWith: { first, _ in first })
+            var unlisted = Dictionary(assets.map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first })
             if assets.count >= Self.listedFolder {
                 handle.forEachName { name in
                     unlisted[PathKey(name)] = nil
