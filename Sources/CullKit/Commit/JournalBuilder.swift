@@ -25,7 +25,7 @@ struct JournalBuilder {
     mutating func build(_ staged: [StagedAsset]) throws -> [JournalItem] {
         var resolver = CompanionResolver(root: root)
         let refusals = try Departure.refusals(staged, db: db, resolver: &resolver, twins: .bytes)
-        let leaving = staged.filter { refusals[$0.id] == nil }
+        let leaving = refusals.isEmpty ? staged : staged.filter { refusals[$0.id] == nil }
         // Asked only of the owners of a shared sidecar: most commits never need it.
         var byPath: [PathKey: StagedAsset]?
         let companions = resolver.plan(leaving.map(\.path)) { owner in
@@ -53,8 +53,9 @@ struct JournalBuilder {
         var group: [PathKey: PathKey] = [:]
         for key in parent.keys { group[key] = leader(key) }
         var members: [PathKey: [StagedAsset]] = [:]
-        for asset in leaving where group[PathKey(asset.path)] != nil {
-            members[group[PathKey(asset.path)]!, default: []].append(asset)
+        // (Most commits share no sidecar: then no path is looked up, here or below.)
+        if !group.isEmpty {
+            for asset in leaving { if let leader = group[PathKey(asset.path)] { members[leader, default: []].append(asset) } }
         }
 
         var items: [JournalItem] = []
@@ -69,7 +70,7 @@ struct JournalBuilder {
                 continue
             }
             let entry: [StagedAsset]
-            if let leader = group[PathKey(asset.path)] {
+            if !group.isEmpty, let leader = group[PathKey(asset.path)] {
                 guard let together = members.removeValue(forKey: leader) else { continue }   // journaled with its first
                 entry = together
             } else {
