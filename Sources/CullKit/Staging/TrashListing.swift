@@ -108,7 +108,7 @@ public struct TrashListing: Sendable {
     /// few is not read: one big folder would cost more to read than their lookups.
     private static func missing(_ staged: [StagedAsset], root: [UInt8]) -> Set<Int64> {
         guard let library = DirectoryHandle.open(root).0 else { return [] }
-        // Each folder's staged names and ids only: copies of whole assets cost more than the lookups.
+        // Each folder's staged names and ids, not copies of whole assets (its only use of them).
         var byFolder: [[UInt8]: [(name: PathKey, id: Int64)]] = [:]
         for index in staged.indices where !PathBytes.escapes(staged[index].path) {
             let path = staged[index].path
