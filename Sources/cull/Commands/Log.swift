@@ -33,7 +33,7 @@ struct LogCommand: CullCommand {
         for run in runs { terminal.out("\(run.at)  \(run.command)  \(Self.summary(run.fields))\n") }
         if !batches.isEmpty { terminal.out((runs.isEmpty ? "" : "\n") + "batches:\n") }
         for batch in batches {
-            var line = "  \(Self.time(batch.finishedAt ?? batch.startedAt))  \(batch.kind) \(batch.commit)  \(batch.state)"
+            var line = "  \(RunLog.time(batch.finishedAt ?? batch.startedAt))  \(batch.kind) \(batch.commit)  \(batch.state)"
             if let mode = batch.mode, let moved = batch.moved, let bytes = batch.bytes {
                 line += "  \(mode), moved \(English.count(moved, "file")) (\(ByteCount.format(bytes)))"
             }
@@ -59,7 +59,4 @@ struct LogCommand: CullCommand {
                    ("bytes", batch.bytes.map { .integer($0) } ?? .null)]
         return .object(fields)
     }
-
-    /// Unix seconds as ISO 8601 in UTC, as `.cull/log` writes them.
-    static func time(_ seconds: Int64) -> String { RunLog.time(seconds) }
 }

@@ -45,7 +45,7 @@ struct StatusCommand: CullCommand {
         ]
         if let commit = status.lastCommit {
             lines.append("last commit: \(commit.id) (\(commit.state.rawValue), \(commit.mode.rawValue)): moved \(English.count(commit.moved, "file")) "
-                         + "(\(ByteCount.format(commit.bytes))) at \(LogCommand.time(commit.at))")
+                         + "(\(ByteCount.format(commit.bytes))) at \(RunLog.time(commit.at))")
         } else {
             lines.append("last commit: never")
         }
