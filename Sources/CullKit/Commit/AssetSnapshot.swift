@@ -9,25 +9,26 @@ import Foundation
 enum AssetSnapshot {
     /// The statements that copy the asset, companions and cache rows of a commit's `moved` items whose
     /// `seq` lies in a range (each bound: commit, first seq, last seq, `moved`), each with the table it
-    /// copies from. Run in the transaction that books the items, before their rows are deleted.
-    static func captureStatements(_ db: Database) throws -> [(source: String, statement: Statement)] {
+    /// copies from and the one it writes. Run in the transaction that books the items, before their
+    /// rows are deleted.
+    static func captureStatements(_ db: Database) throws -> [(source: String, target: String, statement: Statement)] {
         let columns = try sharedColumns(db)
         func movedItems(joining join: String) -> String {
             "FROM commit_items i JOIN \(join) WHERE i.commit_id = ?1 AND i.seq BETWEEN ?2 AND ?3 AND i.state = ?4"
         }
         return try [
-            ("assets", db.prepare("""
+            ("assets", "commit_assets", db.prepare("""
                 INSERT OR IGNORE INTO commit_assets (commit_id, seq, \(columns.map(quoted).joined(separator: ", ")))
                 SELECT i.commit_id, i.seq, \(columns.map { "a." + quoted($0) }.joined(separator: ", "))
                 \(movedItems(joining: "assets a ON a.id = i.asset_id"))
                 """)),
-            ("companions", db.prepare("""
+            ("companions", "commit_companions", db.prepare("""
                 INSERT OR IGNORE INTO commit_companions (commit_id, seq, path, role)
                 SELECT i.commit_id, i.seq, c.path, c.role
                 \(movedItems(joining: "companions c ON c.asset_id = i.asset_id"))
                 """)),
         ] + CacheTable.registered.map { cache in
-            try (cache.name, db.prepare("""
+            try (cache.name, cache.commitTable, db.prepare("""
                 INSERT OR IGNORE INTO \(cache.commitTable) (commit_id, seq, \(cache.sharedColumns.joined(separator: ", ")))
                 SELECT i.commit_id, i.seq, \(cache.sharedColumns.map { "c." + $0 }.joined(separator: ", "))
                 \(movedItems(joining: "\(cache.name) c ON c.asset_id = i.asset_id"))

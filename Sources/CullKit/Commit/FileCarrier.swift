@@ -47,8 +47,9 @@ final class CarrierContext: Sendable {
 /// Never follows a symlink, never overwrites and never loses a source. Each source folder is
 /// opened from the library root one component at a time (`O_NOFOLLOW`), the file is checked with
 /// `fstatat` and moved with a no-replace rename between held descriptors (library folder →
-/// trash `files/`), and what arrived is checked again: if it is not the journaled file (swapped in
-/// between the check and the rename), it is moved back and the item skipped. A `.trashinfo` is
+/// trash `files/`), and what arrived is checked again, at its journaled path from the trash root:
+/// if it is not the journaled file there (another swapped in between the check and the rename, or
+/// `files/` replaced since the chunk began), it is moved back and the item skipped. A `.trashinfo` is
 /// written under a temporary name and renamed into place without replacing, so no other
 /// program's entry is ever taken over, and a full disk leaves no empty info file.
 // @unchecked Sendable: a carrier is handed to one carrier thread and used only there (its cached folder
@@ -87,6 +88,9 @@ final class FileCarrier: @unchecked Sendable {
     private var lastTrash: (folder: [UInt8], trash: Result<HeldTrash, HeldTrash.Refusal>)?
     /// The temporary `.trashinfo` written for each item of the current chunk (by seq), not yet in place.
     private var prepared: [Int64: (trash: HeldTrash, name: [UInt8])] = [:]
+    /// Whether each trash used in the current chunk was intact when the chunk first used it
+    /// (``HeldTrash/isIntact``: asked once a chunk, not once a file).
+    private var intact: [ObjectIdentifier: Bool] = [:]
 
     /// Used by one thread at a time (`@unchecked Sendable` so it can be handed to that thread).
     init(root: [UInt8], context: CarrierContext, destination: CommitDestination, deletionTime: time_t,
@@ -104,6 +108,7 @@ final class FileCarrier: @unchecked Sendable {
     /// primary of an entry is skipped, its sidecars stay, so a shared sidecar never leaves a file
     /// that stays.
     func carry(_ chunk: ArraySlice<JournalItem>) -> Result<[Carried], CommitError> {
+        intact.removeAll(keepingCapacity: true)
         prepareInfos(chunk)
         defer { discardPreparedInfos() }
         var carried: [Carried] = []
@@ -263,7 +268,7 @@ final class FileCarrier: @unchecked Sendable {
         case let .failure(refusal)?:
             return .skipped(.refused(refusal.reason))
         case let .success(trash)?:
-            guard trash.isIntact else { return .skipped(.refused("the trash folder was replaced during the commit")) }
+            guard isIntact(trash) else { return .skipped(.refused(Self.trashReplaced)) }
             let infoName = PathBytes.basename(item.info ?? [])
             var code = placeInfo(item, trash: trash, as: infoName)
             if code == EEXIST {
@@ -289,15 +294,19 @@ final class FileCarrier: @unchecked Sendable {
         let code = folder.move(name, to: into, as: targetName)
         if code == 0 {
             touch(into)
-            if let arrived = into.stat(targetName).0, item.isSameFile(arrived) {
+            // Into the trash, looked up from its root: `files/` replaced since the chunk's check
+            // (``isIntact(_:)``) shows here, as the journaled path no longer holding the file.
+            if let arrived = (held.map { $0.stat(inFiles: targetName) } ?? into.stat(targetName)).0, item.isSameFile(arrived) {
                 if arrived.links > 1 { context.noteOwnChange(arrived) }
                 crash.step()
                 return .moved
             }
-            // Not the journaled file: another one was swapped in at the source name after the check.
+            // Not the journaled file at its journaled path: the trash folder was replaced, or another
+            // file was swapped in at the source name after the check.
+            let trashReplaced = held != nil && into.stat(targetName).0.map(item.isSameFile) == true
             if into.move(targetName, to: folder, as: name) == 0 {
                 if let held { _ = held.info.unlink(PathBytes.basename(item.info ?? [])) }
-                return .skipped(.refused("replaced while it was being moved"))
+                return .skipped(.refused(trashReplaced ? Self.trashReplaced : "replaced while it was being moved"))
             }
             // It cannot go back (the name is taken again): it stays where it is, with its .trashinfo.
             return .skipped(.refused("replaced while it was being moved; what arrived stays at \(PathBytes.display(target))"))
@@ -306,6 +315,17 @@ final class FileCarrier: @unchecked Sendable {
         if code == EEXIST { return .collided }
         if code == EXDEV { return .skipped(.refused("on another file system than its destination")) }
         return .skipped(.refused("cannot move: " + Errno.message(code)))
+    }
+
+    private static let trashReplaced = "the trash folder was replaced during the commit"
+
+    /// ``HeldTrash/isIntact``, asked once a chunk per trash: a replaced `files/` later in the chunk
+    /// is caught by the arrival check from the trash root, which moves the file back.
+    private func isIntact(_ trash: HeldTrash) -> Bool {
+        if let known = intact[ObjectIdentifier(trash)] { return known }
+        let now = trash.isIntact
+        intact[ObjectIdentifier(trash)] = now
+        return now
     }
 
     /// Writes the `.trashinfo` of every trash item of a chunk under its temporary name, then makes

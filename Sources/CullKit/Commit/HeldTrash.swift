@@ -68,8 +68,16 @@ final class HeldTrash: Sendable {
         return files.isSameFile(as: filesIdentity) && files.isDirectory && info.isSameFile(as: infoIdentity) && info.isDirectory
     }
 
-    /// The names ``isIntact`` looks up for every item, made once.
+    /// The names ``isIntact`` looks up, made once.
     private static let filesName = Array("files".utf8), infoName = Array("info".utf8)
+    private static let filesPrefix = Array("files/".utf8)
+
+    /// `fstatat(AT_SYMLINK_NOFOLLOW)` of `files/NAME` looked up from the trash root, not from the
+    /// held `files/`: what the journaled destination names now. After a file is renamed into the
+    /// held `files/`, it is the file only while `files/` is still that folder.
+    func stat(inFiles name: [UInt8]) -> (FileIdentity?, Int32) {
+        root.stat(Self.filesPrefix + name)
+    }
 
     /// The temporary name a `.trashinfo` is written under before it is renamed into place: not
     /// ending in `.trashinfo`, so trash tools ignore it; with our pid, so two commits never share one.

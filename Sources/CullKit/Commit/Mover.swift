@@ -68,15 +68,17 @@ final class Mover {
         let settler = makeCarrier(context)
         let booking = try Booking(db: db, commit: commit, snapshots: destination != .permanently)
         var done = 0
-        for index in chunks.indices {
-            guard var carried = try conveyor.take(index)?.get() else { return false }
-            try settle(&carried, with: settler)
-            try booking.book(carried)
-            crash.step()
-            done += carried.count
-            progress?(done, pending.count)
+        return try booking.session {
+            for index in chunks.indices {
+                guard var carried = try conveyor.take(index)?.get() else { return false }
+                try settle(&carried, with: settler)
+                try booking.book(carried)
+                crash.step()
+                done += carried.count
+                progress?(done, pending.count)
+            }
+            return true
         }
-        return true
     }
 
     private func makeCarrier(_ context: CarrierContext) -> FileCarrier {
@@ -171,12 +173,17 @@ final class Mover {
 /// Books carried chunks, each in one transaction: item states, copies of the moved assets' index
 /// rows (for undo), then the deletion of the rows of files that moved or were gone.
 ///
-/// Set-based, and with foreign keys off while booking: SQLite's cascade costs as much as the
+/// Set-based, and with foreign keys off for the whole ``session(_:)``: SQLite's cascade costs as much as the
 /// delete itself, so the rows of every table that cascades from `assets` (read from the schema,
 /// so a new one is not forgotten) are deleted explicitly first. The ids of a chunk's leaving
 /// assets are gathered once into a temporary table those deletions look up, instead of each
 /// building them again from the journal. A copy or deletion whose table has no row at all is not run
 /// (asked in the booking's transaction): over a chunk's items it would only look each one up.
+///
+/// Triggers are off too when the only ones its statements would fire are the change counters of
+/// the tables it deletes from (``ChangeCounts/deletionCounters(_:writing:deletingFrom:)``): it
+/// moves each of those on once a chunk instead (a trigger per deleted `assets` row was a third of
+/// the cost of deleting them).
 private struct Booking {
     /// A statement over the rows of `table`, run only when the table has any.
     private struct OverTable {
@@ -189,10 +196,13 @@ private struct Booking {
             self.statement = statement
         }
 
-        func execute(_ values: [SQLValue] = []) throws {
+        /// Runs the statement unless the table is empty: whether it ran.
+        @discardableResult
+        func execute(_ values: [SQLValue] = []) throws -> Bool {
             var any = false
             try anyRow.forEachRow { _ in any = true }
             if any { try statement.execute(values) }
+            return any
         }
     }
 
@@ -204,7 +214,10 @@ private struct Booking {
     private let snapshots: [OverTable]
     private let clearLeaving: Statement
     private let gatherLeaving: Statement
-    private let deletions: [OverTable]
+    private let deletions: [(table: String, statement: OverTable)]
+    /// The counter each deletion's table moves on, by table, when the booking runs with triggers
+    /// off; nil when it keeps them.
+    private let counters: [String: Int64]?
 
     init(db: Database, commit: Int64, snapshots: Bool) throws {
         self.db = db
@@ -214,47 +227,60 @@ private struct Booking {
         markMoved = try db.prepare("""
             UPDATE commit_items SET state = ?4 WHERE commit_id = ?1 AND seq BETWEEN ?2 AND ?3 AND state = ?5
             """)
-        self.snapshots = snapshots ? try AssetSnapshot.captureStatements(db).map { try OverTable(db, table: $0.source, $0.statement) } : []
+        let captures = snapshots ? try AssetSnapshot.captureStatements(db) : []
+        self.snapshots = try captures.map { try OverTable(db, table: $0.source, $0.statement) }
         try db.execute("CREATE TEMP TABLE IF NOT EXISTS leaving_assets (id INTEGER PRIMARY KEY)")
         clearLeaving = try db.prepare("DELETE FROM temp.leaving_assets")
         gatherLeaving = try db.prepare("""
             INSERT OR IGNORE INTO temp.leaving_assets (id) SELECT asset_id FROM commit_items
             WHERE commit_id = ?1 AND seq BETWEEN ?2 AND ?3 AND state IN (?4, ?5) AND asset_id IS NOT NULL
             """)
-        var deletions: [OverTable] = []
+        var deletions: [(table: String, statement: OverTable)] = []
         try db.forEachRow("""
             SELECT m.name AS "table", f."from" AS "column" FROM sqlite_schema m, pragma_foreign_key_list(m.name) f
             WHERE m.type = 'table' AND f."table" = 'assets' AND f.on_delete = 'CASCADE' ORDER BY m.name
             """) { row in
             // Table and column names from the schema, never from input.
             let table = row.string("table") ?? ""
-            deletions.append(try OverTable(db, table: table, db.prepare(
-                "DELETE FROM \"\(table)\" WHERE \"\(row.string("column") ?? "")\" IN temp.leaving_assets")))
+            deletions.append((table, try OverTable(db, table: table, db.prepare(
+                "DELETE FROM \"\(table)\" WHERE \"\(row.string("column") ?? "")\" IN temp.leaving_assets"))))
         }
-        deletions.append(try OverTable(db, table: "assets", db.prepare("DELETE FROM assets WHERE id IN temp.leaving_assets")))
+        deletions.append(("assets", try OverTable(db, table: "assets", db.prepare("DELETE FROM assets WHERE id IN temp.leaving_assets"))))
         self.deletions = deletions
+        counters = try ChangeCounts.deletionCounters(db, writing: Set(["commit_items", "leaving_assets"] + captures.map(\.target)),
+                                                     deletingFrom: Set(deletions.map(\.table)))
     }
 
+    /// Runs `body`, which books the chunks (and settles their collisions), with foreign keys off and,
+    /// when the booking moves the counters on itself, triggers off: switched once for all chunks,
+    /// since each switch makes SQLite prepare every statement again. Call it outside a transaction.
+    func session<T>(_ body: () throws -> T) throws -> T {
+        try db.withoutForeignKeys {
+            counters == nil ? try body() : try db.withoutTriggers(body)
+        }
+    }
+
+    /// Books one carried chunk in one transaction; inside ``session(_:)``.
     func book(_ carried: [FileCarrier.Carried]) throws {
         guard let first = carried.first?.item.seq, let last = carried.last?.item.seq else { return }
         let range: [SQLValue] = [.integer(commit), .integer(first), .integer(last)]
-        try db.withoutForeignKeys {
-            try db.transaction {
-                for entry in carried {
-                    let (state, reason): (ItemState, SkipReason?)
-                    switch entry.outcome {
-                    case .moved: continue
-                    case .gone: (state, reason) = (.gone, nil)
-                    case let .skipped(why): (state, reason) = (.skipped, why)
-                    case .collided: (state, reason) = (.skipped, .noFreeName)  // settled before booking
-                    }
-                    try markOne.execute([state.sql] + Journal.values(reason) + [.integer(commit), .integer(entry.item.seq)])
+        try db.transaction {
+            for entry in carried {
+                let (state, reason): (ItemState, SkipReason?)
+                switch entry.outcome {
+                case .moved: continue
+                case .gone: (state, reason) = (.gone, nil)
+                case let .skipped(why): (state, reason) = (.skipped, why)
+                case .collided: (state, reason) = (.skipped, .noFreeName)  // settled before booking
                 }
-                try markMoved.execute(range + [ItemState.moved.sql, ItemState.pending.sql])
-                for statement in snapshots { try statement.execute(range + [ItemState.moved.sql]) }
-                try clearLeaving.execute()
-                try gatherLeaving.execute(range + [ItemState.moved.sql, ItemState.gone.sql])
-                for statement in deletions { try statement.execute() }
+                try markOne.execute([state.sql] + Journal.values(reason) + [.integer(commit), .integer(entry.item.seq)])
+            }
+            try markMoved.execute(range + [ItemState.moved.sql, ItemState.pending.sql])
+            for statement in snapshots { try statement.execute(range + [ItemState.moved.sql]) }
+            try clearLeaving.execute()
+            try gatherLeaving.execute(range + [ItemState.moved.sql, ItemState.gone.sql])
+            for (table, statement) in deletions where try statement.execute() && db.changes > 0 {
+                if let counter = counters?[table] { try ChangeCounts.bump(db, id: counter) }
             }
         }
     }

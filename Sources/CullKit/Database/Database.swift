@@ -149,6 +149,18 @@ public final class Database {
         return try body()
     }
 
+    /// Runs `body` with this connection's triggers off, then turns them on again: only for a writer
+    /// that does itself what every trigger its statements would fire does (``ChangeCounts/deletionCounters(_:writing:deletingFrom:)``).
+    /// SQLite compiles triggers into each statement, so each switch expires this connection's
+    /// prepared statements (each is prepared again on its next use).
+    public func withoutTriggers<T>(_ body: () throws -> T) throws -> T {
+        guard cull_sqlite3_db_config_flag(handle, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0) == 0 else {
+            throw DatabaseError(code: SQLITE_MISUSE, message: "cannot turn triggers off", sql: nil, path: path)
+        }
+        defer { _ = cull_sqlite3_db_config_flag(handle, SQLITE_DBCONFIG_ENABLE_TRIGGER, 1) }
+        return try body()
+    }
+
     /// The rowid of the last INSERT on this connection.
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 

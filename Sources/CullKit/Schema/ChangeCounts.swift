@@ -11,6 +11,52 @@ enum ChangeCounts {
         try db.execute("UPDATE change_counts SET serial = serial + 1 WHERE name = ?", [.text(table)])
     }
 
+    /// For a writer that would rather move the counters on itself, once a transaction, than have a
+    /// trigger do it for every row it deletes: the counter (row `id` of `change_counts`) of each table
+    /// of `deletingFrom` that a trigger moves on when a row is deleted. Nil, and the writer must keep
+    /// its triggers, unless turning triggers off skips nothing else: no trigger at all on a table
+    /// of `writing` (which it inserts into or updates) or on `change_counts`, and only this
+    /// migration's counters on the tables of `deletingFrom` (those of another event do not fire
+    /// when a row is deleted). Read from the schema (and TEMP's), so a trigger added later is seen.
+    static func deletionCounters(_ db: Database, writing: Set<String>, deletingFrom: Set<String>) throws -> [String: Int64]? {
+        var counters: [String: Int64] = [:]
+        var foreign = false
+        try db.forEachRow("""
+            SELECT name, tbl_name AS "table", sql FROM sqlite_schema WHERE type = 'trigger'
+            UNION ALL SELECT name, tbl_name, sql FROM sqlite_temp_schema WHERE type = 'trigger'
+            """) { row in
+            let table = row.string("table") ?? ""
+            guard !writing.contains(table), table != "change_counts" else { foreign = true; return }
+            guard deletingFrom.contains(table) else { return }
+            guard let counter = Self.counter(name: row.string("name") ?? "", table: table, sql: row.string("sql") ?? "") else {
+                foreign = true
+                return
+            }
+            if counter.event == "DELETE" { counters[table] = counter.id }
+        }
+        return foreign ? nil : counters
+    }
+
+    /// The event (`DELETE`, `INSERT`, `UPDATE …`) and counter of trigger `name` on `table` when its
+    /// text is exactly a counter's as the migrations write it (whitespace aside); nil for any other.
+    private static func counter(name: String, table: String, sql: String) -> (event: String, id: Int64)? {
+        let text = sql.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let head = "CREATE TRIGGER \(name) AFTER "
+        let body = " ON \(table) BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = "
+        let tail = "; END"
+        guard text.hasPrefix(head), text.hasSuffix(tail), let on = text.range(of: body) else { return nil }
+        let event = String(text[text.index(text.startIndex, offsetBy: head.count) ..< on.lowerBound])
+        guard event == "DELETE" || event == "INSERT" || event.hasPrefix("UPDATE") else { return nil }
+        let digits = text[on.upperBound ..< text.index(text.endIndex, offsetBy: -tail.count)]
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let id = Int64(digits) else { return nil }
+        return (event, id)
+    }
+
+    /// Moves counter `id` on by one: what its trigger would have done, once for a transaction.
+    static func bump(_ db: Database, id: Int64) throws {
+        try db.cached("UPDATE change_counts SET serial = serial + 1 WHERE id = ?").execute([.integer(id)])
+    }
+
     /// The serials of `tables` now, in their order, as one comparable text: `assets 12, hashes 40`.
     static func read(_ db: Database, _ tables: [String]) throws -> String {
         var serials: [String: Int64] = [:]

@@ -72,7 +72,8 @@ final class DirectoryHandle: Sendable {
         return fstat(fd, &info) == 0 ? FileIdentity(info) : nil
     }
 
-    /// `fstatat(AT_SYMLINK_NOFOLLOW)` of `name` in this directory.
+    /// `fstatat(AT_SYMLINK_NOFOLLOW)` of `name` in this directory (a name, or a relative path of
+    /// which only the last component is not followed).
     func stat(_ name: [UInt8]) -> (FileIdentity?, Int32) {
         var info = StatBuffer()
         let code = FileOps.withCPath(name) { fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) }
