@@ -108,7 +108,7 @@ final class FileCarrier: @unchecked Sendable {
     /// primary of an entry is skipped, its sidecars stay, so a shared sidecar never leaves a file
     /// that stays.
     func carry(_ chunk: ArraySlice<JournalItem>) -> Result<[Carried], CommitError> {
-        intact.removeAll(keepingCapacity: true)
+        beginChunk()
         prepareInfos(chunk)
         defer { discardPreparedInfos() }
         var carried: [Carried] = []
@@ -318,6 +318,12 @@ final class FileCarrier: @unchecked Sendable {
     }
 
     private static let trashReplaced = "the trash folder was replaced during the commit"
+
+    /// Forgets which trashes were intact: the next item of a trash asks again (``isIntact(_:)``).
+    /// Called for each chunk, whether carried whole or item by item (the Mover's collision retries).
+    func beginChunk() {
+        intact.removeAll(keepingCapacity: true)
+    }
 
     /// ``HeldTrash/isIntact``, asked once a chunk per trash: a replaced `files/` later in the chunk
     /// is caught by the arrival check from the trash root, which moves the file back.

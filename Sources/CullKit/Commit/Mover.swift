@@ -133,6 +133,7 @@ final class Mover {
     /// was taken: each gets a new name, journaled before it is used, and is carried again.
     private func settle(_ carried: inout [FileCarrier.Carried], with carrier: FileCarrier) throws {
         guard carried.contains(where: { if case .collided = $0.outcome { true } else { false } }) else { return }
+        carrier.beginChunk()
         var entry: Int64?
         var primarySkipped = false
         for index in carried.indices {
