@@ -183,6 +183,37 @@ import Testing
         }
     }
 
+    /// Item 4 within a chunk: the trash is checked once a chunk, so `Trash/files` replaced by a real
+    /// folder after the chunk's first moves must still show. The files already moved stay in the
+    /// folder the commit held, with their `.trashinfo`; every later one is moved back into the
+    /// library, its `.trashinfo` removed, and reported; nothing lands in the new `files/`.
+    @Test func trashFilesFolderReplacedMidChunk() throws {
+        let box = try Sandbox("race-trash-chunk")
+        let paths = (1...6).map { Array("f/IMG_\($0).JPG".utf8) }
+        try box.stageFiles(paths)
+        for folder in ["files", "info"] { try FileManager.default.createDirectory(atPath: box.trash + "/" + folder, withIntermediateDirectories: true) }
+        // Six files are one chunk (the default chunk is 1,000 items): the pause is inside it.
+        let result = try Self.paused(box, at: "before-move:3", ["commit", "--yes"]) {
+            #expect(rename(box.trash + "/files", box.trash + "/files.old") == 0)
+            #expect(mkdir(box.trash + "/files", 0o700) == 0)
+        }
+        #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
+        #expect(Self.contentsOfFolder(box.trash + "/files").isEmpty, "\(result.stdout)")
+        let held = Self.contentsOfFolder(box.trash + "/files.old")
+        let stayed = paths.filter { box.exists($0) }
+        #expect(held.count == 2 && stayed.count == 4, "held \(held), stayed \(stayed.map(PathBytes.display))")
+        for path in paths {
+            let there = held.contains("content of " + PathBytes.display(path))
+            #expect(box.exists(path) != there, "\(PathBytes.display(path)) is in both places or neither")
+        }
+        let replaced = result.stdout.components(separatedBy: "the trash folder was replaced during the commit").count - 1
+        #expect(replaced == 4, "\(result.stdout)")
+        // Only the two held files keep a .trashinfo.
+        let infos = try FileManager.default.contentsOfDirectory(atPath: box.trash + "/info").filter { $0.hasSuffix(".trashinfo") }
+        #expect(infos.count == 2, "\(infos)")
+        #expect(try box.db.scalar("SELECT count(*) FROM commit_items WHERE state = 'moved'")?.int64 == 2)
+    }
+
     /// Item 2: an in-place edit that keeps size and nanosecond mtime (`touch -r`) is a change: a
     /// rescan re-reads it (and unstages it), and a commit that did not rescan skips it.
     @Test func editKeepingSizeAndMtimeIsDetected() throws {
