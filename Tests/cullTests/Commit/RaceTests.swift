@@ -192,8 +192,8 @@ import Testing
         let paths = (1...6).map { Array("f/IMG_\($0).JPG".utf8) }
         try box.stageFiles(paths)
         for folder in ["files", "info"] { try FileManager.default.createDirectory(atPath: box.trash + "/" + folder, withIntermediateDirectories: true) }
-        // Six files are one chunk (the default chunk is 1,000 items): the pause is inside it.
-        let result = try Self.paused(box, at: "before-move:3", ["commit", "--yes"]) {
+        // One chunk for all six, whatever the default: the pause is inside it, after the chunk's check.
+        let result = try Self.paused(box, at: "before-move:3", ["commit", "--yes"], extra: ["CULL_COMMIT_CHUNK": "6"]) {
             #expect(rename(box.trash + "/files", box.trash + "/files.old") == 0)
             #expect(mkdir(box.trash + "/files", 0o700) == 0)
         }
