@@ -13,14 +13,16 @@ public struct GroupOutcome: Sendable {
     public var members: [GroupMember] { group.members }
 }
 
-/// Holds, through one plan, the invariant of groups: no group of any kind ever has all its present
-/// members staged, across every rule of the run and what is staged already. Each group rule
-/// reserves the keeper of every group it touches (no later rule stages it); a plain rule that would
-/// take a group's last members leaves the one the kind's ranking prefers (``holdLastCopies(of:now:)``);
-/// and no rule stages a group's last unstaged member that is on disk (``MemberPresence``). The groups
-/// twins staged by earlier runs hold on to (``StagedTwins``) count too, whatever the run's rules are.
-/// Every member staged records the member it leaves against (``keeperRecord(for:preferring:)``),
-/// which the commit checks again.
+/// Holds, through one plan, the invariant of what group rules decide: no group rule stages a
+/// group's last present member, across every rule of the run and what is staged already. Each group
+/// rule reserves the keeper of every group it touches (no later group rule stages it), never keeps a
+/// file a plain rule of the run takes (``init(groups:claimed:recorded:presence:leaving:)``), and
+/// stages no member that is the last unstaged one on disk (``MemberPresence``). The groups twins
+/// staged by earlier runs hold on to (``StagedTwins``) count too, whatever the run's rules are.
+/// A plain rule is not guarded here: its match is the user's decision about each file, copies too;
+/// the guard only hears what it takes (``claim(_:)``) and says afterwards which groups leave whole
+/// (``everyCopyLeaves(added:)``). Every member a group rule stages records the member it leaves
+/// against (``keeperRecord(for:preferring:now:)``), which the commit checks again.
 struct GroupGuard {
     let groups: GroupSet
     /// Every set of members that must keep one present member unstaged: the run's groups, then
@@ -32,8 +34,8 @@ struct GroupGuard {
     private var claimed: Set<Int64>
     /// Keepers reserved by this run's group rules, with the rule.
     private(set) var reserved: [Int64: String] = [:]
-    /// Members a plain rule of this run matched and must leave, as the last of their group, with why.
-    private var held: [Int64: StayReason] = [:]
+    /// What the run's plain rules take: never a group rule's keeper, nor the member that stays.
+    private var leaving: Set<Int64>
     /// Nil: every member counts as on disk (no library root to look in).
     private let presence: MemberPresence?
     /// Per set, the member last found to stay (unclaimed and present), looked at first.
@@ -44,11 +46,14 @@ struct GroupGuard {
         init(count: Int) { ids = Array(repeating: nil, count: count) }
     }
 
-    /// `recorded`: the sets of ``StagedTwins``, each with its keeper first.
-    init(groups: GroupSet, claimed: Set<Int64>, recorded: [[Int64]] = [], presence: MemberPresence? = nil) {
+    /// `recorded`: the sets of ``StagedTwins``, each with its keeper first; `leaving`: what the run's
+    /// plain rules select, which leaves on their word whatever the order of the rules.
+    init(groups: GroupSet, claimed: Set<Int64>, recorded: [[Int64]] = [], presence: MemberPresence? = nil,
+         leaving: Set<Int64> = []) {
         self.groups = groups
         self.claimed = claimed
         self.presence = presence
+        self.leaving = leaving
         sets = groups.groups.map { $0.members.map(\.id) } + recorded
         nouns = groups.groups.map { .lastCopy($0.spec) } + recorded.map { _ in .keeperOfStagedTwins }
         var setsOf: [Int64: [Int]] = [:]
@@ -81,7 +86,6 @@ struct GroupGuard {
 
     /// Why `id` may not be staged now; nil when it may.
     func refusal(_ id: Int64) -> StayReason? {
-        if let reason = held[id] { return reason }
         if let rule = reserved[id] { return .reservedKeeper(rule: rule) }
         // What `refusal(leaving: [id])` answers, without building sets: the sets of one id are
         // listed in order, each once (or twice in a row, for a set naming it twice).
@@ -97,7 +101,6 @@ struct GroupGuard {
     /// when they may: each set they are in keeps a present member outside them.
     func refusal(leaving ids: [Int64]) -> StayReason? {
         for id in ids {
-            if let reason = held[id] { return reason }
             if let rule = reserved[id] { return .reservedKeeper(rule: rule) }
         }
         let leaving = Set(ids)
@@ -107,9 +110,10 @@ struct GroupGuard {
         return nil
     }
 
-    /// True when set `index` has a member that stays: unclaimed, not among `leaving`, on disk.
-    private func hasWitness(_ index: Int, besides leaving: (Int64) -> Bool) -> Bool {
-        func stays(_ id: Int64) -> Bool { !claimed.contains(id) && !leaving(id) && isPresent(id) }
+    /// True when set `index` has a member that stays: unclaimed, not among `besides`, not taken by
+    /// a plain rule of the run, on disk.
+    private func hasWitness(_ index: Int, besides: (Int64) -> Bool) -> Bool {
+        func stays(_ id: Int64) -> Bool { !claimed.contains(id) && !besides(id) && !leaving.contains(id) && isPresent(id) }
         if let witness = witnesses.ids[index], stays(witness) { return true }
         guard let found = sets[index].first(where: stays) else { return false }
         witnesses.ids[index] = found
@@ -121,28 +125,40 @@ struct GroupGuard {
         claimed.insert(id)
     }
 
-    /// For a plain rule about to stage `ids`: in every group those would leave without a present
-    /// unstaged member, the member that stays is chosen the way the kind's own rule would choose
-    /// it (its default ranking; of a RAW+JPEG pair, the RAW), not by the order the rule lists its
-    /// matches. A plain rule never stages the last copy of a file (see ``GroupSpec/alwaysGuarded``).
-    mutating func holdLastCopies(of ids: [Int64], now: Int64) {
-        var leaving = Set(ids)
-        var touched = Set<Int>()
-        for id in ids { touched.formUnion(setsOf[id] ?? []) }
-        for index in touched.sorted() where !hasWitness(index, besides: leaving.contains) {
-            let candidates = sets[index].filter { leaving.contains($0) && !claimed.contains($0) }
-            let stays: Int64?
-            if index < groups.groups.count {
-                let group = groups.groups[index]
-                stays = best(of: group.members.filter { candidates.contains($0.id) }, spec: group.spec, now: now)?.id
-            } else {
-                stays = candidates.first(where: isPresent)  // a recorded set lists its keeper first
-            }
-            guard let stays else { continue }
-            held[stays] = nouns[index]
-            leaving.remove(stays)
-            witnesses.ids[index] = stays
+    /// `ids` go back to unstaged (twins whose keeper the plan stages): they stay after all.
+    mutating func unclaim(_ ids: Set<Int64>) {
+        claimed.subtract(ids)
+    }
+
+    /// Once every rule has had its say: what the plain rules were expected to take and did not
+    /// (a Live Photo half kept them) counts as staying again, for the questions asked after the plan.
+    mutating func settle() {
+        leaving = []
+    }
+
+    /// The groups of copies (``GroupSpec/holdsCopies``) this plan empties: every member on disk is
+    /// staged once `added` is, and `added` holds one of them. A group inside another that is listed
+    /// is left out.
+    func everyCopyLeaves(added: Set<Int64>) -> [MediaGroup] {
+        let whole = groups.groups.filter { group in
+            group.spec.holdsCopies && group.members.contains { added.contains($0.id) }
+                && group.members.allSatisfy { claimed.contains($0.id) || !isPresent($0.id) }
+        }.sorted { $0.members.count > $1.members.count }
+        var listed: [Set<Int64>] = []
+        var result: [MediaGroup] = []
+        for group in whole {
+            let ids = Set(group.members.map(\.id))
+            if listed.contains(where: { ids.isSubset(of: $0) }) { continue }
+            listed.append(ids)
+            result.append(group)
         }
+        return result
+    }
+
+    /// True when recorded set `index` (of the `recorded` sets given at init) keeps a member that
+    /// stays: the keeper, or a copy that stands in for it.
+    func keepsAMember(recorded index: Int) -> Bool {
+        hasWitness(groups.groups.count + index, besides: { _ in false })
     }
 
     /// The member of `members` on disk that a group of `spec` keeps when no rule ranks them: the
@@ -156,7 +172,7 @@ struct GroupGuard {
 
     /// The member staged `id` leaves against, once the plan is made: in the first of its groups
     /// (of `preferred` kind first, then copies before look-alikes) with a present member that
-    /// stays, that member (a reserved keeper or a held copy first). Nil for a file in no group.
+    /// stays, that member (a reserved keeper first). Nil for a file in no group.
     func keeperRecord(for id: Int64, preferring preferred: GroupSpec?, now: Int64) -> Int64? {
         let indexes = (groups.groupsOf[id] ?? []).sorted { a, b in
             let (x, y) = (groups.groups[a].spec, groups.groups[b].spec)
@@ -165,7 +181,7 @@ struct GroupGuard {
         for index in indexes {
             let group = groups.groups[index]
             let staying = group.members.filter { $0.id != id && !claimed.contains($0.id) }
-            if let chosen = staying.first(where: { (reserved[$0.id] != nil || held[$0.id] != nil) && isPresent($0.id) })
+            if let chosen = staying.first(where: { reserved[$0.id] != nil && isPresent($0.id) })
                 ?? best(of: staying, spec: group.spec, now: now) {
                 return chosen.id
             }
@@ -176,8 +192,8 @@ struct GroupGuard {
     /// For a group rule of `spec`: picks the keeper of every group of that spec with a member among
     /// `matched`, reserves it, and returns the members of `selectable` to stage (every non-keeper,
     /// path order), with the outcomes. `forced` are members that must stay (the user's keeps,
-    /// guards, keep rules, twins whose Live Photo half has no copy). A keeper is a member on disk;
-    /// a group with none stages nothing.
+    /// guards, keep rules, twins whose Live Photo half has no copy). A keeper is a member on disk
+    /// that no plain rule of the run takes; a group with none stages nothing.
     mutating func select(rule: String, spec: GroupSpec, ranking: KeeperRanking, matched: Set<Int64>,
                          selectable: Set<Int64>, claimed: Set<Int64>, forced: [Int64: StayReason])
         -> (ids: [Int64], outcomes: [GroupOutcome]) {
@@ -191,16 +207,15 @@ struct GroupGuard {
         for index in touched.sorted() {
             let group = groups.groups[index]
             let unstaged = group.members.filter { !claimed.contains($0.id) }
-            let mustStay = unstaged.filter {
-                (forced[$0.id] != nil || reserved[$0.id] != nil || held[$0.id] != nil) && isPresent($0.id)
-            }
-            var choice = ranking.choose(mustStay.isEmpty ? unstaged : mustStay, where: { isPresent($0.id) })
+            let mustStay = unstaged.filter { (forced[$0.id] != nil || reserved[$0.id] != nil) && isPresent($0.id) }
+            let staying = unstaged.filter { !leaving.contains($0.id) }
+            var choice = ranking.choose(mustStay.isEmpty ? staying : mustStay, where: { isPresent($0.id) })
             if let picked = choice, !mustStay.isEmpty {
-                choice = (picked.keeper, (forced[picked.keeper.id] ?? held[picked.keeper.id]
-                    ?? .keeperOfRule(reserved[picked.keeper.id] ?? rule)).description)
+                choice = (picked.keeper, (forced[picked.keeper.id] ?? .keeperOfRule(reserved[picked.keeper.id] ?? rule)).description)
             }
             guard let (keeper, decidedBy) = choice else {
-                let why = unstaged.isEmpty ? "every copy is staged already" : "no unstaged copy is on disk as indexed"
+                let why = unstaged.isEmpty ? "every copy is staged already"
+                    : staying.isEmpty ? "a plain rule of this run takes every unstaged copy" : "no unstaged copy is on disk as indexed"
                 outcomes.append(GroupOutcome(group: group, keeper: nil, decidedBy: why))
                 continue
             }

@@ -65,11 +65,12 @@ public enum GroupSpec: Hashable, Sendable, CustomStringConvertible {
         if case .similar = self { true } else { false }
     }
 
-    /// The kinds every plan and every hand staging guards, whatever its rules read: the last copy
-    /// of a file and the last half of a RAW+JPEG pair never leave on any rule's word. Both are
-    /// known without decoding (content hashes of files that share a size, names and dates); the
-    /// kinds that need image data are guarded in the runs whose rules read them.
-    public static let alwaysGuarded: Set<GroupSpec> = [.exact, .rawPair]
+    /// The kinds every plan and every hand staging loads, whatever its rules read: the plan says when
+    /// every copy of a file, or both halves of a RAW+JPEG pair, would leave, and twins staged by a
+    /// group rule of the run record the copy they leave against. Both are known without decoding
+    /// (content hashes of files that share a size, names and dates). Plain rules are not guarded
+    /// by them: a plain rule's match is the user's decision about each file.
+    public static let alwaysLoaded: Set<GroupSpec> = [.exact, .rawPair]
 
     /// The order in which a staged member's groups are asked for the keeper it leaves against.
     var recordPriority: Int {

@@ -33,8 +33,10 @@ public enum AssetExplanation {
             } else if let group = plan.rules.first(where: { $0.rule == evaluation.rule.name && $0.ruleFile == evaluation.file })?
                         .groups.first(where: { $0.keeper?.id == assetID }) {
                 lines.append("  \(name): matched, not staged: the keeper of its \(group.group.spec.noun) (\(group.decidedBy))")
+            } else if let reason = plan.rules.first(where: { $0.rule == evaluation.rule.name && $0.ruleFile == evaluation.file })?.reasonOf[assetID] {
+                lines.append("  \(name): matched, not staged by it: \(reason)")
             } else {
-                lines.append("  \(name): matched; not staged by it (staged by an earlier rule, or kept as its group's last copy)")
+                lines.append("  \(name): matched; not staged by it")
             }
         }
         for line in plan.rules {

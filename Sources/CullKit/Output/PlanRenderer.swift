@@ -31,6 +31,7 @@ public enum PlanRenderer {
             lines.append(terminal.styled("CEILING TRIPPED: the trash would hold \(ceiling.staged) assets; "
                                          + "at most \(ceiling.allowed) (\(ceiling.percent)% of \(ceiling.libraryCount))", "31;1"))
         }
+        lines += everyCopy(plan, terminal: terminal)
         lines.append("total: " + terminal.styled("\(plan.netNew.count) new", "1") + " (\(ByteCount.format(plan.netNew.bytes))), "
                      + "\(plan.stagedBefore.count) staged already (\(ByteCount.format(plan.stagedBefore.bytes)))")
         let companions = plan.companions
@@ -45,6 +46,29 @@ public enum PlanRenderer {
         lines += TrashRenderer.staying(companions)
         lines.append("fingerprint: \(plan.fingerprint)")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What the plan empties (every copy of a picture, both halves of a pair) and the twins it sends
+    /// back to unstaged, said before anything leaves: a plain rule takes every copy it matches.
+    static func everyCopy(_ plan: Plan, terminal: Terminal) -> [String] {
+        var lines: [String] = []
+        let shown = 20
+        if !plan.everyCopyLeaves.isEmpty {
+            lines.append(terminal.styled("every copy leaves", "33;1") + ": "
+                         + TrashRenderer.count(plan.everyCopyLeaves.count, "picture") + " would have no copy left in the library")
+            for group in plan.everyCopyLeaves.prefix(shown) {
+                let names = group.paths.prefix(5).map(PathBytes.display).joined(separator: ", ")
+                lines.append("    \(group.sentence): " + names + (group.paths.count > 5 ? ", …" : ""))
+            }
+            if plan.everyCopyLeaves.count > shown {
+                lines.append("    … and \(plan.everyCopyLeaves.count - shown) more (--format json lists them all)")
+            }
+        }
+        for twin in plan.twinsUnstaged.prefix(shown) {
+            lines.append("    \(PathBytes.display(twin.path)) goes back to unstaged: its keeper \(PathBytes.display(twin.keeperPath)) leaves")
+        }
+        if plan.twinsUnstaged.count > shown { lines.append("    … and \(plan.twinsUnstaged.count - shown) more twins go back to unstaged") }
+        return lines
     }
 
     /// One JSON object: rules (with exclusions by reason and samples), totals, ceiling, fingerprint.
@@ -83,6 +107,18 @@ public enum PlanRenderer {
         out.raw(",\"staged_before_bytes\":"); out.integer(plan.stagedBefore.bytes)
         out.raw(",\"limit_tripped\":"); out.bool(plan.limitTripped)
         out.raw(",\"fingerprint\":"); out.string(plan.fingerprint)
+        out.raw(",\"every_copy_leaves\":")
+        out.array(plan.everyCopyLeaves) { out, group in
+            out.raw("{\"kind\":"); out.string(group.spec.key)
+            out.raw(",\"paths\":"); out.array(group.paths) { $0.path($1) }
+            out.raw("}")
+        }
+        out.raw(",\"twins_unstaged\":")
+        out.array(plan.twinsUnstaged) { out, twin in
+            out.raw("{\"path\":"); out.path(twin.path)
+            out.raw(",\"keeper\":"); out.path(twin.keeperPath)
+            out.raw("}")
+        }
         out.raw(",\"companions\":"); out.array(plan.companions.travelling) { TrashRenderer.json($1).write(into: &$0) }
         out.raw(",\"companion_bytes\":"); out.integer(plan.companions.bytes)
         out.raw(",\"companions_staying\":"); out.array(plan.companions.staying) { TrashRenderer.json($1).write(into: &$0) }

@@ -122,8 +122,8 @@ struct ReviewDecisions {
         }
     }
 
-    /// `cull stage --path`: the rules' guards (a keep wins, Live Photos whole, never a group's last
-    /// copy); what they refuse is said, not silently skipped.
+    /// `cull stage --path`: a keep wins, a Live Photo goes whole; what is refused is said, not
+    /// silently skipped.
     private func stageByHand(_ ids: [Int64]) throws {
         let (plan, result) = try HandStaging(db: db, root: library.root).stage(ids, runID: Self.runID())
         guard result.total == 0, let line = plan.rules.first, line.alreadyStaged == 0, !ids.isEmpty else { return }

@@ -71,6 +71,34 @@ public struct Plan: Sendable {
     /// The sidecars that would travel with what staging adds (and those that stay, shared with a
     /// file that stays), as on disk now.
     public let companions: CompanionPlan
+    /// The groups of copies this plan empties (every copy of a picture, both halves of a RAW+JPEG
+    /// pair), each as its members' library-relative paths in path order: said before anything leaves.
+    public var everyCopyLeaves: [CopiesLeaving] = []
+    /// Twins staged by earlier runs whose keeper this plan stages, with no copy left to stand in:
+    /// staging sends them back to unstaged (a twin leaves only while its keeper stays).
+    public var twinsUnstaged: [UnstagedTwin] = []
+    /// Twins staged by earlier runs that a plain rule of this plan matches: they leave on its word
+    /// now, so staging drops their keeper record.
+    public var twinsDecided: [Int64] = []
+
+    /// A group every copy of which would be staged.
+    public struct CopiesLeaving: Sendable {
+        public let spec: GroupSpec
+        public let paths: [[UInt8]]
+
+        /// `all 3 copies of this picture leave`, `both halves of this RAW+JPEG pair leave`.
+        public var sentence: String {
+            spec == .rawPair ? "both halves of this RAW+JPEG pair leave" : "all \(paths.count) copies of this picture leave"
+        }
+    }
+
+    /// A twin going back to unstaged, with the keeper that leaves.
+    public struct UnstagedTwin: Sendable {
+        public let id: Int64
+        public let path: [UInt8]
+        public let keeper: Int64
+        public let keeperPath: [UInt8]
+    }
 
     /// True when any rule's limit, or the library-wide ceiling, trips: the run stages nothing.
     public var limitTripped: Bool { rules.contains(where: \.limitTripped) || (ceiling?.tripped ?? false) }
@@ -115,32 +143,47 @@ public struct PlanBuilder {
     }
 
     private func plan(_ requests: [StageRequest]) throws -> Plan {
-        var pass = try Pass(self)
+        var pass = try Pass(self, requests)
         var lines = try requests.map { try pass.line(for: $0) }
-        if let groupGuard = pass.groupGuard { recordKeepers(&lines, requests, groupGuard) }
+        pass.groupGuard?.settle()
+        if let groupGuard = pass.groupGuard { recordKeepers(&lines, requests, groupGuard, decided: pass.decided) }
+        let unstaged = try pass.twinsUnstaged()
+        let leavingAgain = Set(unstaged.map(\.id))
+        pass.groupGuard?.unclaim(leavingAgain)
+        let (stagedNow, added) = (pass.stagedNow.filter { !leavingAgain.contains($0.id) }, pass.added)
         var ceiling: Plan.Ceiling?
         if let ceilingPercent {
             let count = Int(try db.scalar("SELECT count(*) FROM assets")?.int64 ?? 0)
-            ceiling = Plan.Ceiling(percent: ceilingPercent, libraryCount: count, staged: pass.stagedNow.count + pass.added.count)
+            ceiling = Plan.Ceiling(percent: ceilingPercent, libraryCount: count, staged: stagedNow.count + added.count)
         }
-        let (stagedNow, added) = (pass.stagedNow, pass.added)
-        return Plan(rules: lines,
-                    stagedBefore: (stagedNow.count, stagedNow.reduce(0) { $0 + $1.size }),
-                    netNew: (added.count, added.reduce(0) { $0 + $1.size }),
-                    fingerprint: Fingerprint.of(stagedNow + added.map(StagedFile.init)),
-                    ceiling: ceiling, companions: try companions(stagedNow: stagedNow, added: added))
+        var plan = Plan(rules: lines,
+                        stagedBefore: (pass.stagedNow.count, pass.stagedNow.reduce(0) { $0 + $1.size }),
+                        netNew: (added.count, added.reduce(0) { $0 + $1.size }),
+                        fingerprint: Fingerprint.of(stagedNow + added.map(StagedFile.init)),
+                        ceiling: ceiling, companions: try companions(stagedNow: stagedNow, added: added))
+        plan.twinsUnstaged = unstaged
+        plan.twinsDecided = pass.twins.keeperOf.keys.filter(pass.decided.contains).sorted()
+        if let groupGuard = pass.groupGuard {
+            plan.everyCopyLeaves = groupGuard.everyCopyLeaves(added: Set(added.map(\.id))).map { group in
+                Plan.CopiesLeaving(spec: group.spec, paths: group.members.map(\.path).sorted(by: PathBytes.precedes))
+            }.sorted { PathBytes.precedes($0.paths[0], $1.paths[0]) }
+        }
+        return plan
     }
 
-    /// What each staged member leaves against, once every rule has claimed its share: the group
-    /// rule's keeper, else a member of its group that stays.
-    private func recordKeepers(_ lines: inout [Plan.RuleLine], _ requests: [StageRequest], _ groupGuard: GroupGuard) {
-        for (index, request) in zip(lines.indices, requests) {
+    /// What each member a group rule (or a rule staging one half of pairs) stages leaves against,
+    /// once every rule has claimed its share: the group rule's keeper, else a member of its group
+    /// that stays. What a plain rule of the run matches (`decided`) leaves on that rule's word and
+    /// records none, whichever rule stages it.
+    private func recordKeepers(_ lines: inout [Plan.RuleLine], _ requests: [StageRequest], _ groupGuard: GroupGuard,
+                               decided: Set<Int64>) {
+        for (index, request) in zip(lines.indices, requests) where request.redundancy != nil {
             var keeperOf: [Int64: Int64] = [:]
             for group in lines[index].groups { if let keeper = group.keeper { for id in group.staged { keeperOf[id] = keeper.id } } }
             for id in lines[index].netNewIDs where keeperOf[id] == nil {
                 keeperOf[id] = groupGuard.keeperRecord(for: id, preferring: request.redundancy, now: now)
             }
-            lines[index].keeperOf = keeperOf
+            lines[index].keeperOf = keeperOf.filter { !decided.contains($0.key) }
         }
     }
 
@@ -169,8 +212,15 @@ public struct PlanBuilder {
         var claimedBy: [Int64: String] = [:]
         var groupGuard: GroupGuard?
         var added: [StagedAsset] = []
+        /// Twins staged by earlier runs, by their keepers.
+        let twins: StagedTwins
+        /// The sets of ``twins`` that still hold on to their keeper: not every twin of theirs is
+        /// decided by a plain rule of this plan.
+        let recorded: [StagedTwins.Set]
+        /// Every file a plain rule of this plan selects: its decision, copies or not.
+        let decided: Set<Int64>
 
-        init(_ builder: PlanBuilder) throws {
+        init(_ builder: PlanBuilder, _ requests: [StageRequest]) throws {
             self.builder = builder
             let db = builder.db
             status = try ReviewStore(db: db).statuses()
@@ -178,11 +228,38 @@ public struct PlanBuilder {
             stagedAt = Dictionary(stagedNow.map { ($0.id, $0.stagedAt) }, uniquingKeysWith: { first, _ in first })
             partners = try LivePairs.partners(db)
             claimed = Set(stagedNow.map(\.id))
-            let recorded = try StagedTwins.sets(db)
+            decided = Set(requests.filter { $0.redundancy == nil }.flatMap(\.assetIDs))
+            twins = try StagedTwins.load(db)
+            let decided = self.decided
+            recorded = twins.sets.filter { !$0.twins.allSatisfy(decided.contains) }
             if builder.groups != nil || !recorded.isEmpty {
-                groupGuard = GroupGuard(groups: builder.groups ?? GroupSet(groups: []), claimed: claimed, recorded: recorded,
-                                        presence: try builder.root.map { try MemberPresence(db: db, root: $0, groups: builder.groups) })
+                let status = self.status, claimed = self.claimed
+                groupGuard = GroupGuard(groups: builder.groups ?? GroupSet(groups: []), claimed: claimed, recorded: recorded.map(\.members),
+                                        presence: try builder.root.map { try MemberPresence(db: db, root: $0, groups: builder.groups) },
+                                        leaving: decided.filter { !claimed.contains($0) && (status[$0] ?? .new) == .new })
             }
+        }
+
+        /// The twins staged earlier whose keeper this plan stages with no copy left standing in for
+        /// it: they go back to unstaged, with the Live Photo halves staged with them.
+        func twinsUnstaged() throws -> [Plan.UnstagedTwin] {
+            guard let groupGuard, !recorded.isEmpty else { return [] }
+            let fresh = Set(added.map(\.id))
+            var ids: [(id: Int64, keeper: Int64)] = []
+            for (index, set) in recorded.enumerated() where fresh.contains(set.keeper) && !groupGuard.keepsAMember(recorded: index) {
+                for twin in set.twins where !decided.contains(twin) {
+                    ids.append((twin, set.keeper))
+                    for half in PlanBuilder.liveHalves(of: twin, partners) where stagedAt[half] != nil && !decided.contains(half) {
+                        ids.append((half, set.keeper))
+                    }
+                }
+            }
+            guard !ids.isEmpty else { return [] }
+            var seen = Set<Int64>()
+            ids = ids.filter { seen.insert($0.id).inserted }
+            let paths = Dictionary(try StagedSet.assets(builder.db, ids: Set(ids.map(\.id) + ids.map(\.keeper))).map { ($0.id, $0.path) },
+                                   uniquingKeysWith: { first, _ in first })
+            return ids.map { Plan.UnstagedTwin(id: $0.id, path: paths[$0.id] ?? [], keeper: $0.keeper, keeperPath: paths[$0.keeper] ?? []) }
         }
 
         /// The plan line of `request`: its group rule's selection, then each selected asset claimed
@@ -210,9 +287,10 @@ public struct PlanBuilder {
                     matched: Set(request.assetIDs + request.exclusions.flatMap(\.ids)), selectable: Set(request.assetIDs),
                     claimed: claimed, forced: forced)
                 keepers = request.assetIDs.count - ids.count
-            } else {
-                groupGuard?.holdLastCopies(of: ids.filter { !claimed.contains($0) && (status[$0] ?? .new) == .new }, now: now)
             }
+            // A plain rule's match is the user's decision about that file, copies or not: no group
+            // guard refuses it (its Live Photo still leaves whole, or not at all).
+            let guarded = request.redundancy == nil ? nil : groupGuard
             for id in ids {
                 if let at = stagedAt[id] {
                     reasonOf[id] = .stagedAlready
@@ -232,7 +310,7 @@ public struct PlanBuilder {
                 }
                 // A Live Photo leaves whole or not at all: its other half goes as its own row,
                 // unless the user or the run's guards keep that half, and then this one stays too.
-                if let reason = pinned[id] ?? groupGuard?.refusal(id) {
+                if let reason = pinned[id] ?? guarded?.refusal(id) {
                     wholePairs[reason, default: 0] += 1
                     reasonOf[id] = reason
                     continue
@@ -240,7 +318,7 @@ public struct PlanBuilder {
                 let others = PlanBuilder.liveHalves(of: id, partners)
                 let leaving = [id] + others.filter { !claimed.contains($0) && status[$0] != .trashed }
                 if let reason = others.lazy.compactMap({ other in status[other] == .kept ? .keptByUser : spared[other] }).first
-                    ?? (others.isEmpty ? nil : groupGuard?.refusal(leaving: leaving)) {
+                    ?? (others.isEmpty ? nil : guarded?.refusal(leaving: leaving)) {
                     wholePairs[.livePair(reason), default: 0] += 1
                     reasonOf[id] = .livePair(reason)
                     continue

@@ -10,6 +10,8 @@ public struct ReviewStore {
     public struct StageResult: Sendable, Equatable {
         /// Rows written per rule, in request order.
         public var stagedByRule: [(rule: String, count: Int)] = []
+        /// Twins sent back to unstaged because their keeper was staged (``Plan/twinsUnstaged``).
+        public var unstaged = 0
         public var total: Int { stagedByRule.reduce(0) { $0 + $1.count } }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -51,6 +53,15 @@ public struct ReviewStore {
                 }
                 result.stagedByRule.append((rule.rule, count))
             }
+            // A twin leaves only while its keeper stays: with the keeper staged and no copy to stand
+            // in, it is unstaged; one a plain rule matched leaves on that rule's word instead.
+            let unstage = try db.cached("DELETE FROM reviews WHERE asset_id = ? AND status = ?")
+            for twin in plan.twinsUnstaged {
+                try unstage.execute([.integer(twin.id), ReviewStatus.trashed.sql])
+                result.unstaged += db.changes
+            }
+            let decide = try db.cached("UPDATE reviews SET keeper_id = NULL WHERE asset_id = ? AND status = ?")
+            for id in plan.twinsDecided { try decide.execute([.integer(id), ReviewStatus.trashed.sql]) }
             return result
         }
     }

@@ -11,7 +11,8 @@ struct StageCommand: CullCommand {
             Prints the plan, then stages its new matches. Re-running is idempotent. When a rule's limit or the \
             library-wide ceiling trips, nothing is staged and the exit code is 4. With --path, the arguments are \
             files or folders (from the current folder) staged by hand, as the rule "by hand": a keep still wins, \
-            a Live Photo goes whole or not at all, and a duplicate group never loses its last copy.
+            a Live Photo goes whole or not at all, and every copy named is staged (the plan says when every copy of \
+            a picture leaves).
             """,
         arguments: [ArgumentSpec(name: "rules", help: "Rule files, or folders of *.yaml / *.yml files ('-': standard input; with --path: files or folders to stage).",
                                  repeats: true)],
@@ -60,7 +61,8 @@ struct StageCommand: CullCommand {
 
     private func done(_ plan: Plan, _ result: ReviewStore.StageResult, terminal: Terminal) {
         if format == .text {
-            terminal.out("staged \(result.total) (\(ByteCount.format(plan.netNew.bytes))); review with 'cull trash', "
+            let unstaged = result.unstaged > 0 ? ", unstaged \(result.unstaged) twin\(result.unstaged == 1 ? "" : "s") whose keeper is staged" : ""
+            terminal.out("staged \(result.total) (\(ByteCount.format(plan.netNew.bytes)))\(unstaged); review with 'cull trash', "
                          + "commit exactly this with 'cull commit --fingerprint \(plan.fingerprint)'\n")
         }
     }

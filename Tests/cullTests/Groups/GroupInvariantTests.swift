@@ -16,42 +16,6 @@ import Testing
         try StagedSet.load(box.db).map { PathBytes.display($0.path) }.sorted()
     }
 
-    /// A run of plain rules after a group rule staged twins: the twins' keeper stays, so the
-    /// commit moves the twins instead of holding them back with their keeper gone.
-    @Test func aLaterPlainRuleLeavesTheKeeperOfStagedTwins() throws {
-        let box = try Sandbox("groups-later-plain")
-        let photo = GroupRuleTests.bytes(50_000, seed: 31)
-        for name in ["a.jpg", "bb.jpg", "Downloads/c.jpg"] { box.write(name, bytes: photo) }
-        #expect(try box.cull(["scan"]).status == 0)
-        #expect(try box.cull(["stage", try box.rules("dup.yaml", Self.duplicates), "--ceiling", "100"]).status == 0)
-        #expect(try staged(box) == ["Downloads/c.jpg", "bb.jpg"])
-        let plain = try box.rules("plain.yaml", Self.everyJPEG)
-        let plan = try box.cull(["plan", plain, "--ceiling", "100"])
-        #expect(plan.stdout.contains("spared 1: last unstaged copy of its duplicate group"), "\(plan.stdout)")
-        let stage = try box.cull(["stage", plain, "--ceiling", "100"])
-        #expect(stage.status == 0, "\(stage.stdout)\(stage.stderr)")
-        #expect(try staged(box) == ["Downloads/c.jpg", "bb.jpg"])
-        let listing = try box.cull(["trash"])
-        #expect(!listing.stdout.contains("held back"), "\(listing.stdout)")
-        let commit = try box.cull(["commit", "--yes"])
-        #expect(commit.status == 0, "\(commit.stdout)\(commit.stderr)")
-        #expect(box.exists("a.jpg") && !box.exists("bb.jpg") && !box.exists("Downloads/c.jpg"))
-    }
-
-    /// With another unstaged copy to stand in for the keeper, a later plain rule may take the
-    /// keeper, but never both: one present copy stays, and the commit moves what was staged.
-    @Test func aLaterPlainRuleTakesTheKeeperOnlyWhileACopyStandsIn() throws {
-        let (box, _) = try Self.narrowTwinStaged("groups-later-standin", seed: 32)
-        let plain = try box.rules("plain.yaml", Self.everyJPEG)
-        #expect(try box.cull(["stage", plain, "--ceiling", "100"]).status == 0)
-        let staged = try staged(box)
-        #expect(staged.count == 2 && staged.contains("c/ccc.jpg"), "\(staged)")
-        let commit = try box.cull(["commit", "--yes"])
-        #expect(commit.status == 0, "\(commit.stdout)\(commit.stderr)")
-        #expect([box.exists("a.jpg"), box.exists("bb.jpg")].filter { $0 }.count == 1)
-        #expect(!box.exists("c/ccc.jpg"))
-    }
-
     /// a.jpg, bb.jpg, c/ccc.jpg are copies; a rule over `c/**` staged c/ccc.jpg against a.jpg.
     static func narrowTwinStaged(_ name: String, seed: UInt8) throws -> (Sandbox, String) {
         let box = try Sandbox(name)
@@ -89,28 +53,6 @@ import Testing
         let commit = try box.cull(["commit", "--yes"])
         #expect(commit.status == 0, "\(commit.stdout)\(commit.stderr)")
         #expect(box.exists("bb.jpg") && !box.exists("ccc.jpg"))
-    }
-
-    /// A member gone from disk does not count as the copy that stays: a plain rule of a group
-    /// run may not take the last one that is there.
-    @Test func aMemberGoneFromDiskLeavesNoCopyBehind() throws {
-        let box = try Sandbox("groups-gone-last")
-        let photo = GroupRuleTests.bytes(50_000, seed: 34)
-        for name in ["bb.jpg", "zz.jpg"] { box.write(name, bytes: photo) }
-        #expect(try box.cull(["scan", "--hash"]).status == 0)
-        _ = FileOps.unlink(box.root + Array("zz.jpg".utf8))
-        let rules = try box.rules("both.yaml", """
-            version: 1
-            rules:
-              - name: d
-                match: {duplicate: true, name: "nothing-matches-this"}
-              - name: every-jpeg
-                match: {extension: jpg}
-            """)
-        let stage = try box.cull(["stage", rules, "--ceiling", "100"])
-        #expect(stage.status == 0, "\(stage.stdout)\(stage.stderr)")
-        let staged = try staged(box)
-        #expect(!staged.contains("bb.jpg"), "\(staged)")
     }
 
     /// A Live Photo copied elsewhere keeps its ContentIdentifier, so the copy shares its `live_id`

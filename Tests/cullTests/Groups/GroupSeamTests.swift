@@ -4,7 +4,8 @@ import Testing
 
 /// Where groups meet companions and other runs: a Live Photo half travels only when it may leave
 /// itself, every kind of group records the keeper its twins leave against (and the commit checks
-/// it), and no rule of any run stages the last copy of a photo.
+/// it), and no group rule of any run stages the last copy of a photo (a plain rule's match is the
+/// user's decision, ``PlainRuleCopiesTests``).
 @Suite struct GroupSeamTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../..").standardizedFileURL.path
@@ -159,22 +160,26 @@ import Testing
         #expect(keeper == kind.keeper)
     }
 
-    /// A later run of a plain rule over the keeper alone never stages it while its twin is staged.
+    /// A later run of a plain rule over the keeper alone stages it (the user's decision) and sends
+    /// its twin back to unstaged: a twin leaves only while its keeper stays, so one copy remains.
     @Test(arguments: Kind.all)
-    func aLaterRunNeverStagesTheKeeper(kind: Kind) throws {
+    func aLaterRunThatTakesTheKeeperSendsItsTwinBack(kind: Kind) throws {
         let box = try kind.library("later")
         _ = try kind.stageTwin(box)
         let plain = try box.rules("plain.yaml", "version: 1\nrules:\n  - name: p\n    match: {path: \"\(kind.keeper)\"}\n")
         let stage = try box.cull(["stage", plain, "--ceiling", "100"])
         #expect(stage.status == 0, "\(stage.stdout)\(stage.stderr)")
-        #expect(try staged(box) == [kind.twin])
-        _ = try box.cull(["commit", "--yes"])
-        #expect(box.exists(kind.keeper))
+        #expect(stage.stdout.contains("goes back to unstaged"), "\(stage.stdout)")
+        #expect(try staged(box) == [kind.keeper])
+        let commit = try box.cull(["commit", "--yes"])
+        #expect(commit.status == 0, "\(commit.stdout)\(commit.stderr)")
+        #expect(!box.exists(kind.keeper) && box.exists(kind.twin))
     }
 
-    /// The group rule and a plain rule over the keeper in one run: the keeper stays.
+    /// The group rule and a plain rule over the keeper in one run: the plain rule takes it, so the
+    /// group rule keeps the other member (whatever its ranking says), and the picture keeps a copy.
     @Test(arguments: Kind.all)
-    func aPlainRuleOfTheSameRunNeverStagesTheKeeper(kind: Kind) throws {
+    func aGroupRuleOfTheSameRunKeepsWhatThePlainRuleLeaves(kind: Kind) throws {
         let box = try kind.library("same-run")
         let rules = try box.rules("both.yaml", """
             version: 1
@@ -186,7 +191,10 @@ import Testing
             """)
         let stage = try box.cull(["stage", rules, "--ceiling", "100"])
         #expect(stage.status == 0, "\(stage.stdout)\(stage.stderr)")
-        #expect(try staged(box) == [kind.twin])
+        #expect(try staged(box) == [kind.keeper])
+        let commit = try box.cull(["commit", "--yes"])
+        #expect(commit.status == 0, "\(commit.stdout)\(commit.stderr)")
+        #expect(!box.exists(kind.keeper) && box.exists(kind.twin))
     }
 
     /// The keeper deleted, moved out of the library, or replaced by a symlink between stage and
@@ -213,8 +221,9 @@ import Testing
 
     // MARK: - Plain rules and the last copy
 
-    /// RAW+JPEG across runs (the issue's case): the JPEG staged by the stock pair rule, the RAW
-    /// matched by a later plain rule: the RAW stays, and the commit moves only the JPEG.
+    /// RAW+JPEG across runs: the JPEG staged by the stock pair rule, the RAW matched by a later
+    /// plain rule: the RAW leaves on that rule's word, the JPEG (staged only because the RAW stayed)
+    /// goes back to unstaged, and the pair never loses both halves.
     @Test func aPairNeverLosesBothHalvesAcrossRuns() throws {
         let kind = Kind.all.first { $0.name == "pair" }!
         let box = try kind.library("runs", fill: true)
@@ -223,27 +232,9 @@ import Testing
         let later = try box.rules("old-raw.yaml", "version: 1\nrules:\n  - name: old-raw\n    match: {raw: true, taken: {older_than: 5y}}\n")
         let stage = try box.cull(["stage", later, "--ceiling", "100", "--now", "2030-01-01"])
         #expect(stage.status == 0, "\(stage.stdout)\(stage.stderr)")
-        #expect(try staged(box) == [kind.twin])
+        #expect(try staged(box) == [kind.keeper])
         #expect(try box.cull(["commit", "--yes"]).status == 0)
-        #expect(box.exists(kind.keeper) && !box.exists(kind.twin))
-    }
-
-    /// A run of plain rules alone (no group rule) never stages the last copy of a photo: of two
-    /// byte-identical copies one stays, of a RAW+JPEG pair the RAW; `stage --path` decides the same.
-    @Test(arguments: ["exact", "pair"])
-    func aPlainRuleNeverStagesTheLastCopy(kindName: String) throws {
-        let kind = Kind.all.first { $0.name == kindName }!
-        let box = try kind.library("plain")
-        let plain = try box.rules("plain.yaml", "version: 1\nrules:\n  - name: everything\n    match: {kind: photo}\n")
-        let plan = try box.cull(["plan", plain, "--ceiling", "100"])
-        #expect(plan.stdout.contains("last unstaged copy"), "\(plan.stdout)\(plan.stderr)")
-        #expect(try box.cull(["stage", plain, "--ceiling", "100"]).status == 0)
-        #expect(try staged(box) == [kind.twin])
-        #expect(try box.cull(["restore", "--all"]).status == 0)
-        let hand = try box.cull(["stage", "--path", kind.keeper, kind.twin])
-        #expect(try staged(box).count == 1, "\(hand.stdout)\(hand.stderr)")
-        #expect(try box.cull(["commit", "--yes"]).status == 0)
-        #expect(box.exists(kind.keeper) || box.exists(kind.twin))
+        #expect(!box.exists(kind.keeper) && box.exists(kind.twin))
     }
 
     /// Frames of a burst are different pictures: a plain rule decides each one it matches (a

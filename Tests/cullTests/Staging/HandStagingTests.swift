@@ -76,10 +76,9 @@ import Testing
         #expect(result.stdout.contains("its Live Photo pair: kept by you"), "\(result.stdout)")
     }
 
-    /// Naming every copy of a duplicate group stages all but one (the first in path order, as a
-    /// group rule without a ranking keeps): the group guard holds for hand staging too, even when
-    /// no group rule ever hashed the files.
-    @Test func theLastCopyOfAGroupStays() throws {
+    /// Naming every copy of a duplicate group stages every one: the user named each file. The plan
+    /// says that every copy of the picture leaves, even when no group rule ever hashed the files.
+    @Test func everyCopyNamedIsStagedAndThePlanSaysSo() throws {
         let box = try Sandbox("hand-group")
         let photo = GroupRuleTests.bytes(50_000, seed: 7)
         box.write("a.jpg", bytes: photo)
@@ -88,10 +87,7 @@ import Testing
         #expect(try box.cull(["scan"]).status == 0)
         let result = try box.cull(["stage", "--path", "a.jpg", "b.jpg", "c.jpg"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try staged(box) == ["b.jpg", "c.jpg"], "\(result.stdout)")
-        #expect(result.stdout.contains("last unstaged copy of its duplicate group"), "\(result.stdout)")
-        // Asking again for the last one changes nothing.
-        _ = try box.cull(["stage", "--path", "a.jpg"])
-        #expect(try staged(box) == ["b.jpg", "c.jpg"])
+        #expect(try staged(box) == ["a.jpg", "b.jpg", "c.jpg"], "\(result.stdout)")
+        #expect(result.stdout.contains("all 2 copies of this picture leave: a.jpg, b.jpg"), "\(result.stdout)")
     }
 }

@@ -60,18 +60,22 @@ struct DeckTests {
         #expect(try row(box, "DCIM/c-plasma.jpg") == nil, "the undone keep left a row")
     }
 
-    /// A group's last unstaged copy cannot be staged: the deck says why and writes nothing.
-    @Test func theLastCopyIsRefusedOnScreen() throws {
+    /// Staging a group's keeper by hand is the user's decision about it: its staged twins go back
+    /// to unstaged (a twin leaves only while its keeper stays), the deck says so, and u takes it all back.
+    @Test func stagingTheKeeperSendsItsTwinsBackOnScreen() throws {
         let (box, rules) = try library("deck-last")
         #expect(try box.cull(["stage", "--ceiling", "100", rules]).status == 0)
+        let twins = ["Backup/a-halves copy.jpg", "Old/a-halves.jpg"]
+        #expect(try twins.allSatisfy { try row(box, $0)?.status == "trashed" })
         // The staged set: the keeper's card first, beside nothing; both twins are staged.
         let run = try PTYRun.cull(box, ["review", "--terminal=symbols"], steps: [
-            .wait("card 1 of"), .send("\u{1B}[D"), .wait("Not staged: [^\\x1b]*"), .send("q"), .exit,
+            .wait("card 1 of"), .send("\u{1B}[D"), .wait("went back to unstaged[^\\x1b]*"), .send("q"), .exit,
         ])
         #expect(run.status == 0, "\(run.error ?? "")")
-        let message = try #require(visibleText(run.output).components(separatedBy: "\n").first { $0.hasPrefix("Not staged:") })
-        #expect(message.contains("last") && message.contains("cop"), "\(message)")
-        #expect(try row(box, "DCIM/a-halves.jpg") == nil)
+        let message = try #require(visibleText(run.output).components(separatedBy: "\n").first { $0.hasPrefix("Staged a-halves.jpg") })
+        #expect(message.contains("2 staged twins of it went back to unstaged"), "\(message)")
+        #expect(try row(box, "DCIM/a-halves.jpg")?.status == "trashed")
+        #expect(try twins.allSatisfy { try row(box, $0) == nil })
     }
 
     /// A file staged before the deck opened (by hand, so no rule of the plan proposes it) has a card

@@ -23,10 +23,10 @@ public final class RuleEvaluator {
     }
 
     /// Loads the groups that the rules of `files` read, so their group fields match, and the kinds
-    /// every run guards (``GroupSpec/alwaysGuarded``); see ``GroupSet/load(_:specs:root:features:progress:)``.
+    /// every run loads (``GroupSpec/alwaysLoaded``); see ``GroupSet/load(_:specs:root:features:progress:)``.
     /// With `root`, the image features the rules read are brought up to date with them, once.
     public func loadGroups(_ files: [RuleFile], root: String? = nil, progress: HashProgress? = nil) throws -> GroupSet {
-        let specs = files.reduce(into: GroupSpec.alwaysGuarded) { specs, file in
+        let specs = files.reduce(into: GroupSpec.alwaysLoaded) { specs, file in
             for rule in file.rules { specs.formUnion(rule.groupSpecsRead) }
         }
         let features = files.contains { $0.rules.contains(where: \.readsImageFeatures) }
