@@ -3,6 +3,9 @@
 /// (make and model) in the same capture second that SubSecTime tells apart (two or more distinct
 /// fractions: copies of one frame alone are no burst).
 ///
+/// Frames of a bracket set (``BracketGroups``) are no burst frames: a bracket, an HDR set or a
+/// focus stack is one intention, and keeping one frame of it while staging the rest loses it.
+///
 /// Each candidate lists its ids in burst order (the `first`/`last` rankings): capture time, then
 /// the fraction of the second, then the path.
 enum BurstGroups {
@@ -24,7 +27,7 @@ enum BurstGroups {
         }
     }
 
-    static func candidates(_ db: Database) throws -> [GroupCandidate] {
+    static func candidates(_ db: Database, excluding brackets: Set<Int64> = []) throws -> [GroupCandidate] {
         // One scan of the photos that may be frames, grouped here: the burst ids and capture
         // seconds each took a query with a subquery of its own, four scans of the table in all
         // (the index has no column of either to search by). `+kind`: most of a library is
@@ -37,6 +40,7 @@ enum BurstGroups {
                                                              AND a.camera_model IS NOT NULL AND a.taken IS NOT NULL))
             """, [.text(MediaKind.photo.rawValue)], Columns.self) { row, column in
             let frame: Frame = (row.int64(column.id), row.optionalInt64(column.taken), row.optionalInt64(column.subsecond), row.bytes(column.path) ?? [])
+            guard !brackets.contains(frame.id) else { return }
             if let burst = row.bytes(column.burst) {
                 bursts[burst, default: []].append(frame)
             } else if let make = row.bytes(column.make), let model = row.bytes(column.model), let taken = frame.taken, let fraction = frame.subsecond {

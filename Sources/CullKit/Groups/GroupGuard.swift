@@ -47,9 +47,11 @@ struct GroupGuard {
     }
 
     /// `recorded`: the sets of ``StagedTwins``, each with its keeper first; `leaving`: what the run's
-    /// plain rules select, which leaves on their word whatever the order of the rules.
+    /// plain rules select, which leaves on their word whatever the order of the rules. Bracket sets
+    /// are no concern of the guard: no rule stages one of their frames as redundant.
     init(groups: GroupSet, claimed: Set<Int64>, recorded: [[Int64]] = [], presence: MemberPresence? = nil,
          leaving: Set<Int64> = []) {
+        let groups = groups.groups.allSatisfy(\.spec.decidesRedundancy) ? groups : GroupSet(groups: groups.groups.filter(\.spec.decidesRedundancy))
         self.groups = groups
         self.claimed = claimed
         self.presence = presence

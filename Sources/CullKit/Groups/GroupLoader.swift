@@ -43,13 +43,19 @@ extension GroupSet {
     /// With `root`, what each kind needs (hashes, image features) is brought up to date first;
     /// without it, only what is cached counts. `features` says the caller's rules read the image
     /// features too: they are refreshed once, first, for the rules and the similar groups alike.
+    /// Bursts and similar groups never hold two frames of one bracket set: with either, the bracket
+    /// sets are loaded too, so the plan and `--explain` can say why those frames stay apart.
     public static func load(_ db: Database, specs: Set<GroupSpec>, root: String? = nil, features: Bool = false,
                             progress: HashProgress? = nil) throws -> GroupSet {
         try prepareMembership(db)
         if let root, features || specs.contains(where: \.readsFeatures) { try FeatureCache(db: db, root: root).refresh() }
+        var specs = specs
+        if specs.contains(where: \.respectsBrackets) { specs.insert(.bracket) }
+        let brackets = specs.contains(.bracket) ? try BracketGroups.sets(db) : []
         var groups: [MediaGroup] = []
         for spec in specs.sorted(by: { $0.key < $1.key }) {
-            groups += try GroupMembers.read(db, spec: spec, candidates: candidates(db, spec: spec, root: root, progress: progress))
+            groups += try GroupMembers.read(db, spec: spec, candidates: candidates(db, spec: spec, root: root, progress: progress,
+                                                                                brackets: brackets))
         }
         let set = GroupSet(groups: groups)
         // A savepoint, not BEGIN IMMEDIATE: only the connection's temp table is written, so no
@@ -67,7 +73,8 @@ extension GroupSet {
     }
 
     /// What each kind's loader finds: the one place a new kind of group is added.
-    private static func candidates(_ db: Database, spec: GroupSpec, root: String?, progress: HashProgress?) throws -> [GroupCandidate] {
+    private static func candidates(_ db: Database, spec: GroupSpec, root: String?, progress: HashProgress?,
+                                   brackets: [BracketGroups.BracketSet]) throws -> [GroupCandidate] {
         switch spec {
         case .exact:
             return try ExactGroups.candidates(db, root: root, progress: progress)
@@ -75,11 +82,14 @@ extension GroupSet {
             if let root { try ImageHashCache(db: db, root: root).refresh(progress: progress) }
             return try ImageGroups.candidates(db)
         case .burst:
-            return try BurstGroups.candidates(db)
+            return try BurstGroups.candidates(db, excluding: Set(brackets.flatMap { $0.pictures.joined() }))
         case .rawPair:
             return try RawPairs.candidates(db)
         case let .similar(distance):
-            return try SimilarGroups.candidates(db, distance: distance, root: root)
+            return try SimilarGroups.candidates(db, distance: distance, root: root,
+                                                apart: brackets.map { SimilarGroups.DistinctSet(pictures: $0.pictures) })
+        case .bracket:
+            return brackets.map(\.candidate)
         }
     }
 }

@@ -14,6 +14,10 @@ public enum GroupSpec: Hashable, Sendable, CustomStringConvertible {
     case burst
     /// A RAW file and the JPEG or HEIC shot with it (`raw_pair: …`).
     case rawPair
+    /// An exposure bracket, an HDR set, a focus stack or a panorama (`bracket: true`): one
+    /// intention, never redundant frames. No rule keeps one of them and stages the rest
+    /// (``decidesRedundancy``); bursts and look-alikes never hold two of its frames (``BracketGroups``).
+    case bracket
 
     /// A stable name, used as the key of the membership table and in JSON (`similar:6`).
     public var key: String {
@@ -23,6 +27,7 @@ public enum GroupSpec: Hashable, Sendable, CustomStringConvertible {
         case let .similar(distance): "similar:\(distance)"
         case .burst: "burst"
         case .rawPair: "raw_pair"
+        case .bracket: "bracket"
         }
     }
 
@@ -34,6 +39,7 @@ public enum GroupSpec: Hashable, Sendable, CustomStringConvertible {
         case .similar: "similar group"
         case .burst: "burst"
         case .rawPair: "RAW+JPEG pair"
+        case .bracket: "bracket set"
         }
     }
 
@@ -43,6 +49,7 @@ public enum GroupSpec: Hashable, Sendable, CustomStringConvertible {
         case .exact, .image: "twin"
         case .similar, .burst: "look-alike"
         case .rawPair: "half"
+        case .bracket: "frame"
         }
     }
 
@@ -55,7 +62,20 @@ public enum GroupSpec: Hashable, Sendable, CustomStringConvertible {
     public var holdsCopies: Bool {
         switch self {
         case .exact, .image, .rawPair: true
-        case .similar, .burst: false
+        case .similar, .burst, .bracket: false
+        }
+    }
+
+    /// True for the kinds whose rules keep one member of each group and stage the rest as redundant;
+    /// false for a bracket set, which is one intention: `bracket: true` only says a photo is in one.
+    public var decidesRedundancy: Bool { self != .bracket }
+
+    /// True for the kinds that must never hold two frames of one bracket set: a burst's extras and
+    /// a look-alike are staged as redundant with the frame that stays.
+    var respectsBrackets: Bool {
+        switch self {
+        case .burst, .similar: true
+        case .exact, .image, .rawPair, .bracket: false
         }
     }
 
@@ -80,6 +100,7 @@ public enum GroupSpec: Hashable, Sendable, CustomStringConvertible {
         case .rawPair: 2
         case .burst: 3
         case .similar: 4
+        case .bracket: 5
         }
     }
 
@@ -90,7 +111,7 @@ public enum GroupSpec: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .image: [.original, .mostMetadata]
         case .burst: [.original, .first]
-        case .exact, .similar, .rawPair: [.original]
+        case .exact, .similar, .rawPair, .bracket: [.original]
         }
     }
 }

@@ -165,7 +165,8 @@ extension SimilarGroups {
     /// no distance tells them apart. Their copies are found as exact and same-picture duplicates.
     /// Photos group with photos and videos (by their poster frames) with videos: a Live Photo's
     /// video looks like its photo, and must never be the keeper that lets the photo go.
-    static func candidates(_ db: Database, distance: Int, root: String?) throws -> [GroupCandidate] {
+    /// `apart`: sets whose pictures never share a group either (the frames of a bracket set).
+    static func candidates(_ db: Database, distance: Int, root: String?, apart: [DistinctSet] = []) throws -> [GroupCandidate] {
         var byKind: [String: [Item]] = [:]
         try db.forEachRow("""
             SELECT a.id, f.phash, a.kind FROM image_features f JOIN assets a ON a.id = f.asset_id
@@ -175,7 +176,7 @@ extension SimilarGroups {
         }
         var keys = Set<String>()
         return try byKind.keys.sorted().flatMap { kind in
-            try candidates(byKind[kind]!, db, distance: distance, root: root, keys: &keys)
+            try candidates(byKind[kind]!, db, distance: distance, root: root, apart: apart, keys: &keys)
         }
     }
 
@@ -185,10 +186,12 @@ extension SimilarGroups {
     /// have one too (itself), so those alone are clustered: put in path byte order (the order
     /// ties are broken in) they give the groups all the photos in that order give, and their
     /// paths and content hashes are all that is read (a library's photos are mostly alone).
-    private static func candidates(_ items: [Item], _ db: Database, distance: Int, root: String?,
+    private static func candidates(_ items: [Item], _ db: Database, distance: Int, root: String?, apart: [DistinctSet],
                                    keys: inout Set<String>) throws -> [GroupCandidate] {
         let reachable = try byPath(Self.reachable(items, distance: distance), db)
+        let ids = Set(reachable.map(\.id))
         let distinct = try DistinctSets.sets(db, among: reachable.map(\.id), root: root)
+            + apart.map { DistinctSet(pictures: $0.pictures.map { $0.filter(ids.contains) }.filter { !$0.isEmpty }) }.filter { $0.pictures.count > 1 }
         let hashOf = Dictionary(uniqueKeysWithValues: reachable.map { ($0.id, $0.hash) })
         return cluster(hashes: reachable, distance: distance, distinct: distinct).map { ids in
             var key = String(hashOf[ids[0]]!, radix: 16)

@@ -36,6 +36,10 @@ enum AssetColumn: String, CaseIterable, Sendable {
     case appTrash = "app_trash"
     case hidden
     case sourcesDisagree = "sources_disagree"
+    case exposureBias = "exposure_bias"
+    case exposureMode = "exposure_mode"
+    case rendering
+    case focusDistance = "focus_distance"
 
     /// The column of asset alias `a` (`a.size`), for queries over `assets a`.
     var selected: SQLFragment { SQLFragment(sql: "a." + rawValue) }
@@ -101,6 +105,10 @@ enum AssetColumn: String, CaseIterable, Sendable {
         case .labels: return ValueList.encode(m.labels)
         case .tags: return ValueList.encode(m.tags)
         case .people: return ValueList.encode(m.people)
+        case .exposureBias: return m.exposureBias.sqlValue
+        case .exposureMode: return m.exposureMode.sqlValue
+        case .rendering: return m.rendering?.rawValue.sqlValue ?? .null
+        case .focusDistance: return m.focusDistance.sqlValue
         case .catalogRating, .catalogPick, .catalogLabels, .catalogTags, .catalogPeople, .appTrash, .hidden, .sourcesDisagree: return nil
         }
     }

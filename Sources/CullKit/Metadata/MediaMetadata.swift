@@ -48,6 +48,15 @@ public struct MediaMetadata: Sendable, Equatable {
     /// The fraction of the capture second, in microseconds (EXIF SubSecTimeOriginal, or the
     /// SubSecTime tag of whichever date ``exifDate`` came from): tells a burst's frames apart.
     public var subsecondMicros: Int?
+    /// EXIF ExposureBiasValue (the exposure compensation), in EV: a ladder of these in one
+    /// sequence is an exposure bracket.
+    public var exposureBias: Double?
+    /// EXIF ExposureMode: 0 auto, 1 manual, 2 auto bracket.
+    public var exposureMode: Int?
+    /// What the camera made of the frame (an HDR merge, a frame kept for one, a panorama).
+    public var rendering: Rendering?
+    /// EXIF SubjectDistance, in metres: where the lens was focused, stepping through a range in a focus stack.
+    public var focusDistance: Double?
     /// A pick: 1 picked (`xmpDM:pick` 1, digiKam's PickLabel accepted), -1 rejected.
     public var pick: Int?
     /// Colour labels (`xmp:Label`, darktable's `colorlabels`), as ``ColorLabel`` words.
@@ -75,6 +84,7 @@ public struct MediaMetadata: Sendable, Equatable {
         fill(\.make); fill(\.model); fill(\.lens); fill(\.software)
         fill(\.latitude); fill(\.longitude); fill(\.rating); fill(\.favorite)
         fill(\.userComment); fill(\.liveID); fill(\.burstID); fill(\.subsecondMicros); fill(\.pick)
+        fill(\.exposureBias); fill(\.exposureMode); fill(\.rendering); fill(\.focusDistance)
         if labels.isEmpty { labels = other.labels }
         if tags.isEmpty { tags = other.tags }
         if people.isEmpty { people = other.people }

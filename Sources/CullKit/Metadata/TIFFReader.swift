@@ -77,6 +77,7 @@ enum TIFFReader {
         details.exifHeight = positive(tiff.uint(exifIFD[0xA003]))
         m.lens = tiff.string(exifIFD[0xA434])
         m.userComment = userComment(exifIFD[0x9286], tiff)
+        readCapture(exifIFD, tiff, into: &m)
         if let makerNote = exifIFD[0x927C] { readAppleMakerNote(makerNote, tiff, into: &m) }
 
         if let offset = tiff.uint(ifd0[0x8825]), let gps = tiff.ifd(at: offset)?.entries {
@@ -202,6 +203,18 @@ enum TIFFReader {
         return TIFFStructure.text(body).map { $0.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// How the frame was taken, for exposure brackets, HDR sets and focus stacks: ExposureBiasValue
+    /// (SRATIONAL EV), ExposureMode, CustomRendered and SubjectDistance (RATIONAL metres; 0 is
+    /// unknown and 0xFFFFFFFF/1 infinity, both left out). Values out of any camera's range are no value.
+    private static func readCapture(_ exifIFD: [UInt16: TIFFEntry], _ tiff: TIFFStructure, into m: inout MediaMetadata) {
+        if let bias = tiff.rationals(exifIFD[0x9204])?.first, bias.isFinite, abs(bias) <= 20 { m.exposureBias = bias }
+        if let mode = tiff.uint(exifIFD[0xA402]), (0 ... 2).contains(mode) { m.exposureMode = mode }
+        if let rendered = tiff.uint(exifIFD[0xA401]) { m.rendering = Rendering(customRendered: rendered) }
+        if let distance = tiff.rationals(exifIFD[0x9206])?.first, distance.isFinite, distance > 0, distance < 1_000_000 {
+            m.focusDistance = distance
+        }
+    }
+
     /// Apple's MakerNote ("Apple iOS\0", then an IFD whose offsets count from the note's start):
     /// tag 0x0011 is the Live Photo ContentIdentifier, 0x000B the burst UUID.
     private static func readAppleMakerNote(_ entry: TIFFEntry, _ tiff: TIFFStructure, into m: inout MediaMetadata) {
@@ -213,6 +226,8 @@ enum TIFFReader {
         guard let ifd = note.ifd(at: 14, origin: entry.valueOffset)?.entries else { return }
         m.liveID = note.string(ifd[0x0011], limit: 128)
         m.burstID = note.string(ifd[0x000B], limit: 128)
+        // HDRImageType (int32s): the merged image or a frame kept for it, when CustomRendered did not say.
+        if m.rendering == nil, let type = note.int(ifd[0x000A]) { m.rendering = Rendering(appleHDRImageType: type) }
     }
 
     /// Panasonic RW2 IFD0: sensor size 0x0002/0x0003 and borders 0x0004...0x0007.

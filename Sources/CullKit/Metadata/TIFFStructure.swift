@@ -170,6 +170,16 @@ struct TIFFStructure {
         }
     }
 
+    /// The first value of an integer entry, signed (SSHORT, SLONG) or not.
+    func int(_ entry: TIFFEntry?) -> Int? {
+        guard let entry, entry.count >= 1 else { return nil }
+        switch entry.type {
+        case 8: return source.bytes(at: entry.valueOffset, count: 2).map { Int(Int16(bitPattern: u16($0))) }
+        case 9: return source.bytes(at: entry.valueOffset, count: 4).map { Int(Int32(bitPattern: u32($0))) }
+        default: return uint(entry)
+        }
+    }
+
     /// An ASCII (or UNDEFINED / BYTE) value cut at its first NUL and trimmed of trailing
     /// whitespace, as ExifTool prints it; `nil` when empty or unreadable.
     func string(_ entry: TIFFEntry?, limit: Int = 4096) -> String? {

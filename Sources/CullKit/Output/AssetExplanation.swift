@@ -47,6 +47,11 @@ public enum AssetExplanation {
                          + others.joined(separator: ", ") + ": keeper \(keeper) (\(group.decidedBy))"
                          + (group.keeper?.id == assetID ? " — this file" : ""))
         }
+        for group in plan.brackets where group.members.contains(where: { $0.id == assetID }) {
+            let others = group.members.filter { $0.id != assetID }.map { PathBytes.display($0.path) }
+            lines.append("  \(group.spec.noun) \(group.key), with " + others.joined(separator: ", ")
+                         + ": one intention; no burst or similar group holds two of its frames")
+        }
         if let line = plan.rules.first(where: { $0.livePairOf[assetID] != nil }) {
             stagedBy = stagedBy ?? line.rule
             lines.append("  " + terminal.styled("would be staged with its Live Photo pair, which \(line.rule) (\(line.ruleFile)) matched", "33"))

@@ -32,6 +32,7 @@ public enum PlanRenderer {
                                          + "at most \(ceiling.allowed) (\(ceiling.percent)% of \(ceiling.libraryCount))", "31;1"))
         }
         lines += everyCopy(plan, terminal: terminal)
+        lines += brackets(plan)
         lines.append("total: " + terminal.styled("\(plan.netNew.count) new", "1") + " (\(ByteCount.format(plan.netNew.bytes))), "
                      + "\(plan.stagedBefore.count) staged already (\(ByteCount.format(plan.stagedBefore.bytes)))")
         let companions = plan.companions
@@ -68,6 +69,19 @@ public enum PlanRenderer {
             lines.append("    \(PathBytes.display(twin.path)) goes back to unstaged: its keeper \(PathBytes.display(twin.keeperPath)) leaves")
         }
         if plan.twinsUnstaged.count > shown { lines.append("    … and \(plan.twinsUnstaged.count - shown) more twins go back to unstaged") }
+        return lines
+    }
+
+    /// The bracket sets the run's bursts and look-alikes were kept apart by, a few named.
+    static func brackets(_ plan: Plan) -> [String] {
+        guard !plan.brackets.isEmpty else { return [] }
+        let frames = plan.brackets.reduce(0) { $0 + $1.members.count }
+        var lines = ["bracket sets: \(TrashRenderer.count(plan.brackets.count, "set")) (\(TrashRenderer.count(frames, "file"))) kept whole: "
+                     + "no burst or similar group holds two of a set's frames"]
+        for group in plan.brackets.prefix(5) {
+            lines.append("    \(group.displayKey): " + group.members.map { PathBytes.display($0.path) }.joined(separator: ", "))
+        }
+        if plan.brackets.count > 5 { lines.append("    … and \(plan.brackets.count - 5) more (--format json lists them all)") }
         return lines
     }
 
@@ -111,6 +125,12 @@ public enum PlanRenderer {
         out.array(plan.everyCopyLeaves) { out, group in
             out.raw("{\"kind\":"); out.string(group.spec.key)
             out.raw(",\"paths\":"); out.array(group.paths) { $0.path($1) }
+            out.raw("}")
+        }
+        out.raw(",\"brackets\":")
+        out.array(plan.brackets) { out, group in
+            out.raw("{\"key\":"); out.string(group.key)
+            out.raw(",\"paths\":"); out.array(group.members) { $0.path($1.path) }
             out.raw("}")
         }
         out.raw(",\"twins_unstaged\":")

@@ -9,6 +9,7 @@ enum ReviewWords {
         case .similar?: "Similar photos"
         case .burst?: "Burst"
         case .rawPair?: "RAW+JPEG pair"
+        case .bracket?: "Bracket set"
         case nil: "Staged against one keeper"
         }
     }

@@ -80,6 +80,9 @@ public struct Plan: Sendable {
     /// Twins staged by earlier runs that a plain rule of this plan matches: they leave on its word
     /// now, so staging drops their keeper record.
     public var twinsDecided: [Int64] = []
+    /// The bracket sets the run's groups were kept apart by (loaded with bursts and similar groups,
+    /// or for `bracket:`): frames no group rule stages as redundant with each other.
+    public var brackets: [MediaGroup] = []
 
     /// A group every copy of which would be staged.
     public struct CopiesLeaving: Sendable {
@@ -162,6 +165,7 @@ public struct PlanBuilder {
                         fingerprint: Fingerprint.of(stagedNow + added.map(StagedFile.init)),
                         ceiling: ceiling, companions: try companions(stagedNow: stagedNow, added: added))
         plan.twinsUnstaged = unstaged
+        plan.brackets = groups?.groups(of: .bracket) ?? []
         plan.twinsDecided = pass.twins.keeperOf.keys.filter(pass.decided.contains).sorted()
         if let groupGuard = pass.groupGuard {
             plan.everyCopyLeaves = groupGuard.everyCopyLeaves(added: Set(added.map(\.id))).map { group in

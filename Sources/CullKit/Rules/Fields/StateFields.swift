@@ -10,6 +10,15 @@ enum StateFields {
                   + "(make and model) in the same capture second, told apart by SubSecTimeOriginal. As a group rule, "
                   + "keeps one frame of each burst (its keep: ranking; first/last are burst order) and stages the others.",
               examples: ["burst: true"]),
+        Field("bracket", group: .bracket,
+              doc: "A frame of a bracket set, one intention of the photographer: an HDR set (frames a camera or phone kept "
+                  + "for an HDR merge, with the merge: EXIF CustomRendered, Apple's HDRImageType), an exposure bracket "
+                  + "(ExposureMode auto bracket, or three or more frames whose exposure compensation differs frame to frame), "
+                  + "a focus stack (three or more frames at one exposure whose SubjectDistance steps one way); one camera, "
+                  + "frames at most \(BracketGroups.window) s apart. Never a group rule: bursts and similar groups never hold "
+                  + "two frames of one set, so no rule stages one as redundant with another; a plain rule still decides each "
+                  + "file it matches (`protect: [{bracket: true}]` keeps them all).",
+              examples: ["bracket: true", "bracket: false"]),
         Field("raw_pair", .enumeration(["jpeg", "raw"]),
               doc: "A half of a RAW+JPEG (or RAW+HEIC) pair: the same folder, the same stem (any case) and the same capture "
                   + "time when both have one. jpeg is the JPEG/HEIC half, raw the RAW half; a run never stages both halves.",

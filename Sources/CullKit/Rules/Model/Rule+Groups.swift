@@ -9,7 +9,7 @@ extension GroupSpec {
     /// (`duplicate: true`, `duplicate: image`, `burst: true`, `similar: {distance: N}`): the
     /// membership test its field and value were typed to; nil when the condition only filters.
     public init?(groupRuleCondition condition: Condition) {
-        guard case let .member(spec) = condition.test else { return nil }
+        guard case let .member(spec) = condition.test, spec.decidesRedundancy else { return nil }
         self = spec
     }
 }
