@@ -15,7 +15,7 @@ enum GroupMembers {
                    (COALESCE(a.favorite_flag, 0) = 1 OR COALESCE(a.rating, -1) >= ?) AS favorite, a.rating,
                    (a.taken IS NOT NULL) + (a.camera_make IS NOT NULL) + (a.camera_model IS NOT NULL) + (a.lens IS NOT NULL)
                    + (a.software IS NOT NULL) + (a.latitude IS NOT NULL) + (a.rating IS NOT NULL) + (a.favorite_flag IS NOT NULL)
-                   + (a.width IS NOT NULL) + (a.orientation IS NOT NULL) AS metadata_count,
+                   + (a.width IS NOT NULL) AS metadata_count,
                    a.device, a.inode, a.mtime_ns, a.ctime_ns, \(FeatureCache.current("sharpness")) AS sharpness, a.format,
                    (a.camera_make IS NOT NULL OR a.camera_model IS NOT NULL) AS has_camera,
                    (a.taken IS NOT NULL AND COALESCE(a.taken_source, '') <> 'filename') AS has_capture_date, a.raw

@@ -105,11 +105,12 @@ public enum GroupSpec: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The ranking a group rule of this kind uses when it has no `keep:`: a camera original
-    /// before a derived copy, then the same picture keeps the copy with the most metadata, a burst
+    /// before a derived copy, then the same picture keeps the copy with the most metadata (else the
+    /// file written first: a copy a viewer rotated or retagged is written later), a burst
     /// its first frame; other kinds go by path order.
     public var defaultRanking: [KeeperKey] {
         switch self {
-        case .image: [.original, .mostMetadata]
+        case .image: [.original, .mostMetadata, .firstWritten]
         case .burst: [.original, .first]
         case .exact, .similar, .rawPair, .bracket: [.original]
         }

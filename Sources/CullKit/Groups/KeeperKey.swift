@@ -21,6 +21,9 @@ public enum KeeperKey: Sendable, Equatable, CustomStringConvertible {
     case mostMetadata
     /// The sharpest photo first (see ``Sharpness``; not analysed last).
     case sharpest
+    /// The file written first (the earliest modification time): a copy whose metadata was edited
+    /// since (rotated by a viewer, retagged) ranks after the file the camera wrote.
+    case firstWritten
     case shortestPath
     case longestPath
     /// The first frame of a burst first (burst order: capture time, SubSecTime, path).
@@ -34,7 +37,7 @@ public enum KeeperKey: Sendable, Equatable, CustomStringConvertible {
 
     /// The words a ranking may name.
     public static let words: [String] = ["favorite", "rating", "original", "oldest", "newest", "largest", "smallest",
-                                         "highest_resolution", "most_metadata", "sharpest", "shortest_path", "longest_path",
+                                         "highest_resolution", "most_metadata", "sharpest", "first_written", "shortest_path", "longest_path",
                                          "first", "last"]
     /// The mapping forms (`{path: GLOB}`, `{not_path: GLOB}`).
     public static let globKeys: [String] = ["path", "not_path"]
@@ -52,6 +55,7 @@ public enum KeeperKey: Sendable, Equatable, CustomStringConvertible {
         case "highest_resolution": self = .highestResolution
         case "most_metadata": self = .mostMetadata
         case "sharpest": self = .sharpest
+        case "first_written": self = .firstWritten
         case "shortest_path": self = .shortestPath
         case "longest_path": self = .longestPath
         case "first": self = .first
@@ -73,6 +77,7 @@ public enum KeeperKey: Sendable, Equatable, CustomStringConvertible {
         case .highestResolution: "highest_resolution"
         case .mostMetadata: "most_metadata"
         case .sharpest: "sharpest"
+        case .firstWritten: "first_written"
         case .shortestPath: "shortest_path"
         case .longestPath: "longest_path"
         case .first: "first"
@@ -94,8 +99,9 @@ extension KeeperKey {
         ("largest", "The largest file first; in a group holding a camera original, a file in a format cameras do not write (PNG, WebP, TIFF, GIF, AVIF: a re-encode) comes after every file in one they do, whatever its size."),
         ("smallest", "The smallest file first."),
         ("highest_resolution", "The most pixels (width × height) first."),
-        ("most_metadata", "The most metadata present first (capture time, camera, lens, software, GPS, rating, size, orientation)."),
+        ("most_metadata", "The most metadata present first (capture time, camera, lens, software, GPS, rating, size); an orientation tag a viewer adds when it rotates a copy does not count."),
         ("sharpest", "The sharpest photo first (its sharpness field; photos not analysed last), e.g. the steadiest frame of a burst."),
+        ("first_written", "The file written first (the earliest modification time): a copy whose metadata was edited since (rotated, retagged) ranks after the file the camera wrote. After `original` and `most_metadata` in the same picture's default ranking."),
         ("shortest_path", "The shortest library-relative path first."),
         ("longest_path", "The longest library-relative path first."),
         ("first", "The first frame of a burst first (burst order: capture time, SubSecTimeOriginal, then path)."),

@@ -34,6 +34,7 @@ public struct KeeperRanking: Sendable {
         case .mostMetadata: return Int64(member.metadataCount)
         // Thousandths: finer than any measured difference that matters, and exact in an Int64.
         case .sharpest: return member.sharpness.map { Int64(($0 * 1000).rounded()) } ?? -1
+        case .firstWritten: return member.indexed.map { -$0.mtimeNs } ?? Int64.min
         case .shortestPath: return -Int64(member.path.count)
         case .longestPath: return Int64(member.path.count)
         case .first: return member.burstIndex.map { -Int64($0) } ?? Int64.min

@@ -63,4 +63,19 @@ struct KeeperOriginalTests {
         let rules = "version: 1\nrules:\n  - name: near\n    match: {similar: true}\n    keep: [largest]\n"
         #expect(try staged(box, rules) == ["drawing.jpg"])
     }
+
+    /// An Orientation-only copy of a camera JPEG (a viewer's rotation, written later) is the same
+    /// picture; the camera original ranks first, though the copy carries one tag more.
+    @Test func anOrientationOnlyCopyNeverOutranksTheCameraOriginal() throws {
+        let box = try Sandbox("keeper-rotated")
+        try ImageRuleTests.convert(box, "b-original.jpg", ImageRuleTests.detail + ["-quality", "85"])
+        try Self.exiftool(box, ["-Orientation=", "-Make=Canon", "-Model=Canon EOS R5", "-DateTimeOriginal=2023:06:15 12:13:14", "b-original.jpg"])
+        let original = box.library.root + "/b-original.jpg"
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -86_400 * 30)], ofItemAtPath: original)
+        let copy = try Subprocess.run(["/usr/bin/exiftool", "-q", "-n", "-Orientation=6", "-o", "a-rotated.jpg", "b-original.jpg"],
+                                      environment: box.environment, directory: box.library.root)
+        #expect(copy.status == 0, "\(copy.stderr)")
+        #expect(try box.cull(["scan"]).status == 0)
+        #expect(try staged(box, "version: 1\nrules:\n  - name: same\n    match: {duplicate: image}\n") == ["a-rotated.jpg"])
+    }
 }
