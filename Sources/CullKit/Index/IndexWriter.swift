@@ -39,10 +39,6 @@ struct IndexWriter {
         }
     }
 
-    /// Moves renamed assets to their new paths, keeping their ids (and so their reviews and every
-    /// other row that hangs off them), with their companions, in one transaction. Each path goes
-    /// through a placeholder first (a BLOB, which no real TEXT path equals), so a swap never
-    /// collides with the UNIQUE path of the other file.
     /// Records sidecar signatures again, for files whose sidecars did not change (see ``Companions/unchanged(_:since:)``).
     func updateSidecarSignatures(_ rows: [(id: Int64, signature: String)]) throws {
         try db.transaction {
@@ -51,10 +47,18 @@ struct IndexWriter {
         }
     }
 
+    /// Moves renamed assets to their new paths, keeping their ids (and so their reviews and every
+    /// other row that hangs off them), with their companions, in one transaction. Each path goes
+    /// through a placeholder first (a BLOB, which no real TEXT path equals), so a swap never
+    /// collides with the UNIQUE path of the other file. An asset still indexed at a new path whose
+    /// file is not there any more (moved out, and another file renamed onto its name) is displaced
+    /// to a placeholder of its own: the scan found it nowhere, and forgets it with what vanished.
     func rename(_ moves: [(id: Int64, file: FoundFile)]) throws {
         try db.transaction {
             let park = try db.cached("UPDATE assets SET path = ? WHERE id = ?")
             for move in moves { try park.execute([.blob(Array("\u{0}rename:\(move.id)".utf8)), .integer(move.id)]) }
+            let displace = try db.cached("UPDATE assets SET path = CAST(X'00' || 'displaced:' || id AS BLOB) WHERE path = ?")
+            for move in moves { try displace.execute([PathBytes.sqlValue(move.file.relativePath)]) }
             let place = try db.cached("UPDATE assets SET path = ?, folder = ?, name = ?, extension = ? WHERE id = ?")
             let clearCompanions = try db.cached("DELETE FROM companions WHERE asset_id = ?")
             let addCompanion = try db.cached("INSERT OR REPLACE INTO companions (asset_id, path, role) VALUES (?, ?, ?)")

@@ -222,12 +222,16 @@ public struct Scanner {
 
         /// Files at their indexed path with their indexed inode: unchanged (read again only when
         /// damaged or when a migration asks), or changed.
+        ///
+        /// A directory read while names change in it may list a name twice (POSIX leaves it open):
+        /// the first sight of a path counts and later ones are dropped, so no two files claim one path.
         mutating func compare(_ found: [FoundFile], reread: Bool) {
+            var listed = Set<[UInt8]>()
             for file in found {
-                guard let row = known.row(for: file.relativePath), case let entry = known.entries[row],
-                      entry.recorded.key == file.identity.key
-                else {
-                    candidates.append(file)
+                let row = known.row(for: file.relativePath)
+                if let row, seen[row] { continue }
+                guard let row, case let entry = known.entries[row], entry.recorded.key == file.identity.key else {
+                    if listed.insert(file.relativePath).inserted { candidates.append(file) }
                     continue
                 }
                 seen[row] = true
