@@ -4,8 +4,8 @@ import Foundation
 public enum PlanRenderer {
     /// Per rule: counts, bytes, what was left out and why, sample paths; then totals and the fingerprint.
     /// `now` (epoch seconds) dates what earlier runs staged.
-    public static func text(_ plan: Plan, terminal: Terminal, now: Int64 = Int64(Date().timeIntervalSince1970)) -> String {
-        var lines: [String] = []
+    public static func text(_ plan: Plan, terminal: Terminal, now: Int64 = Int64(Date().timeIntervalSince1970)) -> TerminalText {
+        var lines: [TerminalText] = []
         for rule in plan.rules {
             var line = terminal.styled(rule.rule, "1") + (rule.ruleFile.isEmpty ? "" : " (\(rule.ruleFile))") + ": matched \(rule.matched), "
             line += "new " + terminal.styled("\(rule.netNew.count)", "1") + " (\(ByteCount.format(rule.netNew.bytes)))"
@@ -22,7 +22,7 @@ public enum PlanRenderer {
                 lines.append("    " + terminal.styled("spared \(exclusion.count)", "32") + ": \(exclusion.reason)")
             }
             lines += GroupRenderer.text(rule.groups, terminal: terminal)
-            for path in rule.samplePaths where rule.groups.isEmpty { lines.append("    " + PathBytes.display(path)) }
+            for path in rule.samplePaths where rule.groups.isEmpty { lines.append("    \(path: path)") }
             if rule.groups.isEmpty && rule.netNew.count > rule.samplePaths.count {
                 lines.append("    … and \(rule.netNew.count - rule.samplePaths.count) more")
             }
@@ -38,7 +38,7 @@ public enum PlanRenderer {
             lines.append("companions: \(TrashRenderer.count(companions.travelling.count, "sidecar")) (\(ByteCount.format(companions.bytes))) "
                          + "would travel with them")
             for companion in companions.travelling.prefix(20) {
-                lines.append("    \(ByteCount.format(companion.size))  \(PathBytes.display(companion.path))  (with \(PathBytes.display(companion.owner)))")
+                lines.append("    \(ByteCount.format(companion.size))  \(path: companion.path)  (with \(path: companion.owner))")
             }
             if companions.travelling.count > 20 { lines.append("    … and \(companions.travelling.count - 20) more") }
         }
