@@ -134,6 +134,46 @@ struct HostileOutputSweepTests {
         }
     }
 
+    /// Whether `text` holds a character the browser would obey rather than show (a bidi override
+    /// reverses a name there too) or a control character.
+    static func actsInABrowser(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            let value = scalar.value
+            return value < 0x20 || (0x7F ... 0x9F).contains(value) || (0x2028 ... 0x202E).contains(value) || (0x2066 ... 0x2069).contains(value)
+                || [0x061C, 0x200E, 0x200F].contains(value)
+        }
+    }
+
+    /// The review page's document and the static report show every name, folder, rule file,
+    /// reason and group title in the visible form: the page puts them in `textContent`, where a
+    /// bidi override would still reverse them.
+    @Test func theReviewPageAndTheReportShowTextVisibly() throws {
+        let (box, rules) = try Self.library("sweep-review")
+        #expect(try RawRun.cull(box, ["stage", rules[0], "--ceiling", "100"]).status == 0)
+        let document = try ReviewModel.document(try ReviewScope.staged(db: box.db), db: box.db, interactive: true) { _ in "" }
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(document)) as? [String: Any])
+        let items = parsed["items"] as? [[String: Any]] ?? []
+        #expect(items.count >= 12, "\(items.count)")  // (a path glob does not match the two names that are not UTF-8)
+        for item in items {
+            for key in ["name", "folder", "reason", "broken"] {
+                if let text = item[key] as? String { #expect(!Self.actsInABrowser(text), "\(key): \(text.debugDescription)") }
+            }
+        }
+        for section in parsed["sections"] as? [[String: Any]] ?? [] {
+            for key in ["rule", "ruleFile"] { #expect(!Self.actsInABrowser(section[key] as? String ?? ""), "\(key)") }
+            for group in section["groups"] as? [[String: Any]] ?? [] {
+                for key in ["title", "decidedBy"] { #expect(!Self.actsInABrowser(group[key] as? String ?? ""), "\(key)") }
+            }
+        }
+        for inline in [false, true] {
+            let folder = box.base + "/report-\(inline)"
+            #expect(try RawRun.cull(box, ["review", "--html", folder, rules[0], "--ceiling", "100"] + (inline ? ["--inline"] : [])).status == 0)
+            let page = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+            #expect(!Self.actsInABrowser(page.replacingOccurrences(of: "\n", with: " ")), "the report holds a character that acts")
+            #expect(page.contains(#"spoof\u{202e}fdp.jpg"#))
+        }
+    }
+
     /// What a script reads is exact: every hostile name comes back from JSON as its bytes, and from
     /// `--format paths -0` (piped) as its bytes.
     @Test func jsonAndPathsAreExact() throws {
