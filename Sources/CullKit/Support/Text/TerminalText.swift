@@ -74,11 +74,7 @@ public struct TerminalText: Sendable, Hashable, ExpressibleByStringInterpolation
     /// (a file named `::error::x.jpg` printed at the start of a line, a `##[` in a key) has its
     /// first `:` shown as `\x3a`, its `[` as `\x5b`. Lines end at LF and at CR, as the runner reads them.
     public static func withoutCommands(_ text: String) -> String {
-        var colon = false, hash = false
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: ":") { colon = true } else if byte == UInt8(ascii: "#") { hash = true }
-        }
-        guard colon || hash else { return text }
+        guard mayHoldCommands(text.utf8) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)
         var lineStart = true
@@ -113,6 +109,35 @@ public struct TerminalText: Sendable, Hashable, ExpressibleByStringInterpolation
             out.unicodeScalars.append(scalar)
         }
         return out
+    }
+
+    /// False when `bytes` certainly holds no line starting with `::` and no `##[` (one pass over
+    /// the bytes, no copy: a `find` of a whole library goes through here); true when it may, or when
+    /// a line starts with a character that is not ASCII (white space beyond ASCII is looked at
+    /// by the scalars).
+    private static func mayHoldCommands(_ bytes: String.UTF8View) -> Bool {
+        var lineStart = true, colonFirst = false, hashes = 0
+        for byte in bytes {
+            if byte == 0x0A || byte == 0x0D {
+                lineStart = true
+                colonFirst = false
+                hashes = 0
+                continue
+            }
+            if lineStart {
+                if byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C { continue }
+                lineStart = false
+                if byte >= 0x80 { return true }
+                colonFirst = byte == UInt8(ascii: ":")
+                hashes = byte == UInt8(ascii: "#") ? 1 : 0
+                continue
+            }
+            if colonFirst && byte == UInt8(ascii: ":") { return true }
+            colonFirst = false
+            if byte == UInt8(ascii: "[") && hashes >= 2 { return true }
+            hashes = byte == UInt8(ascii: "#") ? hashes + 1 : 0
+        }
+        return false
     }
 
     // MARK: - Escaping plain strings
