@@ -89,6 +89,11 @@ struct ReviewJSON {
         var index = 0
         while index < text.count {
             let byte = text[index]
+            // Printable ASCII but a quote, a backslash and `[`: most of every text, passed over at once.
+            if byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "[") {
+                index += 1
+                continue
+            }
             let length: Int
             let scalar: UInt32
             switch byte {
