@@ -55,12 +55,15 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Every catalog in use that could not be read, for one refusal.
-public struct CatalogsUnreadable: Error, Sendable, CustomStringConvertible {
+public struct CatalogsUnreadable: Error, Sendable, CustomStringConvertible, LinedError {
     public let errors: [CatalogError]
 
     public init(errors: [CatalogError]) { self.errors = errors }
 
-    public var description: String {
-        errors.map(\.description).joined(separator: "\ncull: error: ")
+    public var description: String { lines.joined(separator: "\n") }
+
+    /// One line for each catalog.
+    public var lines: [String] {
+        errors.enumerated().map { ($0.offset == 0 ? "" : "cull: error: ") + $0.element.description }
     }
 }

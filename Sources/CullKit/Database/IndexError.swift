@@ -1,5 +1,5 @@
 /// Failures finding, creating or opening a library and its index.
-public enum IndexError: Error, Sendable, CustomStringConvertible {
+public enum IndexError: Error, Sendable, CustomStringConvertible, LinedError {
     /// No `.cull/` folder in the given directory or any parent.
     case notALibrary(searchedFrom: String)
     /// The folder named by `--library`, `CULL_LIBRARY` (`namedBy` says which) or `cull init` does not exist.
@@ -20,26 +20,29 @@ public enum IndexError: Error, Sendable, CustomStringConvertible {
     /// `cull init` could not make `path` a library; nothing of it was left behind.
     case initFailed(path: String, reason: String)
 
-    public var description: String {
+    public var description: String { lines.joined(separator: "\n") }
+
+    /// The error and, for some, a hint on a line of its own.
+    public var lines: [String] {
         switch self {
         case let .notALibrary(from):
-            "not a Cull library (or any parent up to /): \(from)\nhint: run 'cull init' there, or pass --library DIR or set CULL_LIBRARY"
-        case let .noSuchFolder(path, source): "no such folder: \(path)" + (source.map { " (given by \($0))" } ?? "")
-        case let .alreadyALibrary(path): "already a Cull library: \(path)"
-        case let .notADirectory(path): "not a directory: \(path)"
+            ["not a Cull library (or any parent up to /): \(from)", "hint: run 'cull init' there, or pass --library DIR or set CULL_LIBRARY"]
+        case let .noSuchFolder(path, source): ["no such folder: \(path)" + (source.map { " (given by \($0))" } ?? "")]
+        case let .alreadyALibrary(path): ["already a Cull library: \(path)"]
+        case let .notADirectory(path): ["not a directory: \(path)"]
         case let .newerSchema(path, migration):
-            "\(path): index was written by a newer Cull (unknown migration \(migration)); upgrade Cull"
-        case let .locked(path): "library is locked by another cull run: \(path)"
-        case let .system(path, call, code): "\(path): \(call) failed: \(Errno.message(code))"
+            ["\(path): index was written by a newer Cull (unknown migration \(migration)); upgrade Cull"]
+        case let .locked(path): ["library is locked by another cull run: \(path)"]
+        case let .system(path, call, code): ["\(path): \(call) failed: \(Errno.message(code))"]
         case let .damaged(path, .empty):
-            "\(path): \(IndexDamage.empty)\nhint: an older Cull's 'cull init' cut short (a full disk) left this, with nothing indexed yet: "
+            ["\(path): \(IndexDamage.empty)", "hint: an older Cull's 'cull init' cut short (a full disk) left this, with nothing indexed yet: "
                 + "then move the .cull folder aside (mv .cull .cull.damaged) and run 'cull init'; if the library held keeps or "
-                + "undo history, restore .cull/index.sqlite from a backup instead"
+                + "undo history, restore .cull/index.sqlite from a backup instead"]
         case let .damaged(path, problem):
-            "\(path): \(problem)\nhint: restore .cull/index.sqlite from a backup; or move the .cull folder aside "
-                + "(mv .cull .cull.damaged) and run 'cull init' to start a new index (keeps and undo history are lost)"
+            ["\(path): \(problem)", "hint: restore .cull/index.sqlite from a backup; or move the .cull folder aside "
+                + "(mv .cull .cull.damaged) and run 'cull init' to start a new index (keeps and undo history are lost)"]
         case let .initFailed(path, reason):
-            "cannot make \(path) a library: \(reason); nothing was left behind: run 'cull init' again once that is fixed"
+            ["cannot make \(path) a library: \(reason); nothing was left behind: run 'cull init' again once that is fixed"]
         }
     }
 }

@@ -4,14 +4,14 @@ public enum AssetExplanation {
     /// ``RuleEvaluator/failingClauses(of:assetID:)``), so "no match" says which.
     public static func text(assetID: Int64, path: String, status: ReviewStatus, plan: Plan,
                             evaluations: [RuleEvaluation], terminal: Terminal,
-                            failing: (Rule) -> [Predicate] = { _ in [] }) -> String {
-        var lines = [terminal.styled(path, "1") + "  (status: \(status.rawValue))"]
+                            failing: (Rule) -> [Predicate] = { _ in [] }) -> TerminalText {
+        var lines: [TerminalText] = [terminal.styled(path, "1") + "  (status: \(status.rawValue))"]
         var stagedBy: String?
         for evaluation in evaluations {
             let name = "\(evaluation.rule.name) (\(evaluation.file))"
             guard evaluation.matched.contains(assetID) else {
                 let clauses = failing(evaluation.rule).map(\.normalised)
-                lines.append("  \(name): no match" + (clauses.isEmpty ? "" : ": fails " + clauses.joined(separator: "; ")))
+                lines.append("  \(name): no match" + (clauses.isEmpty ? "" : ": fails \(clauses.joined(separator: "; "))"))
                 continue
             }
             if evaluation.rule.action == .keep {
@@ -41,14 +41,14 @@ public enum AssetExplanation {
         }
         for line in plan.rules {
             guard let group = line.groups.first(where: { $0.members.contains { $0.id == assetID } }) else { continue }
-            let keeper = group.keeper.map { PathBytes.display($0.path) } ?? "none"
-            let others = group.members.filter { $0.id != assetID }.map { PathBytes.display($0.path) }
+            let keeper = group.keeper.map { TerminalText(path: $0.path) } ?? "none"
+            let others = group.members.filter { $0.id != assetID }.map { TerminalText(path: $0.path) }
             lines.append("  \(group.group.spec.noun) \(group.group.displayKey) of \(line.rule) (\(line.ruleFile)), with "
                          + others.joined(separator: ", ") + ": keeper \(keeper) (\(group.decidedBy))"
                          + (group.keeper?.id == assetID ? " — this file" : ""))
         }
         for group in plan.brackets where group.members.contains(where: { $0.id == assetID }) {
-            let others = group.members.filter { $0.id != assetID }.map { PathBytes.display($0.path) }
+            let others = group.members.filter { $0.id != assetID }.map { TerminalText(path: $0.path) }
             lines.append("  \(group.spec.noun) \(group.key), with " + others.joined(separator: ", ")
                          + ": one intention; no burst or similar group holds two of its frames")
         }

@@ -4,19 +4,19 @@ enum GroupRenderer {
     /// Groups listed in full before "… and N more groups".
     static let shown = 10
 
-    static func text(_ groups: [GroupOutcome], terminal: Terminal) -> [String] {
+    static func text(_ groups: [GroupOutcome], terminal: Terminal) -> [TerminalText] {
         guard !groups.isEmpty else { return [] }
         let staged = groups.reduce(0) { $0 + $1.staged.count }
         let bytes = groups.reduce(Int64(0)) { $0 + $1.bytes }
-        var lines = ["    " + TrashRenderer.count(groups.count, groups[0].group.spec.noun) + ": "
-                     + English.count(staged, groups[0].group.spec.stagedNoun) + " to stage, \(ByteCount.format(bytes)) freed"]
+        var lines: [TerminalText] = ["    \(TrashRenderer.count(groups.count, groups[0].group.spec.noun)): "
+                                     + "\(English.count(staged, groups[0].group.spec.stagedNoun)) to stage, \(ByteCount.format(bytes)) freed"]
         for group in groups.prefix(shown) {
             let paths = Dictionary(group.members.map { ($0.id, $0.path) }, uniquingKeysWith: { first, _ in first })
-            let keeper = group.keeper.map { "keep " + terminal.styled(PathBytes.display($0.path), "32") + " (\(group.decidedBy))" }
+            let keeper: TerminalText = group.keeper.map { "keep " + terminal.styled(TerminalText(path: $0.path), "32") + " (\(group.decidedBy))" }
                 ?? "keeps nothing new: \(group.decidedBy)"
-            var line = "    \(group.group.displayKey) ×\(group.members.count): " + keeper
+            var line: TerminalText = "    \(group.group.displayKey) ×\(group.members.count): " + keeper
             if !group.staged.isEmpty {
-                line += "; stage " + group.staged.compactMap { paths[$0].map(PathBytes.display) }.joined(separator: ", ")
+                line += "; stage " + group.staged.compactMap { paths[$0].map { TerminalText(path: $0) } }.joined(separator: ", ")
             }
             lines.append(line)
         }

@@ -34,10 +34,15 @@ extension Terminal {
     /// Writes raw bytes to standard output (paths that are not UTF-8 stay intact).
     public func outBytes(_ bytes: [UInt8]) { _ = FileOps.writeAll(STDOUT_FILENO, bytes) }
 
-    /// Paths one per line, or NUL-terminated when `nul` (`-0`), as raw bytes.
+    /// Paths one per line, or NUL-terminated when `nul` (`-0`): the raw bytes for a pipe (`xargs -0`
+    /// gets the exact names), but on a terminal each as ``Escape/terminal(_:)-(Bytes)`` shows it, as `ls`
+    /// does: a name is not a way to write escape sequences to the screen.
     public func outPaths(_ paths: [[UInt8]], nul: Bool) {
         var buffer: [UInt8] = []
-        for path in paths { buffer += path; buffer.append(nul ? 0 : 10) }
+        for path in paths {
+            buffer += stdoutIsTTY ? Array(TerminalText.withoutCommands(Escape.terminal(path)).utf8) : path
+            buffer.append(nul ? 0 : 10)
+        }
         outBytes(buffer)
     }
 }

@@ -4,8 +4,8 @@ import Foundation
 public enum PlanRenderer {
     /// Per rule: counts, bytes, what was left out and why, sample paths; then totals and the fingerprint.
     /// `now` (epoch seconds) dates what earlier runs staged.
-    public static func text(_ plan: Plan, terminal: Terminal, now: Int64 = Int64(Date().timeIntervalSince1970)) -> String {
-        var lines: [String] = []
+    public static func text(_ plan: Plan, terminal: Terminal, now: Int64 = Int64(Date().timeIntervalSince1970)) -> TerminalText {
+        var lines: [TerminalText] = []
         for rule in plan.rules {
             var line = terminal.styled(rule.rule, "1") + (rule.ruleFile.isEmpty ? "" : " (\(rule.ruleFile))") + ": matched \(rule.matched), "
             line += "new " + terminal.styled("\(rule.netNew.count)", "1") + " (\(ByteCount.format(rule.netNew.bytes)))"
@@ -22,7 +22,7 @@ public enum PlanRenderer {
                 lines.append("    " + terminal.styled("spared \(exclusion.count)", "32") + ": \(exclusion.reason)")
             }
             lines += GroupRenderer.text(rule.groups, terminal: terminal)
-            for path in rule.samplePaths where rule.groups.isEmpty { lines.append("    " + PathBytes.display(path)) }
+            for path in rule.samplePaths where rule.groups.isEmpty { lines.append("    \(path: path)") }
             if rule.groups.isEmpty && rule.netNew.count > rule.samplePaths.count {
                 lines.append("    … and \(rule.netNew.count - rule.samplePaths.count) more")
             }
@@ -40,7 +40,7 @@ public enum PlanRenderer {
             lines.append("companions: \(TrashRenderer.count(companions.travelling.count, "sidecar")) (\(ByteCount.format(companions.bytes))) "
                          + "would travel with them")
             for companion in companions.travelling.prefix(20) {
-                lines.append("    \(ByteCount.format(companion.size))  \(PathBytes.display(companion.path))  (with \(PathBytes.display(companion.owner)))")
+                lines.append("    \(ByteCount.format(companion.size))  \(path: companion.path)  (with \(path: companion.owner))")
             }
             if companions.travelling.count > 20 { lines.append("    … and \(companions.travelling.count - 20) more") }
         }
@@ -51,35 +51,35 @@ public enum PlanRenderer {
 
     /// What the plan empties (every copy of a picture, both halves of a pair) and the twins it sends
     /// back to unstaged, said before anything leaves: a plain rule takes every copy it matches.
-    static func everyCopy(_ plan: Plan, terminal: Terminal) -> [String] {
-        var lines: [String] = []
+    static func everyCopy(_ plan: Plan, terminal: Terminal) -> [TerminalText] {
+        var lines: [TerminalText] = []
         let shown = 20
         if !plan.everyCopyLeaves.isEmpty {
             lines.append(terminal.styled("every copy leaves", "33;1") + ": "
-                         + TrashRenderer.count(plan.everyCopyLeaves.count, "picture") + " would have no copy left in the library")
+                         + "\(TrashRenderer.count(plan.everyCopyLeaves.count, "picture")) would have no copy left in the library")
             for group in plan.everyCopyLeaves.prefix(shown) {
-                let names = group.paths.prefix(5).map(PathBytes.display).joined(separator: ", ")
-                lines.append("    \(group.sentence): " + names + (group.paths.count > 5 ? ", …" : ""))
+                let names = group.paths.prefix(5).map { TerminalText(path: $0) }.joined(separator: ", ")
+                lines.append("    \(group.sentence): \(names)" + (group.paths.count > 5 ? ", …" : ""))
             }
             if plan.everyCopyLeaves.count > shown {
                 lines.append("    … and \(plan.everyCopyLeaves.count - shown) more (--format json lists them all)")
             }
         }
         for twin in plan.twinsUnstaged.prefix(shown) {
-            lines.append("    \(PathBytes.display(twin.path)) goes back to unstaged: its keeper \(PathBytes.display(twin.keeperPath)) leaves")
+            lines.append("    \(path: twin.path) goes back to unstaged: its keeper \(path: twin.keeperPath) leaves")
         }
         if plan.twinsUnstaged.count > shown { lines.append("    … and \(plan.twinsUnstaged.count - shown) more twins go back to unstaged") }
         return lines
     }
 
     /// The bracket sets the run's bursts and look-alikes were kept apart by, a few named.
-    static func brackets(_ plan: Plan) -> [String] {
+    static func brackets(_ plan: Plan) -> [TerminalText] {
         guard !plan.brackets.isEmpty else { return [] }
         let frames = plan.brackets.reduce(0) { $0 + $1.members.count }
-        var lines = ["bracket sets: \(TrashRenderer.count(plan.brackets.count, "set")) (\(TrashRenderer.count(frames, "file"))) kept whole: "
+        var lines: [TerminalText] = ["bracket sets: \(TrashRenderer.count(plan.brackets.count, "set")) (\(TrashRenderer.count(frames, "file"))) kept whole: "
                      + "no burst or similar group holds two of a set's frames"]
         for group in plan.brackets.prefix(5) {
-            lines.append("    \(group.displayKey): " + group.members.map { PathBytes.display($0.path) }.joined(separator: ", "))
+            lines.append("    \(group.displayKey): " + group.members.map { TerminalText(path: $0.path) }.joined(separator: ", "))
         }
         if plan.brackets.count > 5 { lines.append("    … and \(plan.brackets.count - 5) more (--format json lists them all)") }
         return lines

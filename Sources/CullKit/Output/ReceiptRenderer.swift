@@ -1,16 +1,16 @@
 /// Renders a ``CommitReceipt`` and an undo report.
 public enum ReceiptRenderer {
-    public static func text(_ receipt: CommitReceipt, terminal: Terminal) -> String {
+    public static func text(_ receipt: CommitReceipt, terminal: Terminal) -> TerminalText {
         let verb = receipt.destination == .permanently ? "deleted" : "moved"
-        let place: String
+        let place: TerminalText
         switch receipt.destination {
         case .trash: place = " to the trash"
         case let .quarantine(directory): place = " to \(directory)"
         case .permanently: place = ""
         }
         let title = receipt.cancelled ? "Commit \(receipt.commit) cancelled" : "Commit \(receipt.commit)"
-        var lines = ["\(title): \(verb) \(English.count(receipt.moved, "file"))\(place) (\(ByteCount.format(receipt.bytes)))"
-                     + (receipt.companionsMoved > 0 ? ", with " + English.count(receipt.companionsMoved, "companion") : "")]
+        let companions = receipt.companionsMoved > 0 ? ", with " + English.count(receipt.companionsMoved, "companion") : ""
+        var lines: [TerminalText] = ["\(title): \(verb) \(English.count(receipt.moved, "file"))\(place) (\(ByteCount.format(receipt.bytes)))\(companions)"]
         if receipt.cancelled { lines.append(terminal.styled("not moved: \(receipt.stillStaged) still staged (interrupted)", "33")) }
         if receipt.alreadyGone > 0 { lines.append("already gone: \(receipt.alreadyGone)") }
         if !receipt.skipped.isEmpty {
@@ -19,7 +19,7 @@ public enum ReceiptRenderer {
             let rows = unstaged == 0 ? "still staged" : unstaged == receipt.skipped.count ? "unstaged"
                 : "\(unstaged) unstaged, the rest still staged"
             lines.append(terminal.styled("skipped: \(receipt.skipped.count) (left in place, \(rows))", "33"))
-            for skip in receipt.skipped { lines.append("  \(PathBytes.display(skip.path)): \(skip.reason)") }
+            for skip in receipt.skipped { lines.append("  \(path: skip.path): \(skip.reason)") }
         }
         for listed in receipt.stillListed {
             lines.append("\(listed.application): \(English.count(listed.files, "file")) will show as missing until you remove "
@@ -65,14 +65,14 @@ public enum ReceiptRenderer {
         ]).rendered(pretty: false) + "\n"
     }
 
-    public static func text(_ report: CommitUndo.Report) -> String {
-        var lines = ["Undo of commit \(report.commit)\(report.cancelled ? " cancelled" : ""): put back \(English.count(report.restored, "file"))"]
+    public static func text(_ report: CommitUndo.Report) -> TerminalText {
+        var lines: [TerminalText] = ["Undo of commit \(report.commit)\(report.cancelled ? " cancelled" : ""): put back \(English.count(report.restored, "file"))"]
         if report.cancelled {
             lines.append("still in the trash: \(report.remaining) (interrupted; 'cull undo \(report.commit)' brings them back)")
         }
         if !report.refused.isEmpty {
             lines.append("left in the trash: \(report.refused.count)")
-            for skip in report.refused { lines.append("  \(PathBytes.display(skip.path)): \(skip.reason)") }
+            for skip in report.refused { lines.append("  \(path: skip.path): \(skip.reason)") }
         }
         return lines.joined(separator: "\n") + "\n"
     }

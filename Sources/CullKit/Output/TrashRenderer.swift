@@ -11,16 +11,16 @@ public enum TrashRenderer {
     /// Each item says how long it has been staged (`now`: epoch seconds), and a file gone from
     /// disk says so; gone files are not in the counts.
     public static func text(_ listing: TrashListing, terminal: Terminal, limit: Int = 50,
-                            now: Int64 = Int64(time(nil))) -> String {
+                            now: Int64 = Int64(time(nil))) -> TerminalText {
         guard !listing.items.isEmpty else { return "Nothing is staged.\n" }
         let companions = listing.companions
-        var header = "Staged: \(English.count(listing.total.count, "file")), \(ByteCount.format(listing.total.bytes))"
+        var header: TerminalText = "Staged: \(English.count(listing.total.count, "file")), \(ByteCount.format(listing.total.bytes))"
         if !companions.travelling.isEmpty {
             header += "; with \(count(companions.travelling.count, "companion")) (\(ByteCount.format(companions.bytes)))"
         }
         let gone = listing.items.filter { listing.gone.contains($0.id) }.count
         if gone > 0 { header += "; \(gone) already gone (not counted)" }
-        var lines = [terminal.styled(header, "1")]
+        var lines: [TerminalText] = [terminal.styled(header, "1")]
         for total in listing.byRule {
             lines.append("  \(total.rule): \(English.count(total.count, "file")), \(ByteCount.format(total.bytes))")
         }
@@ -33,14 +33,14 @@ public enum TrashRenderer {
             return String(repeating: " ", count: max(0, indent - size.count)) + size
         }
         for item in shown {
-            let provenance = (item.rule ?? "-") + (item.livePairOf.map { ", live pair of " + PathBytes.display($0) } ?? "")
+            let provenance: TerminalText = "\(item.rule ?? "-")" + (item.livePairOf.map { ", live pair of \(path: $0)" } ?? "")
             let age = English.ago(max(0, now - item.stagedAt))
-            let state = listing.gone.contains(item.id) ? terminal.styled("  gone: deleted or moved outside Cull", "33")
+            let state: TerminalText = listing.gone.contains(item.id) ? terminal.styled("  gone: deleted or moved outside Cull", "33")
                 : listing.heldBack[item.id].map { terminal.styled("  held back: \($0)", "33") } ?? ""
-            lines.append(sized(item.size) + "  " + terminal.styled(age.padding(toLength: 15, withPad: " ", startingAt: 0), "2")
-                         + PathBytes.display(item.path) + terminal.styled("  [\(provenance)]", "2") + state)
+            let when = terminal.styled(age.padding(toLength: 15, withPad: " ", startingAt: 0), "2")
+            lines.append("\(sized(item.size))  \(when)\(path: item.path)" + terminal.styled("  [\(provenance)]", "2") + state)
             for companion in travelling[PathKey(item.path)] ?? [] {
-                lines.append(sized(companion.size, indent: 14) + "  + " + PathBytes.display(companion.path)
+                lines.append("\(sized(companion.size, indent: 14))  + \(path: companion.path)"
                              + terminal.styled("  (\(companion.role.rawValue) sidecar)", "2"))
             }
         }
@@ -53,7 +53,7 @@ public enum TrashRenderer {
     }
 
     /// The commit prompt: everything that would leave, companions included, with the bytes of all.
-    public static func prompt(_ listing: TrashListing, destination: CommitDestination) -> String {
+    public static func prompt(_ listing: TrashListing, destination: CommitDestination) -> TerminalText {
         let what = destination == .permanently ? "DELETE" : "move"
         let leaving = listing.leaving
         let bytes = leaving.reduce(0) { $0 + $1.size } + listing.companions.bytes
@@ -62,14 +62,13 @@ public enum TrashRenderer {
         var notes: [String] = []
         if !listing.heldBack.isEmpty { notes.append("\(listing.heldBack.count) held back") }
         if !listing.gone.isEmpty { notes.append("\(listing.gone.count) already gone") }
-        return "Type 'yes' to \(what) \(files) (\(ByteCount.format(bytes)))" + notes.map { "; " + $0 }.joined() + ": "
+        return "Type 'yes' to \(what) \(files) (\(ByteCount.format(bytes)))\(notes.map { "; " + $0 }.joined()): "
     }
 
     /// `Pair/IMG_1.xmp stays: shared with Pair/IMG_1.JPG`, for each sidecar a staying file keeps.
-    static func staying(_ companions: CompanionPlan) -> [String] {
+    static func staying(_ companions: CompanionPlan) -> [TerminalText] {
         companions.staying.map { companion in
-            "  " + PathBytes.display(companion.path) + " stays: shared with "
-                + companion.sharedWith.map(PathBytes.display).joined(separator: ", ")
+            "  \(path: companion.path) stays: shared with " + companion.sharedWith.map { TerminalText(path: $0) }.joined(separator: ", ")
         }
     }
 

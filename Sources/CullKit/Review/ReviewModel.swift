@@ -123,14 +123,14 @@ public struct ReviewModel {
             rows.raw(",\"orientation\":"); rows.integer(Int64(item.orientation))
             rows.raw(",\"state\":"); rows.string(item.state.rawValue)
             rows.raw(",\"section\":"); rows.integer(Int64(item.section))
-            rows.raw(",\"reason\":"); rows.string(item.reason)
+            rows.raw(",\"reason\":"); rows.shown(item.reason)
             rows.raw(",\"thumb\":"); rows.string(thumbnail(item.id))
             if let duration = item.duration { rows.raw(",\"duration\":"); rows.number(duration) }
             if let (width, height) = item.pixels {
                 rows.raw(",\"width\":"); rows.integer(width)
                 rows.raw(",\"height\":"); rows.integer(height)
             }
-            if let broken = item.broken { rows.raw(",\"broken\":"); rows.string(broken) }
+            if let broken = item.broken { rows.raw(",\"broken\":"); rows.shown(broken) }
             if let group = item.group {
                 rows.raw(",\"group\":"); rows.integer(Int64(group))
                 rows.raw(",\"keeper\":"); rows.bool(item.keeper)
@@ -154,8 +154,8 @@ public struct ReviewModel {
         out.raw("[")
         for (index, section) in scope.sections.enumerated() {
             if index > 0 { out.raw(",") }
-            out.raw("{\"rule\":"); out.string(section.rule)
-            out.raw(",\"ruleFile\":"); out.string(section.ruleFile)
+            out.raw("{\"rule\":"); out.shown(section.rule)
+            out.raw(",\"ruleFile\":"); out.shown(section.ruleFile)
             out.raw(",\"groups\":[")
             for (number, group) in section.groups.enumerated() {
                 if number > 0 { out.raw(",") }
@@ -163,8 +163,8 @@ public struct ReviewModel {
                 if let keeper = group.keeper { out.integer(keeper) } else { out.raw("null") }
                 out.raw(",\"kind\":")
                 if let kind = group.kind { out.string(kind.key) } else { out.raw("null") }
-                out.raw(",\"title\":"); out.string(group.title)
-                out.raw(",\"decidedBy\":"); out.string(group.decided)
+                out.raw(",\"title\":"); out.shown(group.title)
+                out.raw(",\"decidedBy\":"); out.shown(group.decided)
                 out.raw(",\"members\":[")
                 for (place, member) in group.members.enumerated() {
                     if place > 0 { out.raw(",") }

@@ -14,6 +14,9 @@ enum ReviewPageScript {
         let doc = null, byId = new Map(), order = [], rendered = 0, current = null, blocks = [], opener = null, gone = false;
         const $ = (sel) => document.querySelector(sel);
         const el = (tag, cls, text) => { const e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; };
+        // Text of a receipt (exact JSON) as the page shows text: controls and bidi controls made visible (Escape.terminal's form).
+        const visible = (t) => (typeof t === "string" ? t : "(a name that is not UTF-8)").replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g,
+          (c) => { const n = c.charCodeAt(0); return n < 0x20 || n === 0x7f ? "\\x" + n.toString(16).padStart(2, "0") : "\\u{" + n.toString(16) + "}"; });
 
         function bytes(n) {
           const units = ["B", "KB", "MB", "GB", "TB"]; let u = 0, v = n;
@@ -239,7 +242,7 @@ enum ReviewPageScript {
           let response;
           try { response = await fetch(url, { method: "POST", headers: { "X-Cull-Token": TOKEN } }); } catch (error) { serverGone(); return null; }
           const text = await response.text();
-          if (!response.ok) { notice(text.trim()); return null; }
+          if (!response.ok) { notice(visible(text.trim())); return null; }
           if (gone) { gone = false; $("#notice").hidden = true; }
           return JSON.parse(text);
         }
@@ -375,7 +378,7 @@ enum ReviewPageScript {
           const box = $("#receipt");
           const lines = ["Moved " + plural(r.moved, "file") + " (" + bytes(r.bytes) + ") to the trash" + (r.companions ? ", with " + plural(r.companions, "sidecar") : "") + "."];
           if (r.gone) lines.push(plural(r.gone, "file") + " had gone already.");
-          if (r.skipped.length) lines.push("Skipped " + r.skipped.length + ": " + r.skipped.map((s) => s.path + " (" + s.reason + ")").join("; "));
+          if (r.skipped.length) lines.push("Skipped " + r.skipped.length + ": " + r.skipped.map((s) => visible(s.path) + " (" + visible(s.reason) + ")").join("; "));
           if (r.still_staged) lines.push(plural(r.still_staged, "file") + " still staged.");
           lines.push("Undo with: cull undo " + r.commit);
           box.replaceChildren(...lines.map((line) => el("div", null, line))); box.hidden = false; box.dataset.commit = r.commit;

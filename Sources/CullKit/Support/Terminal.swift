@@ -29,15 +29,29 @@ public struct Terminal: Sendable {
         colorEnabled = stdoutIsTTY && !(noColor.map { !$0.isEmpty } ?? false) && term != "dumb"
     }
 
-    /// Writes `text` to standard output as is.
-    public func out(_ text: String) { write(STDOUT_FILENO, text) }
-    /// Writes `text` to standard error as is.
-    public func err(_ text: String) { write(STDERR_FILENO, text) }
+    /// Writes human text to standard output: every value in it escaped (``TerminalText``), and no
+    /// line a CI runner would take for a command (``TerminalText/withoutCommands(_:)``).
+    public func out(_ text: TerminalText) { write(STDOUT_FILENO, TerminalText.withoutCommands(text.text)) }
+    /// Writes human text to standard error, as ``out(_:)`` does.
+    public func err(_ text: TerminalText) { write(STDERR_FILENO, TerminalText.withoutCommands(text.text)) }
+
+    /// Writes a document of a machine format to standard output as it is: JSON (every string
+    /// escaped by its writer), SARIF, GitHub workflow commands (values escaped by
+    /// ``Escape/githubMessage(_:)`` and ``Escape/githubProperty(_:)``).
+    public func outDocument(_ text: String) { write(STDOUT_FILENO, text) }
+    /// Writes a machine-format document to standard error, as ``outDocument(_:)`` does.
+    public func errDocument(_ text: String) { write(STDERR_FILENO, text) }
+
+    /// Writes one JSON value on one line (JSON's writer escapes every string it holds).
+    public func outJSON(_ value: JSONValue) { outDocument(value.rendered(pretty: false) + "\n") }
 
     /// `text` in an ANSI style (e.g. "1" bold, "31" red) when colour is enabled.
-    public func styled(_ text: String, _ code: String) -> String {
-        colorEnabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    public func styled(_ text: TerminalText, _ code: String) -> TerminalText {
+        colorEnabled ? "\u{1B}[\(own: code)m\(text)\u{1B}[0m" : text
     }
+
+    /// Outside text in an ANSI style, escaped.
+    public func styled(_ text: String, _ code: String) -> TerminalText { styled(TerminalText(text), code) }
 
     private func write(_ fd: Int32, _ text: String) {
         var text = text
@@ -72,7 +86,7 @@ public final class ProgressBar: Sendable {
             let width = 30
             let filled = total > 0 ? min(width, width * done / total) : 0
             let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-            Terminal().err("\r\(label) [\(bar)] \(done)/\(total)")
+            Terminal().err("\r\(label) [\(own: bar)] \(done)/\(total)")
         }
     }
 

@@ -1,8 +1,11 @@
 /// Text measured in terminal cells, for captions that line up under their pictures: East Asian
-/// wide characters and emoji take two cells, combining marks none.
+/// wide characters and emoji take two cells, combining marks none. It cuts and pads
+/// ``TerminalText`` (escaped already), so what it returns is safe to draw as well.
 enum CellText {
     /// The cells `text` takes.
-    static func width(_ text: String) -> Int {
+    static func width(_ text: TerminalText) -> Int { width(text.text) }
+
+    private static func width(_ text: String) -> Int {
         text.unicodeScalars.reduce(0) { $0 + width($1) }
     }
 
@@ -22,13 +25,15 @@ enum CellText {
     }
 
     /// `text` in exactly `width` cells: padded with spaces, or cut with `…` at the end.
-    static func fitted(_ text: String, _ width: Int) -> String {
+    static func fitted(_ text: TerminalText, _ width: Int) -> TerminalText {
         let cut = prefix(text, width)
-        return cut + String(repeating: " ", count: max(0, width - self.width(cut)))
+        return cut + "\(own: String(repeating: " ", count: max(0, width - self.width(cut))))"
     }
 
     /// `text` cut to at most `width` cells, ending in `…` when cut.
-    static func prefix(_ text: String, _ width: Int) -> String {
+    static func prefix(_ text: TerminalText, _ width: Int) -> TerminalText { TerminalText(own: prefix(text.text, width)) }
+
+    private static func prefix(_ text: String, _ width: Int) -> String {
         guard self.width(text) > width else { return text }
         guard width > 0 else { return "" }
         var out = "", used = 0
@@ -43,7 +48,9 @@ enum CellText {
 
     /// A file name in at most `width` cells, cut in the middle: the end (`…_0457.JPG`) is what
     /// tells one burst frame or copy from the next.
-    static func name(_ text: String, _ width: Int) -> String {
+    static func name(_ text: TerminalText, _ width: Int) -> TerminalText { TerminalText(own: name(text.text, width)) }
+
+    private static func name(_ text: String, _ width: Int) -> String {
         guard self.width(text) > width else { return text }
         guard width > 4 else { return prefix(text, width) }
         let tailWidth = width / 2, headWidth = width - 1 - tailWidth
@@ -67,7 +74,11 @@ enum CellText {
 
     /// `text` broken into at most `lines` lines of `width` cells, at spaces where it can; the last
     /// line ends in `…` when text is left over.
-    static func wrapped(_ text: String, width: Int, lines: Int) -> [String] {
+    static func wrapped(_ text: TerminalText, width: Int, lines: Int) -> [TerminalText] {
+        wrapped(text.text, width: width, lines: lines).map { TerminalText(own: $0) }
+    }
+
+    private static func wrapped(_ text: String, width: Int, lines: Int) -> [String] {
         var out: [String] = []
         var rest = Substring(text)
         while !rest.isEmpty, out.count < lines {

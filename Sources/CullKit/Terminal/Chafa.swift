@@ -86,8 +86,7 @@ final class ChafaPrinter: @unchecked Sendable {
         let info = detect(environment)
         defer { chafa_term_info_unref(info) }
         var known = Known()
-        let multiplexed = environment["TMUX"] != nil || environment["STY"] != nil
-            || ["screen", "tmux"].contains { environment["TERM"]?.hasPrefix($0) ?? false }
+        let multiplexed = TerminalAnswers.isMultiplexer(environment)
         if !multiplexed {
             known.kitty = chafa_term_info_have_seq(info, CHAFA_TERM_SEQ_BEGIN_KITTY_IMMEDIATE_IMAGE_V1) != 0
             known.iterm = chafa_term_info_have_seq(info, CHAFA_TERM_SEQ_BEGIN_ITERM2_IMAGE) != 0

@@ -63,7 +63,7 @@ struct Screen: Equatable, Sendable {
         let known = ChafaPrinter.known(environment)
         var answers: TerminalAnswers?
         func asked() -> TerminalAnswers {
-            if answers == nil { answers = canAsk ? TerminalAnswers.ask(input: input, output: output) : TerminalAnswers() }
+            if answers == nil { answers = canAsk ? TerminalAnswers.ask(input: input, output: output, environment: environment) : TerminalAnswers() }
             return answers!
         }
         let colors: MosaicColors = noColor || dumb ? .monochrome : known.colors

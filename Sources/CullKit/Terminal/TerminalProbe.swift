@@ -9,6 +9,10 @@ import Dispatch
 /// answers. Terminals answer in order, so the device attributes mark the end: no waiting out the
 /// timeout on a terminal that ignores the others. A terminal that answers nothing costs the
 /// timeout once.
+///
+/// Inside tmux or GNU screen the kitty query is not sent: both take an APC string (`ESC _ … ESC \`)
+/// as the window's title (tmux's pane title, screen's hardstatus), and neither passes kitty
+/// images through, so asking would only retitle the user's window.
 struct TerminalAnswers: Equatable, Sendable {
     var kitty = false
     var sixel = false
@@ -19,19 +23,33 @@ struct TerminalAnswers: Equatable, Sendable {
     /// Whether the device attributes came back at all (false: the wait timed out).
     var complete = false
 
-    /// The bytes written to ask.
-    static let query = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}[16t" + "\u{1B}[>0q" + "\u{1B}[c"
+    /// The kitty graphics query.
+    static let kittyQuery = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+    /// The queries every terminal is asked: cell size, XTVERSION, device attributes (last).
+    static let plainQuery = "\u{1B}[16t" + "\u{1B}[>0q" + "\u{1B}[c"
+
+    /// The bytes written to ask a terminal under `environment` (no kitty query in a multiplexer).
+    static func query(_ environment: [String: String]) -> String {
+        (isMultiplexer(environment) ? "" : kittyQuery) + plainQuery
+    }
+
+    /// Whether `environment` is a tmux or screen window (or one reached through them, by `TERM`).
+    static func isMultiplexer(_ environment: [String: String]) -> Bool {
+        environment["TMUX"] != nil || environment["STY"] != nil
+            || ["screen", "tmux"].contains { environment["TERM"]?.hasPrefix($0) ?? false }
+    }
 
     /// Asks the terminal (writing to `output`, reading its answers from `input`), waiting at most
     /// `milliseconds` in all. The input is put in raw mode for the wait and restored after; answers
     /// that come later than that are flushed, not typed into the shell.
-    static func ask(input device: TerminalDevice, output: TerminalDevice, milliseconds: Int = 300) -> TerminalAnswers {
+    static func ask(input device: TerminalDevice, output: TerminalDevice, environment: [String: String],
+                    milliseconds: Int = 300) -> TerminalAnswers {
         guard let modes = device.modes(), device.enterRaw(from: modes) else { return TerminalAnswers() }
         defer {
             device.discardInput()
             device.restore(modes)
         }
-        guard output.write(query) else { return TerminalAnswers() }
+        guard output.write(query(environment)) else { return TerminalAnswers() }
         var received: [UInt8] = []
         let deadline = now() + Int64(milliseconds)
         var answers = TerminalAnswers()

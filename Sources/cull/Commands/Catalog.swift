@@ -73,8 +73,11 @@ struct CatalogCommand: CullCommand {
             let absolute = Self.absolute(path!)
             try CatalogStore.ignore(access.db, path: absolute, kind: kind ?? CatalogKind.guess(path: absolute))
             try sync.merge()
-            terminal.out(format == .json ? JSONValue.object([("ignored", .string(absolute))]).rendered(pretty: false) + "\n"
-                                         : "Ignoring \(absolute): its decisions no longer count.\n")
+            if format == .json {
+                terminal.outJSON(.object([("ignored", .string(absolute))]))
+            } else {
+                terminal.out("Ignoring \(absolute): its decisions no longer count.\n")
+            }
             return .success
         case .list:
             break
@@ -83,7 +86,7 @@ struct CatalogCommand: CullCommand {
         for note in report.notes where format == .text { terminal.err("cull: note: \(note)\n") }
         let records = try CatalogStore.all(access.db)
         switch format {
-        case .json, .paths: terminal.out(JSONValue.array(records.map(Self.json)).rendered(pretty: false) + "\n")
+        case .json, .paths: terminal.outJSON(.array(records.map(Self.json)))
         case .text: terminal.out(records.isEmpty ? "No catalogs.\n" : records.map(Self.text).joined())
         }
         if action == .add, let added = records.first(where: { $0.path == Self.absolute(path!) }), added.problem != nil {
@@ -100,8 +103,8 @@ struct CatalogCommand: CullCommand {
         return String(cString: resolved)
     }
 
-    static func text(_ record: CatalogRecord) -> String {
-        var line = "\(record.kind.application) \(record.path) (\(record.state.rawValue), \(record.origin.rawValue))"
+    static func text(_ record: CatalogRecord) -> TerminalText {
+        var line: TerminalText = "\(record.kind.application) \(record.path) (\(record.state.rawValue), \(record.origin.rawValue))"
         if let version = record.schemaVersion { line += ", schema \(version)" }
         if let inside = record.rowsInside, let outside = record.rowsOutside {
             line += ": \(English.count(inside, "file")) of this library, \(outside) \(outside == 1 ? "row" : "rows") elsewhere"

@@ -30,7 +30,7 @@ struct CheckCommand: CullCommand {
     func run(_ terminal: Terminal) throws -> ExitCode {
         var files = RuleFiles.load(paths)
         if strict { files = files.map { $0.promotingWarnings() } }
-        terminal.out(format.render(files, color: terminal.colorEnabled))
+        format.write(files, to: terminal)
         if format == .text { terminal.err(DiagnosticSummary.line(files)) }
         return files.contains(where: \.hasErrors) ? .ruleError : .success
     }

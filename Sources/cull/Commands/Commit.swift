@@ -64,7 +64,7 @@ struct CommitCommand: CullCommand {
         let cutoff = stagedFor?.before(Int64(started.timeIntervalSince1970))
         let session = try CommitSession(library: access.library, db: access.db, stagedBefore: cutoff)
         guard !session.isEmpty else {
-            terminal.out(stagedFor.map { "Nothing has been staged for \($0) or longer.\n" } ?? "Nothing is staged.\n")
+            terminal.out(stagedFor.map { "Nothing has been staged for \($0) or longer.\n" as TerminalText } ?? "Nothing is staged.\n")
             return .success
         }
         if let fingerprint { try session.check(expectedFingerprint: fingerprint) }
@@ -99,7 +99,7 @@ struct CommitCommand: CullCommand {
         }
         progress.finish()
         switch format {
-        case .json: terminal.out(ReceiptRenderer.json(receipt))
+        case .json: terminal.outDocument(ReceiptRenderer.json(receipt))
         default: terminal.out(ReceiptRenderer.text(receipt, terminal: terminal))
         }
         var fields = receipt.logFields()

@@ -32,11 +32,15 @@ struct DistinctCommand: CullCommand {
         guard ids.count >= 2 else { throw UsageError(message: "expected at least two different files") }
         let marked = try DistinctSets.mark(access.db, root: access.library.root, ids: ids, now: Int64(Date().timeIntervalSince1970))
         let photos = English.count(marked.pictures, "photo")
-        let text = (marked.stored ? "Marked \(photos) as different pictures" : "The \(photos) were already marked as different pictures")
+        let text: TerminalText = (marked.stored ? "Marked \(photos) as different pictures" : "The \(photos) were already marked as different pictures")
             + (marked.unstaged > 0 ? "; unstaged \(marked.unstaged) staged as a look-alike of another of them" : "") + ".\n"
-        terminal.out(format == .json ? JSONValue.object([
-            ("pictures", .integer(Int64(marked.pictures))), ("stored", .bool(marked.stored)), ("unstaged", .integer(Int64(marked.unstaged))),
-        ]).rendered(pretty: false) + "\n" : text)
+        if format == .json {
+            terminal.outJSON(.object([
+                ("pictures", .integer(Int64(marked.pictures))), ("stored", .bool(marked.stored)), ("unstaged", .integer(Int64(marked.unstaged))),
+            ]))
+        } else {
+            terminal.out(text)
+        }
         return .success
     }
 }

@@ -35,7 +35,7 @@ struct ExplainCommand: CullCommand {
     func run(_ terminal: Terminal) throws -> ExitCode {
         let loads = RuleFiles.load(paths)
         if loads.contains(where: \.hasErrors) {
-            terminal.err(DiagnosticFormat.text.render(loads) + DiagnosticSummary.line(loads))
+            terminal.err(DiagnosticFormat.terminalText(loads) + DiagnosticSummary.line(loads))
             return .ruleError
         }
         let (database, isLibrary) = try IndexOption.open(library, terminal: terminal)
@@ -44,7 +44,7 @@ struct ExplainCommand: CullCommand {
         let compiled = evaluator.compile(loads.compactMap(\.ruleFile))
         let count = try evaluator.libraryAssetCount()
         var reports: [JSONValue] = []
-        var text = isLibrary ? "" : "note: no library found; plans are for an empty index\n\n"
+        var text: TerminalText = isLibrary ? "" : "note: no library found; plans are for an empty index\n\n"
         for rule in compiled {
             let plan = try database.queryPlan(rule.query.sql, rule.query.arguments)
             var evaluation: (RuleEvaluation, Double)?
@@ -58,7 +58,7 @@ struct ExplainCommand: CullCommand {
                                               setup: specs.isEmpty ? [] : groups?.membershipSQL(of: specs) ?? []))
             text += ExplainReport.text(rule, plan: plan, evaluation: evaluation)
         }
-        terminal.out(format == .json ? JSONValue.array(reports).rendered(pretty: false) + "\n" : text)
+        if format == .json { terminal.outJSON(.array(reports)) } else { terminal.out(text) }
         return .success
     }
 }

@@ -55,7 +55,7 @@ struct FindCommand: CullCommand {
         let parsed = fragments.enumerated().map { RuleLoader.predicate(fragment: $0.element, label: "<argument \($0.offset + 1)>") }
         let loads = parsed.map(\.load)
         if loads.contains(where: \.hasErrors) {
-            terminal.err(DiagnosticFormat.text.render(loads))
+            terminal.err(DiagnosticFormat.terminalText(loads))
             return .ruleError
         }
         let access = try LibraryAccess(libraryOption: library, locking: false, terminal: terminal)
@@ -98,15 +98,15 @@ struct FindCommand: CullCommand {
         }
         if let limit { found = Array(found.prefix(limit)) }
         if let preview {
-            let title = "find " + fragments.map(TerminalText.escaped).joined(separator: " ")
+            let title: TerminalText = "find \(fragments.joined(separator: " "))"
             try TerminalPreview.draw(title: title, assets: found.map(\.id),
                                      library: access.library, db: database, terminal: terminal, forced: preview.forced)
             return .success
         }
         switch format {
-        case .json: terminal.out(JSONValue.array(found.map(\.item)).rendered(pretty: false) + "\n")
+        case .json: terminal.outJSON(.array(found.map(\.item)))
         case .paths: terminal.outPaths(found.map { access.shown($0.path) }, nul: nul)
-        case .text: terminal.out(found.map { PathBytes.display(access.shown($0.path)) + "\n" }.joined())
+        case .text: terminal.out(found.map { "\(path: access.shown($0.path))\n" as TerminalText }.joined())
         }
         return .success
     }

@@ -23,8 +23,7 @@ struct KeepCommand: CullCommand {
     func run(_ terminal: Terminal) throws -> ExitCode {
         let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
         let count = try ReviewStore(db: access.db).keep(assetIDs: try access.assetIDs(paths))
-        terminal.out(format == .json ? JSONValue.object([("kept", .integer(Int64(count)))]).rendered(pretty: false) + "\n"
-                                     : "Kept \(English.count(count, "file")).\n")
+        if format == .json { terminal.outJSON(.object([("kept", .integer(Int64(count)))])) } else { terminal.out("Kept \(English.count(count, "file")).\n") }
         return .success
     }
 }

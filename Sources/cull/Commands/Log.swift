@@ -23,17 +23,17 @@ struct LogCommand: CullCommand {
         let runs = LibraryLog.entries(library: library)
         let batches = try LibraryLog.batches(db: try library.openIndex())
         if format == .json {
-            terminal.out(JSONValue.object([
+            terminal.outJSON(.object([
                 ("runs", .array(runs.map(\.fields))),
                 ("batches", .array(batches.map(Self.json))),
-            ]).rendered(pretty: false) + "\n")
+            ]))
             return .success
         }
         if runs.isEmpty && batches.isEmpty { terminal.out("Nothing recorded yet.\n") }
         for run in runs { terminal.out("\(run.at)  \(run.command)  \(Self.summary(run.fields))\n") }
         if !batches.isEmpty { terminal.out((runs.isEmpty ? "" : "\n") + "batches:\n") }
         for batch in batches {
-            var line = "  \(RunLog.time(batch.finishedAt ?? batch.startedAt))  \(batch.kind) \(batch.commit)  \(batch.state)"
+            var line: TerminalText = "  \(RunLog.time(batch.finishedAt ?? batch.startedAt))  \(batch.kind) \(batch.commit)  \(batch.state)"
             if let mode = batch.mode, let moved = batch.moved, let bytes = batch.bytes {
                 line += "  \(mode), moved \(English.count(moved, "file")) (\(ByteCount.format(bytes)))"
             }

@@ -53,7 +53,9 @@ struct PlanCommand: CullCommand {
                                                plan: plan, evaluations: evaluations, terminal: terminal,
                                                failing: { (try? evaluator.failingClauses(of: $0, assetID: id)) ?? [] }))
             let sources = try DecisionSources.lines(db: access.db, root: access.library.root, assetID: id, path: relative)
-            if !sources.isEmpty { terminal.out("  decisions, by source (the value that stages less counts):\n" + sources.joined(separator: "\n") + "\n") }
+            if !sources.isEmpty {
+                terminal.out("  decisions, by source (the value that stages less counts):\n" + sources.map { "\($0)\n" as TerminalText }.joined())
+            }
             return .success
         }
         if let preview {
@@ -63,7 +65,7 @@ struct PlanCommand: CullCommand {
         }
         switch format {
         case .text: terminal.out(PlanRenderer.text(plan, terminal: terminal))
-        case .json: terminal.out(PlanRenderer.json(plan))
+        case .json: terminal.outDocument(PlanRenderer.json(plan))
         case .paths: terminal.outPaths(try PlanRenderer.netNewPaths(plan, db: access.db).map(access.shown), nul: nul)
         }
         return plan.limitTripped ? .limitTripped : .success

@@ -57,10 +57,10 @@ struct RunCommand: CullCommand {
         report.exit = exit.rawValue
         RunLog.append(library: access.library, report.logFields())
         switch format {
-        case .json, .paths: terminal.out(RunRenderer.json(report).rendered(pretty: false) + "\n")
+        case .json, .paths: terminal.outJSON(RunRenderer.json(report))
         case .text:
             if let reason = report.tripped { terminal.err("cull: error: \(reason)\n") }
-            if report.changedAnything { terminal.out(RunRenderer.line(report) + "\n") }
+            if report.changedAnything { terminal.out("\(RunRenderer.line(report))\n") }
         }
         return exit
     }

@@ -70,17 +70,17 @@ struct ScanCommand: CullCommand {
         summary.problems += (imageHashed?.problems ?? []) + (analysed?.problems ?? [])
         switch format {
         case .text:
-            terminal.out(summary.line + "\n")
+            terminal.out("\(summary.line)\n")
             if let hashed {
                 terminal.out("hashed \(English.count(hashed.hashed, "file")) (\(ByteCount.format(hashed.bytesRead)) read), \(hashed.skipped) could not be hashed\n")
             }
             if let analysed {
                 terminal.out("analysed \(English.count(analysed.analysed, "photo")), \(analysed.failed) could not be decoded\n")
             }
-            for line in summary.detailLines { terminal.out(line + "\n") }
-            for problem in summary.problems { terminal.err("cull: warning: \(PathBytes.display(problem.path)): \(problem.reason)\n") }
+            for line in summary.detailLines { terminal.out("\(line)\n") }
+            for problem in summary.problems { terminal.err("cull: warning: \(path: problem.path): \(problem.reason)\n") }
         case .json, .paths:
-            terminal.out(summary.json.rendered(pretty: false) + "\n")
+            terminal.outJSON(summary.json)
         }
         return .success
     }

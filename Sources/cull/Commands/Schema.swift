@@ -19,7 +19,8 @@ struct SchemaCommand: CullCommand {
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
-        terminal.out(format == .json ? RuleSchema.document().rendered() + "\n" : RuleReference.markdown())
+        // Both are Cull's own text, made from its field registry.
+        if format == .json { terminal.outDocument(RuleSchema.document().rendered() + "\n") } else { terminal.out(TerminalText(own: RuleReference.markdown())) }
         return .success
     }
 }

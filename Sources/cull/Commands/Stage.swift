@@ -41,7 +41,7 @@ struct StageCommand: CullCommand {
             let access = try LibraryAccess(libraryOption: rules.library, locking: true, terminal: terminal)
             let (plan, result) = try HandStaging(db: access.db, root: access.library.root).stage(try access.assetIDs(rules.paths),
                                                                                               runID: RunID.make())
-            terminal.out(rendered(plan, terminal: terminal))
+            write(plan, terminal: terminal)
             done(plan, result, terminal: terminal)
             return .success
         }
@@ -49,14 +49,14 @@ struct StageCommand: CullCommand {
             let access = try LibraryAccess(libraryOption: rules.library, locking: true, terminal: terminal)
             let plan = try RulePlanner(db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling, root: access.library.root,
                                        progress: .bar()).plan(files).plan
-            terminal.out(rendered(plan, terminal: terminal))
+            write(plan, terminal: terminal)
             done(plan, try ReviewStore(db: access.db).stage(plan, runID: RunID.make()), terminal: terminal)
             return .success
         }
     }
 
-    private func rendered(_ plan: Plan, terminal: Terminal) -> String {
-        format == .json ? PlanRenderer.json(plan) : PlanRenderer.text(plan, terminal: terminal)
+    private func write(_ plan: Plan, terminal: Terminal) {
+        if format == .json { terminal.outDocument(PlanRenderer.json(plan)) } else { terminal.out(PlanRenderer.text(plan, terminal: terminal)) }
     }
 
     private func done(_ plan: Plan, _ result: ReviewStore.StageResult, terminal: Terminal) {

@@ -26,7 +26,7 @@ struct StatusCommand: CullCommand {
         let report = try CatalogSync(db: db, root: library.root).refresh()
         let catalogs = try CatalogStore.all(db).filter { $0.state != .unrelated }
         if format == .json {
-            terminal.out(Self.json(status).rendered(pretty: false) + "\n")
+            terminal.outJSON(Self.json(status))
         } else {
             terminal.out(Self.text(status) + catalogs.map { "catalog:     " + CatalogCommand.text($0) }.joined())
         }
@@ -34,8 +34,8 @@ struct StatusCommand: CullCommand {
         return .success
     }
 
-    static func text(_ status: LibraryStatus) -> String {
-        var lines = [
+    static func text(_ status: LibraryStatus) -> TerminalText {
+        var lines: [TerminalText] = [
             "library:     \(status.root)",
             "index:       \(ByteCount.format(status.indexBytes))",
             "assets:      \(English.count(status.assets, "file"))",

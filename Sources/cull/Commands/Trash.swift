@@ -46,7 +46,7 @@ struct TrashCommand: CullCommand {
         }
         switch format {
         case .text: terminal.out(TrashRenderer.text(listing, terminal: terminal))
-        case .json: terminal.out(TrashRenderer.json(listing))
+        case .json: terminal.outDocument(TrashRenderer.json(listing))
         case .paths: terminal.outPaths(listing.items.map { access.shown($0.path) }, nul: nul)
         }
         return .success

@@ -36,7 +36,7 @@ struct UndoCommand: CullCommand {
         let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
         if Interruption.shared.isRequested { return .interrupted }
         let report = try CommitUndo.undo(library: access.library, db: access.db, commit: commit)
-        terminal.out(format == .json ? ReceiptRenderer.json(report) : ReceiptRenderer.text(report))
+        if format == .json { terminal.outDocument(ReceiptRenderer.json(report)) } else { terminal.out(ReceiptRenderer.text(report)) }
         RunLog.append(library: access.library, [
             "command": .string("undo"), "commit": .int(report.commit), "restored": .int(Int64(report.restored)),
             "refused": .int(Int64(report.refused.count)), "ms": .int(Int64(Date().timeIntervalSince(started) * 1000)),

@@ -27,11 +27,11 @@ struct Dispatcher {
         var command: (any CullCommand.Type)?
         do {
             guard let name = arguments.first else {
-                terminal.out(overview())
+                terminal.out(TerminalText(own: overview()))
                 return .usage
             }
             if name == "--help" || name == "-h" {
-                terminal.out(overview())
+                terminal.out(TerminalText(own: overview()))
                 return .success
             }
             if name == "--version" {
@@ -42,27 +42,27 @@ struct Dispatcher {
                 // Same messages as a subcommand's options, with the top-level usage.
                 let parsed = try ParsedArguments(arguments, spec: Self.topLevel)
                 if let shell = parsed.value(Self.completionOption).flatMap(Completions.Shell.init(rawValue:)) {
-                    terminal.out(Completions.script(shell, commands: commands.map { $0.spec }))
+                    terminal.outDocument(Completions.script(shell, commands: commands.map { $0.spec }))
                     return .success
                 }
                 if parsed.flag(Self.manPageOption) {
-                    terminal.out(ManPage.page(commands: commands.map { $0.spec }, topLevel: Self.topLevel.options))
+                    terminal.outDocument(ManPage.page(commands: commands.map { $0.spec }, topLevel: Self.topLevel.options))
                     return .success
                 }
             }
             if name == "help" {
                 guard let topic = arguments.dropFirst().first else {
-                    terminal.out(overview())
+                    terminal.out(TerminalText(own: overview()))
                     return .success
                 }
-                terminal.out(Help.text(try self.command(named: topic).spec))
+                terminal.out(TerminalText(own: Help.text(try self.command(named: topic).spec)))
                 return .success
             }
             command = try self.command(named: name)
             guard let command else { return .usage }
             let rest = Array(arguments.dropFirst())
             if ParsedArguments.asksForHelp(rest, spec: command.spec) {
-                terminal.out(Help.text(command.spec))
+                terminal.out(TerminalText(own: Help.text(command.spec)))
                 return .success
             }
             let parsed = try ParsedArguments(rest, spec: command.spec)
@@ -80,20 +80,25 @@ struct Dispatcher {
         return command
     }
 
-    /// `cull: error: …`; a usage error adds the usage line and where to read more.
-    static func message(for error: any Error, spec: CommandSpec?) -> String {
-        let text: String
+    /// `cull: error: …`; a usage error adds the usage line and where to read more. An error's
+    /// description holds what it is about (a path, an argument, a name): outside text, escaped.
+    static func message(for error: any Error, spec: CommandSpec?) -> TerminalText {
+        let text: TerminalText
         switch error {
         case let error as DatabaseError:
             // One line: what failed, where, what to do. `CULL_DEBUG=1` adds SQLite's code and the SQL.
             let debug = ProcessInfo.processInfo.environment["CULL_DEBUG"].map { !$0.isEmpty && $0 != "0" } ?? false
-            text = debug ? error.debugDescription : error.description
+            text = "\(debug ? error.debugDescription : error.description)"
         case let error as RuleMatchError:
             return "\(error)\n"   // already `file:line:col: error: …`
         case let error as UsageError:
+            // The usage line and the help command are Cull's own, from the command's spec.
             let usage = spec.map(Help.usageLine) ?? "cull <subcommand> [<options>]"
             let help = spec.map { "cull \($0.name) --help" } ?? "cull --help"
-            return "cull: error: \(error.message)\nUsage: \(usage)\n  See '\(help)' for more information.\n"
+            return "cull: error: \(error.message)\nUsage: \(own: usage)\n  See '\(own: help)' for more information.\n"
+        case let error as any LinedError:
+            // Several lines of Cull's (a hint under the error): each escaped on its own.
+            return "cull: error: " + error.lines.map { "\($0)" as TerminalText }.joined(separator: "\n") + "\n"
         default:
             text = "\(error)"
         }

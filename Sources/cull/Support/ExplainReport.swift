@@ -3,28 +3,25 @@ import Foundation
 
 /// The text and JSON forms of one explained rule.
 enum ExplainReport {
-    static func text(_ rule: CompiledRule, plan: [String], evaluation: (RuleEvaluation, Double)?) -> String {
-        var out = "\(rule.file): \(rule.rule.name) (\(rule.rule.action.rawValue))\n"
+    static func text(_ rule: CompiledRule, plan: [String], evaluation: (RuleEvaluation, Double)?) -> TerminalText {
+        var out: TerminalText = "\(rule.file): \(rule.rule.name) (\(rule.rule.action.rawValue))\n"
         out += "  match:   \(rule.rule.match.normalised)\n"
         for item in rule.guards { out += "  guard:   \(item.label(for: rule.file))\n" }
         for keep in rule.keepRules { out += "  keep:    \(keep.name) (\(keep.file))\n" }
         if let limit = rule.rule.limit {
-            out += "  limit:   " + [limit.count.map { "count \($0)" }, limit.percent.map { "percent \($0)" }]
-                .compactMap { $0 }.joined(separator: ", ") + "\n"
+            out += "  limit:   \([limit.count.map { "count \($0)" }, limit.percent.map { "percent \($0)" }].compactMap { $0 }.joined(separator: ", "))\n"
         }
-        out += "  sql:     \(rule.query.sql)\n"
-        let values = rule.query.arguments.enumerated().map { argument in
-            guard case let .text(text) = argument.element else { return "?\(argument.offset + 1)=\(argument.element)" }
-            return "?\(argument.offset + 1)=\(SQLValue.text(TerminalText.escaped(text)))"
-        }
+        // The SQL is the registry's own text (values are bound, never in it): its line breaks stay.
+        out += "  sql:     \(own: rule.query.sql)\n"
+        let values = rule.query.arguments.enumerated().map { argument in "?\(argument.offset + 1)=\(argument.element)" }
         out += "  values:  \(values.isEmpty ? "(none)" : values.joined(separator: ", "))\n"
-        out += "  plan:\n" + plan.map { "    \($0)\n" }.joined()
+        out += "  plan:\n" + plan.map { "    \($0)\n" as TerminalText }.joined()
         if let (result, seconds) = evaluation {
             out += "  result:  \(result.matched.count) matched, \(result.net.count) net"
             out += ", \(result.userKept.count) kept by user, \(result.protected.reduce(0) { $0 + $1.ids.count }) protected"
             out += ", \(result.keptByRules.reduce(0) { $0 + $1.ids.count }) kept by rules"
             if let limit = result.limit { out += limit.tripped ? ", LIMIT TRIPPED (\(limit.actual) > \(limit.allowed))" : ", limit ok" }
-            out += String(format: " in %.1f ms\n", seconds * 1000)
+            out += "\(own: String(format: " in %.1f ms\n", seconds * 1000))"
         }
         return out + "\n"
     }

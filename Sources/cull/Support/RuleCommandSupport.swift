@@ -30,7 +30,7 @@ enum IndexOption {
 
 /// The one-line totals after text diagnostics.
 enum DiagnosticSummary {
-    static func line(_ files: [LoadedRuleFile]) -> String {
+    static func line(_ files: [LoadedRuleFile]) -> TerminalText {
         let all = files.flatMap(\.diagnostics)
         let errors = all.filter { $0.severity == .error }.count
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }

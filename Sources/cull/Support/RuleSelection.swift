@@ -20,13 +20,13 @@ enum RuleSelection {
             let (probed, together) = RuleFiles.probeForRun(loads)
             // The warnings are out already.
             if probed.contains(where: \.hasErrors) {
-                terminal.err(DiagnosticFormat.text.render(zip(probed, loads).map { $0.subtracting($1) }, color: terminal.stderrIsTTY))
+                terminal.err(DiagnosticFormat.terminalText(zip(probed, loads).map { $0.subtracting($1) }, color: terminal.stderrIsTTY))
                 terminal.err(DiagnosticSummary.line(probed))
                 return .ruleError
             }
             // Each file prepared alone in check; together their guards and keep rules add up.
             guard together.isEmpty else {
-                terminal.err(together.map { "\($0)\n" }.joined())
+                terminal.err(together.map { "\($0)\n" as TerminalText }.joined())
                 return .ruleError
             }
             throw refused.error
@@ -36,7 +36,7 @@ enum RuleSelection {
     /// Prints the diagnostics of `loads`; false when they hold an error (with the summary line).
     private static func report(_ loads: [LoadedRuleFile], terminal: Terminal) -> Bool {
         if loads.contains(where: { !$0.diagnostics.isEmpty }) {
-            terminal.err(DiagnosticFormat.text.render(loads, color: terminal.stderrIsTTY))
+            terminal.err(DiagnosticFormat.terminalText(loads, color: terminal.stderrIsTTY))
         }
         guard !loads.contains(where: \.hasErrors) else {
             terminal.err(DiagnosticSummary.line(loads))

@@ -17,7 +17,7 @@ import Testing
     ]) func aLongValueGetsAShortMessage(_ tail: String) {
         let load = RuleLoader.load(source: "version: 1\nrules:\n  - name: r\n" + tail, path: "long.yaml")
         #expect(load.hasErrors)
-        let text = TextDiagnosticPrinter(color: false).render([load])
+        let text = TextDiagnosticPrinter(color: false).render([load]).text
         #expect(text.utf8.count < 4_000, "\(text.utf8.count) bytes: \(text.prefix(300))")
         #expect(load.diagnostics.allSatisfy { $0.message.count <= RuleLimits.messageCharacters })
     }

@@ -83,7 +83,7 @@ import Testing
         let quoted = RuleLoader.load(source: "version: 1\nrules:\n  - name: r\n    match: {kind: \"\\e]0;owned\\a\\e[2J\"}\n", path: "q.yaml")
         let raw = RuleLoader.load(source: "version: 1\nrules:\n  - name: r\n    match: {name: \"\u{1B}[2J\u{7}*\"}\n", path: "r.yaml")
         #expect(quoted.hasErrors && raw.hasErrors)
-        let text = TextDiagnosticPrinter(color: false).render([quoted, raw])
+        let text = TextDiagnosticPrinter(color: false).render([quoted, raw]).text
         #expect(!text.contains(Self.escape) && !text.contains("\u{7}"), "\(text.debugDescription)")
         #expect(text.contains("\\x1b]0;owned"), "\(text)")
         // The caret still stands under the column libyaml named.

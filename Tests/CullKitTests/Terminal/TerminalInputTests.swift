@@ -46,9 +46,9 @@ struct TerminalInputTests {
         #expect(CellText.fitted("abc", 5) == "abc  ")
         #expect(CellText.prefix("abcdefgh", 5) == "abcd…")
         // A name cut in the middle keeps its end: what tells burst frames apart.
-        let name = CellText.name("IMG_20230412_184512_BURST0457.JPG", 20)
-        #expect(CellText.width(name) <= 20 && name.hasSuffix("0457.JPG") && name.hasPrefix("IMG_") && name.contains("…"))
-        #expect(CellText.name("写真写真写真写真写真.jpg", 10).hasSuffix(".jpg"))
+        let name = CellText.name("IMG_20230412_184512_BURST0457.JPG", 20).text
+        #expect(CellText.width(TerminalText(own: name)) <= 20 && name.hasSuffix("0457.JPG") && name.hasPrefix("IMG_") && name.contains("…"))
+        #expect(CellText.name("写真写真写真写真写真.jpg", 10).text.hasSuffix(".jpg"))
         #expect(CellText.width(CellText.name("写真写真写真写真写真.jpg", 10)) <= 10)
         #expect(CellText.wrapped("duplicate of DCIM/IMG_0001.JPG (rule dupes)", width: 22, lines: 2)
                 == ["duplicate of", "DCIM/IMG_0001.JPG (ru…"])

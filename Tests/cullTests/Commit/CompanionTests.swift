@@ -76,7 +76,7 @@ import Testing
         let trash = try box.cull(["trash"])
         #expect(trash.stdout.contains("IMG_0014.JPG  [all]  held back: sidecar changed since staging"), "\(trash.stdout)")
         let listing = try TrashListing(db: box.db)
-        #expect(TrashRenderer.prompt(listing, destination: .trash).contains("move 1 file and 1 companion"), "held back files are not counted")
+        #expect(TrashRenderer.prompt(listing, destination: .trash).text.contains("move 1 file and 1 companion"), "held back files are not counted")
         let result = try Self.commit(box, permanently: permanently)
         #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
         for name in ["IMG_0014", "IMG_0015", "IMG_0016"] {
@@ -210,7 +210,7 @@ import Testing
         #expect(listing.companions.travelling.map { PathBytes.display($0.path) } == ["live/IMG_5000.xmp"])
         let pair = ["live/IMG_5000.JPG", "live/IMG_5000.MOV", "live/IMG_5000.xmp"]
         let everything = pair.compactMap { FileOps.lstat(box.root + Array($0.utf8)).0?.size }.reduce(0, +)
-        let prompt = TrashRenderer.prompt(listing, destination: permanently ? .permanently : .trash)
+        let prompt = TrashRenderer.prompt(listing, destination: permanently ? .permanently : .trash).text
         #expect(prompt.contains("2 files and 1 companion (\(ByteCount.format(everything)))"), "\(prompt)")
 
         let result = try Self.commit(box, permanently: permanently)

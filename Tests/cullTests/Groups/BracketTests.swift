@@ -58,6 +58,23 @@ struct BracketTests {
         #expect(explain.stdout.contains("bracket set") && explain.stdout.contains("one intention"), "\(explain.stdout)")
     }
 
+    /// A camera name is outside text: a bracket's key (which names the camera) reaches the plan, its
+    /// explanation and its JSON escaped, never as a terminal command.
+    @Test func aBracketsCameraNameIsShownEscaped() throws {
+        let box = try Sandbox("bracket-hostile")
+        let model = "-Model=\u{1B}]52;c;QlVSU1Q=\u{07}"
+        let names = try frames(box, [[model, "-ExposureCompensation=-2"], [model, "-ExposureCompensation=0"],
+                                     [model, "-ExposureCompensation=2"]])
+        #expect(try box.cull(["scan"]).status == 0)
+        let rules = try box.rules("both.yaml", Self.both)
+        for arguments in [["plan", rules], ["plan", rules, "--explain", names[0]], ["plan", rules, "--format", "json"]] {
+            let plan = try box.cull(arguments + ["--ceiling", "100"])
+            #expect(plan.status == 0, "\(plan.stdout)\(plan.stderr)")
+            #expect(plan.stdout.contains("52;c;QlVSU1Q="), "the camera is named: \(plan.stdout)")
+            #expect(!plan.stdout.contains("\u{1B}") && !plan.stdout.contains("\u{07}"), "\(arguments): \(plan.stdout.debugDescription)")
+        }
+    }
+
     /// The control: frames at one exposure, no bracket mark, are still a burst.
     @Test func framesAtOneExposureAreStillABurst() throws {
         let box = try Sandbox("bracket-control")

@@ -19,7 +19,7 @@ import Testing
         #expect(plan.rules[0].stagedEarlier == 1 && plan.rules[0].claimedEarlier == 0)
         #expect(plan.rules[1].stagedEarlier == 1 && plan.rules[1].claimedEarlier == 1 && plan.rules[1].alreadyStaged == 2)
         let terminal = Terminal(environment: ["NO_COLOR": "1"])
-        let text = PlanRenderer.text(plan, terminal: terminal, now: now)
+        let text = PlanRenderer.text(plan, terminal: terminal, now: now).text
         #expect(text.contains("first (f.yml): matched 2, new 1 (4 B), 1 staged by an earlier run (2 days ago)\n"), "\(text)")
         #expect(text.contains("second (f.yml): matched 4, new 1 (4 B), 1 staged by an earlier run (2 days ago), "
                               + "1 taken by an earlier rule of this plan\n"), "\(text)")

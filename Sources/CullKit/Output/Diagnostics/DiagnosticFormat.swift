@@ -12,10 +12,24 @@ public enum DiagnosticFormat: String, Sendable, CaseIterable {
     /// Renders `files` (every file checked, clean ones included) in this format.
     public func render(_ files: [LoadedRuleFile], color: Bool = false) -> String {
         switch self {
-        case .text: TextDiagnosticPrinter(color: color).render(files)
+        case .text: Self.terminalText(files, color: color).text
         case .json: JSONDiagnosticPrinter.render(files)
         case .github: GitHubDiagnosticPrinter.render(files)
         case .sarif: SARIFDiagnosticPrinter.render(files)
         }
+    }
+
+    /// Writes `files` in this format to standard output: text through ``Terminal/out(_:)``, the
+    /// machine formats (whose writers escape every value) as documents.
+    public func write(_ files: [LoadedRuleFile], to terminal: Terminal) {
+        switch self {
+        case .text: terminal.out(Self.terminalText(files, color: terminal.colorEnabled))
+        case .json, .github, .sarif: terminal.outDocument(render(files))
+        }
+    }
+
+    /// The text form, for a terminal or a plain-text stream.
+    public static func terminalText(_ files: [LoadedRuleFile], color: Bool = false) -> TerminalText {
+        TextDiagnosticPrinter(color: color).render(files)
     }
 }

@@ -43,8 +43,6 @@ enum SARIFDiagnosticPrinter {
         return document.rendered() + "\n"
     }
 
-    /// A relative URI reference for the file (percent-encoding spaces and `%`).
-    static func uri(_ path: String) -> String {
-        path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: " ", with: "%20")
-    }
+    /// A relative URI reference for the file, percent-encoded (``Escape/uri(_:)``).
+    static func uri(_ path: String) -> String { Escape.uri(path.utf8) }
 }

@@ -1,27 +1,29 @@
 /// Compiler-style text: `path:line:col: error: message [code]`, then the source line and a `^`.
+/// The file's name, the message's quoted values and the source line are outside text: escaped
+/// (``TerminalText``), so a rule file cannot retitle a terminal or start a CI command line.
 struct TextDiagnosticPrinter {
     let color: Bool
 
     /// Characters of the source line shown on each side of the caret; a longer line is cut with `…`.
     static let window = 60
 
-    func render(_ files: [LoadedRuleFile]) -> String {
-        var out = ""
+    func render(_ files: [LoadedRuleFile]) -> TerminalText {
+        var out: TerminalText = ""
         for file in files {
             let lines = file.diagnostics.isEmpty || file.source.isEmpty ? [] : file.source.split(separator: "\n", omittingEmptySubsequences: false)
             for diagnostic in file.diagnostics {
                 let severity = diagnostic.severity == .error ? style("error", "1;31") : style("warning", "1;35")
                 out += style("\(diagnostic.file):\(diagnostic.mark.line):\(diagnostic.mark.column):", "1")
-                out += " \(severity): \(TerminalText.escaped(diagnostic.message)) [\(diagnostic.code.rawValue)]\n"
+                out += " \(severity): \(diagnostic.message) [\(diagnostic.code.rawValue)]\n"
                 guard diagnostic.mark.line >= 1, diagnostic.mark.line <= lines.count else { continue }
                 var text = lines[diagnostic.mark.line - 1]
                 if text.hasSuffix("\r") { text = text.dropLast() }
                 let (excerpt, caretColumn) = Self.excerpt(text, column: diagnostic.mark.column)
-                let shown = TerminalText.masked(excerpt)
-                out += shown + "\n"
-                // Keep tabs so the caret lines up under the same column as in the source.
-                let prefix = shown.prefix(max(0, caretColumn - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
-                out += prefix + style("^", "1;32") + "\n"
+                // The caret goes under the same character of the line as shown (an escaped control
+                // takes several columns; a tab is shown as `\t`, never as a tab's width).
+                let before = Escape.terminal(String(String.UnicodeScalarView(excerpt.unicodeScalars.prefix(max(0, caretColumn - 1)))))
+                out += "\(excerpt)\n"
+                out += "\(own: String(repeating: " ", count: before.unicodeScalars.count))" + style("^", "1;32") + "\n"
             }
         }
         return out
@@ -41,7 +43,7 @@ struct TextDiagnosticPrinter {
         return (shown, caret)
     }
 
-    private func style(_ text: String, _ code: String) -> String {
-        color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    private func style(_ text: TerminalText, _ code: String) -> TerminalText {
+        color ? "\u{1B}[\(own: code)m\(text)\u{1B}[0m" : text
     }
 }

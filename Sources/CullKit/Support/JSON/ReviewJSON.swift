@@ -44,6 +44,11 @@ struct ReviewJSON {
         text.withUTF8 { string(utf8: $0) }
     }
 
+    /// Text the review page shows as it is (its script puts it in `textContent`): the HTML kind's
+    /// visible form (``Escape/terminal(_:)-(String)``), so a bidi override or a control character in a
+    /// name, a rule file's name or a reason is shown, not obeyed, in the browser too.
+    mutating func shown(_ text: String) { string(Escape.terminal(text)) }
+
     /// A string literal of UTF-8 text, the one set of escapes every JSON text of Cull uses.
     mutating func string(utf8: some Collection<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
@@ -75,22 +80,56 @@ struct ReviewJSON {
     }
 
     /// `text` escaped: the runs that need no escape are copied whole (a byte at a time cost a
-    /// plan's JSON a third of its instructions).
+    /// plan's JSON a third of its instructions). Besides JSON's own escapes, every character that
+    /// could act on a terminal or a CI log the JSON is shown in — DEL, the C1 controls, the bidi
+    /// controls, U+2028/U+2029, and the `[` of a legacy `##[command]` — is written as `\uXXXX`:
+    /// the text still parses to exactly the same string.
     private mutating func escaped(_ text: UnsafeBufferPointer<UInt8>) {
         var run = 0
-        for index in text.indices {
+        var index = 0
+        while index < text.count {
             let byte = text[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<index]))
-            run = index + 1
+            // Printable ASCII but a quote, a backslash and `[`: most of every text, passed over at once.
+            if byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "[") {
+                index += 1
+                continue
+            }
+            let length: Int
+            let scalar: UInt32
             switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
-            case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
-            default: bytes.append(contentsOf: Array("\\u00".utf8) + Array(PathBytes.hex(byte).utf8))
+            case 0 ..< 0x20, UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x7F:
+                (length, scalar) = (1, UInt32(byte))
+            case UInt8(ascii: "[") where index >= 2 && text[index - 1] == UInt8(ascii: "#") && text[index - 2] == UInt8(ascii: "#"):
+                (length, scalar) = (1, UInt32(byte))
+            case 0xC2 where index + 1 < text.count && (0x80 ... 0x9F).contains(text[index + 1]):
+                (length, scalar) = (2, UInt32(text[index + 1]))
+            case 0xD8 where index + 1 < text.count && text[index + 1] == 0x9C:
+                (length, scalar) = (2, 0x061C)
+            case 0xE2 where index + 2 < text.count && Self.isBidiOrSeparator(text[index + 1], text[index + 2]):
+                (length, scalar) = (3, 0x2000 | UInt32(text[index + 1] & 0x3F) << 6 | UInt32(text[index + 2] & 0x3F))
+            default:
+                index += 1
+                continue
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<index]))
+            index += length
+            run = index
+            switch scalar {
+            case UInt32(UInt8(ascii: "\"")), UInt32(UInt8(ascii: "\\")): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(scalar))
+            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+            default:
+                bytes.append(contentsOf: Array("\\u".utf8))
+                bytes.append(contentsOf: Array((Escape.hex(UInt8(scalar >> 8)) + Escape.hex(UInt8(scalar & 0xFF))).utf8))
             }
         }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[run...]))
+    }
+
+    /// The last two UTF-8 bytes of U+200E, U+200F, U+2028–U+202E or U+2066–U+2069 (after 0xE2).
+    private static func isBidiOrSeparator(_ second: UInt8, _ third: UInt8) -> Bool {
+        (second == 0x80 && (third == 0x8E || third == 0x8F || (0xA8 ... 0xAE).contains(third)))
+            || (second == 0x81 && (0xA6 ... 0xA9).contains(third))
     }
 }

@@ -55,35 +55,11 @@ public enum PathBytes {
         }
     }
 
-    /// Text for humans: UTF-8 as is, other bytes as `\xNN`, control characters escaped.
-    public static func display(_ path: [UInt8]) -> String {
-        var text = ""
-        var index = 0
-        while index < path.count {
-            let byte = path[index]
-            if byte < 0x20 || byte == 0x7F {
-                text += byte == 10 ? "\\n" : byte == 9 ? "\\t" : "\\x" + hex(byte)
-                index += 1
-                continue
-            }
-            if byte < 0x80 { text.unicodeScalars.append(Unicode.Scalar(byte)); index += 1; continue }
-            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-            if index + length <= path.count, length > 1,
-               let scalar = String(validating: path[index..<(index + length)], as: UTF8.self) {
-                text += scalar
-                index += length
-            } else {
-                text += "\\x" + hex(byte)
-                index += 1
-            }
-        }
-        return text
-    }
+    /// Text for humans: a terminal, a plain-text stream, a caption (see ``Escape/terminal(_:)-(Bytes)``:
+    /// UTF-8 as is, controls, bidi controls and bytes that are not UTF-8 made visible).
+    public static func display(_ path: [UInt8]) -> String { Escape.terminal(path) }
 
-    static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789abcdef")
-        return String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 15)])
-    }
+    static func hex(_ byte: UInt8) -> String { Escape.hex(byte) }
 }
 
 extension PathBytes {

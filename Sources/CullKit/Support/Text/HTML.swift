@@ -1,18 +1,4 @@
-/// The one escaping helper for text put into HTML or SVG.
+/// Text put into HTML or SVG: ``Escape/html(_:)``, the one escape of that kind.
 enum HTML {
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { Escape.html(text) }
 }

@@ -21,14 +21,14 @@ final class DeckScreen {
     /// What leaving the screen must erase: kitty keeps pictures until told.
     var farewell: String { drawing == .kitty ? "\u{1B}_Ga=d\u{1B}\\" : "" }
 
-    func frame(_ deck: Deck, columns: Int, rows: Int) -> String {
-        var out = farewell + "\u{1B}[0m\u{1B}[H\u{1B}[2J"
-        func line(_ row: Int, _ text: String, _ code: String? = nil) {
+    func frame(_ deck: Deck, columns: Int, rows: Int) -> TerminalText {
+        var out: TerminalText = "\(own: farewell)\u{1B}[0m\u{1B}[H\u{1B}[2J"
+        func line(_ row: Int, _ text: TerminalText, _ code: String? = nil) {
             guard row >= 1, row <= rows else { return }
             let fitted = CellText.prefix(text, max(1, columns - 1))
             out += "\u{1B}[\(row);1H" + (code.map { style(fitted, $0) } ?? fitted)
         }
-        let header = "cull review · " + (deck.current == nil ? "done" : "card \(deck.position + 1) of \(deck.cards.count)")
+        let header: TerminalText = "cull review · \(deck.current == nil ? "done" : "card \(deck.position + 1) of \(deck.cards.count)")"
             + " · kept \(deck.counts.kept), staged \(deck.counts.staged), skipped \(deck.counts.skipped)"
         line(1, header, "1")
         let factsRows = 8
@@ -48,60 +48,60 @@ final class DeckScreen {
             if let keeper {
                 out += picture(keeper, column: width + 3, row: 2, columns: width, rows: pictureRows - 1)
                 out += "\u{1B}[\(pictureRows + 1);1H" + style(CellText.fitted("THIS FILE", width), "1")
-                    + "  " + style(CellText.prefix("★ KEEPER " + keeper.name, width), "1;32")
+                    + "  " + style(CellText.prefix("★ KEEPER \(path: PathBytes.basename(keeper.path))", width), "1;32")
             }
         }
         var row = max(2, pictureRows + 2)
         let state = status(deck, id)
-        let folder = PathBytes.display(PathBytes.parent(record.path))
-        line(row, (group?.keeper == id ? "★ " : "") + record.name + (folder.isEmpty ? "" : "   in " + folder), "1")
+        let folder = PathBytes.parent(record.path)
+        line(row, "\(group?.keeper == id ? "★ " : "")\(path: PathBytes.basename(record.path))\(folder.isEmpty ? "" : "   in ")\(path: folder)", "1")
         row += 1
-        line(row, ByteCount.format(record.size) + " · " + SheetRenderer.day(date(deck, id, record)) + " · " + state.text, state.tone)
+        line(row, "\(ByteCount.format(record.size)) · \(SheetRenderer.day(date(deck, id, record))) · \(state.text)", state.tone)
         row += 1
         if let entry {
             let section = deck.scope.sections[entry.section]
-            let reason = TerminalText.escaped(entry.reason)
             // The rule is named unless the reason already does ("staged by rule …", "matched rule …").
-            let rule = reason.contains(TerminalText.escaped(section.rule)) ? ""
-                : "rule " + TerminalText.escaped(section.rule) + (section.ruleFile.isEmpty ? "" : " (\(TerminalText.escaped(section.ruleFile)))") + ": "
-            for text in CellText.wrapped(rule + reason, width: max(10, columns - 1), lines: 2) {
+            let rule: TerminalText = entry.reason.contains(section.rule) ? ""
+                : "rule \(section.rule)" + (section.ruleFile.isEmpty ? "" : " (\(section.ruleFile))") + ": "
+            for text in CellText.wrapped(rule + TerminalText(entry.reason), width: max(10, columns - 1), lines: 2) {
                 line(row, text)
                 row += 1
             }
         }
         if let group {
-            line(row, "group of \(English.count(group.members.count, "file")), keeper chosen by \(TerminalText.escaped(group.decidedBy))"
-                 + (keeper.map { ": " + $0.name } ?? (group.keeper == id ? ": this file" : "")), "2")
+            let keeperName: TerminalText = keeper.map { ": \(path: PathBytes.basename($0.path))" } ?? (group.keeper == id ? ": this file" : "")
+            line(row, "group of \(English.count(group.members.count, "file")), keeper chosen by \(group.decidedBy)" + keeperName, "2")
         }
         footer(deck, rows: rows, line: line)
         return out
     }
 
     /// The message (or the commit question) and the keys, on the last two lines.
-    private func footer(_ deck: Deck, rows: Int, line: (Int, String, String?) -> Void) {
+    private func footer(_ deck: Deck, rows: Int, line: (Int, TerminalText, String?) -> Void) {
         if let commit = deck.pending {
             line(rows - 1, "Commit \(English.count(commit.count, "file")) (\(ByteCount.format(commit.bytes))) to the trash, fingerprint "
                  + "\(commit.fingerprint)? y commits, any other key cancels", "1;33")
         } else if !deck.message.isEmpty {
-            line(rows - 1, deck.message, "33")
+            line(rows - 1, TerminalText(deck.message), "33")
         }
         line(rows, "→ keep  ← stage  ↓ skip  ↑ back  u undo  g whole group  c commit  q quit", "2")
     }
 
     /// One photo fitted and centred in a box of cells whose top left is (`column`, `row`).
-    private func picture(_ record: AssetFile.Record, column: Int, row: Int, columns: Int, rows: Int) -> String {
+    private func picture(_ record: AssetFile.Record, column: Int, row: Int, columns: Int, rows: Int) -> TerminalText {
         guard columns > 0, rows > 0 else { return "" }
         guard let image = image(record) else {
-            let text = record.kind == "video" ? "▶ video " + (record.duration.map(Placeholder.clock) ?? "") : "no preview"
+            let text: TerminalText = record.kind == "video" ? "▶ video \(record.duration.map(Placeholder.clock) ?? "")" : "no preview"
             return "\u{1B}[\(row + rows / 2);\(column + max(0, (columns - CellText.width(text)) / 2))H" + text
         }
         let fit = TilePictures.fit(width: image.width, height: image.height, columns: columns, rows: rows, cell: cell)
         let left = column + (columns - fit.columns) / 2
+        // libchafa's picture: escape sequences and symbols made from the pixels.
         let drawn = printer.draw(image, columns: fit.columns, rows: fit.rows, cell: cell)
-        if drawing.isPixels { return "\u{1B}[\(row);\(left)H" + drawn }
+        if drawing.isPixels { return "\u{1B}[\(row);\(left)H" + TerminalText(own: drawn) }
         let reset = drawing == .symbols(.monochrome) ? "" : "\u{1B}[0m"
-        return drawn.split(separator: "\n", omittingEmptySubsequences: false).prefix(fit.rows).enumerated()
-            .map { "\u{1B}[\(row + $0.offset);\(left)H" + $0.element + reset }.joined()
+        return TerminalText(own: drawn.split(separator: "\n", omittingEmptySubsequences: false).prefix(fit.rows).enumerated()
+            .map { "\u{1B}[\(row + $0.offset);\(left)H" + $0.element + reset }.joined())
     }
 
     private func image(_ record: AssetFile.Record) -> DecodedImage? {
@@ -130,7 +130,7 @@ final class DeckScreen {
         return taken ?? record.mtimeNs / 1_000_000_000
     }
 
-    private func style(_ text: String, _ code: String) -> String {
-        styled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    private func style(_ text: TerminalText, _ code: String) -> TerminalText {
+        styled ? "\u{1B}[\(own: code)m\(text)\u{1B}[0m" : text
     }
 }

@@ -71,7 +71,7 @@ final class TerminalSession {
     func size() -> TerminalDevice.Size? { output.size() }
 
     /// Writes a frame.
-    func draw(_ frame: String) { output.write(frame) }
+    func draw(_ frame: TerminalText) { output.write(frame.text) }
 
     /// Waits for keys or a signal.
     func next() -> Event {

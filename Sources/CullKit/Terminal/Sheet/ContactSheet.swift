@@ -8,19 +8,19 @@ struct ContactSheet {
         let size: Int64
         /// Capture time, else the file's mtime (seconds since 1970, local wall clock for `taken`).
         let date: Int64
-        let reason: String
+        let reason: TerminalText
         let isKeeper: Bool
         let state: ReviewModel.State
     }
 
     /// A group (with its title) or a section's loose files (no title).
     struct Block {
-        let title: String?
+        let title: TerminalText?
         var tiles: [Tile]
     }
 
     struct Section {
-        let title: String
+        let title: TerminalText
         var blocks: [Block]
     }
 
@@ -42,7 +42,7 @@ struct ContactSheet {
             var blocks: [Block] = []
             var grouped = Set<Int64>()
             for group in section.groups {
-                let title = "group of \(English.count(group.members.count, "file")), keeper chosen by \(TerminalText.escaped(group.decidedBy))"
+                let title: TerminalText = "group of \(English.count(group.members.count, "file")), keeper chosen by \(group.decidedBy)"
                 var block = Block(title: title, tiles: [])
                 if let only, !group.members.contains(where: { $0 != group.keeper && only.contains($0) }) { continue }
                 for id in group.members where !grouped.contains(id) && (id == group.keeper || only?.contains(id) ?? true) {
@@ -60,15 +60,14 @@ struct ContactSheet {
             if !loose.tiles.isEmpty { blocks.append(loose) }
             let tiles = blocks.flatMap(\.tiles)
             guard !tiles.isEmpty else { continue }
-            let file = section.ruleFile.isEmpty ? "" : " (\(TerminalText.escaped(section.ruleFile)))"
-            let title = "\(TerminalText.escaped(section.rule))\(file): \(English.count(tiles.count, "file")), "
-                + ByteCount.format(tiles.reduce(0) { $0 + $1.size })
+            let file: TerminalText = section.ruleFile.isEmpty ? "" : " (\(section.ruleFile))"
+            let title: TerminalText = "\(section.rule)\(file): \(English.count(tiles.count, "file")), \(ByteCount.format(tiles.reduce(0) { $0 + $1.size }))"
             sections.append(Section(title: title, blocks: blocks))
         }
     }
 
     /// One section titled `title` of the files `ids`, in that order (`cull find`).
-    init(title: String, ids: [Int64], db: Database, limit: Int = ContactSheet.defaultLimit) throws {
+    init(title: TerminalText, ids: [Int64], db: Database, limit: Int = ContactSheet.defaultLimit) throws {
         let reader = try TileReader(db: db, proposed: [])
         var block = Block(title: nil, tiles: [])
         for id in ids {
@@ -110,7 +109,7 @@ struct ContactSheet {
             case .kept: state = .kept
             case .new: state = proposed.contains(id) ? .proposed : .new
             }
-            return Tile(record: record, size: record.size, date: date, reason: TerminalText.escaped(reason), isKeeper: isKeeper, state: state)
+            return Tile(record: record, size: record.size, date: date, reason: TerminalText(reason), isKeeper: isKeeper, state: state)
         }
     }
 }

@@ -18,12 +18,12 @@ struct SheetRenderer {
     var perRow: Int { max(1, (screen.columns + Self.gap) / (Self.tileColumns + Self.gap)) }
 
     /// Prints `sheet` through `write`, a row at a time; `pictures` holds the sheet's tiles in order.
-    func render(_ sheet: ContactSheet, pictures: TilePictures?, write: (String) -> Void) {
+    func render(_ sheet: ContactSheet, pictures: TilePictures?, write: (TerminalText) -> Void) {
         var index = 0
         for section in sheet.sections {
             write(style(section.title, "1") + "\n")
             for block in section.blocks {
-                if let title = block.title { write("  " + style(title, "2") + "\n") }
+                if let title = block.title { write("  \(style(title, "2"))\n") }
                 if screen.drawing == .text || pictures == nil {
                     for tile in block.tiles { write(textLine(tile) + "\n") }
                     index += block.tiles.count
@@ -47,26 +47,27 @@ struct SheetRenderer {
     }
 
     /// A row of mosaics: line by line, each tile's line padded to the tile's width.
-    private func symbolRow(_ pictures: [TilePicture]) -> String {
+    private func symbolRow(_ pictures: [TilePicture]) -> TerminalText {
         let blocks = pictures.map(lines)
-        var out = ""
+        var out: TerminalText = ""
         for line in 0 ..< Self.pictureRows {
-            out += blocks.map { $0[line] }.joined(separator: String(repeating: " ", count: Self.gap))
+            out += blocks.map { $0[line] }.joined(separator: "\(own: String(repeating: " ", count: Self.gap))")
             out += "\n"
         }
         return out
     }
 
     /// A picture as exactly `pictureRows` lines of `tileColumns` cells.
-    private func lines(_ picture: TilePicture) -> [String] {
-        let blank = String(repeating: " ", count: Self.tileColumns)
+    private func lines(_ picture: TilePicture) -> [TerminalText] {
+        let blank = TerminalText(own: String(repeating: " ", count: Self.tileColumns))
         var out = Array(repeating: blank, count: Self.pictureRows)
         switch picture {
         case let .drawn(text, columns, rows):
             let reset = screen.drawing == .symbols(.monochrome) ? "" : "\u{1B}[0m"
             let drawnLines = text.split(separator: "\n", omittingEmptySubsequences: false)
             for line in 0 ..< min(rows, Self.pictureRows, drawnLines.count) {
-                out[line] = String(drawnLines[line]) + reset + String(repeating: " ", count: max(0, Self.tileColumns - columns))
+                // libchafa's symbols and colours, made from the pixels.
+                out[line] = TerminalText(own: String(drawnLines[line]) + reset + String(repeating: " ", count: max(0, Self.tileColumns - columns)))
             }
         case let .placeholder(text):
             for (offset, line) in text.prefix(Self.pictureRows - 2).enumerated() {
@@ -78,17 +79,18 @@ struct SheetRenderer {
 
     /// A row of pixel pictures, each drawn from the saved row start, then the cursor on the line
     /// below the pictures.
-    private func pixelRow(_ pictures: [TilePicture]) -> String {
+    private func pixelRow(_ pictures: [TilePicture]) -> TerminalText {
         let height = Self.pictureRows
         // One line more than the pictures: a terminal that moves below a picture's last line
         // must not scroll the row away from the saved cursor.
-        var out = String(repeating: "\n", count: height + 1) + "\u{1B}[\(height + 1)A\r\u{1B}7"
+        var out: TerminalText = "\(own: String(repeating: "\n", count: height + 1))\u{1B}[\(height + 1)A\r\u{1B}7"
         for (slot, picture) in pictures.enumerated() {
             let right = slot * (Self.tileColumns + Self.gap)
-            let column = right > 0 ? "\u{1B}[\(right)C" : ""
+            let column: TerminalText = right > 0 ? "\u{1B}[\(right)C" : ""
             switch picture {
             case let .drawn(text, _, _):
-                out += "\u{1B}8" + column + text
+                // libchafa's picture: its escape sequences, made from the pixels.
+                out += "\u{1B}8" + column + TerminalText(own: text)
             case let .placeholder(lines):
                 for (offset, line) in lines.prefix(height - 2).enumerated() {
                     out += "\u{1B}8\u{1B}[\(2 + offset)B" + column + CellText.prefix("  " + line, Self.tileColumns)
@@ -99,33 +101,33 @@ struct SheetRenderer {
     }
 
     /// The four caption lines under a row of tiles, and a blank line.
-    private func captions(_ tiles: [ContactSheet.Tile]) -> String {
+    private func captions(_ tiles: [ContactSheet.Tile]) -> TerminalText {
         let width = Self.tileColumns
-        let separator = String(repeating: " ", count: Self.gap)
-        let columns: [[String]] = tiles.map { tile in
-            let mark = tile.isKeeper ? "★ " : ""
-            let name = mark + CellText.name(tile.record.name, width - CellText.width(mark))
-            let facts = ByteCount.format(tile.size) + " · " + Self.day(tile.date)
+        let separator = TerminalText(own: String(repeating: " ", count: Self.gap))
+        let columns: [[TerminalText]] = tiles.map { tile in
+            let mark: TerminalText = tile.isKeeper ? "★ " : ""
+            let name = mark + CellText.name(TerminalText(path: PathBytes.basename(tile.record.path)), width - CellText.width(mark))
+            let facts: TerminalText = "\(ByteCount.format(tile.size)) · \(Self.day(tile.date))"
             let label = Self.label(tile)
-            var reason = CellText.wrapped((label.isEmpty ? "" : label + " ") + tile.reason, width: width, lines: 2)
+            var reason = CellText.wrapped((label.isEmpty ? "" : "\(own: label) ") + tile.reason, width: width, lines: 2)
             while reason.count < 2 { reason.append("") }
             var lines = [CellText.fitted(name, width), CellText.fitted(facts, width)] + reason.map { CellText.fitted($0, width) }
             lines[0] = tile.isKeeper ? style(lines[0], "1;32") : style(lines[0], "1")
-            if !label.isEmpty, lines[2].hasPrefix(label) {
-                lines[2] = style(label, Self.tone(tile)) + lines[2].dropFirst(label.count)
+            if !label.isEmpty, lines[2].text.hasPrefix(label) {
+                lines[2] = style("\(own: label)", Self.tone(tile)) + TerminalText(own: String(lines[2].text.dropFirst(label.count)))
             }
             return lines
         }
-        var out = ""
+        var out: TerminalText = ""
         for line in 0 ..< 4 { out += columns.map { $0[line] }.joined(separator: separator) + "\n" }
         return out + "\n"
     }
 
     /// One file as one line of text: mark, state, path, size, date, reason.
-    private func textLine(_ tile: ContactSheet.Tile) -> String {
+    private func textLine(_ tile: ContactSheet.Tile) -> TerminalText {
         let label = Self.label(tile)
-        var parts = ["   " + (tile.isKeeper ? "*" : " "), PathBytes.display(tile.record.path), ByteCount.format(tile.size), Self.day(tile.date)]
-        if !label.isEmpty { parts.append(label) }
+        var parts: [TerminalText] = [tile.isKeeper ? "   *" : "    ", TerminalText(path: tile.record.path), "\(ByteCount.format(tile.size))", "\(Self.day(tile.date))"]
+        if !label.isEmpty { parts.append("\(own: label)") }
         if !tile.reason.isEmpty { parts.append(tile.reason) }
         return parts.joined(separator: "  ")
     }
@@ -157,7 +159,7 @@ struct SheetRenderer {
         return "\(parts.year)-\(two(parts.month))-\(two(parts.day))"
     }
 
-    private func style(_ text: String, _ code: String) -> String {
-        screen.styled && screen.drawing != .text ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    private func style(_ text: TerminalText, _ code: String) -> TerminalText {
+        screen.styled && screen.drawing != .text ? "\u{1B}[\(own: code)m\(text)\u{1B}[0m" : text
     }
 }

@@ -12,7 +12,7 @@ public enum TerminalPreview {
     }
 
     /// The sheet of some files, in their order, as one section titled `title` (`cull find`).
-    public static func draw(title: String, assets: [Int64], library: Library, db: Database, terminal: Terminal, forced: PreviewMode?,
+    public static func draw(title: TerminalText, assets: [Int64], library: Library, db: Database, terminal: Terminal, forced: PreviewMode?,
                             environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         try draw(ContactSheet(title: title, ids: assets, db: db), library: library, terminal: terminal, forced: forced,
                  environment: environment)

@@ -7,7 +7,7 @@ import Synchronization
 enum TilePicture: Sendable {
     /// Escape sequences (pixels) or `rows` lines of symbols, `columns` cells wide.
     case drawn(String, columns: Int, rows: Int)
-    case placeholder([String])
+    case placeholder([TerminalText])
 }
 
 /// Draws pictures of files from the review's thumbnail cache (``Thumbnails``: made once, shared
@@ -59,9 +59,9 @@ final class TilePictures: Sendable {
             return .drawn(printer.draw(image, columns: fit.columns, rows: fit.rows, cell: cell), columns: fit.columns, rows: fit.rows)
         case .placeholder:
             if record.kind == "video" {
-                return .placeholder(["▶ video", record.duration.map(Placeholder.clock) ?? "", record.lowercasedExtension.uppercased()])
+                return .placeholder(["▶ video", "\(record.duration.map(Placeholder.clock) ?? "")", TerminalText(record.lowercasedExtension.uppercased())])
             }
-            return .placeholder(["no preview", record.broken.map { "damaged: " + TerminalText.escaped($0) } ?? "cannot be read now"])
+            return .placeholder(["no preview", record.broken.map { "damaged: \($0)" } ?? "cannot be read now"])
         }
     }
 
