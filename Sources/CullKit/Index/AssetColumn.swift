@@ -36,6 +36,7 @@ enum AssetColumn: String, CaseIterable, Sendable {
     case appTrash = "app_trash"
     case hidden
     case sourcesDisagree = "sources_disagree"
+    case declinedReason = "declined_reason"
 
     /// The column of asset alias `a` (`a.size`), for queries over `assets a`.
     var selected: SQLFragment { SQLFragment(sql: "a." + rawValue) }
@@ -101,6 +102,7 @@ enum AssetColumn: String, CaseIterable, Sendable {
         case .labels: return ValueList.encode(m.labels)
         case .tags: return ValueList.encode(m.tags)
         case .people: return ValueList.encode(m.people)
+        case .declinedReason: return record.declinedReason.sqlValue
         case .catalogRating, .catalogPick, .catalogLabels, .catalogTags, .catalogPeople, .appTrash, .hidden, .sourcesDisagree: return nil
         }
     }
