@@ -116,6 +116,31 @@ enum JPEGReader {
         return MetadataReading(metadata, problem: damage)
     }
 
+    /// Segments looked at for the EXIF of a JPEG inside another file.
+    static let maxEmbeddedSegments = 16
+
+    /// The EXIF of a JPEG embedded at `offset` in `file` (a RAF's camera JPEG, an X3F's JpgFromRaw):
+    /// its APP1 among the first segments; nil when it has none (or is no JPEG). Only the segment
+    /// headers and that APP1 are read.
+    static func embeddedExif(_ file: MediaFile, at offset: Int, length: Int) -> MediaMetadata? {
+        guard length > 4, offset >= 0, offset < file.size, (try? file.read(at: offset, count: 2)) == [0xFF, 0xD8] else { return nil }
+        let end = min(offset + length, file.size)
+        var position = offset + 2
+        for _ in 0 ..< maxEmbeddedSegments {
+            guard end - position >= 4, let marker = try? file.read(at: position, count: 4), marker.count == 4, marker[0] == 0xFF,
+                  (0xE0 ... 0xEF).contains(marker[1]) || marker[1] == 0xDB || marker[1] == 0xC4 || marker[1] == 0xFE
+            else { return nil }
+            let size = Int(marker[2]) << 8 | Int(marker[3])
+            guard size >= 2, size <= end - position - 2 else { return nil }
+            if marker[1] == 0xE1, size > 8, let payload = try? file.read(at: position + 4, count: size - 2),
+               payload.count == size - 2, payload.starts(with: exifSignature) {
+                return try? TIFFReader.parseExif(payload.dropFirst(6), base: position + 10)
+            }
+            position += 2 + size
+        }
+        return nil
+    }
+
     /// Whether the last bytes after `start` hold an EOI marker (`FF D9`).
     private static func endsWithEOI(_ file: MediaFile, after start: Int, window: inout Window) throws(MetadataError) -> Bool {
         let eoi: [UInt8] = [0xFF, 0xD9]

@@ -71,10 +71,13 @@ public enum MetadataReaders {
         case .mov, .mp4, .m4v, .threeGP:
             reading = try checkingBoxes(file) { () throws(MetadataError) -> MediaMetadata in try QuickTimeReader.read(file, head: head) }
         case .cr3:
-            // Cull's own reading judges damage; LibRaw's only says whether it can decode the file.
+            // Cull's own reading judges damage; LibRaw's only says whether it can decode the file (and fills gaps).
             reading = try CR3Reader.read(file)
             if reading.problem == nil { reading = try LibRawReader.confirm(reading, file, format: .cr3) }
-        case .crw, .raf, .mrw, .iiq, .ari: reading = try LibRawReader.reading(file, format: format)
+        case .raf:
+            reading = try RAFReader.read(file, head: head)
+            if reading.problem == nil { reading = try LibRawReader.confirm(reading, file, format: .raf) }
+        case .crw, .mrw, .iiq, .ari: reading = try LibRawReader.reading(file, format: format)
         case .x3f: reading = try X3FReader.read(file, head: head)
         case .kyocera: reading = KyoceraReader.read(file, head: head)
         case .tiff, .dng, .cr2, .nef, .arw, .orf, .rw2, .pef, .srw, .threeFR, .fff, .erf, .kdc, .dcr, .mef, .mos:

@@ -4,12 +4,13 @@
 /// - TIFF-based RAWs (DNG, CR2, NEF/NRW, ARW/SRF/SR2, ORF, RW2/RWL, PEF, SRW, 3FR, FFF, ERF, KDC,
 ///   DCR, MEF, MOS) are read by Cull's own TIFF reader (``RawReader``); their extension tells the
 ///   camera formats apart where the header does not (a PEF and a plain TIFF look the same).
-/// - CR3 is read by Cull's own ISO-BMFF and TIFF readers (``CR3Reader``), which alone judge damage;
-///   LibRaw is asked whether it can decode it (a file it declines is `declined`, never broken) and
-///   gives its preview.
-/// - RAF, CRW, MRW, IIQ and ARI, and any RAW-named file whose magic Cull does not know, go to
-///   LibRaw (``LibRawReader``): identification, capture time, camera, lens, orientation, size and
-///   the embedded preview. A file LibRaw cannot open is `declined` with LibRaw's reason.
+/// - CR3 is read by Cull's own ISO-BMFF and TIFF readers (``CR3Reader``), RAF by its own header and
+///   its camera JPEG's EXIF (``RAFReader``); they alone judge damage. LibRaw is then asked whether it
+///   can decode the file (one it declines is `declined`, never broken), fills what they left out (a
+///   RAF's size) and gives the preview.
+/// - CRW, MRW, IIQ and ARI, and any RAW-named file whose magic Cull does not know, go to LibRaw
+///   (``LibRawReader``): identification, capture time, camera, lens, orientation, size and the
+///   embedded preview. A file LibRaw cannot open is `declined` with LibRaw's reason.
 /// - Sigma's X3F (``X3FReader``) and the Contax N Digital's `.raw` (``KyoceraReader``), which LibRaw
 ///   0.20 does not read for Cull, from their own headers.
 enum RawFormats {
@@ -62,6 +63,9 @@ enum RawFormats {
         case .cr3:
             return ("Cull's ISO-BMFF and TIFF readers; LibRaw for the preview",
                     "date (sub-seconds, offset), camera, lens, orientation, size, GPS, rating (XMP); LibRaw's largest preview")
+        case .raf:
+            return ("its own header and its camera JPEG's EXIF; LibRaw for the size",
+                    "date (sub-seconds, offset), camera, lens, orientation, GPS; LibRaw's output size; the camera JPEG as preview")
         case .crw:
             return ("LibRaw", "date, camera (LibRaw's names: Canon's CIFF has no EXIF), orientation, output size, the preview")
         case _ where readByLibRaw.contains(format):

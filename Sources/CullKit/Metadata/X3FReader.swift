@@ -89,17 +89,12 @@ enum X3FReader {
     }
 
     /// The EXIF of a JpgFromRaw: "SECi", version 2.0, type 2 (a processed preview), format 18 (JPEG),
-    /// columns, rows, row size; then the JPEG, whose first segment is the EXIF APP1 (as ExifTool requires).
+    /// columns, rows, row size; then the JPEG, whose EXIF APP1 ``JPEGReader/embeddedExif(_:at:length:)`` reads.
     private static func jpgFromRawExif(_ file: MediaFile, at offset: Int, length: Int) -> MediaMetadata? {
-        guard length > 34, let header = try? file.read(at: offset, count: 34), header.count == 34,
-              header[0 ..< 16].elementsEqual(Array("SECi".utf8) + [0, 0, 2, 0, 2, 0, 0, 0, 0x12, 0, 0, 0]),
-              header[28 ..< 32].elementsEqual([0xFF, 0xD8, 0xFF, 0xE1])
+        guard length > 28, let header = try? file.read(at: offset, count: 16),
+              header.elementsEqual(Array("SECi".utf8) + [0, 0, 2, 0, 2, 0, 0, 0, 0x12, 0, 0, 0])
         else { return nil }
-        let segment = Int(header[32]) << 8 | Int(header[33])
-        guard segment > 8, segment <= length - 32, let app1 = try? file.read(at: offset + 34, count: segment - 2),
-              app1.count == segment - 2, app1.starts(with: Array("Exif\0".utf8))
-        else { return nil }
-        return try? TIFFReader.parseExif(app1.dropFirst(6), base: offset + 40)
+        return JPEGReader.embeddedExif(file, at: offset + 28, length: length - 28)
     }
 
     /// "SECp", version, entry count, character format (0: UTF-16), reserved, character count; then
