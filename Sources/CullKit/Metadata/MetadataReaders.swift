@@ -169,8 +169,8 @@ public enum MetadataReaders {
         }
         // AVIF files often carry major brand "mif1" with "avif" only among the compatible brands.
         if brands.contains("avif") || brands.contains("avis") { return .avif }
-        // Canon's CR3 is an ISO-BMFF file of major brand "crx ".
-        if brands[0] == "crx " { return .cr3 }
+        // Canon's CR3 is an ISO-BMFF file of brand "crx " (major and compatible).
+        if brands.contains("crx ") { return .cr3 }
         for brand in brands {
             switch brand {
             case "heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1": return .heic

@@ -87,3 +87,23 @@ struct KyoceraFixture {
         return header + sensorData
     }
 }
+
+/// Fujifilm's RAF as its header lays it out (after ExifTool's FujiFilm.pm and LibRaw): "FUJIFILMCCD-RAW ",
+/// format version, camera id and name, then at 84 the offset and length (big-endian) of the camera's
+/// JPEG (whose EXIF ExifTool reads), the CFA header and the CFA data, which follow in that order.
+struct RAFFixture {
+    var jpeg = Fixtures.jpeg(width: 160, height: 120, make: "FUJIFILM", model: "X-T5", date: "2023:05:06 07:08:09")
+    var cfaHeader = [UInt8](repeating: 0x21, count: 64)
+    var cfa = [UInt8](repeating: 0x44, count: 2048)
+
+    /// The file and its parts ("jpeg", "cfaHeader", "cfa").
+    func build() -> (bytes: [UInt8], parts: [String: Range<Int>]) {
+        var header = Bytes.utf8("FUJIFILMCCD-RAW ") + Bytes.utf8("0201") + Bytes.utf8("FF129502") + X3FFixture.padded("X-T5", 32)
+            + Bytes.utf8("0100") + Bytes.zeros(20)
+        let jpegAt = 148, cfaHeaderAt = jpegAt + jpeg.count, cfaAt = cfaHeaderAt + cfaHeader.count
+        header += [jpegAt, jpeg.count, cfaHeaderAt, cfaHeader.count, cfaAt, cfa.count].flatMap(Bytes.be32)
+        header += Bytes.zeros(jpegAt - header.count)
+        return (header + jpeg + cfaHeader + cfa,
+                ["jpeg": jpegAt ..< cfaHeaderAt, "cfaHeader": cfaHeaderAt ..< cfaAt, "cfa": cfaAt ..< cfaAt + cfa.count])
+    }
+}
