@@ -185,6 +185,48 @@ enum CR3Reader {
         box.type == "uuid" && box.payloadSize >= 16 && source.boxBytes(at: box.payloadOffset, count: 16).bytes.elementsEqual(uuid)
     }
 
+    static let previewUUID: [UInt8] = [0xEA, 0xF4, 0x2B, 0x5E, 0x1C, 0x98, 0x4B, 0x88, 0xB9, 0xFB, 0xB7, 0xDC, 0x40, 0x6E, 0x4D, 0x16]
+
+    /// The camera's own JPEGs, for a CR3 LibRaw declines, where LibRaw finds them: PRVW (1620×1080)
+    /// 56 bytes into the top-level `uuid` box eaf42b5e-1c98-4b88-b9fb-b7dc406e4d16 (the uuid, 8 bytes,
+    /// the PRVW box's 24 bytes of header), and THMB (160×120) 24 bytes into its box in Canon's `uuid`,
+    /// each to the end of its box. Only a JPEG (SOI first) that lies whole in the file is offered.
+    static func previews(_ file: MediaFile) -> RawPreview.Found {
+        var found = RawPreview.Found()
+        func offer(_ box: ISOBox, jpegAt: Int) {
+            let start = box.offset + jpegAt, length = box.end - start
+            guard length > 2, box.end <= file.size, (try? file.read(at: start, count: 2)) == [0xFF, 0xD8] else {
+                found.refused.append("no JPEG in the '\(BoxName.shown(box.type))' box at byte \(box.offset)")
+                return
+            }
+            guard length <= RawPreview.maxLength else {
+                found.refused.append("preview of \(length) bytes (limit \(RawPreview.maxLength))")
+                return
+            }
+            found.candidates.append(RawPreview.Candidate(offset: start, length: length))
+        }
+        var damage: MetadataError?
+        var offset = 0
+        var moov: ISOBox?
+        for _ in 0 ..< maxTopLevel where offset < file.size {
+            guard let reader = try? file.reader(at: offset, count: 24), reader.count >= 24,
+                  let box = try? header(reader, at: offset, containerEnd: file.size, damage: &damage), box.end <= file.size else { break }
+            if box.type == "moov", moov == nil { moov = box }
+            if box.type == "uuid", reader.bytes[8 ..< 24].elementsEqual(previewUUID) { offer(box, jpegAt: 56) }
+            offset = box.end
+        }
+        if let moov, let bytes = try? file.read(at: moov.offset, count: min(moov.size, maxMoov)) {
+            let source = MemorySource(bytes: bytes, base: moov.offset)
+            let read = moov.offset + bytes.count
+            let children = boxes(source, from: moov.payloadOffset, to: min(moov.end, read), in: moov, fileSize: file.size)
+            if let canon = children.boxes.first(where: { isUUID($0, canonUUID, source) }) {
+                let items = boxes(source, from: canon.payloadOffset + 16, to: min(canon.end, read), in: canon, fileSize: file.size)
+                for item in items.boxes where item.type == "THMB" && item.end <= read { offer(item, jpegAt: 24) }
+            }
+        }
+        return found
+    }
+
     /// CTBO's records: a count, then per box an index (4 bytes), its offset and its size (8 each).
     private static func ctbo(_ payload: ArraySlice<UInt8>) -> [(offset: Int, size: Int)] {
         let reader = ByteReader(Array(payload))
