@@ -53,7 +53,8 @@ public struct ScanSummary: Sendable, Equatable {
             ("added", .integer(Int64(added))), ("changed", .integer(Int64(changed))),
             ("removed", .integer(Int64(removed))), ("renamed", .integer(Int64(renamed))),
             ("broken", .integer(Int64(broken))), ("unreadable", .integer(Int64(unreadable))),
-            ("declined", .integer(Int64(declined))), ("unchanged", .integer(Int64(unchanged))), ("disagreements", .integer(Int64(disagreements))), ("seconds", .number(seconds)),
+            ("declined", .integer(Int64(declined))), ("unchanged", .integer(Int64(unchanged))),
+            ("disagreements", .integer(Int64(disagreements))), ("seconds", .number(seconds)),
             ("problems", .array(problems.map { .object([("path", .path($0.path)), ("reason", .string($0.reason))]) })),
             ("skipped", .array(managed.map { library in
                 .object([("path", .path(library.path)), ("application", .string(library.application))]

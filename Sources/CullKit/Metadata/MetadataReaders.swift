@@ -67,9 +67,11 @@ public enum MetadataReaders {
         case .gif: reading = try GIFReader.read(file, head: head)
         case .webp: reading = try WebPReader.read(file, head: head)
         case .heic, .avif:
-            reading = try checkingBoxes(file) { () throws(MetadataError) -> MediaMetadata in try HEIFReader.read(file, head: head) }
+            reading = try checkingBoxes(file) { () throws(MetadataError) -> MetadataReading in try HEIFReader.read(file, head: head) }
         case .mov, .mp4, .m4v, .threeGP:
-            reading = try checkingBoxes(file) { () throws(MetadataError) -> MediaMetadata in try QuickTimeReader.read(file, head: head) }
+            reading = try checkingBoxes(file) { () throws(MetadataError) -> MetadataReading in
+                MetadataReading(try QuickTimeReader.read(file, head: head))
+            }
         case .cr3:
             // Cull's own reading judges damage; LibRaw's only says whether it can decode the file (and fills gaps).
             reading = try CR3Reader.read(file)
@@ -109,9 +111,10 @@ public enum MetadataReaders {
     }
 
     /// Reads with `read`, then checks that no top-level box runs past the end of the file: a cut file
-    /// keeps what was read before the cut; when the reader failed as well, the cut is the reason.
+    /// keeps what was read before the cut, and the cut box is the reason (the clearest one); when the
+    /// reader failed as well, the cut is the reason too.
     private static func checkingBoxes(
-        _ file: MediaFile, _ read: () throws(MetadataError) -> MediaMetadata
+        _ file: MediaFile, _ read: () throws(MetadataError) -> MetadataReading
     ) throws(MetadataError) -> MetadataReading {
         var cut: MetadataError?
         do throws(MetadataError) {
@@ -120,7 +123,9 @@ public enum MetadataReaders {
             cut = error
         }
         do throws(MetadataError) {
-            return MetadataReading(try read(), problem: cut)
+            var reading = try read()
+            reading.problem = cut ?? reading.problem
+            return reading
         } catch where error.isDamage {
             throw cut ?? error
         }
