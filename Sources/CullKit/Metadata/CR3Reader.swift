@@ -1,4 +1,4 @@
-/// Reads Canon's CR3 (ISO-BMFF of major brand "crx ") with Cull's own box and TIFF readers, so a CR3
+/// Reads Canon's CR3 (ISO-BMFF of brand "crx ") with Cull's own box and TIFF readers, so a CR3
 /// has its date, camera, lens, size, orientation, GPS and rating whatever LibRaw makes of it.
 ///
 /// The metadata lives in `moov`'s Canon `uuid` box (85c0b687-820f-11e0-8111-f4ce462b6a48): CMT1 is
