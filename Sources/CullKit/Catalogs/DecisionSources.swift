@@ -18,8 +18,10 @@ public enum DecisionSources {
                 sources.append((PathBytes.display(PathBytes.basename(sidecar)), decision(values)))
             }
         }
-        if let embedded = try? MetadataReaders.read(pathBytes: rootBytes + path) {
-            sources.append(("the file itself", decision(embedded)))
+        // What the file said, even when it is damaged after its metadata or a decoder declines it (as the scan keeps it).
+        let embedded = MetadataReaders.reading(pathBytes: rootBytes + path)
+        if embedded.problem.map({ $0.isDamage || $0.isDeclined }) ?? true {
+            sources.append(("the file itself", decision(embedded.metadata)))
         }
         func line(_ label: String, _ value: (CatalogDecision) -> String?) -> String? {
             let said = sources.compactMap { source in value(source.decision).map { "\($0) from \(source.name)" } }

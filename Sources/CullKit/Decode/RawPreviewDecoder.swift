@@ -6,7 +6,8 @@
 /// `side` best first (``PreviewChoice``), the next when one fails. A RAF: the JPEG its header names
 /// (LibRaw 0.20 offers only the EXIF thumbnail inside it), when that serves better. Other RAWs, and
 /// TIFF-based ones whose previews hide elsewhere (an ORF's MakerNote): the largest preview LibRaw
-/// finds, a JPEG or a bitmap (``LibRawFile``). Turned by the RAW's orientation: previews are stored
+/// finds, a JPEG or a bitmap (``LibRawFile``); for a CR3 LibRaw declines, the camera's JPEGs Cull's own
+/// box reader finds (``CR3Reader/previews(_:)``). Turned by the RAW's orientation: previews are stored
 /// as the sensor saw them.
 enum RawPreviewDecoder {
     /// Header bytes of a TIFF preview read to learn its size.
@@ -53,6 +54,14 @@ enum RawPreviewDecoder {
                 return Orientation.apply(turn, to: image)
             }
         }
+        if raw.result != 0, !raw.readFailed, MetadataReaders.sniff(head) == .cr3 {
+            // A CR3 LibRaw declines (a compression newer than it): the camera's JPEGs, found by Cull's box reader.
+            let found = CR3Reader.previews(media)
+            problems += found.refused
+            if let image = try tiffPreview(found, file: file, path: path, side: side, grey: grey, problems: &problems) {
+                return Orientation.apply(orientation ?? MetadataReaders.reading(media).metadata.orientation ?? 1, to: image)
+            }
+        }
         return try libRawPreview(raw, path: path, side: side, grey: grey, orientation: orientation, problems: problems)
     }
 
@@ -88,8 +97,9 @@ enum RawPreviewDecoder {
                                       problems: [String]) throws(DecodeError) -> DecodedImage {
         guard raw.result == 0 else {
             if raw.readFailed { throw DecodeError(path: path, problem: .unreadable(raw.reason(raw.result))) }
-            let why = (["LibRaw: \(raw.reason(raw.result))"] + problems).joined(separator: "; ")
-            throw DecodeError(path: path, problem: .corrupt(why))
+            // LibRaw declining a file is no evidence of damage (Cull's readers judge that): not decoded, not corrupt.
+            let why = (["LibRaw \(LibRawReader.version) declines it (\(raw.reason(raw.result)))"] + problems).joined(separator: "; ")
+            throw DecodeError(path: path, problem: .unsupported(why))
         }
         let turn = orientation ?? raw.tags.orientation ?? LibRawReader.orientation(flip: Int(raw.data.pointee.sizes.flip)) ?? 1
         let image: DecodedImage

@@ -40,6 +40,7 @@ enum AssetColumn: String, CaseIterable, Sendable {
     case exposureMode = "exposure_mode"
     case rendering
     case focusDistance = "focus_distance"
+    case declinedReason = "declined_reason"
 
     /// The column of asset alias `a` (`a.size`), for queries over `assets a`.
     var selected: SQLFragment { SQLFragment(sql: "a." + rawValue) }
@@ -109,6 +110,7 @@ enum AssetColumn: String, CaseIterable, Sendable {
         case .exposureMode: return m.exposureMode.sqlValue
         case .rendering: return m.rendering?.rawValue.sqlValue ?? .null
         case .focusDistance: return m.focusDistance.sqlValue
+        case .declinedReason: return record.declinedReason.sqlValue
         case .catalogRating, .catalogPick, .catalogLabels, .catalogTags, .catalogPeople, .appTrash, .hidden, .sourcesDisagree: return nil
         }
     }

@@ -3,27 +3,35 @@
 public struct AssetRecord: Sendable {
     public var file: FoundFile
     public var metadata: MediaMetadata
-    /// Why the file could not be parsed; `nil` when it could.
+    /// The damage Cull's own readers found (a cut file, a structure that contradicts itself); `nil`
+    /// when they found none. What was read before the damage is in `metadata`.
     public var brokenReason: String?
     /// Why the file could not be opened or read (EACCES, EIO, not a regular file); such a file
     /// is not broken (its content is unknown), and is read again on the next scan.
     public var unreadableReason: String?
+    /// Why a decoder Cull relies on (LibRaw) declined a file its own readers found no damage in; such
+    /// a file is not broken either, and is read again when the decoder changes.
+    public var declinedReason: String?
     public var taken: CaptureDate?
     public var takenSource: String?
     public var screenshotEvidence: String?
 
     /// Reads `file` (under `root`) and its sidecars. Never throws: a damaged file becomes a
-    /// `broken` record and one that cannot be read an `unreadable` one, each with the reason,
-    /// so one bad photo never stops a scan.
+    /// `broken` record (with what was read before the damage), one a decoder declines a `declined`
+    /// one and one that cannot be read an `unreadable` one, each with the reason, so one bad photo
+    /// never stops a scan.
     public static func read(_ file: FoundFile, root: String) -> AssetRecord {
         let rootBytes = Array(root.utf8) + [UInt8(ascii: "/")]
-        var metadata = MediaMetadata()
+        let reading = MetadataReaders.reading(pathBytes: rootBytes + file.relativePath)
+        var metadata = reading.metadata
         var brokenReason: String?
         var unreadableReason: String?
-        do {
-            metadata = try MetadataReaders.read(pathBytes: rootBytes + file.relativePath)
-        } catch {
-            if case let .io(message) = error { unreadableReason = message } else { brokenReason = error.description }
+        var declinedReason: String?
+        switch reading.problem {
+        case nil: break
+        case let .io(message)?: unreadableReason = message
+        case let .declined(message)?: declinedReason = message
+        case let damage?: brokenReason = damage.description
         }
         var sidecarDate: CaptureDate?
         var sidecarDecisions: MediaMetadata?
@@ -54,7 +62,8 @@ public struct AssetRecord: Sendable {
         // A version the user rated, picked or tagged in darktable keeps the file it is made from:
         // the most protective of the versions' decisions count too.
         if let duplicates { metadata.keepDecisions(of: duplicates) }
-        var record = AssetRecord(file: file, metadata: metadata, brokenReason: brokenReason, unreadableReason: unreadableReason)
+        var record = AssetRecord(file: file, metadata: metadata, brokenReason: brokenReason, unreadableReason: unreadableReason,
+                                 declinedReason: declinedReason)
         record.resolveTaken(sidecarDate: sidecarDate)
         let name = String(decoding: file.name, as: UTF8.self)
         let folder = String(decoding: file.folder, as: UTF8.self)

@@ -19,7 +19,7 @@ struct KnownFiles {
         fileprivate var hash: UInt32
         /// Index into `signatures`; -1 when the asset has no sidecars.
         fileprivate var signature: Int32
-        /// Indexed broken or unreadable.
+        /// Indexed broken, unreadable or declined.
         var damaged: Bool
         /// Its path is another row's too (a TEXT and a BLOB of the same bytes): the later row is the one looked up.
         fileprivate var shadowed = false
@@ -28,19 +28,24 @@ struct KnownFiles {
         var signatureIsEmpty: Bool { signature < 0 }
     }
 
-    /// Why an indexed file was broken or unreadable.
+    /// Why an indexed file was broken, unreadable or declined.
     struct Damage {
         var broken: String?
         var unreadable: String?
+        var declined: String?
 
         /// Whether an unchanged file still calls for a second look. An unreadable file is read
         /// again on every scan: what kept it closed (a permission, an I/O error) need not touch
-        /// the file itself. A broken one only when its row has no ctime to go by: with one,
+        /// the file itself. A declined one when the decoders changed since it was declined (a newer
+        /// LibRaw may read it). A broken one only when its row has no ctime to go by: with one,
         /// any change to the file (content, `chmod`, `touch -r`) already makes it changed.
-        func needsRecheck(recorded: IndexedIdentity) -> Bool {
-            unreadable != nil || recorded.ctimeNs == nil
+        func needsRecheck(recorded: IndexedIdentity, decodersChanged: Bool) -> Bool {
+            unreadable != nil || (declined != nil && decodersChanged) || recorded.ctimeNs == nil
         }
     }
+
+    /// Whether the decoders differ from those of the scan that last declined files.
+    let decodersChanged: Bool
 
     private(set) var entries: [Entry] = []
     private var paths: [UInt8] = []
@@ -51,8 +56,10 @@ struct KnownFiles {
 
     var count: Int { entries.count }
 
-    /// Every asset of the index, with only the columns a scan compares.
-    init(_ db: Database) throws {
+    /// Every asset of the index, with only the columns a scan compares; `decodersChanged`: the
+    /// decoders differ from those of the scan that last declined files.
+    init(_ db: Database, decodersChanged: Bool = false) throws {
+        self.decodersChanged = decodersChanged
         // Every page of the table is read once: through a small cache, not into the index's large one.
         try db.withPageCache(kibibytes: 2048) { try load(db) }
     }
@@ -65,7 +72,8 @@ struct KnownFiles {
         while size < count * 2 { size <<= 1 }
         slots = Array(repeating: 0, count: size)
         try db.forEachRow("""
-            SELECT id, path, device, inode, size, mtime_ns, sidecar_signature, broken, broken_reason, unreadable_reason, ctime_ns
+            SELECT id, path, device, inode, size, mtime_ns, sidecar_signature, broken, broken_reason, unreadable_reason,
+                   declined_reason, ctime_ns
             FROM assets
             """, [], Columns.self) { row, column in
             // Plain columns, decided here: cheaper than SQL expressions on every row of a warm rescan.
@@ -80,8 +88,12 @@ struct KnownFiles {
             }
             let broken = row.int64(column.broken) != 0
             let unreadable = row.string(column.unreadableReason)
-            let damaged = broken || unreadable != nil
-            if damaged { damages[entries.count] = Damage(broken: broken ? row.string(column.brokenReason) : nil, unreadable: unreadable) }
+            let declined = row.string(column.declinedReason)
+            let damaged = broken || unreadable != nil || declined != nil
+            if damaged {
+                damages[entries.count] = Damage(broken: broken ? row.string(column.brokenReason) : nil, unreadable: unreadable,
+                                                declined: declined)
+            }
             let recorded = IndexedIdentity(device: row.int64(column.device), inode: row.int64(column.inode), size: row.int64(column.size),
                                            mtimeNs: row.int64(column.mtimeNs), ctimeNs: row.optionalInt64(column.ctimeNs))
             insert(Entry(id: row.int64(column.id), recorded: recorded, pathStart: start, pathCount: Int32(length), hash: hash,
@@ -91,13 +103,14 @@ struct KnownFiles {
 
     /// The columns `load` reads, by name.
     private struct Columns: RowColumns {
-        let id, path, device, inode, size, mtimeNs, ctimeNs, sidecarSignature, broken, brokenReason, unreadableReason: Row.Column
+        let id, path, device, inode, size, mtimeNs, ctimeNs, sidecarSignature, broken, brokenReason, unreadableReason, declinedReason: Row.Column
 
         init(_ row: Row) {
             (id, path, device, inode) = (row.index("id"), row.index("path"), row.index("device"), row.index("inode"))
             (size, mtimeNs, ctimeNs) = (row.index("size"), row.index("mtime_ns"), row.index("ctime_ns"))
             (sidecarSignature, broken) = (row.index("sidecar_signature"), row.index("broken"))
             (brokenReason, unreadableReason) = (row.index("broken_reason"), row.index("unreadable_reason"))
+            declinedReason = row.index("declined_reason")
         }
     }
 
@@ -174,7 +187,9 @@ struct KnownFiles {
         let entry = entries[row]
         guard identity.isUnchanged(since: entry.recorded), sidecars.isEmpty == entry.signatureIsEmpty else { return nil }
         if !sidecars.isEmpty, Companions.signature(sidecars) != signatures[Int(entry.signature)] { return nil }
-        if entry.damaged, let damage = damages[row], damage.needsRecheck(recorded: entry.recorded) { return nil }
+        if entry.damaged, let damage = damages[row], damage.needsRecheck(recorded: entry.recorded, decodersChanged: decodersChanged) {
+            return nil
+        }
         return row
     }
 
@@ -190,7 +205,7 @@ struct KnownFiles {
         return index < 0 ? "" : signatures[Int(index)]
     }
 
-    /// Why the row's file was broken or unreadable; nil when it was neither.
+    /// Why the row's file was broken, unreadable or declined; nil when it was none of these.
     func damage(_ row: Int) -> Damage? {
         entries[row].damaged ? damages[row] : nil
     }

@@ -13,6 +13,8 @@ public struct ScanSummary: Sendable, Equatable {
     public var broken = 0
     /// Files that could not be opened or read (never counted as broken).
     public var unreadable = 0
+    /// Files a decoder declined (never counted as broken).
+    public var declined = 0
     public var unchanged = 0
     public var seconds = 0.0
     /// Folders that could not be read (path and reason); their files are left as they were.
@@ -51,7 +53,8 @@ public struct ScanSummary: Sendable, Equatable {
             ("added", .integer(Int64(added))), ("changed", .integer(Int64(changed))),
             ("removed", .integer(Int64(removed))), ("renamed", .integer(Int64(renamed))),
             ("broken", .integer(Int64(broken))), ("unreadable", .integer(Int64(unreadable))),
-            ("unchanged", .integer(Int64(unchanged))), ("disagreements", .integer(Int64(disagreements))), ("seconds", .number(seconds)),
+            ("declined", .integer(Int64(declined))), ("unchanged", .integer(Int64(unchanged))),
+            ("disagreements", .integer(Int64(disagreements))), ("seconds", .number(seconds)),
             ("problems", .array(problems.map { .object([("path", .path($0.path)), ("reason", .string($0.reason))]) })),
             ("skipped", .array(managed.map { library in
                 .object([("path", .path(library.path)), ("application", .string(library.application))]
@@ -64,12 +67,12 @@ public struct ScanSummary: Sendable, Equatable {
         ])
     }
 
-    /// `added 12, changed 1, removed 0, broken 2, unchanged 4031 in 0.41s` (renamed and
-    /// unreadable appear when there are any).
+    /// `added 12, changed 1, removed 0, broken 2, unchanged 4031 in 0.41s` (renamed, unreadable
+    /// and declined appear when there are any).
     public var line: String {
         let time = String(format: "%.2fs", seconds)
         let moved = renamed > 0 ? ", renamed \(renamed)" : ""
-        let unread = unreadable > 0 ? ", unreadable \(unreadable)" : ""
+        let unread = (unreadable > 0 ? ", unreadable \(unreadable)" : "") + (declined > 0 ? ", declined \(declined)" : "")
         let disagree = disagreements > 0 ? ", sources disagree on \(disagreements)" : ""
         return "added \(added), changed \(changed), removed \(removed)\(moved), broken \(broken)\(unread), unchanged \(unchanged)"
             + "\(disagree) in \(time)"
@@ -93,7 +96,7 @@ public struct ScanSummary: Sendable, Equatable {
 ///
 /// Incremental: a file whose (device, inode, size, mtime) and sidecars are unchanged is not
 /// re-read, unless it was indexed broken or unreadable (a chmod or a repaired disk changes
-/// neither size nor mtime). Changed files are read on all cores; results are written one
+/// neither size nor mtime), or declined by a decoder that has changed since. Changed files are read on all cores; results are written one
 /// transaction per batch. A vanished path and a new one with the same (device, inode, size,
 /// mtime) are one asset renamed: it keeps its id, and so its review and companions.
 public struct Scanner {
@@ -113,8 +116,8 @@ public struct Scanner {
         var file: FoundFile
         var existing: Int64?
         var contentChanged: Bool
-        /// Unchanged on disk, read again because it was broken or unreadable: not counted again,
-        /// and not written again when it is still broken (or unreadable) for the same reason.
+        /// Unchanged on disk, read again because it was broken, unreadable or declined: not counted
+        /// again, and not written again when it still is, for the same reason.
         var recheck: KnownFiles.Damage?
     }
 
@@ -124,7 +127,10 @@ public struct Scanner {
         let started = DispatchTime.now()
         // A migration that reads new metadata asks for one re-read of unchanged files (reviews kept).
         let reread = try db.scalar("SELECT 1 FROM settings WHERE key = 'reread_metadata'") != nil
-        var pass = Pass(known: try KnownFiles(db))
+        // Files a decoder declined are read again once another decoder (a newer LibRaw) is here.
+        let decoders = MetadataReaders.decoders
+        let declinedBy = try db.scalar("SELECT value FROM settings WHERE key = 'declining_decoders'")?.string
+        var pass = Pass(known: try KnownFiles(db, decodersChanged: declinedBy.map { $0 != decoders } ?? false))
         // Unchanged files are settled in the walk (a migration's re-read wants every one back).
         let findings = walk(&pass, comparing: !reread)
         pass.settle(findings.unchanged)
@@ -143,6 +149,9 @@ public struct Scanner {
         let summary = pass.summary
         if summary.added + summary.changed + summary.removed + summary.renamed > 0 { try writer.pairLivePhotos() }
         if reread { try db.execute("DELETE FROM settings WHERE key = 'reread_metadata'") }
+        if declinedBy != decoders {
+            try db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES ('declining_decoders', ?)", [.text(decoders)])
+        }
         pass.summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return pass.summary
     }
@@ -178,11 +187,13 @@ public struct Scanner {
             for (index, (pending, record)) in zip(batch, records).enumerated() {
                 if let damage = pending.recheck {
                     let same = damage.broken == record.brokenReason && damage.unreadable == record.unreadableReason
+                        && damage.declined == record.declinedReason
                     if same { stillDamaged.insert(index) }
                     continue
                 }
                 if record.brokenReason != nil { summary.broken += 1 }
                 if record.unreadableReason != nil { summary.unreadable += 1 }
+                if record.declinedReason != nil { summary.declined += 1 }
             }
             if !stillDamaged.isEmpty { records = records.enumerated().filter { !stillDamaged.contains($0.offset) }.map(\.element) }
             try writer.write(records, changed: batch.filter(\.contentChanged).compactMap(\.existing))
@@ -247,7 +258,7 @@ public struct Scanner {
                 }
                 if file.identity.isUnchanged(since: entry.recorded) && sidecarsUnchanged {
                     summary.unchanged += 1
-                    if let damage = known.damage(row), damage.needsRecheck(recorded: entry.recorded) {
+                    if let damage = known.damage(row), damage.needsRecheck(recorded: entry.recorded, decodersChanged: known.decodersChanged) {
                         toRead.append(Pending(file: file, existing: entry.id, contentChanged: false, recheck: damage))
                     } else if reread {
                         toRead.append(Pending(file: file, existing: entry.id, contentChanged: false))

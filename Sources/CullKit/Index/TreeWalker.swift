@@ -132,7 +132,8 @@ public struct TreeWalker: Sendable {
             var info: stat?
         }
 
-        enum Kind { case media, sidecar, other }
+        /// `checked`: media only when its first bytes say so (a `.raw`, see ``RawFormats/checkedExtension``).
+        enum Kind { case media, checked, sidecar, other }
 
         func name(_ entry: Entry) -> ArraySlice<UInt8> { names[entry.start ..< entry.start + entry.count] }
 
@@ -200,7 +201,8 @@ public struct TreeWalker: Sendable {
                 if type == UInt8(DT_REG) {
                     let ext = PathBytes.lowercaseExtension(name)
                     if ext == "db" || ext == "lrcat" { markerFiles.append(Array(name)) }
-                    kind = Self.mediaExtensions.contains(ext) ? .media : SidecarRole(rawValue: ext) != nil ? .sidecar : .other
+                    kind = Self.mediaExtensions.contains(ext) ? .media : SidecarRole(rawValue: ext) != nil ? .sidecar
+                        : ext == RawFormats.checkedExtension ? .checked : .other
                 }
                 listing.entries.append(Listing.Entry(start: listing.names.count, count: name.count, type: type, kind: kind, info: info))
                 listing.names.append(contentsOf: name)
@@ -228,7 +230,7 @@ public struct TreeWalker: Sendable {
                 if entry.type == UInt8(DT_LNK) { skipped.ignored.symlinks += 1 } else { skipped.ignored.special += 1 }
                 continue
             }
-            guard entry.kind != .other else {
+            guard entry.kind != .other, entry.kind != .checked || isCameraRaw(fd, name) else {
                 skipped.ignored.nonMedia += 1
                 continue
             }
@@ -237,7 +239,7 @@ public struct TreeWalker: Sendable {
                 guard statEntry(fd, name, &info) else { continue }
                 guard (info.st_mode & S_IFMT) == S_IFREG else { continue }
             }
-            if entry.kind == .media {
+            if entry.kind == .media || entry.kind == .checked {
                 listing.media.append((index, FileIdentity(info)))
             } else {
                 for key in Companions.filingNames(Companions.folded(name)) {
@@ -260,6 +262,22 @@ public struct TreeWalker: Sendable {
             }
             findings.found.append(FoundFile(relativePath: listing.path, folderLength: relative.count, identity: identity, sidecars: attached))
         }
+    }
+
+    /// Whether the regular file `name` in the folder `fd` begins as a camera's RAW (``RawFormats/isCameraRaw(head:)``):
+    /// one small read of a `.raw` file, which may as well be a disk image or another tool's data.
+    private func isCameraRaw(_ fd: Int32, _ name: some Collection<UInt8>) -> Bool {
+        let file = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.count + 1) { buffer in
+            _ = buffer.initialize(from: name)
+            buffer[name.count] = 0
+            return buffer.withMemoryRebound(to: CChar.self) { openat(fd, $0.baseAddress!, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC) }
+        }
+        guard file >= 0 else { return false }
+        defer { close(file) }
+        var head = [UInt8](repeating: 0, count: RawFormats.checkedHeadSize)
+        let read = head.withUnsafeMutableBytes { pread(file, $0.baseAddress!, $0.count, 0) }
+        guard read > 0 else { return false }
+        return RawFormats.isCameraRaw(head: Array(head.prefix(read)))
     }
 
     /// `fstatat` of `name` in the folder `fd`, the name made a C string on the stack (an array per

@@ -2,7 +2,7 @@
 /// (→ ``XMPReader``) and, for animations, the sum of the Graphic Control Extension delays.
 ///
 /// The block structure is walked with a buffered cursor; image data sub-blocks are skipped
-/// by their length bytes, never decoded.
+/// by their length bytes, never decoded. A file cut short keeps its size and what came before the cut.
 enum GIFReader {
     /// The largest XMP packet collected.
     static let maxXMP = 4 << 20
@@ -10,7 +10,7 @@ enum GIFReader {
     /// rather than a scan of the whole file.
     static let maxWalk = 32 << 20
 
-    static func read(_ file: MediaFile, head: [UInt8]) throws(MetadataError) -> MediaMetadata {
+    static func read(_ file: MediaFile, head: [UInt8]) throws(MetadataError) -> MetadataReading {
         var metadata = MediaMetadata()
         let header = try file.reader(at: 0, count: 13, bigEndian: false)
         guard header.count == 13 else { throw .truncated(offset: 0, needed: 13) }
@@ -21,47 +21,53 @@ enum GIFReader {
         if flags & 0x80 != 0 { try cursor.skip(3 << (Int(flags & 7) + 1)) }
 
         var delays = 0, frames = 0, complete = true, ended = false
-        walk: while cursor.position < file.size {
-            guard cursor.position < maxWalk else { complete = false; break }
-            switch try cursor.byte() {
-            case 0x2C: // image descriptor
-                frames += 1
-                try cursor.skip(8)
-                let local = try cursor.byte()
-                if local & 0x80 != 0 { try cursor.skip(3 << (Int(local & 7) + 1)) }
-                try cursor.skip(1) // LZW minimum code size
-                try cursor.skipSubBlocks()
-            case 0x21: // extension
-                let label = try cursor.byte()
-                if label == 0xF9 {
-                    let size = Int(try cursor.byte())
-                    let block = ByteReader(try cursor.bytes(size), bigEndian: false)
-                    if size >= 3 { delays += Int(try block.u16(at: 1)) }
+        var damage: MetadataError?
+        do throws(MetadataError) {
+            walk: while cursor.position < file.size {
+                guard cursor.position < maxWalk else { complete = false; break }
+                switch try cursor.byte() {
+                case 0x2C: // image descriptor
+                    frames += 1
+                    try cursor.skip(8)
+                    let local = try cursor.byte()
+                    if local & 0x80 != 0 { try cursor.skip(3 << (Int(local & 7) + 1)) }
+                    try cursor.skip(1) // LZW minimum code size
                     try cursor.skipSubBlocks()
-                } else if label == 0xFF {
-                    let size = Int(try cursor.byte())
-                    let identifier = try cursor.bytes(size)
-                    if identifier.elementsEqual("XMP DataXMP".utf8) {
-                        metadata.fillGaps(from: XMPReader.parse(try xmpPacket(&cursor)[...]))
+                case 0x21: // extension
+                    let label = try cursor.byte()
+                    if label == 0xF9 {
+                        let size = Int(try cursor.byte())
+                        let block = ByteReader(try cursor.bytes(size), bigEndian: false)
+                        if size >= 3 { delays += Int(try block.u16(at: 1)) }
+                        try cursor.skipSubBlocks()
+                    } else if label == 0xFF {
+                        let size = Int(try cursor.byte())
+                        let identifier = try cursor.bytes(size)
+                        if identifier.elementsEqual("XMP DataXMP".utf8) {
+                            metadata.fillGaps(from: XMPReader.parse(try xmpPacket(&cursor)[...]))
+                        } else {
+                            try cursor.skipSubBlocks()
+                        }
                     } else {
                         try cursor.skipSubBlocks()
                     }
-                } else {
-                    try cursor.skipSubBlocks()
+                case 0x3B: // trailer
+                    ended = true
+                    break walk
+                default:
+                    // Junk after the last frame: keep what was found.
+                    ended = true
+                    break walk
                 }
-            case 0x3B: // trailer
-                ended = true
-                break walk
-            default:
-                // Junk after the last frame: keep what was found.
-                ended = true
-                break walk
             }
+        } catch where error.isDamage {
+            // A block cut by the end of the file: the frames and XMP before it stand.
+            damage = error
         }
         // Blocks ran to the end of the file without the trailer byte: the file was cut.
-        if complete, !ended { throw .incomplete("no GIF trailer") }
-        if frames > 1, complete { metadata.duration = Double(delays) / 100 }
-        return metadata
+        if damage == nil, complete, !ended { damage = .incomplete("no GIF trailer: the file ends at byte \(file.size), after \(frames) frames") }
+        if frames > 1, complete, damage == nil { metadata.duration = Double(delays) / 100 }
+        return MetadataReading(metadata, problem: damage)
     }
 
     /// The XMP application extension stores the packet raw (its "sub-block lengths" are

@@ -36,10 +36,14 @@ enum HEIFReader {
         var imageData: [Extent] = []
         /// The most images any one item is derived from (`dimg`): the tiles of the largest grid.
         var tiles = 0
+        /// Read leniently: the first item whose data `iloc` places past the end of the file (the file
+        /// was cut); that item's location is left out.
+        var cut: MetadataError?
     }
 
-    static func read(_ file: MediaFile, head: [UInt8]) throws(MetadataError) -> MediaMetadata {
-        let summary = try summarize(file)
+    static func read(_ file: MediaFile, head: [UInt8]) throws(MetadataError) -> MetadataReading {
+        // Leniently: a file cut in its image data keeps its size and metadata items.
+        let summary = try summarize(file, keepingCut: true)
         var metadata = MediaMetadata()
         metadata.width = summary.width
         metadata.height = summary.height
@@ -53,7 +57,7 @@ enum HEIFReader {
         }
         if metadata.orientation == nil { metadata.orientation = summary.orientation }
         metadata.containerOrientation = summary.orientation
-        return metadata
+        return MetadataReading(metadata, problem: summary.cut)
     }
 
     /// The TIFF structure inside the Exif item: its bytes and absolute offset, or `nil`
@@ -84,17 +88,18 @@ enum HEIFReader {
         return bytes
     }
 
-    /// Finds the top-level `meta` box and parses what Cull needs from it.
-    static func summarize(_ file: MediaFile) throws(MetadataError) -> Summary {
+    /// Finds the top-level `meta` box and parses what Cull needs from it. `keepingCut`: an item whose
+    /// data lies past the end of the file is left out (``Summary/cut`` says so) instead of failing.
+    static func summarize(_ file: MediaFile, keepingCut: Bool = false) throws(MetadataError) -> Summary {
         guard let meta = try ISOBMFF.topLevelBox("meta", in: file) else { throw .malformed("no meta box", offset: 0) }
         guard meta.size <= maxMetaSize else { throw .malformed("meta box too large", offset: meta.offset) }
         let bytes = try file.read(at: meta.offset, count: meta.size)
         guard bytes.count == meta.size else { throw .truncated(offset: meta.offset, needed: meta.size) }
-        return try parseMeta(MemorySource(bytes: bytes, base: meta.offset), meta, fileSize: file.size)
+        return try parseMeta(MemorySource(bytes: bytes, base: meta.offset), meta, fileSize: file.size, keepingCut: keepingCut)
     }
 
-    /// Parses a `meta` box whose bytes are in `source`.
-    static func parseMeta(_ source: MemorySource, _ meta: ISOBox, fileSize: Int) throws(MetadataError) -> Summary {
+    /// Parses a `meta` box whose bytes are in `source` (see ``summarize(_:keepingCut:)``).
+    static func parseMeta(_ source: MemorySource, _ meta: ISOBox, fileSize: Int, keepingCut: Bool = false) throws(MetadataError) -> Summary {
         let boxes = try ISOBMFF.children(of: meta, in: source, skip: 4, depth: 1)
         var summary = Summary()
         var items: [UInt32: (type: String, contentType: String?)] = [:]
@@ -114,7 +119,7 @@ enum HEIFReader {
             case "iinf":
                 items = try parseItemInfo(box, source)
             case "iloc":
-                locations = try parseLocations(box, source, idat: idat, fileSize: fileSize)
+                (locations, summary.cut) = try parseLocations(box, source, idat: idat, fileSize: fileSize, keepingCut: keepingCut)
             case "iref":
                 describes = try parseDescriptions(box, source)
                 derivedFrom = try parseReferences("dimg", box, source)
@@ -214,8 +219,8 @@ enum HEIFReader {
 
     /// `iloc`: item id → absolute file extents (construction methods 0 and 1).
     private static func parseLocations(
-        _ box: ISOBox, _ source: MemorySource, idat: ISOBox?, fileSize: Int
-    ) throws(MetadataError) -> [UInt32: [Extent]] {
+        _ box: ISOBox, _ source: MemorySource, idat: ISOBox?, fileSize: Int, keepingCut: Bool
+    ) throws(MetadataError) -> (locations: [UInt32: [Extent]], cut: MetadataError?) {
         var reader = try ISOBMFF.payload(of: box, in: source, limit: maxMetaSize)
         let version = try reader.u8()
         guard version <= 2 else { throw .malformed("iloc version \(version)", offset: box.offset) }
@@ -225,6 +230,7 @@ enum HEIFReader {
         let baseOffsetSize = Int(moreSizes >> 4), indexSize = version == 0 ? 0 : Int(moreSizes & 15)
         let itemCount = version < 2 ? Int(try reader.u16()) : Int(try reader.u32())
         var locations: [UInt32: [Extent]] = [:]
+        var cut: MetadataError?
         var totalExtents = 0
         for _ in 0 ..< itemCount {
             let id = version < 2 ? UInt32(try reader.u16()) : try reader.u32()
@@ -235,16 +241,25 @@ enum HEIFReader {
             totalExtents += extentCount
             guard totalExtents <= maxExtents else { throw .malformed("too many iloc extents", offset: box.offset) }
             var extents: [Extent] = []
+            var whole = true
             for _ in 0 ..< extentCount {
                 _ = try reader.uint(size: indexSize)
                 let offset = try reader.uint(size: offsetSize)
                 let length = try reader.uint(size: lengthSize)
-                extents.append(try resolve(offset, length, base: baseOffset, method: method,
-                                           idat: idat, fileSize: fileSize, at: box.offset))
+                do throws(MetadataError) {
+                    extents.append(try resolve(offset, length, base: baseOffset, method: method,
+                                               idat: idat, fileSize: fileSize, at: box.offset))
+                } catch let .truncated(start, needed) where keepingCut && method == 0 {
+                    whole = false
+                    let end = start.addingReportingOverflow(needed)
+                    cut = cut ?? .incomplete("item \(id)'s data at byte \(start) ends "
+                                             + (end.overflow ? "beyond any file" : "at byte \(end.partialValue)")
+                                             + ", past the end of the file (\(fileSize) bytes)")
+                }
             }
-            if method <= 1 { locations[id] = extents }
+            if method <= 1, whole { locations[id] = extents }
         }
-        return locations
+        return (locations, cut)
     }
 
     /// Turns an `iloc` extent into an absolute file range, checking it lies inside the file.

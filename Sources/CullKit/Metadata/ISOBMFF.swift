@@ -129,7 +129,8 @@ enum ISOBMFF {
             }
             guard size >= 8 else { return } // not a box structure the readers can judge
             guard size <= UInt64(file.size - offset) else {
-                throw .incomplete("'\(type)' box at offset \(offset) runs past the end of the file")
+                let end = size > UInt64(Int.max - offset) ? "beyond any file" : "at byte \(offset + Int(size))"
+                throw .incomplete("the '\(BoxName.shown(type))' box at byte \(offset) ends \(end), past the end of the file (\(file.size) bytes)")
             }
             offset += Int(size)
         }

@@ -5,7 +5,8 @@
 /// Truncation is told from structure: a file that ends (or says EOI) before any SOS has no
 /// image, and one whose last bytes hold no EOI marker was cut. The EOI check is one `pread` of
 /// the tail (``tailWindow`` bytes; a second, larger one only when the first finds none):
-/// after SOS, `FF D9` occurs only as an EOI, since entropy-coded data stuffs every `FF`.
+/// after SOS, `FF D9` occurs only as an EOI, since entropy-coded data stuffs every `FF`. A cut file
+/// keeps what its header said (EXIF, XMP, the frame's size) beside the damage.
 enum JPEGReader {
     /// Bytes at the end of the file searched for EOI: cameras pad after it, some by kilobytes.
     static let tailWindow = 4096
@@ -18,7 +19,7 @@ enum JPEGReader {
     /// Segments read before giving up on finding SOS.
     static let maxMarkers = 10_000
 
-    static func read(_ file: MediaFile, head: [UInt8]) throws(MetadataError) -> MediaMetadata {
+    static func read(_ file: MediaFile, head: [UInt8]) throws(MetadataError) -> MetadataReading {
         var window = Window(file: file, head: head)
         var exif: MediaMetadata?
         var xmp: MediaMetadata?
@@ -91,10 +92,13 @@ enum JPEGReader {
         if frame == nil, cut, exif == nil, xmp == nil {
             throw .truncated(offset: min(position, file.size), needed: 2)
         }
-        if cut { throw .incomplete("no SOS marker: the file ends inside its header") }
-        if endedEarly { throw .incomplete("no SOS marker: EOI before any image data") }
-        if let imageData, !announcesTrailer, try !endsWithEOI(file, after: imageData, window: &window) {
-            throw .incomplete("no EOI marker")
+        var damage: MetadataError?
+        if cut {
+            damage = .incomplete("no SOS marker: the file ends inside its header, at byte \(file.size)")
+        } else if endedEarly {
+            damage = .incomplete("no SOS marker: EOI before any image data")
+        } else if let imageData, !announcesTrailer, try !endsWithEOI(file, after: imageData, window: &window) {
+            damage = .incomplete("no EOI marker: the image data from byte \(imageData) ends with the file (\(file.size) bytes) unfinished")
         }
         var metadata = exif ?? MediaMetadata()
         let embedded = (metadata.width, metadata.height)
@@ -109,7 +113,32 @@ enum JPEGReader {
             metadata.height = height
         }
         metadata.format = .jpeg
-        return metadata
+        return MetadataReading(metadata, problem: damage)
+    }
+
+    /// Segments looked at for the EXIF of a JPEG inside another file.
+    static let maxEmbeddedSegments = 16
+
+    /// The EXIF of a JPEG embedded at `offset` in `file` (a RAF's camera JPEG, an X3F's JpgFromRaw):
+    /// its APP1 among the first segments; nil when it has none (or is no JPEG). Only the segment
+    /// headers and that APP1 are read.
+    static func embeddedExif(_ file: MediaFile, at offset: Int, length: Int) -> MediaMetadata? {
+        guard length > 4, offset >= 0, offset < file.size, (try? file.read(at: offset, count: 2)) == [0xFF, 0xD8] else { return nil }
+        let end = min(offset + length, file.size)
+        var position = offset + 2
+        for _ in 0 ..< maxEmbeddedSegments {
+            guard end - position >= 4, let marker = try? file.read(at: position, count: 4), marker.count == 4, marker[0] == 0xFF,
+                  (0xE0 ... 0xEF).contains(marker[1]) || marker[1] == 0xDB || marker[1] == 0xC4 || marker[1] == 0xFE
+            else { return nil }
+            let size = Int(marker[2]) << 8 | Int(marker[3])
+            guard size >= 2, size <= end - position - 2 else { return nil }
+            if marker[1] == 0xE1, size > 8, let payload = try? file.read(at: position + 4, count: size - 2),
+               payload.count == size - 2, payload.starts(with: exifSignature) {
+                return try? TIFFReader.parseExif(payload.dropFirst(6), base: position + 10)
+            }
+            position += 2 + size
+        }
+        return nil
     }
 
     /// Whether the last bytes after `start` hold an EOI marker (`FF D9`).

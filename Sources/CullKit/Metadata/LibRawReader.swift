@@ -12,13 +12,51 @@ import Darwin
 /// are the EXIF values LibRaw's parser met (``LibRawTags``), as ExifTool prints them; where a
 /// format has none (Canon's CIFF CRW), LibRaw's own names and time stand in. The size is LibRaw's
 /// output size, except for a CR3, whose IFD0 gives the size of the camera's own rendering (as
-/// ExifTool reports). A file LibRaw refuses is broken with LibRaw's reason.
+/// ExifTool reports).
+///
+/// A file LibRaw cannot open is *declined*, in LibRaw's words, never damaged: LibRaw answers
+/// "Unsupported file format" as readily for a layout or compression newer than itself as for
+/// garbage, so only Cull's own readers judge damage (``CR3Reader``; ``confirm(_:_:format:)``).
 enum LibRawReader {
-    static func read(_ file: MediaFile, format: MediaFormat) throws(MetadataError) -> MediaMetadata {
-        guard let raw = LibRawFile(file) else { throw .malformed("LibRaw: out of memory", offset: 0) }
+    /// LibRaw's version, as reasons name it ("0.20.2").
+    static let version: String = {
+        let full = String(cString: libraw_version())
+        return full.split(separator: "-").first.map(String.init) ?? full
+    }()
+
+    /// LibRaw's reading of `file`, or, when LibRaw declines it, the format alone and the refusal.
+    /// Throws only when the file cannot be read (``MetadataError/io(_:)``).
+    static func reading(_ file: MediaFile, format: MediaFormat) throws(MetadataError) -> MetadataReading {
+        do throws(MetadataError) {
+            return MetadataReading(try read(file, format: format, own: nil))
+        } catch where error.isDeclined {
+            var m = MediaMetadata()
+            m.format = format
+            return MetadataReading(m, problem: error)
+        }
+    }
+
+    /// Asks LibRaw about a file Cull's own reader (``CR3Reader``) read without finding damage: LibRaw's
+    /// values fill only what Cull's left out; a LibRaw that declines the file makes it declined, with
+    /// Cull's reading kept. Throws only when the file cannot be read.
+    static func confirm(_ own: MetadataReading, _ file: MediaFile, format: MediaFormat) throws(MetadataError) -> MetadataReading {
+        do throws(MetadataError) {
+            var metadata = own.metadata
+            metadata.fillGaps(from: try read(file, format: format, own: own.metadata))
+            return MetadataReading(metadata, problem: own.problem)
+        } catch where error.isDeclined {
+            return MetadataReading(own.metadata, problem: error)
+        }
+    }
+
+    /// LibRaw's reading; throws ``MetadataError/declined(_:)`` when LibRaw declines the file (saying
+    /// what Cull read of it by itself: `own`, nil when Cull has no reader of its own for the format)
+    /// and ``MetadataError/io(_:)`` when a read failed or LibRaw could not start.
+    static func read(_ file: MediaFile, format: MediaFormat, own: MediaMetadata? = nil) throws(MetadataError) -> MediaMetadata {
+        guard let raw = LibRawFile(file) else { throw .io("LibRaw could not start: out of memory") }
         guard raw.result == 0 else {
             if raw.readFailed { throw .io(file.readFailure ?? "read failed") }
-            throw .refused("LibRaw: \(raw.reason(raw.result))")
+            throw declined(format, why: raw.reason(raw.result), own: own)
         }
         let data = raw.data
         let tags = raw.tags
@@ -47,6 +85,19 @@ enum LibRawReader {
         }
         readGPS(data.pointee.other.parsed_gps, into: &m)
         return m
+    }
+
+    /// "LibRaw 0.20.2 declines this CR3 (Unsupported file format or not RAW file); metadata read by Cull".
+    static func declined(_ format: MediaFormat, why: String, own: MediaMetadata?) -> MetadataError {
+        let name = format.rawValue.uppercased()
+        let tail: String
+        if let own {
+            let read = own.exifDate != nil || own.make != nil || own.model != nil
+            tail = read ? "metadata read by Cull" : "Cull found no metadata of its own in it"
+        } else {
+            tail = "Cull has no reader of its own for \(name) files"
+        }
+        return .declined("LibRaw \(version) declines this \(name) (\(why)); \(tail)")
     }
 
     /// LibRaw's flip (0, 3: 180°, 5: 90° counter-clockwise, 6: 90° clockwise) as an EXIF orientation.

@@ -155,8 +155,9 @@ public struct CaptureDate: Sendable, Equatable, Hashable {
 /// The container formats Cull reads, detected from magic bytes (not the file name).
 public enum MediaFormat: String, Sendable, CaseIterable {
     case jpeg, png, gif, webp, heic, avif, tiff, dng, cr2, nef, arw, orf, rw2, mov, mp4, m4v, threeGP = "3gp"
-    /// Camera RAW containers beyond the TIFF-based ones above (see ``RawFormats``).
-    case cr3, crw, raf, mrw, x3f, iiq, pef, srw, threeFR = "3fr", fff, erf, kdc, dcr, mef, mos, ari
+    /// Camera RAW containers beyond the TIFF-based ones above (see ``RawFormats``); `kyocera` is the
+    /// `.raw` of Kyocera's Contax N Digital.
+    case cr3, crw, raf, mrw, x3f, iiq, pef, srw, threeFR = "3fr", fff, erf, kdc, dcr, mef, mos, ari, kyocera
 
     /// Photo or video.
     public var kind: MediaKind {

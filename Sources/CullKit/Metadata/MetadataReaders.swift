@@ -1,71 +1,134 @@
 /// Entry point of the metadata layer: sniffs the container from its magic bytes and
 /// hands the file to the one reader for that format.
 ///
-/// Readers see header bytes only (never pixels) and throw ``MetadataError`` on anything
-/// they cannot parse; the scanner records that as `broken` and goes on.
+/// Readers see header bytes only (never pixels). What they find is a ``MetadataReading``: the
+/// metadata, and what stands against the file: damage Cull's own readers found (the scanner records
+/// the file as `broken`, with what was read before the damage), a decoder's refusal (`declined`), or
+/// a read that failed (`unreadable`).
 public enum MetadataReaders {
     /// How many bytes are read up front to sniff the format (and often parse it whole).
     static let headSize = 64 * 1024
+    /// A RAW-named file shorter than this holds no RAW format's header.
+    static let shortestRaw = 16
 
-    /// Reads the metadata of the media file at `path`.
+    /// Reads the metadata of the media file at `path`; throws whatever stands against the file.
     public static func read(path: String) throws(MetadataError) -> MediaMetadata {
-        try read(MediaFile(path: path))
+        try reading(MediaFile(path: path)).get()
     }
 
-    /// Reads the metadata of the media file whose path is the raw bytes `pathBytes`.
+    /// Reads the metadata of the media file whose path is the raw bytes `pathBytes`; throws whatever
+    /// stands against the file.
     public static func read(pathBytes: [UInt8]) throws(MetadataError) -> MediaMetadata {
-        try read(MediaFile(pathBytes: pathBytes))
+        try reading(MediaFile(pathBytes: pathBytes)).get()
     }
 
     static func read(_ file: MediaFile) throws(MetadataError) -> MediaMetadata {
-        // A read that failed (EIO, ...) makes the file unreadable, whatever the reader made of
-        // the bytes it did not get: damage is only claimed from bytes that were actually read.
-        let metadata: MediaMetadata
-        do {
-            metadata = try readFormat(file)
-        } catch {
-            if let failure = file.readFailure { throw .io(failure) }
-            throw error
-        }
-        if let failure = file.readFailure { throw .io(failure) }
-        return metadata
+        try reading(file).get()
     }
 
-    private static func readFormat(_ file: MediaFile) throws(MetadataError) -> MediaMetadata {
+    /// What reading the file at `path` gives: its metadata, and what stands against it.
+    public static func reading(path: String) -> MetadataReading {
+        reading(pathBytes: Array(path.utf8))
+    }
+
+    /// What reading the file whose path is the raw bytes `pathBytes` gives.
+    public static func reading(pathBytes: [UInt8]) -> MetadataReading {
+        do throws(MetadataError) {
+            return reading(try MediaFile(pathBytes: pathBytes))
+        } catch {
+            return MetadataReading(failed: error)
+        }
+    }
+
+    static func reading(_ file: MediaFile) -> MetadataReading {
+        var result: MetadataReading
+        do throws(MetadataError) {
+            result = try readFormat(file)
+        } catch {
+            result = MetadataReading(failed: error)
+        }
+        // A read that failed (EIO, ...) makes the file unreadable, whatever the reader made of
+        // the bytes it did not get: damage is only claimed from bytes that were actually read.
+        if let failure = file.readFailure { return MetadataReading(failed: .io(failure)) }
+        return result
+    }
+
+    private static func readFormat(_ file: MediaFile) throws(MetadataError) -> MetadataReading {
         let head = try file.read(at: 0, count: headSize)
         let named = RawFormats.format(forName: file.path.utf8)
         guard let format = sniff(head) else {
-            // A RAW name with a magic Cull does not know: LibRaw also tells formats by their size.
             guard let named else { throw .unrecognized }
-            return try LibRawReader.read(file, format: named)
+            return try readUnknown(file, head: head, named: named)
         }
-        var metadata: MediaMetadata
+        var reading: MetadataReading
         switch format {
-        case .jpeg: metadata = try JPEGReader.read(file, head: head)
-        case .png: metadata = try PNGReader.read(file, head: head)
-        case .gif: metadata = try GIFReader.read(file, head: head)
-        case .webp: metadata = try WebPReader.read(file, head: head)
+        case .jpeg: reading = try JPEGReader.read(file, head: head)
+        case .png: reading = try PNGReader.read(file, head: head)
+        case .gif: reading = try GIFReader.read(file, head: head)
+        case .webp: reading = try WebPReader.read(file, head: head)
         case .heic, .avif:
-            try ISOBMFF.requireTopLevelBoxesInFile(file)
-            metadata = try HEIFReader.read(file, head: head)
+            reading = try checkingBoxes(file) { () throws(MetadataError) -> MetadataReading in try HEIFReader.read(file, head: head) }
         case .mov, .mp4, .m4v, .threeGP:
-            try ISOBMFF.requireTopLevelBoxesInFile(file)
-            metadata = try QuickTimeReader.read(file, head: head)
+            reading = try checkingBoxes(file) { () throws(MetadataError) -> MetadataReading in
+                MetadataReading(try QuickTimeReader.read(file, head: head))
+            }
         case .cr3:
-            try ISOBMFF.requireTopLevelBoxesInFile(file)
-            metadata = try LibRawReader.read(file, format: format)
-        case .crw, .raf, .mrw, .iiq, .ari: metadata = try LibRawReader.read(file, format: format)
-        case .x3f: metadata = try X3FHeader.read(head)
+            // Cull's own reading judges damage; LibRaw's only says whether it can decode the file (and fills gaps).
+            reading = try CR3Reader.read(file)
+            if reading.problem == nil { reading = try LibRawReader.confirm(reading, file, format: .cr3) }
+        case .raf:
+            reading = try RAFReader.read(file, head: head)
+            if reading.problem == nil { reading = try LibRawReader.confirm(reading, file, format: .raf) }
+        case .crw, .mrw, .iiq, .ari: reading = try LibRawReader.reading(file, format: format)
+        case .x3f: reading = try X3FReader.read(file, head: head)
+        case .kyocera: reading = KyoceraReader.read(file, head: head)
         case .tiff, .dng, .cr2, .nef, .arw, .orf, .rw2, .pef, .srw, .threeFR, .fff, .erf, .kdc, .dcr, .mef, .mos:
             // A TIFF structure named as one of LibRaw's formats (an IIQ) is LibRaw's to read.
             if let named, RawFormats.readByLibRaw.contains(named) {
-                metadata = try LibRawReader.read(file, format: named)
+                reading = try LibRawReader.reading(file, format: named)
             } else {
-                metadata = try RawReader.read(file, head: head)
+                reading = try RawReader.read(file, head: head)
             }
         }
-        if metadata.format == nil { metadata.format = format }
-        return metadata
+        if reading.metadata.format == nil { reading.metadata.format = format }
+        return reading
+    }
+
+    /// A RAW-named file whose first bytes are no format Cull knows: LibRaw also tells formats by
+    /// their size, so it decides, unless the file plainly holds no header at all (empty, a few bytes,
+    /// nothing but zeros: a copy never written) or is an ISO-BMFF file cut in its boxes.
+    private static func readUnknown(_ file: MediaFile, head: [UInt8], named: MediaFormat) throws(MetadataError) -> MetadataReading {
+        guard file.size > 0 else { throw .incomplete("the file is empty") }
+        guard file.size >= shortestRaw else {
+            throw .incomplete("the file ends at byte \(file.size), too short for the header of any RAW format")
+        }
+        if head.allSatisfy({ $0 == 0 }) {
+            throw .malformed("nothing but zero bytes where the \(named.rawValue.uppercased()) header should be "
+                             + "(the first \(head.count) bytes)", offset: 0)
+        }
+        if head.count >= 8, head[4 ..< 8].elementsEqual("ftyp".utf8) { try ISOBMFF.requireTopLevelBoxesInFile(file) }
+        return try LibRawReader.reading(file, format: named)
+    }
+
+    /// Reads with `read`, then checks that no top-level box runs past the end of the file: a cut file
+    /// keeps what was read before the cut, and the cut box is the reason (the clearest one); when the
+    /// reader failed as well, the cut is the reason too.
+    private static func checkingBoxes(
+        _ file: MediaFile, _ read: () throws(MetadataError) -> MetadataReading
+    ) throws(MetadataError) -> MetadataReading {
+        var cut: MetadataError?
+        do throws(MetadataError) {
+            try ISOBMFF.requireTopLevelBoxesInFile(file)
+        } catch where error.isDamage {
+            cut = error
+        }
+        do throws(MetadataError) {
+            var reading = try read()
+            reading.problem = cut ?? reading.problem
+            return reading
+        } catch where error.isDamage {
+            throw cut ?? error
+        }
     }
 
     /// The format named by the first bytes of a file, or `nil` when Cull does not read it.
@@ -95,6 +158,7 @@ public enum MetadataReaders {
         if at(0, "ARRI\u{12}\u{34}\u{56}\u{78}") { return .ari }
         if at(0, "IIRO") || at(0, "IIRS") || at(0, "MMOR") { return .orf }
         if at(0, "IIU\0") { return .rw2 }
+        if KyoceraReader.matches(head) { return .kyocera }
         return nil
     }
 
@@ -110,8 +174,8 @@ public enum MetadataReaders {
         }
         // AVIF files often carry major brand "mif1" with "avif" only among the compatible brands.
         if brands.contains("avif") || brands.contains("avis") { return .avif }
-        // Canon's CR3 is an ISO-BMFF file of major brand "crx ".
-        if brands[0] == "crx " { return .cr3 }
+        // Canon's CR3 is an ISO-BMFF file of brand "crx " (major and compatible).
+        if brands.contains("crx ") { return .cr3 }
         for brand in brands {
             switch brand {
             case "heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1": return .heic
@@ -124,4 +188,10 @@ public enum MetadataReaders {
         }
         return nil
     }
+}
+
+extension MetadataReaders {
+    /// The decoders whose refusals make files *declined* ("LibRaw 0.20.2"): when they change, the
+    /// scan reads those files again.
+    public static var decoders: String { "LibRaw \(LibRawReader.version)" }
 }

@@ -2,7 +2,8 @@
 /// `iTXt` (→ ``XMPReader``) and a `tEXt`/`iTXt` "Software" keyword.
 ///
 /// Chunks are walked header by header with `pread`, skipping their data, up to `IEND`, so
-/// an `eXIf` after the image data is still found without reading the pixels.
+/// an `eXIf` after the image data is still found without reading the pixels. A file cut short keeps
+/// what its chunks before the cut said.
 enum PNGReader {
     /// The largest metadata chunk read into memory.
     static let maxChunk = 4 << 20
@@ -17,11 +18,12 @@ enum PNGReader {
         var length: Int
     }
 
-    static func read(_ file: MediaFile, head: [UInt8]) throws(MetadataError) -> MediaMetadata {
+    static func read(_ file: MediaFile, head: [UInt8]) throws(MetadataError) -> MetadataReading {
         var metadata = MediaMetadata()
         var exif = MediaMetadata()
         var xmp = MediaMetadata()
-        for chunk in try chunks(file) {
+        let (chunks, damage) = try walk(file)
+        for chunk in chunks {
             switch chunk.type {
             case "IHDR":
                 let reader = try file.reader(at: chunk.dataOffset, count: 8)
@@ -54,11 +56,18 @@ enum PNGReader {
         }
         metadata.fillGaps(from: exif)
         metadata.fillGaps(from: xmp)
-        return metadata
+        return MetadataReading(metadata, problem: damage)
     }
 
-    /// The chunks from `IHDR` up to `IEND` (or the end of the file), headers only.
+    /// The chunks from `IHDR` up to `IEND`, headers only; throws when the file is cut.
     static func chunks(_ file: MediaFile) throws(MetadataError) -> [Chunk] {
+        let (chunks, damage) = try walk(file)
+        if let damage { throw damage }
+        return chunks
+    }
+
+    /// The whole chunks from `IHDR` up to `IEND` (or the cut), and the cut when the file ends before `IEND`.
+    static func walk(_ file: MediaFile) throws(MetadataError) -> (chunks: [Chunk], damage: MetadataError?) {
         let start = try file.read(at: 0, count: 16)
         guard start.starts(with: signature) else { throw .malformed("bad PNG signature", offset: 0) }
         var chunks: [Chunk] = []
@@ -68,11 +77,14 @@ enum PNGReader {
             let length = try header.u32(at: 0)
             let type = String(decoding: try header.slice(4, 4), as: UTF8.self)
             guard length <= Int32.max else { throw .malformed("chunk length \(length)", offset: offset) }
-            guard Int(length) <= file.size - offset - 12 else {
-                throw .truncated(offset: offset, needed: Int(length) + 12)
-            }
             if chunks.isEmpty, type != "IHDR" || length < 8 {
                 throw .malformed("first chunk is not IHDR", offset: offset)
+            }
+            guard Int(length) <= file.size - offset - 12 else {
+                let cut = MetadataError.incomplete("the '\(BoxName.shown(type))' chunk at byte \(offset) ends at byte "
+                                                   + "\(offset + 12 + Int(length)), past the end of the file (\(file.size) bytes)")
+                guard !chunks.isEmpty else { throw .truncated(offset: offset, needed: Int(length) + 12) }
+                return (chunks, cut)
             }
             chunks.append(Chunk(type: type, dataOffset: offset + 8, length: Int(length)))
             if type == "IEND" { break }
@@ -80,8 +92,10 @@ enum PNGReader {
         }
         guard !chunks.isEmpty else { throw .truncated(offset: offset, needed: 12) }
         // Every PNG ends with IEND; a file that stops at a chunk boundary before it was cut there.
-        if chunks.last?.type != "IEND", chunks.count < maxChunks { throw .incomplete("no IEND chunk") }
-        return chunks
+        if chunks.last?.type != "IEND", chunks.count < maxChunks {
+            return (chunks, .incomplete("no IEND chunk: the file ends at byte \(file.size), after the '\(BoxName.shown(chunks.last!.type))' chunk"))
+        }
+        return (chunks, nil)
     }
 
     /// A chunk's data, at most ``maxChunk`` bytes.

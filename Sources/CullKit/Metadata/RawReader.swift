@@ -2,12 +2,15 @@
 /// telling them apart by their magic and tags, then their name (``RawFormats``), and picking the
 /// pixel size ExifTool would report.
 ///
-/// IFDs may sit anywhere in the file, so ``TIFFReader`` pulls them lazily through `pread`.
+/// IFDs may sit anywhere in the file, so ``TIFFReader`` pulls them lazily through `pread`. A file
+/// cut in its image data (a strip or tile past the end) is damaged, and keeps what its IFDs say.
 enum RawReader {
-    static func read(_ file: MediaFile, head: [UInt8]) throws(MetadataError) -> MediaMetadata {
+    static func read(_ file: MediaFile, head: [UInt8]) throws(MetadataError) -> MetadataReading {
         let details = try TIFFReader.parse(TIFFSource(file: file, head: head))
-        if let end = details.dataEnd, end > file.size {
-            throw .incomplete("image data runs past the end of the file (to offset \(end) of \(file.size))")
+        var damage: MetadataError?
+        if let data = details.imageData, data.end > file.size {
+            damage = .incomplete("a \(data.tile ? "tile" : "strip") of \(data.ifd) at byte \(data.start) ends at byte \(data.end), "
+                                 + "past the end of the file (\(file.size) bytes)")
         }
         var metadata = details.metadata
         let make = (metadata.make ?? "").uppercased()
@@ -56,6 +59,6 @@ enum RawReader {
             metadata.width = width
             metadata.height = height
         }
-        return metadata
+        return MetadataReading(metadata, problem: damage)
     }
 }

@@ -20,9 +20,24 @@ enum TIFFReader {
         var sensorWidth: Int?
         var sensorHeight: Int?
         var isDNG = false
-        /// Where the last strip or tile of IFD0, its SubIFDs and the IFDs chained after it ends
+        /// The strip or tile of IFD0, its SubIFDs and the IFDs chained after it that ends last
         /// (files only): past the end of the file means the file was cut.
-        var dataEnd: Int?
+        var imageData: ImageData?
+    }
+
+    /// One strip or tile of image data, and the IFD that names it ("IFD0", "SubIFD 1", "IFD3").
+    struct ImageData: Equatable {
+        var start: Int
+        var end: Int
+        var tile: Bool
+        var ifd: String
+
+        /// The one of `a` and `b` that ends last.
+        static func last(_ a: ImageData?, _ b: ImageData?) -> ImageData? {
+            guard let a else { return b }
+            guard let b else { return a }
+            return b.end > a.end ? b : a
+        }
     }
 
     /// Parses an in-memory TIFF structure (an EXIF block: "II*\0" or "MM\0*" header, IFD0,
@@ -63,15 +78,36 @@ enum TIFFReader {
         if let offset = tiff.uint(ifd0[0x8769]), let ifd = tiff.ifd(at: offset)?.entries {
             exifIFD = ifd
         }
-        // Each date with its SubSecTime tag: Original, Digitized, then the TIFF DateTime.
+        readExif(exifIFD, tiff, into: &m, details: &details)
+        // Without an EXIF date, the TIFF DateTime (with the Exif IFD's OffsetTime and SubSecTime).
+        if m.exifDate == nil, let found = date(ifd0[0x0132], offset: exifIFD[0x9010], tiff) {
+            m.exifDate = found
+            m.subsecondMicros = subsecond(exifIFD[0x9290], tiff)
+        }
+        if let offset = tiff.uint(ifd0[0x8825]), let gps = tiff.ifd(at: offset)?.entries {
+            readGPS(gps, tiff, into: &m)
+        }
+        details.metadata = m
+        if source.readsFile {
+            // CR2 and others keep the sensor data in IFDs chained after IFD0.
+            var next = first.next
+            for number in 1 ... 4 {
+                guard let offset = next, let ifd = tiff.ifd(at: offset) else { break }
+                details.imageData = .last(details.imageData, lastData(ifd.entries, tiff, ifd: "IFD\(number)"))
+                next = ifd.next
+            }
+        }
+        return details
+    }
+
+    /// The Exif IFD's own values: each date with its SubSecTime and OffsetTime tags (Original, then
+    /// Digitized), the pixel size, lens, user comment, the capture settings and Apple's maker note.
+    private static func readExif(_ exifIFD: [UInt16: TIFFEntry], _ tiff: TIFFStructure, into m: inout MediaMetadata,
+                                 details: inout Details) {
         for (dateTag, offsetTag, subsecondTag) in [(UInt16(0x9003), UInt16(0x9011), UInt16(0x9291)), (0x9004, 0x9012, 0x9292)] {
             guard m.exifDate == nil, let found = date(exifIFD[dateTag], offset: exifIFD[offsetTag], tiff) else { continue }
             m.exifDate = found
             m.subsecondMicros = subsecond(exifIFD[subsecondTag], tiff)
-        }
-        if m.exifDate == nil, let found = date(ifd0[0x0132], offset: exifIFD[0x9010], tiff) {
-            m.exifDate = found
-            m.subsecondMicros = subsecond(exifIFD[0x9290], tiff)
         }
         details.exifWidth = positive(tiff.uint(exifIFD[0xA002]))
         details.exifHeight = positive(tiff.uint(exifIFD[0xA003]))
@@ -79,40 +115,53 @@ enum TIFFReader {
         m.userComment = userComment(exifIFD[0x9286], tiff)
         readCapture(exifIFD, tiff, into: &m)
         if let makerNote = exifIFD[0x927C] { readAppleMakerNote(makerNote, tiff, into: &m) }
-
-        if let offset = tiff.uint(ifd0[0x8825]), let gps = tiff.ifd(at: offset)?.entries {
-            m.latitude = coordinate(gps[0x0002], ref: tiff.string(gps[0x0001]), negative: "S", limit: 90, tiff)
-            m.longitude = coordinate(gps[0x0004], ref: tiff.string(gps[0x0003]), negative: "W", limit: 180, tiff)
-            if m.latitude == nil || m.longitude == nil {
-                m.latitude = nil
-                m.longitude = nil
-            }
-        }
-        details.metadata = m
-        if source.readsFile {
-            // CR2 and others keep the sensor data in IFDs chained after IFD0.
-            var next = first.next
-            for _ in 0 ..< 4 {
-                guard let offset = next, let ifd = tiff.ifd(at: offset) else { break }
-                details.dataEnd = max(details.dataEnd ?? 0, dataEnd(ifd.entries, tiff) ?? 0)
-                next = ifd.next
-            }
-        }
-        return details
     }
 
-    /// The end of the furthest strip or tile an IFD points at, or `nil` when it has none.
-    static func dataEnd(_ ifd: [UInt16: TIFFEntry], _ tiff: TIFFStructure) -> Int? {
-        var end: Int?
-        for (offsetsTag, countsTag) in [(UInt16(0x0111), UInt16(0x0117)), (0x0144, 0x0145)] {
+    /// A GPS IFD's position, both coordinates or neither.
+    private static func readGPS(_ gps: [UInt16: TIFFEntry], _ tiff: TIFFStructure, into m: inout MediaMetadata) {
+        m.latitude = coordinate(gps[0x0002], ref: tiff.string(gps[0x0001]), negative: "S", limit: 90, tiff)
+        m.longitude = coordinate(gps[0x0004], ref: tiff.string(gps[0x0003]), negative: "W", limit: 180, tiff)
+        if m.latitude == nil || m.longitude == nil {
+            m.latitude = nil
+            m.longitude = nil
+        }
+    }
+
+    /// A TIFF structure whose first IFD is an Exif IFD (a CR3's CMT2 box): dates, sub-seconds, lens.
+    static func parseExifIFD(_ source: TIFFSource) throws(MetadataError) -> MediaMetadata {
+        var tiff = try TIFFStructure(source: source)
+        guard let ifd = tiff.ifd(at: tiff.ifd0Offset)?.entries else {
+            throw .malformed("unreadable Exif IFD", offset: source.base + tiff.ifd0Offset)
+        }
+        var m = MediaMetadata()
+        var details = Details()
+        readExif(ifd, tiff, into: &m, details: &details)
+        return m
+    }
+
+    /// A TIFF structure whose first IFD is a GPS IFD (a CR3's CMT4 box): the position.
+    static func parseGPSIFD(_ source: TIFFSource) throws(MetadataError) -> MediaMetadata {
+        var tiff = try TIFFStructure(source: source)
+        guard let ifd = tiff.ifd(at: tiff.ifd0Offset)?.entries else {
+            throw .malformed("unreadable GPS IFD", offset: source.base + tiff.ifd0Offset)
+        }
+        var m = MediaMetadata()
+        readGPS(ifd, tiff, into: &m)
+        return m
+    }
+
+    /// The strip or tile an IFD points at that ends furthest, or `nil` when it has none.
+    static func lastData(_ ifd: [UInt16: TIFFEntry], _ tiff: TIFFStructure, ifd name: String) -> ImageData? {
+        var last: ImageData?
+        for (offsetsTag, countsTag, tile) in [(UInt16(0x0111), UInt16(0x0117), false), (0x0144, 0x0145, true)] {
             guard let offsets = values(ifd[offsetsTag], tiff), let counts = values(ifd[countsTag], tiff) else { continue }
             // 0xFFFFFFFF is no place in a classic TIFF but "unknown" (ExifTool writes it where it
             // stripped the data out, as in its own RW2 sample).
-            for (offset, count) in zip(offsets, counts) where count > 0 && offset != 0xFFFF_FFFF {
-                end = max(end ?? 0, offset + count)
+            for (offset, count) in zip(offsets, counts) where count > 0 && offset != 0xFFFF_FFFF && offset + count > (last?.end ?? 0) {
+                last = ImageData(start: offset, end: offset + count, tile: tile, ifd: name)
             }
         }
-        return end
+        return last
     }
 
     /// Every value of a SHORT or LONG array entry.
@@ -245,20 +294,20 @@ enum TIFFReader {
     /// The largest image whose NewSubfileType (0x00FE) says full resolution, among IFD0 and
     /// the SubIFDs (0x014A) it lists. RAW files keep their thumbnail in IFD0 and the sensor data there.
     private static func readFullResolution(_ ifd0: [UInt16: TIFFEntry], _ tiff: inout TIFFStructure, into d: inout Details) {
-        var candidates: [[UInt16: TIFFEntry]] = [ifd0]
+        var candidates: [(name: String, entries: [UInt16: TIFFEntry])] = [("IFD0", ifd0)]
         if let subIFDs = ifd0[0x014A], [4, 13].contains(subIFDs.type), subIFDs.count <= 8,
            let raw = tiff.data(subIFDs) {
             let bytes = Array(raw)
             for i in 0 ..< subIFDs.count {
                 let offset = Int(tiff.u32(bytes[i * 4 ..< i * 4 + 4]))
-                if let ifd = tiff.ifd(at: offset)?.entries { candidates.append(ifd) }
+                if let ifd = tiff.ifd(at: offset)?.entries { candidates.append(("SubIFD \(i + 1)", ifd)) }
             }
         }
         if tiff.source.readsFile {
-            for ifd in candidates { d.dataEnd = max(d.dataEnd ?? 0, dataEnd(ifd, tiff) ?? 0) }
+            for ifd in candidates { d.imageData = .last(d.imageData, lastData(ifd.entries, tiff, ifd: ifd.name)) }
         }
         var bestArea = 0
-        for ifd in candidates where (tiff.uint(ifd[0x00FE]) ?? 0) == 0 {
+        for (_, ifd) in candidates where (tiff.uint(ifd[0x00FE]) ?? 0) == 0 {
             guard let w = positive(tiff.uint(ifd[0x0100])), let h = positive(tiff.uint(ifd[0x0101])) else { continue }
             let (area, overflow) = w.multipliedReportingOverflow(by: h)
             if !overflow, area > bestArea {

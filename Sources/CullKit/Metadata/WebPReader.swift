@@ -1,6 +1,6 @@
 /// Reads WebP (RIFF) headers: the `VP8X` canvas or the `VP8 `/`VP8L` bitstream size,
 /// `EXIF` (→ ``TIFFReader``), `XMP ` (→ ``XMPReader``) and, for animations, the sum of
-/// the `ANMF` frame durations.
+/// the `ANMF` frame durations. A file cut short keeps what its chunks before the cut said.
 enum WebPReader {
     /// The largest EXIF or XMP chunk read.
     static let maxChunk = 4 << 20
@@ -14,13 +14,14 @@ enum WebPReader {
         var length: Int
     }
 
-    static func read(_ file: MediaFile, head: [UInt8]) throws(MetadataError) -> MediaMetadata {
+    static func read(_ file: MediaFile, head: [UInt8]) throws(MetadataError) -> MetadataReading {
         var metadata = MediaMetadata()
         var canvas: (Int, Int)?
         var bitstream: (Int, Int)?
         var frameMilliseconds = 0, frames = 0
         var exif = MediaMetadata(), xmp = MediaMetadata()
-        for chunk in try chunks(file) {
+        let (chunks, damage) = try walk(file)
+        for chunk in chunks {
             switch chunk.type {
             case "VP8X":
                 let reader = try file.reader(at: chunk.dataOffset, count: 10, bigEndian: false)
@@ -56,18 +57,27 @@ enum WebPReader {
             }
         }
         guard let (width, height) = canvas ?? bitstream else {
+            if let damage { throw damage }
             throw .malformed("no VP8X, VP8 or VP8L chunk", offset: 12)
         }
         metadata.width = width
         metadata.height = height
-        if frames > 1 { metadata.duration = Double(frameMilliseconds) / 1000 }
+        if frames > 1, damage == nil { metadata.duration = Double(frameMilliseconds) / 1000 }
         metadata.fillGaps(from: exif)
         metadata.fillGaps(from: xmp)
-        return metadata
+        return MetadataReading(metadata, problem: damage)
     }
 
-    /// The chunks after the "RIFF....WEBP" header, bounded by the RIFF size and the file.
+    /// The chunks after the "RIFF....WEBP" header; throws when the file is cut.
     static func chunks(_ file: MediaFile) throws(MetadataError) -> [Chunk] {
+        let (chunks, damage) = try walk(file)
+        if let damage { throw damage }
+        return chunks
+    }
+
+    /// The whole chunks after the "RIFF....WEBP" header, bounded by the RIFF size and the file, and
+    /// the damage when the file ends before the RIFF size or a chunk does.
+    static func walk(_ file: MediaFile) throws(MetadataError) -> (chunks: [Chunk], damage: MetadataError?) {
         let header = try file.reader(at: 0, count: 12, bigEndian: false)
         guard (try header.slice(0, 4)).elementsEqual("RIFF".utf8),
               (try header.slice(8, 4)).elementsEqual("WEBP".utf8) else {
@@ -75,8 +85,9 @@ enum WebPReader {
         }
         let declared = Int(try header.u32(at: 4)) + 8
         // The RIFF header says how long the file is (one pad byte of slack for odd writers).
-        guard declared <= file.size + 1 else {
-            throw .incomplete("RIFF size \(declared) runs past the end of the file (\(file.size) bytes)")
+        var damage: MetadataError?
+        if declared > file.size + 1 {
+            damage = .incomplete("RIFF size \(declared) runs past the end of the file (\(file.size) bytes)")
         }
         let end = min(declared, file.size)
         var chunks: [Chunk] = []
@@ -85,11 +96,17 @@ enum WebPReader {
             let reader = try file.reader(at: offset, count: 8, bigEndian: false)
             let type = String(decoding: try reader.slice(0, 4), as: UTF8.self)
             let length = Int(try reader.u32(at: 4))
-            guard length <= end - offset - 8 else { throw .truncated(offset: offset, needed: length + 8) }
+            guard length <= end - offset - 8 else {
+                if damage == nil {
+                    damage = .incomplete("the '\(BoxName.shown(type))' chunk at byte \(offset) ends at byte \(offset + 8 + length), "
+                                         + "past the end of \(end == file.size ? "the file" : "its RIFF size") (\(end) bytes)")
+                }
+                break
+            }
             chunks.append(Chunk(type: type, dataOffset: offset + 8, length: length))
             offset += 8 + length + (length & 1)
         }
-        return chunks
+        return (chunks, damage)
     }
 
     /// A chunk's data, at most ``maxChunk`` bytes.

@@ -8,10 +8,10 @@ public enum AssetJSON {
                                          .takenSource].map(\.selected)
         + ["NULLIF(TRIM(COALESCE(a.camera_make, '') || ' ' || COALESCE(a.camera_model, '')), '') AS camera"]
         + [AssetColumn.cameraMake, .cameraModel, .lens, .software, .latitude, .longitude, .rating, .liveID, .burstID,
-           .brokenReason, .unreadableReason].map(\.selected)
+           .brokenReason, .unreadableReason, .declinedReason].map(\.selected)
         + ["COALESCE(r.status, '\(sql: ReviewStatus.new.rawValue)') AS status"]
     /// The boolean rule fields printed, each from its own SQL (the duplicate groups are `cull plan`'s).
-    static let booleans = ["gps", "favorite", "screenshot", "live", "burst", "raw", "broken", "unreadable"]
+    static let booleans = ["gps", "favorite", "screenshot", "live", "burst", "raw", "broken", "unreadable", "declined"]
 
     /// `SELECT … FROM assets a LEFT JOIN reviews r … WHERE predicate ORDER BY a.path`.
     public static func query(_ predicate: Predicate, _ context: CompileContext) -> SQLFragment {

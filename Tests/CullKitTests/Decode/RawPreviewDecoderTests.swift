@@ -130,3 +130,28 @@ struct RawPreviewDecoderTests {
         #expect(right[right.startIndex] < 60 && right[right.startIndex + 2] > 200, "\(Array(right))")
     }
 }
+
+/// A CR3 LibRaw declines still shows, hashes and measures the picture it carries: Cull finds its
+/// PRVW preview (and its THMB) with its own box reader (issue 36 item 4).
+@Suite(.enabled(if: DecodeFixtures.hasConvert, "ImageMagick is absent"))
+struct DeclinedCR3PreviewTests {
+    @Test func aCR3LibRawDeclinesGetsItsThumbnailFromItsOwnPreview() throws {
+        let folder = TemporaryDirectory()
+        try Tools.picture("preview.jpg", seed: 36, width: 640, height: 427, in: folder.path)
+        var cr3 = CR3Fixture()
+        cr3.preview = Array(try Data(contentsOf: URL(fileURLWithPath: folder.path + "/preview.jpg")))
+        cr3.compressionVersion = 0x300
+        cr3.orientation = 1
+        folder.write("declined.cr3", cr3.build().bytes)
+        #expect(MetadataReaders.reading(path: folder.path + "/declined.cr3").problem?.description.contains("declines this CR3") == true)
+        let (image, source) = try ThumbnailMakerTests.thumbnail(folder.path + "/declined.cr3")
+        #expect(source == .rawPreview && image.width == 256 && image.height == 171, "\(image.width)×\(image.height) from \(source)")
+        let made = try #require(PerceptualHash.of(image.grey))
+        #expect(made.distance(to: try RawPreviewDecoderTests.hash(folder.path + "/preview.jpg")) <= 4)
+        // The feature pass (pHash, sharpness) takes the same picture.
+        let directory = try #require(DirectoryHandle.open(Array(folder.path.utf8)).0)
+        let file = try #require(ReadOnlyFile.open(Array("declined.cr3".utf8), in: directory).0)
+        let picture = try FeatureCache.picture(file, format: .cr3, path: folder.path + "/declined.cr3")
+        #expect(max(picture.width, picture.height) > 160, "the PRVW, not the THMB: \(picture.width)×\(picture.height)")
+    }
+}

@@ -39,9 +39,15 @@ extension MetadataTests {
             #expect(m.make == "Canon")
             #expect(m.width == 4000)
             // Cut inside its frame header, the same file is truncated (issue 8 item 3).
-            #expect(throws: MetadataError.incomplete("no SOS marker: the file ends inside its header")) {
-                try read(bytes + [0xFF, 0xC0, 0x00])
+            let cut = bytes + [0xFF, 0xC0, 0x00]
+            #expect(throws: MetadataError.incomplete("no SOS marker: the file ends inside its header, at byte \(cut.count)")) {
+                try read(cut)
             }
+            // Its EXIF, before the cut, stays (issue 36 item 4).
+            let file = try TempFile(cut, suffix: ".jpg")
+            defer { file.remove() }
+            let reading = MetadataReaders.reading(path: file.path)
+            #expect(reading.metadata.make == "Canon" && reading.metadata.width == 4000 && reading.problem?.isDamage == true)
         }
 
         @Test func stopsAfterTooManySegments() throws {

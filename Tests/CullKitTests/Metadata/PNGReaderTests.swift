@@ -55,7 +55,12 @@ enum PNGFixture {
         #expect(try folder.read(trailing).height == 2)
         // A PNG always ends with IEND; one that stops at a chunk boundary before it was cut (issue 8 item 3).
         let noEnd = PNGFixture.signature + PNGFixture.ihdr(3, 4) + Bytes.pngChunk("IDAT", [1, 2])
-        #expect(throws: MetadataError.incomplete("no IEND chunk")) { try folder.read(noEnd) }
+        #expect(throws: MetadataError.incomplete("no IEND chunk: the file ends at byte \(noEnd.count), after the 'IDAT' chunk")) {
+            try folder.read(noEnd)
+        }
+        // What the chunks before the cut said stays (issue 36 item 4).
+        let reading = MetadataReaders.reading(path: folder.write(noEnd, name: "cut.png"))
+        #expect(reading.metadata.width == 3 && reading.metadata.height == 4 && reading.problem?.isDamage == true)
     }
 
     @Test func rejectsHostileChunks() {

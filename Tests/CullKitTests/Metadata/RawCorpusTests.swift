@@ -95,7 +95,7 @@ struct RawCorpusTests {
             let file = try MediaFile(path: path)
             let head = try file.read(at: 0, count: MetadataReaders.headSize)
             guard MetadataReaders.sniff(head).map({ [.tiff, .cr2, .orf, .rw2].contains($0) }) == true else { continue }
-            let tiff = try RawReader.read(file, head: head)
+            let tiff = try RawReader.read(file, head: head).metadata
             guard let libRaw = try? LibRawReader.read(file, format: try #require(tiff.format)) else { continue }
             compared.append(name)
             #expect(libRaw.exifDate == tiff.exifDate, "\(name): date")

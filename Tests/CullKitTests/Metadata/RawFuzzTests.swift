@@ -80,7 +80,7 @@ extension MetadataTests {
             let co64 = try #require(RawPreviewDecoderTests.find(Array("co64".utf8), in: cr3))
             RawPreviewDecoderTests.put(40 << 20, width: 4, at: stsz + 8, in: &cr3)
             RawPreviewDecoderTests.put(UInt64(cr3.count - 10), width: 8, at: co64 + 12, in: &cr3)
-            // The CR3 keeps its metadata; the RAF's EXIF lives in that very JPEG, so LibRaw refuses it.
+            // The CR3 keeps its metadata; the RAF names a JPEG past its end: cut, so broken by RAFReader.
             let cutCR3 = try exercise("past.cr3", cr3)
             #expect(cutCR3.read && !cutCR3.previewed)
             #expect(try exercise("past.raf", raf) == (read: false, previewed: false))

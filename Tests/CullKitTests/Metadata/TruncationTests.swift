@@ -69,6 +69,29 @@ extension MetadataTests {
             expectTruncated(Array(whole.dropLast(500)), name: "cut.mp4")
         }
 
+        /// A cut file keeps what its header said before the cut (issue 36 item 4): the movie its duration
+        /// and date, the HEIF its size, the TIFF its size, each with the damage named.
+        @Test func aCutFileKeepsWhatItsHeaderSaid() throws {
+            let movie = Fixtures.mp4(width: 64, height: 48, seconds: 3, created: Date(timeIntervalSince1970: 1_600_000_000))
+                + Bytes.box("mdat", Bytes.zeros(1000))
+            let clip = MetadataReaders.reading(path: folder.write(Array(movie.dropLast(500)), name: "cut.mp4"))
+            #expect(clip.metadata.duration == 3 && clip.metadata.width == 64 && clip.metadata.quickTimeDate != nil, "\(clip)")
+            #expect(clip.problem?.description.hasPrefix("truncated: the 'mdat' box at byte \(movie.count - 1008) ends at byte \(movie.count), "
+                                                       + "past the end of the file") == true, "\(clip)")
+            let heif = HEIFFixture.make()
+            let picture = MetadataReaders.reading(path: folder.write(Array(heif.dropLast(3)), name: "cut.heic"))
+            let whole = try folder.read(heif, name: "whole.heic")
+            #expect(picture.metadata.width != nil && picture.metadata.width == whole.width)
+            #expect(picture.problem?.isDamage == true, "\(picture)")
+            var tiff = TIFFBuilder(bigEndian: true)
+            tiff.ifds = [[tiff.short(0x0100, 64), tiff.short(0x0101, 64), tiff.ascii(0x010F, "Scanner"), tiff.long(0x0111, 512),
+                          tiff.long(0x0117, 4096)]]
+            let page = MetadataReaders.reading(path: folder.write(tiff.build() + Bytes.zeros(1000), name: "cut.tif"))
+            #expect(page.metadata.width == 64 && page.metadata.make == "Scanner", "\(page)")
+            #expect(page.problem == .incomplete("a strip of IFD0 at byte 512 ends at byte 4608, past the end of the file "
+                                                + "(\(tiff.build().count + 1000) bytes)"), "\(page)")
+        }
+
         @Test func aHEIFWhoseMdatRunsPastTheEndIsBroken() throws {
             let heif = HEIFFixture.make()
             #expect(try folder.read(heif, name: "whole.heic").width != nil)

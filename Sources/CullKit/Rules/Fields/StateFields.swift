@@ -32,11 +32,18 @@ enum StateFields {
               doc: "new (never reviewed), kept (cull keep), trashed (staged).",
               examples: ["status: new"]),
         Field("broken", .boolean, column: "a.broken",
-              doc: "The file was read but is damaged: truncated or corrupt. Never true for an unreadable file.",
+              doc: "The file is damaged, as Cull's own readers found it: cut short (a box, strip or chunk past the end "
+                  + "of the file) or a structure that contradicts itself; what was read before the damage (date, camera) "
+                  + "is kept. Never true for an unreadable file, nor for one a decoder declines (`declined`).",
               examples: ["broken: true"]),
         Field("unreadable", .boolean, column: "(a.unreadable_reason IS NOT NULL)",
               doc: "The file could not be opened or read (permissions, I/O error, not a regular file); re-read on every scan.",
               examples: ["unreadable: true"]),
+        Field("declined", .boolean, column: "(a.declined_reason IS NOT NULL)",
+              doc: "A decoder Cull relies on (LibRaw, for RAW previews) declined a file Cull's own readers found no damage "
+                  + "in: a layout or compression newer than the installed decoder, or one it never read. Its metadata is "
+                  + "what Cull's readers read; it is never `broken`, and is read again when the decoder changes.",
+              examples: ["declined: true"]),
         Field("duplicate", group: .exact, variants: [("image", .image)],
               doc: "Member of an exact-duplicate group: byte-identical to another file (XXH3-128 of the content; "
                   + "hard links are one file, empty files never). duplicate: image is the same picture with other "

@@ -66,10 +66,17 @@ public enum RuleReference {
                   "any others (a burst needs one capture second, so panning frames seconds apart are rarely one).",
         ]
         lines += ["", "## RAW formats", "",
-                  "Every file with one of these extensions is a photo with `raw: true`, even when it cannot be read",
-                  "(then it is `broken`, with the reader's reason). Its preview gives it a thumbnail, a perceptual hash,",
+                  "Every file with one of these extensions is a photo with `raw: true`, even when it cannot be read (a `.raw`",
+                  "only when its first bytes are a camera's). Its preview gives it a thumbnail, a perceptual hash,",
                   "`sharpness` and `exposure`, so a RAW can be `similar`, `blurry` or one half of a `raw_pair`. Headers and",
                   "previews are read; the sensor data never is.", "",
+                  "Only Cull's own readers judge damage: a RAW is `broken` when they find it cut short (a box, strip, tile or",
+                  "range its header names past the end of the file, named with its bytes) or a structure that contradicts",
+                  "itself, and it keeps the date, camera and lens read before the damage. When LibRaw, which Cull asks for",
+                  "previews and for the formats it has no reader of its own for, declines a file (`Unsupported file format`:",
+                  "a layout or compression newer than the installed LibRaw, or a file it never read), the file is `declined`",
+                  "with LibRaw's version and words, never `broken`, so `broken: true` never stages it; it is read again when",
+                  "LibRaw changes. `cull plan --explain FILE` and `cull find --format json` show the reason.", "",
                   "| format | extensions | read by | gives |", "|---|---|---|---|"]
         for row in RawFormats.reference {
             lines.append("| `\(row.format.rawValue)` | \(row.extensions.map { "`.\($0)`" }.joined(separator: " ")) | \(row.reader) | \(row.gets) |")
