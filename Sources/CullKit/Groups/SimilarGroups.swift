@@ -180,6 +180,33 @@ extension SimilarGroups {
         }
     }
 
+    /// The photo of the same kind whose perceptual hash is nearest to `assetID`'s (ties: the first
+    /// path), for `--explain`: how far a file is from joining a similar group. Nil when it has no
+    /// current hash or nothing to compare with.
+    static func nearest(_ db: Database, assetID: Int64) throws -> (path: [UInt8], distance: Int)? {
+        var own: (hash: UInt64, kind: String)?
+        var others: [(id: Int64, hash: UInt64, kind: String)] = []
+        try db.forEachRow("""
+            SELECT a.id, f.phash, a.kind FROM image_features f JOIN assets a ON a.id = f.asset_id
+            WHERE f.phash IS NOT NULL AND a.screenshot = 0 AND \(CachedRow.isCurrent("f", for: "a"))
+            """, [], FeatureColumns.self) { row, column in
+            let item = (id: row.int64(column.id), hash: UInt64(bitPattern: row.int64(column.phash)), kind: row.string(column.kind) ?? "")
+            if item.id == assetID { own = (item.hash, item.kind) } else { others.append(item) }
+        }
+        guard let own else { return nil }
+        let near = others.filter { $0.kind == own.kind }.map { (id: $0.id, distance: ($0.hash ^ own.hash).nonzeroBitCount) }
+        guard let distance = near.map(\.distance).min() else { return nil }
+        let paths = try near.filter { $0.distance == distance }.compactMap { item -> [UInt8]? in
+            switch try db.scalar("SELECT path FROM assets WHERE id = ?", [.integer(item.id)]) {
+            case let .blob(bytes)?: return bytes
+            case let .text(text)?: return Array(text.utf8)
+            default: return nil
+            }
+        }
+        guard let path = paths.min(by: { PathBytes.precedes($0, $1) }) else { return nil }
+        return (path, distance)
+    }
+
     /// The groups of `items` (one kind's photos, in no set order).
     ///
     /// Only the photos with a neighbour at all can be in a group, and all of a photo's neighbours

@@ -1,16 +1,16 @@
 /// `cull plan --explain PATH`: which rules matched one asset, and why it is or is not staged.
 public enum AssetExplanation {
-    /// `failing` gives the top-level clauses a rule's match fails for the asset (see
-    /// ``RuleEvaluator/failingClauses(of:assetID:)``), so "no match" says which.
+    /// `failing` gives the top-level clauses a rule's match fails for the asset, with what the file
+    /// measured (see ``RuleEvaluator/failingExplained(of:assetID:)``), so "no match" says which and by how much.
     public static func text(assetID: Int64, path: String, status: ReviewStatus, plan: Plan,
                             evaluations: [RuleEvaluation], terminal: Terminal,
-                            failing: (Rule) -> [Predicate] = { _ in [] }) -> TerminalText {
+                            failing: (Rule) -> [String] = { _ in [] }) -> TerminalText {
         var lines: [TerminalText] = [terminal.styled(path, "1") + "  (status: \(status.rawValue))"]
         var stagedBy: String?
         for evaluation in evaluations {
             let name = "\(evaluation.rule.name) (\(evaluation.file))"
             guard evaluation.matched.contains(assetID) else {
-                let clauses = failing(evaluation.rule).map(\.normalised)
+                let clauses = failing(evaluation.rule)
                 lines.append("  \(name): no match" + (clauses.isEmpty ? "" : ": fails \(clauses.joined(separator: "; "))"))
                 continue
             }

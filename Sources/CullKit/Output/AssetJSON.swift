@@ -10,6 +10,12 @@ public enum AssetJSON {
         + [AssetColumn.cameraMake, .cameraModel, .lens, .software, .latitude, .longitude, .rating, .liveID, .burstID,
            .brokenReason, .unreadableReason, .declinedReason].map(\.selected)
         + ["COALESCE(r.status, '\(sql: ReviewStatus.new.rawValue)') AS status"]
+        + [AssetColumn.labels, .tags, .people, .catalogLabels, .catalogTags, .catalogPeople].map(\.selected)
+    /// The list fields printed as their rule field (`label`, `tags`, `people`): the file's own list, then
+    /// what a catalog adds, as the rule field reads both.
+    static let lists: [(field: String, file: String, catalog: String)] = [
+        ("label", "labels", "catalog_labels"), ("tags", "tags", "catalog_tags"), ("people", "people", "catalog_people"),
+    ]
     /// The boolean rule fields printed, each from its own SQL (the duplicate groups are `cull plan`'s).
     static let booleans = ["gps", "favorite", "screenshot", "live", "burst", "raw", "broken", "unreadable", "declined"]
 
@@ -35,10 +41,23 @@ public enum AssetJSON {
                 let offsetMinutes = columns.first { $0.name == "taken_offset" }.flatMap { row.optionalInt64($0.column) }.map { Int($0) }
                 fields.append((name, row.optionalInt64(column).map { .string(CivilDate.iso8601($0, offsetMinutes: offsetMinutes)) } ?? .null))
             case "taken_offset", "taken_utc": continue  // in `taken`
+            case _ where lists.contains(where: { $0.file == name }):
+                fields.append(list(name, row, columns: columns))
+            case _ where lists.contains(where: { $0.catalog == name }): continue  // in the file's list
             case _ where booleans.contains(name): fields.append((name, .bool(row.int64(column) != 0)))
             default: fields.append((name, JSONValue(row.value(column))))
             }
         }
         return .object(fields)
+    }
+
+    /// A list field from the file's column `name` and its catalog counterpart, each item once.
+    private static func list(_ name: String, _ row: Row, columns: [(name: String, column: Row.Column)]) -> (String, JSONValue) {
+        let list = lists.first { $0.file == name } ?? (name, name, name)
+        var items: [String] = []
+        for column in columns where column.name == list.file || column.name == list.catalog {
+            for item in ValueList.decode(row.string(column.column)) where !items.contains(item) { items.append(item) }
+        }
+        return (list.field, .array(items.map(JSONValue.string)))
     }
 }

@@ -76,8 +76,9 @@ enum ReviewPageScript {
 
         function sortKey() {
           const sort = $("#sort").value;
-          if (sort === "newest") return (a, b) => b.date - a.date || a.id - b.id;
-          if (sort === "oldest") return (a, b) => a.date - b.date || a.id - b.id;
+          // By capture time, files without one last either way (a modification time is a copy time).
+          if (sort === "newest") return (a, b) => (b.dated - a.dated) || (a.dated ? b.date - a.date : 0) || a.id - b.id;
+          if (sort === "oldest") return (a, b) => (b.dated - a.dated) || (a.dated ? a.date - b.date : 0) || a.id - b.id;
           return (a, b) => b.size - a.size || a.id - b.id;
         }
 

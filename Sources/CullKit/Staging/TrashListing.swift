@@ -50,11 +50,10 @@ public struct TrashListing: Sendable {
         var items = staged
         if let kind { items.removeAll { $0.kind != kind } }
         if let rule { items.removeAll { $0.rule != rule } }
-        func when(_ asset: StagedAsset) -> Int64 { asset.taken ?? asset.mtimeNs / 1_000_000_000 }
         switch order {
         case .largest: items.sort { $0.size != $1.size ? $0.size > $1.size : PathBytes.precedes($0.path, $1.path) }
-        case .newest: items.sort { when($0) > when($1) }
-        case .oldest: items.sort { when($0) < when($1) }
+        case .newest: items = DateOrder.newest.sorted(items, taken: \.taken)
+        case .oldest: items = DateOrder.oldest.sorted(items, taken: \.taken)
         case .path: break
         }
         self.items = items

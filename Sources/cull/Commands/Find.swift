@@ -17,7 +17,7 @@ struct FindCommand: CullCommand {
             PreviewOption.spec,
         ]
     )
-    static let sortOption = OptionSpec(long: "sort", value: "ORDER", help: "path (default), largest, newest or oldest (by taken, else modified).",
+    static let sortOption = OptionSpec(long: "sort", value: "ORDER", help: "path (default), largest, newest or oldest (by capture time; files without one last).",
                                        choices: Order.allCases.map(\.rawValue))
     static let limitOption = OptionSpec(long: "limit", value: "N", help: "Print at most N files (after sorting).")
 
@@ -64,17 +64,18 @@ struct FindCommand: CullCommand {
         for error in try CatalogSync(db: database, root: access.library.root).refresh().errors { terminal.err("cull: warning: \(error)\n") }
         let evaluator = try RuleEvaluator(database: database, clock: clock)
         let predicate = Predicate.conjunction(parsed.compactMap(\.predicate))
-        try evaluator.loadGroups(predicate)
+        // What the predicates read is measured first, as a plan measures it (cached: only new files).
+        try evaluator.loadGroups(predicate, root: access.library.root, progress: .bar())
         let query = AssetJSON.query(predicate, evaluator.context)
-        var found: [(id: Int64, path: [UInt8], size: Int64, time: Int64, item: JSONValue)] = []
+        var found: [(id: Int64, path: [UInt8], size: Int64, taken: Int64?, item: JSONValue)] = []
         let statement = try database.prepare(query.sql)
         let columns = statement.columns
         let (id, path, size) = (statement.column("id"), statement.column("path"), statement.column("size"))
-        let (taken, modified) = (statement.column("taken_utc"), statement.column("modified"))
+        let taken = statement.column("taken")
         do {
             try statement.forEachRow(query.arguments) { row in
                 let item = format == .json ? AssetJSON.object(row, columns: columns) : .null
-                found.append((row.int64(id), row.bytes(path) ?? [], row.int64(size), row.optionalInt64(taken) ?? row.int64(modified), item))
+                found.append((row.int64(id), row.bytes(path) ?? [], row.int64(size), row.optionalInt64(taken), item))
             }
         } catch let error as DatabaseError {
             // A regex that exhausted its match limits is the argument's error, not an I/O failure.
@@ -85,16 +86,12 @@ struct FindCommand: CullCommand {
             }.first
             throw located ?? error
         }
-        // Ties keep the query's path order (the index of each row breaks them).
-        let ranked = found.enumerated().map { (rank: $0.offset, row: $0.element) }
-        func sorted(_ key: (Int64) -> Int64, _ value: KeyPath<(id: Int64, path: [UInt8], size: Int64, time: Int64, item: JSONValue), Int64>) -> [Int] {
-            ranked.sorted { (key($0.row[keyPath: value]), $0.rank) < (key($1.row[keyPath: value]), $1.rank) }.map(\.rank)
-        }
+        // Ties keep the query's path order.
         switch order {
         case .path: break  // the query's own order
-        case .largest: found = sorted({ -$0 }, \.size).map { found[$0] }
-        case .newest: found = sorted({ -$0 }, \.time).map { found[$0] }
-        case .oldest: found = sorted({ $0 }, \.time).map { found[$0] }
+        case .largest: found = found.enumerated().sorted { ($1.element.size, $0.offset) < ($0.element.size, $1.offset) }.map(\.element)
+        case .newest: found = DateOrder.newest.sorted(found, taken: \.taken)
+        case .oldest: found = DateOrder.oldest.sorted(found, taken: \.taken)
         }
         if let limit { found = Array(found.prefix(limit)) }
         if let preview {

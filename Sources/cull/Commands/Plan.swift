@@ -51,7 +51,7 @@ struct PlanCommand: CullCommand {
             let evaluator = try RuleEvaluator(database: access.db, clock: rules.clock)
             terminal.out(AssetExplanation.text(assetID: id, path: PathBytes.display(relative), status: try store.status(of: id),
                                                plan: plan, evaluations: evaluations, terminal: terminal,
-                                               failing: { (try? evaluator.failingClauses(of: $0, assetID: id)) ?? [] }))
+                                               failing: { (try? evaluator.failingExplained(of: $0, assetID: id)) ?? [] }))
             // What stands against the file: damage, or (never damage) a decoder's refusal or a failed read.
             if let state = try ReadState.of(access.db, assetID: id) { terminal.out("  \(state.line)\n") }
             let sources = try DecisionSources.lines(db: access.db, root: access.library.root, assetID: id, path: relative)

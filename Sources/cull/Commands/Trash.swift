@@ -10,7 +10,7 @@ struct TrashCommand: CullCommand {
             sortOption, kindOption, ruleOption, formatOption, CommonOptions.null, PreviewOption.spec,
         ]
     )
-    static let sortOption = OptionSpec(long: "sort", value: "ORDER", help: "largest (default), newest, oldest or path.",
+    static let sortOption = OptionSpec(long: "sort", value: "ORDER", help: "largest (default), newest, oldest (by capture time; files without one last) or path.",
                                        choices: TrashListing.Order.allCases.map(\.rawValue))
     static let kindOption = OptionSpec(long: "kind", value: "KIND", help: "Only this kind (photo or video).", choices: ["photo", "video"])
     static let ruleOption = OptionSpec(long: "rule", value: "RULE", help: "Only what this rule staged.")

@@ -33,10 +33,16 @@ public final class RuleEvaluator {
         return try GroupSet.load(database, specs: specs, root: root, features: features, progress: progress)
     }
 
-    /// Loads the groups that `predicate` reads (only what is cached counts), as ``loadGroups(_:root:)``.
-    public func loadGroups(_ predicate: Predicate) throws {
+    /// Brings up to date what `predicate` reads (hashes, image features; with `root`, as a plan
+    /// does: only files not measured yet are read) and loads the groups it reads, for `cull find`.
+    public func loadGroups(_ predicate: Predicate, root: String?, progress: HashProgress? = nil) throws {
         let specs = Set(predicate.conditions.compactMap(GroupSpec.read(by:)))
-        if !specs.isEmpty { _ = try GroupSet.load(database, specs: specs) }
+        let features = predicate.readsImageFeatures
+        if !specs.isEmpty {
+            _ = try GroupSet.load(database, specs: specs, root: root, features: features, progress: progress)
+        } else if features, let root {
+            try FeatureCache(db: database, root: root).refresh()
+        }
     }
 
     /// The top-level clauses of `rule`'s match that asset `assetID` fails, in source order: why a
@@ -50,6 +56,55 @@ public final class RuleEvaluator {
                 WHERE a.id = \(assetID) AND \(PredicateCompiler.compile(clause, context))
                 """
             return try database.scalar(query.sql, query.arguments) == nil
+        }
+    }
+
+    /// Each clause of ``failingClauses(of:assetID:)`` with what the file measured for the fields it
+    /// reads, so a miss says by how much: `blurry eq true (blurry: false; sharpness 62.3)`,
+    /// `similar distance 6 (nearest look-alike B.jpg, 12 apart)`.
+    public func failingExplained(of rule: Rule, assetID: Int64) throws -> [String] {
+        try failingClauses(of: rule, assetID: assetID).map { clause in
+            let values = try measured(clause, assetID: assetID)
+            return clause.normalised + (values.isEmpty ? "" : " (" + values.joined(separator: "; ") + ")")
+        }
+    }
+
+    /// What the file has for each field `clause` reads, once per field.
+    func measured(_ clause: Predicate, assetID: Int64) throws -> [String] {
+        var seen = Set<String>()
+        var values: [String] = []
+        for condition in clause.conditions where seen.insert(condition.field.name).inserted {
+            let field = condition.field
+            if field.name == "similar" {
+                values.append(try SimilarGroups.nearest(database, assetID: assetID).map {
+                    "nearest look-alike \(PathBytes.display($0.path)), \($0.distance) apart"
+                } ?? "no look-alike analysed")
+                continue
+            }
+            // Sharpness is what `blurry` and `featureless` are decided by: show it with them.
+            var shown: [(String, SQLFragment)] = field.subjects(context).map { (field.name, $0) }
+            if ImageFields.names.contains(field.name) && field.name != "sharpness" && field.name != "exposure" {
+                shown.append(("sharpness", SQLFragment(sql: FeatureCache.current("sharpness"))))
+            }
+            for (name, subject) in shown.prefix(3) {
+                let query: SQLFragment = """
+                    SELECT \(subject) FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE a.id = \(assetID)
+                    """
+                let value = try database.scalar(query.sql, query.arguments) ?? .null
+                values.append("\(name): \(Self.shown(value, booleanField: name == field.name && { if case .boolean = field.type { true } else { false } }()))")
+            }
+        }
+        return values
+    }
+
+    /// A measured value as a person reads it: lists by item, numbers short, null as "none".
+    private static func shown(_ value: SQLValue, booleanField: Bool) -> String {
+        switch value {
+        case .null: return booleanField ? "false" : "none"
+        case let .integer(number): return booleanField ? (number != 0 ? "true" : "false") : String(number)
+        case let .real(number): return FieldType.format((number * 10).rounded() / 10)
+        case let .text(text): return ValueList.decode(text).joined(separator: ", ")
+        case let .blob(bytes): return PathBytes.display(bytes)
         }
     }
 

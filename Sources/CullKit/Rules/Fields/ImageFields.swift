@@ -24,7 +24,11 @@ enum ImageFields {
 extension Rule {
     /// True when the rule reads what the small decode measures (image fields, or a `sharpest`
     /// ranking): the plan then analyses the photos that need it first.
-    public var readsImageFeatures: Bool {
-        match.conditions.contains { ImageFields.names.contains($0.field.name) } || keep.contains(.sharpest)
-    }
+    public var readsImageFeatures: Bool { match.readsImageFeatures || keep.contains(.sharpest) }
+}
+
+extension Predicate {
+    /// True when the predicate reads what the small decode measures: `cull find` then analyses the
+    /// photos that need it first, as a plan does.
+    public var readsImageFeatures: Bool { conditions.contains { ImageFields.names.contains($0.field.name) } }
 }
