@@ -11,7 +11,8 @@ cull="$PWD/.build/release/cull"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/cull-demo.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-cp -R examples/library "$work/library"
+# With their modification times: the plan's fingerprint reads them, so it is the same every run.
+cp -R --preserve=timestamps examples/library "$work/library"
 # Keep the demo's trash away from yours.
 export HOME="$work/home" XDG_DATA_HOME="$work/home/.local/share"
 mkdir -p "$XDG_DATA_HOME"
@@ -21,9 +22,17 @@ catalog="$PWD/examples/catalogs/darktable/library.db"
 report="${TMPDIR:-/tmp}/cull-demo-report"   # kept after the demo, to open in a browser
 now=2026-11-29   # one pinned clock, so the demo prints the same plan every day
 
+# Each command as it must be typed (shell-quoted), then its output, errors and summaries in order.
+typed() {
+    local word out=""
+    for word in "$@"; do
+        if [[ $word =~ ^[A-Za-z0-9_./=:@%+,-]+$ ]]; then out+=" $word"; else out+=" ${word@Q}"; fi
+    done
+    printf '%s' "${out# }"
+}
 step() {
-    if [ -t 1 ]; then printf '\n\033[1m$ cull %s\033[0m\n' "$*"; else printf '\n$ cull %s\n' "$*"; fi
-    "$cull" "$@"
+    if [ -t 1 ]; then printf '\n\033[1m$ cull %s\033[0m\n' "$(typed "$@")"; else printf '\n$ cull %s\n' "$(typed "$@")"; fi
+    "$cull" "$@" 2>&1
 }
 "$cull" init "$work/library"
 cd "$work/library"

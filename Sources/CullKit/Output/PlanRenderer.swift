@@ -15,9 +15,13 @@ public enum PlanRenderer {
             }
             if rule.claimedEarlier > 0 { line += ", \(rule.claimedEarlier) taken by an earlier rule of this plan" }
             if rule.limitTripped, let limit = rule.limit {
-                line += terminal.styled("  LIMIT TRIPPED: selects \(rule.selected), limit \(limit)", "31;1")
+                line += terminal.styled("  LIMIT TRIPPED: would stage \(rule.selected) new, limit \(limit)", "31;1")
             }
             lines.append(line)
+            if rule.limitTripped {
+                lines.append("    see them with --preview or --format paths; if they are meant to go, "
+                             + "--lift-limit \(rule.rule) lifts the limit for this run (or raise limit: in its rule file)")
+            }
             for exclusion in rule.excluded {
                 lines.append("    " + terminal.styled("spared \(exclusion.count)", "32") + ": \(exclusion.reason)")
             }
@@ -30,6 +34,7 @@ public enum PlanRenderer {
         if let ceiling = plan.ceiling, ceiling.tripped {
             lines.append(terminal.styled("CEILING TRIPPED: the trash would hold \(ceiling.staged) assets; "
                                          + "at most \(ceiling.allowed) (\(ceiling.percent)% of \(ceiling.libraryCount))", "31;1"))
+            lines.append("    see them with --preview or --format paths; if they are meant to go, --ceiling PERCENT raises it for this run")
         }
         lines += everyCopy(plan, terminal: terminal)
         lines += brackets(plan)

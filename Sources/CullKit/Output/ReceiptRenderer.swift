@@ -59,6 +59,7 @@ public enum ReceiptRenderer {
         JSONValue.object([
             ("commit", .integer(report.commit)),
             ("restored", .integer(Int64(report.restored))),
+            ("marked_kept", .integer(Int64(report.restored))),
             ("cancelled", .bool(report.cancelled)),
             ("remaining", .integer(Int64(report.remaining))),
             ("refused", .array(report.refused.map { .object([("path", .path($0.path)), ("reason", .string($0.reason.description))]) })),
@@ -69,6 +70,11 @@ public enum ReceiptRenderer {
         var lines: [TerminalText] = ["Undo of commit \(report.commit)\(report.cancelled ? " cancelled" : ""): put back \(English.count(report.restored, "file"))"]
         if report.cancelled {
             lines.append("still in the trash: \(report.remaining) (interrupted; 'cull undo \(report.commit)' brings them back)")
+        }
+        if report.restored > 0 {
+            // Said when it happens: later runs skip these files, and --explain says "you marked it kept".
+            lines.append("kept: \(report.restored == 1 ? "it is" : "they are") marked kept, so no rule stages \(report.restored == 1 ? "it" : "them") again; "
+                         + "'cull unkeep PATH...' lets the rules decide again")
         }
         if !report.refused.isEmpty {
             lines.append("left in the trash: \(report.refused.count)")

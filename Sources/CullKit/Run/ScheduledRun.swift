@@ -7,6 +7,8 @@ public struct ScheduledRun {
     public let db: Database
     public let clock: RunClock
     public let ceilingPercent: Double?
+    /// Trash rules whose limit does not hold for this run (see ``RulePlanner/liftedLimits``).
+    public var liftedLimits: Set<String> = []
     /// Where a commit goes; nil: stage only.
     public let commitTo: CommitDestination?
     /// Reports the hashing a group rule needs (a bar on a TTY).
@@ -33,8 +35,9 @@ public struct ScheduledRun {
         let scan = report.scan
         try CatalogSync(db: db, root: library.root).refresh(assetsChanged: scan.added + scan.changed + scan.removed + scan.renamed > 0)
         report.scan.disagreements = try CatalogSync.disagreements(db)
-        let plan = try RulePlanner(db: db, clock: clock, ceilingPercent: ceilingPercent, root: library.root,
-                                   progress: progress).plan(files).plan
+        var planner = RulePlanner(db: db, clock: clock, ceilingPercent: ceilingPercent, root: library.root, progress: progress)
+        planner.liftedLimits = liftedLimits
+        let plan = try planner.plan(files).plan
         report.fingerprint = plan.fingerprint
         do {
             let staged = try ReviewStore(db: db).stage(plan, runID: runID)

@@ -362,7 +362,7 @@ public struct PlanBuilder {
                 claimedEarlier: claimedByRule,
                 excluded: excluded.filter { $0.count > 0 }, netNewIDs: assets.map(\.id),
                 netNewBytes: assets.reduce(0) { $0 + $1.size }, samplePaths: assets.prefix(builder.sampleCount).map(\.path),
-                limit: request.limit, selected: ids.count - kept + pairOf.count, livePairOf: pairOf, groups: outcomes, reasonOf: reasonOf)
+                limit: request.limit, selected: fresh.count, livePairOf: pairOf, groups: outcomes, reasonOf: reasonOf)
         }
 
         /// `id` is staged by `rule` in this plan: no later rule claims it, and the guard counts it as leaving.

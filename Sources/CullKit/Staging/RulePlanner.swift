@@ -13,6 +13,9 @@ public struct RulePlanner {
     public var root: String?
     /// Hears how the hash refresh the run's groups need goes (a bar on a TTY).
     public var progress: HashProgress?
+    /// Trash rules whose `limit:` does not hold for this run (`--lift-limit RULE`): the user looked
+    /// at what the rule selects and means it. The library-wide ceiling still holds.
+    public var liftedLimits: Set<String> = []
 
     public init(db: Database, clock: RunClock, ceilingPercent: Double? = RulePlanner.defaultCeilingPercent, root: String? = nil,
                 progress: HashProgress? = nil) {
@@ -31,7 +34,12 @@ public struct RulePlanner {
         // The image features the rules read are refreshed with the groups (once, for both).
         let groups = try evaluator.loadGroups(files, root: root, progress: progress)
         let evaluations = try evaluator.evaluate(files)
-        let requests = evaluations.filter { $0.rule.action == .trash }.map(StageRequest.init)
+        let trash = evaluations.filter { $0.rule.action == .trash }
+        let names = trash.map(\.rule.name)
+        if let unknown = liftedLimits.sorted().first(where: { !names.contains($0) }) {
+            throw StagingError.noSuchRule(name: unknown, known: names)
+        }
+        let requests = trash.map(StageRequest.init).map { liftedLimits.contains($0.rule) ? $0.withoutLimit : $0 }
         var spared = try evaluator.sparedLiveHalves(files)
         if !groups.groups.isEmpty {
             spared.merge(try evaluator.spared(files, scope: GroupSet.anyMemberSQL)) { first, _ in first }

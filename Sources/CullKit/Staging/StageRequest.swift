@@ -42,6 +42,12 @@ public struct StageRequest: Sendable, Equatable {
         self.redundancy = redundancy ?? grouping?.spec
     }
 
+    /// The same request without its limit: `--lift-limit RULE`, for one run.
+    public var withoutLimit: StageRequest {
+        StageRequest(rule: rule, ruleFile: ruleFile, assetIDs: assetIDs, exclusions: exclusions, limit: nil,
+                     grouping: grouping, redundancy: redundancy)
+    }
+
     /// The request of a trash rule's evaluation: its net selection, with why the rest is left out.
     public init(_ evaluation: RuleEvaluation) {
         var exclusions: [Exclusion] = []
@@ -113,6 +119,8 @@ public enum StagingError: Error, Sendable, CustomStringConvertible {
     case limitTripped(rule: String, ruleFile: String, wouldStage: Int, limit: Int)
     /// The staged set would grow past the library-wide ceiling: nothing was staged.
     case ceilingTripped(wouldStage: Int, allowed: Int, percent: Double)
+    /// `--lift-limit` names a rule that no trash rule of the run has.
+    case noSuchRule(name: String, known: [String])
     /// A path given on the command line is not inside the library.
     case outsideLibrary(path: String)
     /// A path given on the command line is not in the index.
@@ -125,7 +133,12 @@ public enum StagingError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .limitTripped(rule, file, count, limit):
-            "\(file): rule '\(rule)' selects \(count) assets, over its limit of \(limit); nothing was staged"
+            "\(file): rule '\(rule)' would stage \(count) new assets, over its limit of \(limit); nothing was staged "
+                + "(see them with 'cull plan \(file) --preview' or '--format paths'; if that is intended, "
+                + "'--lift-limit \(rule)' lifts the limit for this run)"
+        case let .noSuchRule(name, known):
+            "--lift-limit: no trash rule named '\(name)' in these rule files"
+                + (known.isEmpty ? "" : " (rules: " + known.joined(separator: ", ") + ")")
         case let .ceilingTripped(count, allowed, percent):
             "the trash would hold \(count) assets, over the library-wide ceiling of \(allowed) (\(Self.percentText(percent))% of the library); "
                 + "nothing was staged (raise it with --ceiling PERCENT if this is intended)"

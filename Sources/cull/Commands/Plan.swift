@@ -19,21 +19,22 @@ struct PlanCommand: CullCommand {
         ]
     )
     static let formatOption = CommonOptions.format([OutputFormat.text, .json, .paths], detail: "paths lists every path staging would add")
-    static let explainOption = OptionSpec(long: "explain", value: "PATH", help: "Say which rules match this file and why it is or is not staged.")
+    static let explainOption = OptionSpec(long: "explain", value: "PATH", help: "Say which rules match this file and why it is or is not staged (repeatable).",
+                                         repeats: true)
 
     let rules: RuleRunOptions
     let format: OutputFormat
     let nul: Bool
-    let explain: String?
+    let explain: [String]
     let preview: PreviewOption.Request?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         rules = try RuleRunOptions(arguments)
         format = arguments.choice(Self.formatOption, default: .text)
         nul = arguments.flag(CommonOptions.null)
-        explain = arguments.value(Self.explainOption)
+        explain = arguments.all(Self.explainOption)
         preview = try PreviewOption.parse(arguments, format: format)
-        if preview != nil, explain != nil { throw UsageError(message: "'--preview' cannot be combined with '--explain'") }
+        if preview != nil, !explain.isEmpty { throw UsageError(message: "'--preview' cannot be combined with '--explain'") }
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
@@ -42,22 +43,9 @@ struct PlanCommand: CullCommand {
 
     private func plan(_ files: [RuleFile], _ terminal: Terminal) throws -> ExitCode {
         let access = try LibraryAccess(libraryOption: rules.library, locking: false, terminal: terminal)
-        let (plan, evaluations) = try RulePlanner(db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling, root: access.library.root,
-                                  progress: .bar()).plan(files)
-        if let explain {
-            let relative = try access.relativePath(explain)
-            let store = ReviewStore(db: access.db)
-            guard let id = try store.assetID(path: relative) else { throw StagingError.notIndexed(path: explain) }
-            let evaluator = try RuleEvaluator(database: access.db, clock: rules.clock)
-            terminal.out(AssetExplanation.text(assetID: id, path: PathBytes.display(relative), status: try store.status(of: id),
-                                               plan: plan, evaluations: evaluations, terminal: terminal,
-                                               failing: { (try? evaluator.failingExplained(of: $0, assetID: id)) ?? [] }))
-            // What stands against the file: damage, or (never damage) a decoder's refusal or a failed read.
-            if let state = try ReadState.of(access.db, assetID: id) { terminal.out("  \(state.line)\n") }
-            let sources = try DecisionSources.lines(db: access.db, root: access.library.root, assetID: id, path: relative)
-            if !sources.isEmpty {
-                terminal.out("  decisions, by source (the value that stages less counts):\n" + sources.map { "\($0)\n" as TerminalText }.joined())
-            }
+        let (plan, evaluations) = try rules.planner(access, progress: .bar()).plan(files)
+        if !explain.isEmpty {
+            for path in explain { try self.explain(path, plan: plan, evaluations: evaluations, access: access, terminal) }
             return .success
         }
         if let preview {
@@ -71,5 +59,22 @@ struct PlanCommand: CullCommand {
         case .paths: terminal.outPaths(try PlanRenderer.netNewPaths(plan, db: access.db).map(access.shown), nul: nul)
         }
         return plan.limitTripped ? .limitTripped : .success
+    }
+
+    /// `--explain PATH`: what the rules do with one file, and what stands against it.
+    private func explain(_ path: String, plan: Plan, evaluations: [RuleEvaluation], access: LibraryAccess, _ terminal: Terminal) throws {
+        let relative = try access.relativePath(path)
+        let store = ReviewStore(db: access.db)
+        guard let id = try store.assetID(path: relative) else { throw StagingError.notIndexed(path: path) }
+        let evaluator = try RuleEvaluator(database: access.db, clock: rules.clock)
+        terminal.out(AssetExplanation.text(assetID: id, path: PathBytes.display(relative), status: try store.status(of: id),
+                                           plan: plan, evaluations: evaluations, terminal: terminal,
+                                           failing: { (try? evaluator.failingExplained(of: $0, assetID: id)) ?? [] }))
+        // What stands against the file: damage, or (never damage) a decoder's refusal or a failed read.
+        if let state = try ReadState.of(access.db, assetID: id) { terminal.out("  \(state.line)\n") }
+        let sources = try DecisionSources.lines(db: access.db, root: access.library.root, assetID: id, path: relative)
+        if !sources.isEmpty {
+            terminal.out("  decisions, by source (the value that stages less counts):\n" + sources.map { "\($0)\n" as TerminalText }.joined())
+        }
     }
 }

@@ -33,6 +33,7 @@ struct ReviewCommand: CullCommand {
     let library: String?
     let clock: RunClock
     let ceiling: Double
+    let liftedLimits: Set<String>
     let open: Bool
     let html: String?
     let inline: Bool
@@ -46,6 +47,7 @@ struct ReviewCommand: CullCommand {
         library = arguments.value(CommonOptions.library)
         clock = try RunClockOption.parse(arguments)
         ceiling = try RuleSelection.ceiling(arguments)
+        liftedLimits = Set(arguments.all(RuleRunOptions.liftLimitOption))
         open = !arguments.flag(Self.noOpenOption)
         html = arguments.value(Self.htmlOption)
         let forced = arguments.value(Self.terminalOption).flatMap(PreviewMode.init(rawValue:))
@@ -69,7 +71,8 @@ struct ReviewCommand: CullCommand {
     private func review(_ files: [RuleFile], _ terminal: Terminal) throws -> ExitCode {
         let access = try LibraryAccess(libraryOption: library, locking: false, terminal: terminal)
         let scope: ReviewScope
-        let planner = RulePlanner(db: access.db, clock: clock, ceilingPercent: ceiling, root: access.library.root)
+        var planner = RulePlanner(db: access.db, clock: clock, ceilingPercent: ceiling, root: access.library.root)
+        planner.liftedLimits = liftedLimits
         if files.isEmpty {
             scope = try ReviewScope.staged(db: access.db)
         } else {

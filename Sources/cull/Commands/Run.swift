@@ -45,8 +45,10 @@ struct RunCommand: CullCommand {
 
     private func run(_ files: [RuleFile], _ terminal: Terminal) throws -> ExitCode {
         let access = try LibraryAccess(libraryOption: rules.library, locking: true, terminal: terminal)
-        var report = try ScheduledRun(library: access.library, db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling,
-                                      commitTo: commit ? destination : nil, progress: .bar()).run(files, holding: access.heldLock) {
+        var scheduled = ScheduledRun(library: access.library, db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling,
+                                     commitTo: commit ? destination : nil, progress: .bar())
+        scheduled.liftedLimits = rules.liftedLimits
+        var report = try scheduled.run(files, holding: access.heldLock) {
             // From here Ctrl-C or SIGTERM stops the commit between chunks instead of killing it.
             Interruption.shared.arm()
         }

@@ -30,7 +30,8 @@ struct StageCommand: CullCommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         rules = try RuleRunOptions(arguments)
         byHand = arguments.flag(Self.pathOption)
-        if byHand, let ruleOnly = [CommonOptions.now, RuleSelection.ceilingOption].first(where: { arguments.value($0) != nil }) {
+        if byHand, let ruleOnly = [CommonOptions.now, RuleSelection.ceilingOption, RuleRunOptions.liftLimitOption]
+            .first(where: { arguments.value($0) != nil }) {
             throw UsageError(message: "--\(ruleOnly.long) applies to rules, not to --path")
         }
         format = arguments.choice(Self.formatOption, default: .text)
@@ -47,8 +48,7 @@ struct StageCommand: CullCommand {
         }
         return try RuleSelection.run(rules.paths, terminal: terminal) { files in
             let access = try LibraryAccess(libraryOption: rules.library, locking: true, terminal: terminal)
-            let plan = try RulePlanner(db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling, root: access.library.root,
-                                       progress: .bar()).plan(files).plan
+            let plan = try rules.planner(access, progress: .bar()).plan(files).plan
             write(plan, terminal: terminal)
             done(plan, try ReviewStore(db: access.db).stage(plan, runID: RunID.make()), terminal: terminal)
             return .success

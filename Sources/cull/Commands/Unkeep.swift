@@ -4,7 +4,7 @@ import CullKit
 struct UnkeepCommand: CullCommand {
     static let spec = CommandSpec(
         name: "unkeep",
-        abstract: "Forget keeps by path or all of them: the files are never reviewed again (staged files stay staged).",
+        abstract: "Forget keeps, by path or all of them: the rules decide those files again (staged files stay staged).",
         arguments: [ArgumentSpec(name: "path", help: "Files or folders whose keeps to forget.", repeats: true, optional: true)],
         options: [CommonOptions.library, allOption, CommonOptions.textOrJSON]
     )

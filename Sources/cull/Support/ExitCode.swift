@@ -35,7 +35,7 @@ enum ExitCode: Int32 {
         case let error as StagingError:
             switch error {
             case .limitTripped, .ceilingTripped: self = .limitTripped
-            case .outsideLibrary, .notIndexed: self = .usage
+            case .outsideLibrary, .notIndexed, .noSuchRule: self = .usage
             }
         case let error as CommitError:
             switch error {

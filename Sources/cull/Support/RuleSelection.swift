@@ -62,12 +62,15 @@ enum RuleSelection {
 /// What `plan`, `stage` and `run` share: the rule files, the library, the run's clock and the ceiling.
 struct RuleRunOptions {
     static let argument = ArgumentSpec(name: "rules", help: "Rule files, or folders of *.yaml / *.yml files ('-': standard input).", repeats: true)
-    static let options = [CommonOptions.library, CommonOptions.now, RuleSelection.ceilingOption]
+    static let liftLimitOption = OptionSpec(long: "lift-limit", value: "RULE",
+        help: "Let trash rule RULE stage more than its limit: for this run, after looking at what it selects (repeatable).", repeats: true)
+    static let options = [CommonOptions.library, CommonOptions.now, RuleSelection.ceilingOption, liftLimitOption]
 
     let paths: [String]
     let library: String?
     let clock: RunClock
     let ceiling: Double
+    let liftedLimits: Set<String>
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "missing expected argument '<rules> ...'") }
@@ -75,6 +78,14 @@ struct RuleRunOptions {
         library = arguments.value(CommonOptions.library)
         clock = try RunClockOption.parse(arguments)
         ceiling = try RuleSelection.ceiling(arguments)
+        liftedLimits = Set(arguments.all(Self.liftLimitOption))
+    }
+
+    /// The planner of these options over `access`'s library.
+    func planner(_ access: LibraryAccess, progress: HashProgress? = nil) -> RulePlanner {
+        var planner = RulePlanner(db: access.db, clock: clock, ceilingPercent: ceiling, root: access.library.root, progress: progress)
+        planner.liftedLimits = liftedLimits
+        return planner
     }
 }
 

@@ -12,7 +12,7 @@ import Testing
         box.write("e.jpg", String(repeating: "e", count: 200))
         for (path, taken) in [("b.jpg", 3), ("a.jpg", 1), ("c/d.mov", 4), ("e.jpg", 2)] {
             let id = try box.index(path)
-            try box.db.execute("UPDATE assets SET taken_utc = ? WHERE id = ?", [.integer(Int64(taken) * 86_400), .integer(id)])
+            try box.db.execute("UPDATE assets SET taken = ?1, taken_utc = ?1 WHERE id = ?2", [.integer(Int64(taken) * 86_400), .integer(id)])
         }
         let all = try box.cull(["find"])
         #expect(all.status == 0 && all.stdout == "a.jpg\nb.jpg\nc/d.mov\ne.jpg\n", "\(all.stdout)\(all.stderr)")

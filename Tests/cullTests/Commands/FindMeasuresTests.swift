@@ -57,4 +57,14 @@ struct FindMeasuresTests {
         let similar = try #require(black.stdout.split(separator: "\n").first { $0.contains("look-alikes (") }, "\(black.stdout)")
         #expect(similar.contains("nearest look-alike ") && similar.contains("apart)"), "\(similar)")
     }
+
+    /// `--explain` takes several files; a photo given where rules go points at `--explain`.
+    @Test func explainTakesSeveralFilesAndAPhotoIsNotARuleFile() throws {
+        let box = try library()
+        let rules = try box.rules("r.yaml", "version: 1\nrules:\n  - name: dark\n    match: {exposure: {lt: 0.05}}\n")
+        let both = try box.cull(["plan", rules, "--explain", "small.jpg", "--explain", "black.jpg"])
+        #expect(both.status == 0 && both.stdout.contains("small.jpg  (status") && both.stdout.contains("black.jpg  (status"), "\(both.stdout)\(both.stderr)")
+        let photo = try box.cull(["explain", "photo.jpg"])
+        #expect(photo.status != 0 && photo.stderr.contains("cull plan RULES --explain photo.jpg"), "\(photo.stderr)")
+    }
 }

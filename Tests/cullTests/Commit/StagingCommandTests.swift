@@ -38,5 +38,8 @@ import Testing
         #expect(box.trashEntries().map(\.original) == [box.root + odd])
         let undo = try box.cull(["undo"])
         #expect(undo.stdout.contains("put back 1 file") && !undo.stdout.contains("1 files"), "\(undo.stdout)\(undo.stderr)")
+        // What undo decided for the user is said when it happens, with the way out.
+        #expect(undo.stdout.contains("it is marked kept, so no rule stages it again; 'cull unkeep PATH...' lets the rules decide again"),
+                "\(undo.stdout)")
     }
 }

@@ -28,12 +28,19 @@ import Testing
         ])
         #expect(plan.rules[0].matched == 5 && plan.rules[0].netNew.count == 4 && plan.rules[0].protected == 1)
         #expect(plan.rules[0].excluded.map(\.reason.description) == ["protect[0]: favorite eq true"])
-        // An asset two rules select is new under the first only; the limit counts what the rule selects.
-        #expect(plan.rules[1].alreadyStaged == 4 && plan.rules[1].netNew.count == 1 && plan.limitTripped)
+        // An asset two rules select is new under the first only; the limit counts what the rule
+        // would add (1), not what an earlier rule already takes.
+        #expect(plan.rules[1].alreadyStaged == 4 && plan.rules[1].netNew.count == 1 && plan.rules[1].selected == 1 && !plan.limitTripped)
         #expect(throws: StagingError.self) {
             try store.stage([StageRequest(rule: "big", ruleFile: "f.yml", assetIDs: ids, limit: 2)], runID: "x")
         }
         #expect(try StagedSet.load(box.db).isEmpty)
+
+        // A rule whose matches are all staged already stages nothing new: its limit does not trip.
+        try store.stage(PlanBuilder(db: box.db).build([StageRequest(rule: "big", ruleFile: "f.yml", assetIDs: ids)]), runID: "all")
+        let again = try PlanBuilder(db: box.db).build([StageRequest(rule: "big", ruleFile: "f.yml", assetIDs: ids, limit: 2)])
+        #expect(again.rules[0].netNew.count == 0 && again.rules[0].selected == 0 && !again.limitTripped)
+        try store.restore(.all)
 
         // The library-wide ceiling: 3 of 5 assets is over 50%.
         let ceilinged = try PlanBuilder(db: box.db, ceilingPercent: 50).build([StageRequest(rule: "r", ruleFile: "f.yml", assetIDs: Array(ids.prefix(3)))])

@@ -95,7 +95,9 @@ public enum RuleLoader {
         let data = Data(bytes)
         if let kind = RuleFileProbe.binaryKind(data) {
             // Said in words: the parser's error would echo the file's bytes onto the terminal.
-            return unusable(path: path, "\(path) is not a rule file (looks like \(kind))")
+            // A photo or a video given where rules go: say what the user most likely meant.
+            return unusable(path: path, "\(path) is not a rule file (looks like \(kind)); to see what rules do with a file: "
+                            + "cull plan RULES --explain \(path)")
         }
         guard data.count <= RuleLimits.fileBytes else {
             let diagnostic = Diagnostic(.limitExceeded, "the file is larger than 1 MiB (\(RuleLimits.fileBytes) bytes), "

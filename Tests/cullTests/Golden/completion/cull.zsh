@@ -16,7 +16,7 @@ _cull() {
         'review:Look at the plan of these rules (or what is staged) as pictures in the browser, and decide there.'
         'restore:Unstage files by path, by rule, or everything; a named file also loses a keep (no file moves).'
         'keep:Mark files reviewed and kept\: no rule stages them again (unstages them if staged).'
-        'unkeep:Forget keeps by path or all of them\: the files are never reviewed again (staged files stay staged).'
+        'unkeep:Forget keeps, by path or all of them\: the rules decide those files again (staged files stay staged).'
         'distinct:Mark photos as different pictures\: similar groups never hold two of them.'
         'catalog:List, add or ignore the photo-manager catalogs (darktable, digiKam, Shotwell, Lightroom) whose decisions count.'
         'commit:Move everything staged to the trash (or --to DIR, or --permanently) in one undoable batch.'
@@ -77,9 +77,10 @@ _cull() {
                 '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
                 '--now[Pin the clock for relative dates (ISO 8601), for reproducible plans.]:date: ' \
                 '--ceiling[Stop if the trash would hold more than this share of the library (default 30%; 100 disables).]:percent: ' \
+                '--lift-limit[Let trash rule RULE stage more than its limit\: for this run, after looking at what it selects (repeatable).]:rule: ' \
                 '--format[Output format\: text (default), json or paths; paths lists every path staging would add.]:format:(text json paths)' \
                 '(-0 --null)'{-0,--null}'[With --format paths\: end each path with NUL instead of a newline.]' \
-                '--explain[Say which rules match this file and why it is or is not staged.]:path:_files' \
+                '--explain[Say which rules match this file and why it is or is not staged (repeatable).]:path:_files' \
                 '--preview=-[Draw the files as a contact sheet in the terminal\: kitty, iterm, sixel or symbols (default\: the best the terminal supports; text only on a pipe or TERM=dumb).]:mode:(kitty iterm sixel symbols)' \
                 '(-h --help)'{-h,--help}'[Show help information.]' \
                 '*:rules:_files'
@@ -89,6 +90,7 @@ _cull() {
                 '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
                 '--now[Pin the clock for relative dates (ISO 8601), for reproducible plans.]:date: ' \
                 '--ceiling[Stop if the trash would hold more than this share of the library (default 30%; 100 disables).]:percent: ' \
+                '--lift-limit[Let trash rule RULE stage more than its limit\: for this run, after looking at what it selects (repeatable).]:rule: ' \
                 '--path[Stage the files named as arguments by hand, instead of reading rules.]' \
                 '--format[Output format\: text (default) or json; json prints the plan that was staged.]:format:(text json)' \
                 '(-h --help)'{-h,--help}'[Show help information.]' \
@@ -100,7 +102,7 @@ _cull() {
                 '--now[Pin the clock for relative dates (ISO 8601), for reproducible plans.]:date: ' \
                 '--format[Output format\: text (default), json or paths; json prints the indexed fields, paths raw bytes for piping.]:format:(text json paths)' \
                 '(-0 --null)'{-0,--null}'[With --format paths\: end each path with NUL instead of a newline.]' \
-                '--sort[path (default), largest, newest or oldest (by taken, else modified).]:order:(path largest newest oldest)' \
+                '--sort[path (default), largest, newest or oldest (by capture time; files without one last).]:order:(path largest newest oldest)' \
                 '--limit[Print at most N files (after sorting).]:n: ' \
                 '--preview=-[Draw the files as a contact sheet in the terminal\: kitty, iterm, sixel or symbols (default\: the best the terminal supports; text only on a pipe or TERM=dumb).]:mode:(kitty iterm sixel symbols)' \
                 '(-h --help)'{-h,--help}'[Show help information.]' \
@@ -114,7 +116,7 @@ _cull() {
         trash)
             _arguments \
                 '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
-                '--sort[largest (default), newest, oldest or path.]:order:(largest newest oldest path)' \
+                '--sort[largest (default), newest, oldest (by capture time; files without one last) or path.]:order:(largest newest oldest path)' \
                 '--kind[Only this kind (photo or video).]:kind:(photo video)' \
                 '--rule[Only what this rule staged.]:rule: ' \
                 '--format[Output format\: text (default), json or paths.]:format:(text json paths)' \
@@ -127,6 +129,7 @@ _cull() {
                 '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
                 '--now[Pin the clock for relative dates (ISO 8601), for reproducible plans.]:date: ' \
                 '--ceiling[Stop if the trash would hold more than this share of the library (default 30%; 100 disables).]:percent: ' \
+                '--lift-limit[Let trash rule RULE stage more than its limit\: for this run, after looking at what it selects (repeatable).]:rule: ' \
                 '--no-open[Print the URL, do not open a browser.]' \
                 '--html[Write a static report (index.html and thumbnails) into DIR and exit.]:dir:_files -/' \
                 '--inline[Put the thumbnails inside index.html (with --html)\: one file to mail.]' \
@@ -197,6 +200,7 @@ _cull() {
                 '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
                 '--now[Pin the clock for relative dates (ISO 8601), for reproducible plans.]:date: ' \
                 '--ceiling[Stop if the trash would hold more than this share of the library (default 30%; 100 disables).]:percent: ' \
+                '--lift-limit[Let trash rule RULE stage more than its limit\: for this run, after looking at what it selects (repeatable).]:rule: ' \
                 '--commit[Also commit everything staged (needs --yes).]' \
                 '(-y --yes)'{-y,--yes}'[Confirm --commit without asking (cron has no one to ask).]' \
                 '--to[With --commit\: move into this quarantine folder instead of the trash.]:dir:_files -/' \
