@@ -10,8 +10,10 @@ public enum AssetJSON {
         + [AssetColumn.cameraMake, .cameraModel, .lens, .software, .latitude, .longitude, .rating, .liveID, .burstID,
            .brokenReason, .unreadableReason].map(\.selected)
         + ["COALESCE(r.status, '\(sql: ReviewStatus.new.rawValue)') AS status"]
+        // What the decode measured, when it is current (null otherwise, and sharpness null when featureless).
+        + ["\(sql: FeatureCache.current("sharpness")) AS sharpness", "\(sql: FeatureCache.current("exposure")) AS exposure"]
     /// The boolean rule fields printed, each from its own SQL (the duplicate groups are `cull plan`'s).
-    static let booleans = ["gps", "favorite", "screenshot", "live", "burst", "raw", "broken", "unreadable"]
+    static let booleans = ["gps", "favorite", "screenshot", "live", "burst", "raw", "broken", "unreadable", "blurry", "featureless"]
 
     /// `SELECT … FROM assets a LEFT JOIN reviews r … WHERE predicate ORDER BY a.path`.
     public static func query(_ predicate: Predicate, _ context: CompileContext) -> SQLFragment {

@@ -52,6 +52,10 @@ struct PlanCommand: CullCommand {
             terminal.out(AssetExplanation.text(assetID: id, path: PathBytes.display(relative), status: try store.status(of: id),
                                                plan: plan, evaluations: evaluations, terminal: terminal,
                                                failing: { (try? evaluator.failingClauses(of: $0, assetID: id)) ?? [] }))
+            // What the pixels said, when a rule of the run reads them (blurry, featureless, sharpest, ...).
+            if files.contains(where: { $0.rules.contains(where: \.readsImageFeatures) }) {
+                terminal.out(try FeatureExplanation.line(db: access.db, assetID: id) + "\n")
+            }
             let sources = try DecisionSources.lines(db: access.db, root: access.library.root, assetID: id, path: relative)
             if !sources.isEmpty { terminal.out("  decisions, by source (the value that stages less counts):\n" + sources.joined(separator: "\n") + "\n") }
             return .success
