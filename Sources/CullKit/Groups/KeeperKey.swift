@@ -19,7 +19,7 @@ public enum KeeperKey: Sendable, Equatable, CustomStringConvertible {
     case highestResolution
     /// The most metadata fields present first (capture time, camera, lens, GPS, rating, …).
     case mostMetadata
-    /// The sharpest photo first (see ``Sharpness``; not analysed last).
+    /// The sharpest photo first (see ``Sharpness``; not analysed or featureless last).
     case sharpest
     case shortestPath
     case longestPath
@@ -95,7 +95,7 @@ extension KeeperKey {
         ("smallest", "The smallest file first."),
         ("highest_resolution", "The most pixels (width × height) first."),
         ("most_metadata", "The most metadata present first (capture time, camera, lens, software, GPS, rating, size, orientation)."),
-        ("sharpest", "The sharpest photo first (its sharpness field; photos not analysed last), e.g. the steadiest frame of a burst."),
+        ("sharpest", "The sharpest photo first (its sharpness field; photos not analysed, or featureless, last), e.g. the steadiest frame of a burst."),
         ("shortest_path", "The shortest library-relative path first."),
         ("longest_path", "The longest library-relative path first."),
         ("first", "The first frame of a burst first (burst order: capture time, SubSecTimeOriginal, then path)."),
