@@ -6,17 +6,20 @@
 /// From the edges of the decode (``EdgeSpread``, at ``ImageFeatures/side(forLongest:)``):
 ///
 /// 1. The *strong* edges (contrast ≥ ``strongContrast``) are counted in eight sectors of gradient
-///    direction. In each sector with at least ``evidence`` of them, the sector's width is the spread
-///    of its ``evidence``-th sharpest edge: how sharp the photo is that way, on the evidence of the
-///    sharpest part of it (a subject, wherever it is), robust to a few odd edges. No such sector:
-///    featureless.
+///    direction. In each sector with at least ``evidence`` of them, and at least ``share`` of the
+///    busiest sector's count, the sector's width is the spread of its ``evidence``-th sharpest edge:
+///    how sharp the photo is that way, on the evidence of the sharpest part of it (a subject,
+///    wherever it is), robust to a few odd edges. A direction the picture hardly has (a meadow's few
+///    level edges among thousands of upright blades) is not judged: its few edges are the soft ones
+///    nature makes, not a shake's. No sector judged: featureless.
 /// 2. If some sector is sharp (width ≤ ``blurryWidth``), the photo has a sharp part: its *subject*,
 ///    the 32-pixel tiles holding sharp strong edges (and their neighbours). The widths are measured
 ///    again on the strong edges inside it alone, so a smooth background (shallow depth of field) is
 ///    no evidence; a shake, which spreads the subject's edges along it, is.
 /// 3. Else nothing is sharp: defocus, or fog. When the sectors are about as wide as each other
 ///    (the widest less than ``isotropy`` times the narrowest), the faint edges (contrast ≥
-///    ``faintContrast``) are asked too: fog keeps crisp faint outlines, defocus spreads them all.
+///    ``faintContrast``) are asked too, by their ``faintEvidence``-th sharpest edge: fog keeps a few
+///    crisp faint outlines, defocus spreads them all.
 ///
 /// The photo's blur width is the widest direction that a neighbouring direction confirms (a shake
 /// spreads a fan of directions; one odd sector of soft edges, as a leaf's veins make, does not).
@@ -25,8 +28,8 @@
 ///
 /// Measured on `benchmarks/blur` (real photographs from Debian's wallpaper packages and
 /// scikit-image, and copies blurred at full size): the sharp ones, fog, still water, sky and shallow
-/// depth of field included, are 2.96 pixels wide at most; Gaussian defocus of σ 10 and straight
-/// shakes of 25 pixels are wider.
+/// depth of field included, are 2.8 pixels wide at most; Gaussian defocus of σ 10 and straight
+/// shakes of 25 pixels are wider in all but a few of the most detailed, largest photos.
 public struct Sharpness: Sendable, Equatable {
     /// The blur width in pixels at the analysis side (nil: featureless).
     public let blurWidth: Double?
@@ -44,6 +47,10 @@ public struct Sharpness: Sendable, Equatable {
     static let faintContrast: Float = 20
     /// Edges a direction needs before it is judged.
     public static let evidence = 50
+    /// The share of the busiest direction's strong edges a direction needs before it is judged.
+    static let share = 0.02
+    /// The faint edges that show a photo without sharp strong edges is sharp (fog) after all.
+    static let faintEvidence = 20
     /// Wider than this (pixels at the analysis side) is blurred.
     public static let blurryWidth = 3.0
     /// `blurry` when `sharpness` is below this: 100 / ``blurryWidth``.
@@ -73,7 +80,7 @@ public struct Sharpness: Sendable, Equatable {
             strong.add(edge.direction, bucket)
             edges.append((Int32(edge.y / tile * columns + edge.x / tile), UInt8(edge.direction), UInt16(bucket)))
         }
-        let widths = strong.widths(evidence: evidence)
+        let widths = strong.widths(evidence: evidence, share: share)
         let judged = widths.compactMap { $0 }
         guard let narrowest = judged.min(), let widest = judged.max() else {
             return Sharpness(blurWidth: nil, strongEdges: edges.count)
@@ -93,11 +100,11 @@ public struct Sharpness: Sendable, Equatable {
             }
             var inSubject = SpreadHistogram(sectors: sectors)
             for edge in edges where subject[Int(edge.tile)] { inSubject.add(Int(edge.direction), Int(edge.bucket)) }
-            let width = confirmedWidest(inSubject.widths(evidence: evidence)) ?? narrowest
+            let width = confirmedWidest(inSubject.widths(evidence: evidence, share: share)) ?? narrowest
             return Sharpness(blurWidth: width, strongEdges: edges.count)
         }
         var width = confirmedWidest(widths) ?? widest
-        if widest / narrowest < isotropy, let faintest = faint.widths(evidence: evidence).compactMap({ $0 }).min() {
+        if widest / narrowest < isotropy, let faintest = faint.widths(evidence: faintEvidence).compactMap({ $0 }).min() {
             width = min(width, faintest)
         }
         return Sharpness(blurWidth: width, strongEdges: edges.count)
@@ -142,10 +149,12 @@ struct SpreadHistogram {
         totals[sector] += 1
     }
 
-    /// Per direction, the spread of its `evidence`-th sharpest edge, or nil when it has fewer edges.
-    func widths(evidence: Int) -> [Double?] {
-        (0 ..< sectors).map { sector in
-            guard totals[sector] >= evidence else { return nil }
+    /// Per direction, the spread of its `evidence`-th sharpest edge, or nil when it has fewer edges
+    /// than `evidence` or than `share` of the busiest direction's.
+    func widths(evidence: Int, share: Double = 0) -> [Double?] {
+        let needed = max(Double(evidence), share * Double(totals.max() ?? 0))
+        return (0 ..< sectors).map { sector in
+            guard Double(totals[sector]) >= needed else { return nil }
             var seen = 0
             for bucket in 0 ..< Self.buckets {
                 seen += Int(counts[sector * Self.buckets + bucket])

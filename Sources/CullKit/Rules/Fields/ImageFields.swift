@@ -11,12 +11,12 @@ enum ImageFields {
               examples: ["sharpness: {lt: 40}"]),
         Field("blurry", .boolean, doc: "Evidence of blur: the photo's sharpness is below \(FieldType.format((Sharpness.blurryThreshold * 10).rounded(.down) / 10)) "
                   + "(its edges spread over more than \(FieldType.format(Sharpness.blurryWidth)) pixels), by defocus or by a shake. "
-                  + "Never for a featureless photo (fog, sky, a flat frame: nothing to judge), false when it was not analysed.",
+                  + "Never for a featureless photo (a clear sky, fog with nothing in it, a flat frame: nothing to judge), false when it was not analysed.",
               examples: ["blurry: true"]) { _ in
             ["COALESCE(\(sql: FeatureCache.current("sharpness")) < \(Sharpness.blurryThreshold), 0)"]
         },
         Field("featureless", .boolean, doc: "The photo has too few strong edges to judge its sharpness "
-                  + "(fewer than \(Sharpness.evidence) in every direction): fog, a clear sky, a flat or black frame. Such a photo is never `blurry`; "
+                  + "(fewer than \(Sharpness.evidence) in every direction): a clear sky, fog with nothing in it, a flat or black frame. Such a photo is never `blurry`; "
                   + "false when it was not analysed.",
               examples: ["featureless: true"]) { _ in
             ["COALESCE(\(sql: FeatureCache.current("sharpness")) IS NULL AND \(sql: FeatureCache.current("edges")) IS NOT NULL, 0)"]
