@@ -58,14 +58,21 @@ public struct FeatureCache: IdentityCache {
         self.root = Array(root.utf8)
     }
 
-    /// A file to measure, with its format.
-    typealias Candidate = CacheCandidate<MediaFormat?>
+    /// How to decode a file: its format, and its longest side as indexed (which sets the side it is
+    /// decoded at, ``ImageFeatures/side(forLongest:)``).
+    struct Decoding: Sendable {
+        let format: MediaFormat?
+        let longest: Int?
+    }
 
-    /// The column of a candidate row that says how to decode it.
+    /// A file to measure, with how to decode it.
+    typealias Candidate = CacheCandidate<Decoding>
+
+    /// The columns of a candidate row that say how to decode it.
     struct FormatColumns: RowColumns {
-        let format: Row.Column
+        let format, longest: Row.Column
 
-        init(_ row: Row) { format = row.index("format") }
+        init(_ row: Row) { (format, longest) = (row.index("format"), row.index("longest")) }
     }
 
     enum Outcome: Sendable {
@@ -159,10 +166,12 @@ public struct FeatureCache: IdentityCache {
         let marks = formats.map { _ in "?" }.joined(separator: ", ")
         let among = ids.map { JSONValue.list($0) }
         let byID = among == nil ? "" : " AND a.id IN (SELECT value FROM json_each(?))"
-        try Self.table.forEachCandidate(db, columns: ["a.format AS format"], where: """
+        try Self.table.forEachCandidate(db, columns: ["a.format AS format", "MAX(a.width, a.height) AS longest"], where: """
             a.format IN (\(marks)) AND a.broken = 0 AND a.unreadable_reason IS NULL AND a.size > 0\(byID)
             """, formats + (among.map { [.text($0)] } ?? []), staleOnly: true, tableOrder: among == nil, FormatColumns.self) { row, column in
-            rows.append(Candidate(row, column, extra: row.string(column.extra.format).flatMap(MediaFormat.init(rawValue:))))
+            let decoding = Decoding(format: row.string(column.extra.format).flatMap(MediaFormat.init(rawValue:)),
+                                    longest: row.optionalInt64(column.extra.longest).map { Int(clamping: $0) })
+            rows.append(Candidate(row, column, extra: decoding))
         }
         // Sorted here, not by `ORDER BY a.path`: SQLite would walk the whole table in path order,
         // a random read per asset (0.37 s against 0.08 s on 100,000 assets), to return the few
@@ -179,13 +188,14 @@ public struct FeatureCache: IdentityCache {
     /// each taking the next file.
     private func analyse(_ files: [Candidate]) -> [Outcome] {
         job(files, changed: Outcome.skipped) {
-            { file, opened in Self.analyse(opened, format: file.extra, path: file.path) }
+            { file, opened in Self.analyse(opened, decoding: file.extra, path: file.path) }
         }.finish()
     }
 
-    static func analyse(_ opened: ReadOnlyFile, format: MediaFormat?, path: [UInt8]) -> Outcome {
+    static func analyse(_ opened: ReadOnlyFile, decoding: Decoding, path: [UInt8]) -> Outcome {
         do {
-            return .measured(ImageFeatures.of(try picture(opened, format: format, path: PathBytes.display(path))))
+            let side = ImageFeatures.side(forLongest: decoding.longest)
+            return .measured(ImageFeatures.of(try picture(opened, format: decoding.format, side: side, path: PathBytes.display(path))))
         } catch {
             switch error.problem {
             // Not the file's fault: measured by a later scan, once it can be read or the library is installed.
@@ -196,9 +206,9 @@ public struct FeatureCache: IdentityCache {
         }
     }
 
-    /// What is measured of a file: a video's poster frame, a RAW's preview, else the picture itself.
-    static func picture(_ file: ReadOnlyFile, format: MediaFormat?, path: String) throws(DecodeError) -> DecodedImage {
-        let side = ImageFeatures.side
+    /// What is measured of a file, at most `side` pixels long: a video's poster frame, a RAW's
+    /// preview, else the picture itself.
+    static func picture(_ file: ReadOnlyFile, format: MediaFormat?, side: Int, path: String) throws(DecodeError) -> DecodedImage {
         if format?.kind == .video { return try VideoFrameDecoder.poster(file, path: path, maxSide: side).grey }
         if format?.isRaw == true {
             guard let preview = try RawPreviewDecoder.decode(file, path: path, side: side, grey: true, orientation: nil) else {
@@ -218,12 +228,13 @@ public struct FeatureCache: IdentityCache {
             switch outcomes[index] {
             case let .measured(features):
                 try upsert.bind(features.hash.map { .integer(Int64(bitPattern: $0.value)) } ?? .null, at: first)
-                try upsert.bind(.real(features.sharpness), at: first + 1)
+                try upsert.bind(features.sharpness.value.map(SQLValue.real) ?? .null, at: first + 1)
                 try upsert.bind(.real(features.exposure), at: first + 2)
-                try upsert.bind(.null, at: first + 3)
+                try upsert.bind(.integer(Int64(features.sharpness.strongEdges)), at: first + 3)
+                try upsert.bind(.null, at: first + 4)
             case let .failed(reason):
-                for column in 0 ..< 3 { try upsert.bind(.null, at: first + Int32(column)) }
-                try upsert.bind(.text(reason), at: first + 3)
+                for column in 0 ..< 4 { try upsert.bind(.null, at: first + Int32(column)) }
+                try upsert.bind(.text(reason), at: first + 4)
             case .skipped: break
             }
         }

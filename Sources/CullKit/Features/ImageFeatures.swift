@@ -1,28 +1,37 @@
-/// What one small grey decode of a photo tells: its perceptual hash, how sharp it is, how bright.
+/// What one grey decode of a photo tells: its perceptual hash, how sharp it is, how bright.
 ///
 /// Every feature is computed on the same decode, the photo reduced to a longest side of
-/// ``side`` pixels (orientation applied), so values are comparable across photos of any size.
-/// 384 is where a camera-size JPEG (3,000–6,000 pixels a side) is still decoded at libjpeg-turbo's
-/// 1/8 DCT scale — each 8×8 block becomes one pixel, the cheapest decode there is — and then
-/// reduced once more. Photos smaller than that are measured at their own size.
+/// ``side(forLongest:)`` pixels (orientation applied): a quarter of the photo's own, at least 1,000
+/// (a screen's worth) and at most 2,048. At a quarter, a shake or a defocus of a given number of the
+/// photo's own pixels spreads its edges equally whatever the camera (25 pixels of shake are six
+/// pixels here), and a camera-size JPEG is still decoded by libjpeg-turbo's DCT scaling (1/4, or
+/// 3/8 and 1/2 for smaller photos), whose cost is mostly the entropy decoding every scale pays.
+/// The hash and the brightness are area averages, the same at any size; photos smaller than that are
+/// measured at their own size.
 public struct ImageFeatures: Sendable, Equatable {
-    /// The longest side of the decode the features are computed on.
-    public static let side = 384
+    /// The longest side of the decode of a photo whose own longest side is unknown.
+    public static let side = 1000
+
+    /// The longest side of the decode the features of a photo `longest` pixels long are computed on.
+    public static func side(forLongest longest: Int?) -> Int {
+        guard let longest, longest > 0 else { return side }
+        return min(2048, max(side, (longest + 3) / 4))
+    }
 
     /// Nil for a picture without structure to hash (one colour, a plain ramp): it is never similar to anything.
     public let hash: PerceptualHash?
-    /// The variance of the Laplacian (see ``Sharpness``).
-    public let sharpness: Double
+    /// How sharp, or featureless (see ``Sharpness``).
+    public let sharpness: Sharpness
     /// Mean brightness, 0 (black) ... 1 (white).
     public let exposure: Double
 
-    public init(hash: PerceptualHash?, sharpness: Double, exposure: Double) {
+    public init(hash: PerceptualHash?, sharpness: Sharpness, exposure: Double) {
         self.hash = hash
         self.sharpness = sharpness
         self.exposure = exposure
     }
 
-    /// The features of a grey image decoded at ``side``.
+    /// The features of a decode at ``side(forLongest:)``.
     public static func of(_ image: DecodedImage) -> ImageFeatures {
         let grey = image.grey
         var total = 0
@@ -31,8 +40,10 @@ public struct ImageFeatures: Sendable, Equatable {
                              exposure: Double(total) / Double(grey.pixels.count) / 255)
     }
 
-    /// Decodes the photo at `path` and measures it.
+    /// Decodes the photo at `path` (at the side its header's pixel size asks for) and measures it.
     public static func of(path: String) throws(DecodeError) -> ImageFeatures {
-        of(try ImageDecoder.decode(path: path, maxSide: side, grey: true))
+        let metadata = (try? MediaFile(path: path)).flatMap { try? MetadataReaders.read($0) }
+        let longest = metadata.flatMap { meta in meta.width.flatMap { width in meta.height.map { max(width, $0) } } }
+        return of(try ImageDecoder.decode(path: path, maxSide: side(forLongest: longest), grey: true))
     }
 }

@@ -19,7 +19,7 @@ public enum KeeperKey: Sendable, Equatable, CustomStringConvertible {
     case highestResolution
     /// The most metadata fields present first (capture time, camera, lens, GPS, rating, …).
     case mostMetadata
-    /// The sharpest photo first (see ``Sharpness``; not analysed last).
+    /// The sharpest photo first (see ``Sharpness``; not analysed or featureless last).
     case sharpest
     /// The file written first (the earliest modification time): a copy whose metadata was edited
     /// since (rotated by a viewer, retagged) ranks after the file the camera wrote.
@@ -100,7 +100,7 @@ extension KeeperKey {
         ("smallest", "The smallest file first."),
         ("highest_resolution", "The most pixels (width × height) first."),
         ("most_metadata", "The most metadata present first (capture time, camera, lens, software, GPS, rating, size); an orientation tag a viewer adds when it rotates a copy does not count."),
-        ("sharpest", "The sharpest photo first (its sharpness field; photos not analysed last), e.g. the steadiest frame of a burst."),
+        ("sharpest", "The sharpest photo first (its sharpness field; photos not analysed, or featureless, last), e.g. the steadiest frame of a burst."),
         ("first_written", "The file written first (the earliest modification time): a copy whose metadata was edited since (rotated, retagged) ranks after the file the camera wrote. After `original` and `most_metadata` in the same picture's default ranking."),
         ("shortest_path", "The shortest library-relative path first."),
         ("longest_path", "The longest library-relative path first."),

@@ -54,11 +54,14 @@ struct CacheTable: Sendable {
     static let imageHashes = CacheTable("image_hashes", values: [Column(name: "hash", declaration: "BLOB"),
                                                                  Column(name: "problem", declaration: "TEXT")])
 
-    /// `image_features` (migration `0010-image-features`): what the small decode measured, or why it failed.
+    /// `image_features` (migrations `0010-image-features`, `0022-blur-evidence`): what the decode
+    /// measured, or why it failed.
     static let imageFeatures = CacheTable("image_features", values: [
         Column(name: "phash", declaration: "INTEGER"), Column(name: "sharpness", declaration: "REAL"),
-        Column(name: "exposure", declaration: "REAL"), Column(name: "failure", declaration: "TEXT"),
-    ], constraints: ["CHECK ((failure IS NULL) = (sharpness IS NOT NULL) AND (failure IS NULL OR phash IS NULL))"])
+        Column(name: "exposure", declaration: "REAL"), Column(name: "edges", declaration: "INTEGER"),
+        Column(name: "failure", declaration: "TEXT"),
+    ], constraints: ["CHECK ((failure IS NULL) = (exposure IS NOT NULL) AND (failure IS NULL) = (edges IS NOT NULL) "
+                     + "AND (failure IS NULL OR (phash IS NULL AND sharpness IS NULL)))"])
 
     /// Every cache table, in the order a commit saves them and undo puts them back.
     static let registered: [CacheTable] = [.hashes, .imageHashes, .imageFeatures]

@@ -248,39 +248,6 @@ enum SchemaSnapshot {
         ) WITHOUT ROWID
         """#,
         #"""
-        CREATE TABLE image_features (
-            asset_id INTEGER PRIMARY KEY REFERENCES assets(id) ON DELETE CASCADE,
-            device INTEGER NOT NULL,
-            inode INTEGER NOT NULL,
-            size INTEGER NOT NULL,
-            mtime_ns INTEGER NOT NULL,
-            ctime_ns INTEGER NOT NULL,
-            phash INTEGER,
-            sharpness REAL,
-            exposure REAL,
-            failure TEXT,
-            -- A decoded photo has its sharpness and exposure; one that failed has nothing but the
-            -- reason. phash is NULL for a picture without structure (it is never similar).
-            CHECK ((failure IS NULL) = (sharpness IS NOT NULL) AND (failure IS NULL OR phash IS NULL))
-        )
-        """#,
-        #"""
-        CREATE TABLE commit_image_features (
-            commit_id INTEGER NOT NULL REFERENCES commits(id) ON DELETE CASCADE,
-            seq INTEGER NOT NULL,
-            device INTEGER NOT NULL,
-            inode INTEGER NOT NULL,
-            size INTEGER NOT NULL,
-            mtime_ns INTEGER NOT NULL,
-            ctime_ns INTEGER NOT NULL,
-            phash INTEGER,
-            sharpness REAL,
-            exposure REAL,
-            failure TEXT,
-            PRIMARY KEY (commit_id, seq)
-        ) WITHOUT ROWID
-        """#,
-        #"""
         CREATE TABLE image_hashes (
             asset_id INTEGER PRIMARY KEY REFERENCES assets(id) ON DELETE CASCADE,
             device INTEGER NOT NULL,
@@ -397,16 +364,52 @@ enum SchemaSnapshot {
         CREATE TRIGGER image_hashes_changed AFTER UPDATE ON image_hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 3; END
         """#,
         #"""
-        CREATE TRIGGER image_features_removed AFTER DELETE ON image_features BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 4; END
-        """#,
-        #"""
-        CREATE TRIGGER image_features_changed AFTER UPDATE ON image_features BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 4; END
-        """#,
-        #"""
         CREATE TABLE cache_states (name TEXT PRIMARY KEY, counts TEXT NOT NULL, memo BLOB) WITHOUT ROWID
         """#,
         #"""
         CREATE INDEX assets_raw_folder ON assets(folder) WHERE raw = 1
+        """#,
+        #"""
+        CREATE TABLE image_features (
+            asset_id INTEGER PRIMARY KEY REFERENCES assets(id) ON DELETE CASCADE,
+            device INTEGER NOT NULL,
+            inode INTEGER NOT NULL,
+            size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            ctime_ns INTEGER NOT NULL,
+            phash INTEGER,
+            sharpness REAL,
+            exposure REAL,
+            edges INTEGER,
+            failure TEXT,
+            -- A decoded photo has its exposure and its count of strong edges, and a sharpness unless it
+            -- is featureless; one that failed has nothing but the reason. phash is NULL for a picture
+            -- without structure (it is never similar).
+            CHECK ((failure IS NULL) = (exposure IS NOT NULL) AND (failure IS NULL) = (edges IS NOT NULL) AND (failure IS NULL OR (phash IS NULL AND sharpness IS NULL)))
+        )
+        """#,
+        #"""
+        CREATE TABLE commit_image_features (
+            commit_id INTEGER NOT NULL REFERENCES commits(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            device INTEGER NOT NULL,
+            inode INTEGER NOT NULL,
+            size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            ctime_ns INTEGER NOT NULL,
+            phash INTEGER,
+            sharpness REAL,
+            exposure REAL,
+            edges INTEGER,
+            failure TEXT,
+            PRIMARY KEY (commit_id, seq)
+        ) WITHOUT ROWID
+        """#,
+        #"""
+        CREATE TRIGGER image_features_removed AFTER DELETE ON image_features BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 4; END
+        """#,
+        #"""
+        CREATE TRIGGER image_features_changed AFTER UPDATE ON image_features BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 4; END
         """#,
     ]
 

@@ -45,7 +45,7 @@ struct PlanCommand: CullCommand {
         let access = try LibraryAccess(libraryOption: rules.library, locking: false, terminal: terminal)
         let (plan, evaluations) = try rules.planner(access, progress: .bar()).plan(files)
         if !explain.isEmpty {
-            for path in explain { try self.explain(path, plan: plan, evaluations: evaluations, access: access, terminal) }
+            for path in explain { try self.explain(path, files: files, plan: plan, evaluations: evaluations, access: access, terminal) }
             return .success
         }
         if let preview {
@@ -62,7 +62,7 @@ struct PlanCommand: CullCommand {
     }
 
     /// `--explain PATH`: what the rules do with one file, and what stands against it.
-    private func explain(_ path: String, plan: Plan, evaluations: [RuleEvaluation], access: LibraryAccess, _ terminal: Terminal) throws {
+    private func explain(_ path: String, files: [RuleFile], plan: Plan, evaluations: [RuleEvaluation], access: LibraryAccess, _ terminal: Terminal) throws {
         let relative = try access.relativePath(path)
         let store = ReviewStore(db: access.db)
         guard let id = try store.assetID(path: relative) else { throw StagingError.notIndexed(path: path) }
@@ -70,6 +70,10 @@ struct PlanCommand: CullCommand {
         terminal.out(AssetExplanation.text(assetID: id, path: PathBytes.display(relative), status: try store.status(of: id),
                                            plan: plan, evaluations: evaluations, terminal: terminal,
                                            failing: { (try? evaluator.failingExplained(of: $0, assetID: id)) ?? [] }))
+        // What the pixels said, when a rule of the run reads them (blurry, featureless, sharpest, ...).
+        if files.contains(where: { $0.rules.contains(where: \.readsImageFeatures) }) {
+            terminal.out("\(try FeatureExplanation.line(db: access.db, assetID: id))\n")
+        }
         // What stands against the file: damage, or (never damage) a decoder's refusal or a failed read.
         if let state = try ReadState.of(access.db, assetID: id) { terminal.out("  \(state.line)\n") }
         let sources = try DecisionSources.lines(db: access.db, root: access.library.root, assetID: id, path: relative)

@@ -48,6 +48,31 @@ enum DecodeFixtures {
         ["-seed", "\(seed)", "-size", "\(width)x\(height)", "plasma:fractal"]
     }
 
+    /// A photographed scene, as far as edges go: a mottled ground (a small plasma, enlarged) under
+    /// `count` filled rectangles, discs and triangles of random greys and sizes (a fixed
+    /// pseudo-random sequence from `seed`), whose outlines are crisp in every direction. Plasma alone
+    /// is noise, which no camera photographs.
+    static func sceneArguments(width: Int, height: Int, seed: UInt64 = 5, count: Int = 60) -> [String] {
+        var state = seed
+        func next(_ range: ClosedRange<Int>) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return range.lowerBound + Int((state >> 33) % UInt64(range.count))
+        }
+        var arguments = ["-size", "\(max(1, width / 10))x\(max(1, height / 10))", "-seed", "\(seed)", "plasma:fractal",
+                         "-resize", "\(width)x\(height)!", "-stroke", "none"]
+        let smallest = max(4, min(width, height) / 36), largest = max(smallest, min(width, height) / 7)
+        for index in 0 ..< count {
+            let grey = next(4 ... 96), x = next(0 ... width), y = next(0 ... height), size = next(smallest ... largest)
+            let shape = switch index % 3 {
+            case 0: "rectangle \(x),\(y) \(x + size),\(y + size * 7 / 10)"
+            case 1: "circle \(x),\(y) \(x + size / 2),\(y)"
+            default: "polygon \(x),\(y) \(x + size),\(y + size / 3) \(x + size / 3),\(y + size)"
+            }
+            arguments += ["-draw", "fill gray\(grey) \(shape)"]
+        }
+        return arguments
+    }
+
     /// The RGB pixel at the centre of a quadrant (0 TL, 1 TR, 2 BL, 3 BR) of `image`.
     static func quadrant(_ image: DecodedImage, _ index: Int) -> (Int, Int, Int) {
         let x = (index % 2 == 0 ? 1 : 3) * image.width / 4, y = (index < 2 ? 1 : 3) * image.height / 4

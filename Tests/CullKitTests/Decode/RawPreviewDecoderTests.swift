@@ -83,7 +83,7 @@ struct RawPreviewDecoderTests {
         try Self.sample("CanonRaw.cr3", to: "s1/burst.cr3", preview: "q40.jpg", in: f.directory.path)
         expected[1] = (expected[1] + ["s1/burst.cr3"]).sorted()
         try Tools.run("convert", ["-size", "640x480", "pattern:checkerboard", "sharp.jpg"], in: f.directory.path)
-        try Tools.run("convert", ["sharp.jpg", "-blur", "0x12", "blur.jpg"], in: f.directory.path)
+        try Tools.run("convert", ["sharp.jpg", "-blur", "0x2", "blur.jpg"], in: f.directory.path)
         try Self.sample("DNG.dng", to: "sharp.dng", preview: "sharp.jpg", in: f.directory.path)
         try Self.sample("DNG.dng", to: "blurred.dng", preview: "blur.jpg", in: f.directory.path)
         for name in ["blur.jpg", "sharp.jpg", "q40.jpg"] { try FileManager.default.removeItem(atPath: f.directory.path + "/" + name) }
@@ -151,7 +151,7 @@ struct DeclinedCR3PreviewTests {
         // The feature pass (pHash, sharpness) takes the same picture.
         let directory = try #require(DirectoryHandle.open(Array(folder.path.utf8)).0)
         let file = try #require(ReadOnlyFile.open(Array("declined.cr3".utf8), in: directory).0)
-        let picture = try FeatureCache.picture(file, format: .cr3, path: folder.path + "/declined.cr3")
+        let picture = try FeatureCache.picture(file, format: .cr3, side: ImageFeatures.side, path: folder.path + "/declined.cr3")
         #expect(max(picture.width, picture.height) > 160, "the PRVW, not the THMB: \(picture.width)×\(picture.height)")
     }
 }

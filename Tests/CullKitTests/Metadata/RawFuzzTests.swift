@@ -33,7 +33,7 @@ extension MetadataTests {
             let file = try #require(ReadOnlyFile.open(Array(name.utf8), in: directory).0)
             let format = RawFormats.format(forName: name.utf8)
             do {
-                _ = try FeatureCache.picture(file, format: format, path: path)
+                _ = try FeatureCache.picture(file, format: format, side: ImageFeatures.side, path: path)
                 return (read, true)
             } catch {
                 #expect(error.path == path)

@@ -134,8 +134,8 @@ import Testing
             ("blurry.jpg", 3, 0.5, 0), ("sharp.jpg", 400, 0.5, 0), ("dark.jpg", 400, 0.01, 0), ("stale.jpg", 3, 0.01, 1)]
         for row in features {
             try index.database.execute("""
-                INSERT INTO image_features (asset_id, device, inode, size, mtime_ns, ctime_ns, phash, sharpness, exposure)
-                SELECT id, device, inode, size, ?, 0, 1, ?, ? FROM assets WHERE name = ?
+                INSERT INTO image_features (asset_id, device, inode, size, mtime_ns, ctime_ns, phash, sharpness, edges, exposure)
+                SELECT id, device, inode, size, ?, 0, 1, ?, 1000, ? FROM assets WHERE name = ?
                 """, [.integer(row.mtime), .real(row.sharpness), .real(row.exposure), .text(row.name)])
         }
         let file = try validRuleFile("""

@@ -32,7 +32,7 @@ struct DecodeMemoryTests {
         #expect(try box.cull(["scan"]).status == 0)
         // Four decoding threads and room for one such decode at a time.
         let peak = try Self.peakMegabytes(box, ["scan", "--hash"], extra: ["CULL_DECODE_THREADS": "4", "CULL_DECODE_MEMORY": "200"])
-        #expect(try box.db.scalar("SELECT count(*) FROM image_features WHERE sharpness IS NOT NULL")?.int64 == 4)
+        #expect(try box.db.scalar("SELECT count(*) FROM image_features WHERE failure IS NULL")?.int64 == 4)
         // The process itself is some 30 MB: two decodes at once would be over 300 MB.
         #expect(peak < 200 + 40, "peak \(peak) MB with a 200 MB budget")
     }
@@ -47,6 +47,6 @@ struct DecodeMemoryTests {
         #expect(scan.status == 0, "\(scan.stdout)\(scan.stderr)")
         #expect(scan.stderr.contains("big.jpg: too large to decode: needs about 1"), "\(scan.stderr)")
         #expect(scan.stderr.contains("MB to decode, more than the decode budget of 100 MB"), "\(scan.stderr)")
-        #expect(try box.db.scalar("SELECT count(*) FROM image_features WHERE sharpness IS NOT NULL")?.int64 == 1)
+        #expect(try box.db.scalar("SELECT count(*) FROM image_features WHERE failure IS NULL")?.int64 == 1)
     }
 }

@@ -38,13 +38,16 @@ struct ImageRuleTests {
 
     @Test func imageFieldsSelectBlurryDarkAndSharpPhotos() throws {
         let box = try library("image-fields")
-        #expect(try planned(box, "{blurry: true}") == ["soft.jpg", "pocket.jpg"])
+        // The black frame has nothing to judge: featureless, never blurry.
+        #expect(try planned(box, "{blurry: true}") == ["soft.jpg"])
+        #expect(try planned(box, "{featureless: true}") == ["pocket.jpg"])
         #expect(try box.db.scalar("SELECT count(*) FROM image_features WHERE failure IS NULL")?.int64 == 3, "all three analysed")
         // The black frame has no structure to hash: it is never similar to anything.
         #expect(try box.db.scalar("SELECT count(*) FROM image_features WHERE phash IS NOT NULL")?.int64 == 2)
         #expect(try planned(box, "{exposure: {lt: 0.05}}") == ["pocket.jpg"])
-        #expect(try planned(box, "{sharpness: {gt: 100}}") == ["sharp.jpg"])
-        #expect(try planned(box, "{blurry: false, kind: photo}") == ["sharp.jpg"])
+        #expect(try planned(box, "{sharpness: {gt: 50}}") == ["sharp.jpg"])
+        #expect(try planned(box, "{blurry: false, kind: photo}") == ["sharp.jpg", "pocket.jpg"])
+        #expect(try planned(box, "{blurry: false, featureless: false, kind: photo}") == ["sharp.jpg"])
     }
 
     @Test func undoRestoresTheFeatureRows() throws {
@@ -54,7 +57,7 @@ struct ImageRuleTests {
         func row() throws -> [SQLValue] {
             var values: [SQLValue] = []
             try box.db.forEachRow("""
-                SELECT f.device, f.inode, f.size, f.mtime_ns, f.phash, f.sharpness, f.exposure
+                SELECT f.device, f.inode, f.size, f.mtime_ns, f.phash, f.sharpness, f.exposure, f.edges
                 FROM image_features f JOIN assets a ON a.id = f.asset_id WHERE a.path = 'pocket.jpg'
                 """) { row in values = row.values }
             return values

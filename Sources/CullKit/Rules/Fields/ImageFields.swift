@@ -1,17 +1,25 @@
-/// Fields measured on the pixels: the small decode's sharpness and brightness (``ImageFeatures``).
+/// Fields measured on the pixels: the decode's sharpness and brightness (``ImageFeatures``).
 /// A plan brings them up to date before its rules run (only for photos not analysed yet); a photo
-/// that could not be decoded, a video, a RAW file has none, and a comparison never matches it.
+/// that could not be decoded has none, and a comparison never matches it.
 enum ImageFields {
     static let all: [Field] = [
-        Field("sharpness", .number(integer: false, range: 0 ... 1_000_000), column: FeatureCache.current("sharpness"),
-              doc: "Variance of the Laplacian of the photo's grey image at 384 pixels (longest side): higher is sharper. "
-                  + "Sharp photos score about 100 to several thousand; blurred ones a few dozen. JPEG, PNG, WebP, HEIC and AVIF photos only.",
-              examples: ["sharpness: {lt: 30}"]),
-        Field("blurry", .boolean, doc: "The photo's sharpness is below \(FieldType.format(Sharpness.blurryThreshold)): "
-                  + "clearly blurred or featureless at 384 pixels (measured: sharp corpus photos score 94 and up, "
-                  + "their copies blurred with a 3-pixel radius 3 to 23). False when it was not analysed.",
+        Field("sharpness", .number(integer: false, range: 0 ... 100), column: FeatureCache.current("sharpness"),
+              doc: "How sharp the photo is where it is sharpest, in its most blurred direction: 100 over the width in pixels "
+                  + "its edges are spread over, at a quarter of the photo's size (at least 1,000 pixels long): 100 is a crisp "
+                  + "one-pixel edge, 50 two pixels. A defocus spreads every direction, a shake one; a smooth background does not "
+                  + "count against a sharp subject. None (never matching) for a featureless photo. Photos, RAW previews and video poster frames.",
+              examples: ["sharpness: {lt: 40}"]),
+        Field("blurry", .boolean, doc: "Evidence of blur: the photo's sharpness is below \(FieldType.format((Sharpness.blurryThreshold * 10).rounded(.down) / 10)) "
+                  + "(its edges spread over more than \(FieldType.format(Sharpness.blurryWidth)) pixels), by defocus or by a shake. "
+                  + "Never for a featureless photo (a clear sky, fog with nothing in it, a flat frame: nothing to judge), false when it was not analysed.",
               examples: ["blurry: true"]) { _ in
             ["COALESCE(\(sql: FeatureCache.current("sharpness")) < \(Sharpness.blurryThreshold), 0)"]
+        },
+        Field("featureless", .boolean, doc: "The photo has too few strong edges to judge its sharpness "
+                  + "(fewer than \(Sharpness.evidence) in every direction): a clear sky, fog with nothing in it, a flat or black frame. Such a photo is never `blurry`; "
+                  + "false when it was not analysed.",
+              examples: ["featureless: true"]) { _ in
+            ["COALESCE(\(sql: FeatureCache.current("sharpness")) IS NULL AND \(sql: FeatureCache.current("edges")) IS NOT NULL, 0)"]
         },
         Field("exposure", .number(integer: false, range: 0 ... 1), column: FeatureCache.current("exposure"),
               doc: "Mean brightness of the photo, 0 (black) to 1 (white): `exposure: {lt: 0.05}` finds black frames and pocket shots.",
@@ -22,7 +30,7 @@ enum ImageFields {
 }
 
 extension Rule {
-    /// True when the rule reads what the small decode measures (image fields, or a `sharpest`
+    /// True when the rule reads what the decode measures (image fields, or a `sharpest`
     /// ranking): the plan then analyses the photos that need it first.
     public var readsImageFeatures: Bool { match.readsImageFeatures || keep.contains(.sharpest) }
 }
