@@ -68,6 +68,11 @@ struct CatalogCommand: CullCommand {
             guard let kind = kind ?? CatalogKind.guess(path: absolute) else {
                 throw UsageError(message: "cannot tell which application wrote '\(path!)'; say it with --kind")
             }
+            // Nothing that cannot be read is added: it would stop every plan until ignored.
+            if let problem = try sync.probe(path: absolute, kind: kind, maps: maps) {
+                terminal.err("cull: error: \(problem.notAdded)\n")
+                return .catalogUnreadable
+            }
             try CatalogStore.add(access.db, path: absolute, kind: kind, maps: maps)
         case .ignore:
             let absolute = Self.absolute(path!)

@@ -125,6 +125,7 @@ import Testing
         #expect(added.status == 7, "\(added.stdout)\(added.stderr)")
         #expect(added.stderr.contains("no file of this library"), "\(added.stderr)")
         #expect(added.stderr.contains("--map C:/Users/Me/Pictures=\(box.library.root)"), "\(added.stderr)")
+        #expect(try !box.cull(["catalog", "list"]).stdout.contains(moved), "nothing was added")
         let fixed = try box.cull(["catalog", "add", moved, "--map", "C:/Users/Me/Pictures=\(box.library.root)"])
         #expect(fixed.status == 0, "\(fixed.stderr)")
         #expect(fixed.stdout.contains("6 files of this library"), "\(fixed.stdout)")
