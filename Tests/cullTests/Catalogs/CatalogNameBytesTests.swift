@@ -87,4 +87,56 @@ import Testing
         #expect(decisions.map(\.decision.rating) == [3])
         #expect(try CatalogSync.decisions(box.db, path: [0x46, 0xE9] + Array("te.jpg".utf8)).isEmpty)
     }
+
+    /// Shotwell, digiKam and Lightroom Classic place their rows through the same bytes: a name with a
+    /// newline rated 5 is protected, and of two Latin-1 names only the one the catalog rates is.
+    @Test(.enabled(if: CatalogFixtures.isAvailable), arguments: [CatalogKind.shotwell, .digikam, .lightroom])
+    func everyKindMatchesNamesAsBytes(_ kind: CatalogKind) throws {
+        let box = try Sandbox("bytes-\(kind.rawValue)")
+        let newline = Array("two\nlines.jpg".utf8)
+        let circumflex: [UInt8] = [0x46, 0xEA] + Array("te.jpg".utf8), acute: [UInt8] = [0x46, 0xE9] + Array("te.jpg".utf8)
+        for name in [newline, circumflex, acute] { Self.photo(box, name) }
+        let root = Array(box.library.root.utf8)
+        switch kind {
+        case .shotwell:
+            let catalog = box.base + "/xdg/shotwell/data/photo.db"
+            try CatalogFixtures.copy("shotwell/photo.db", to: catalog)
+            try CatalogFixtures.write(catalog, """
+                INSERT INTO PhotoTable (id, filename, rating, flags) VALUES (1, CAST(? AS TEXT), 5, 0), (2, CAST(? AS TEXT), 3, 0)
+                """, [.blob(root + [PathBytes.slash] + newline), .blob(root + [PathBytes.slash] + circumflex)])
+        case .digikam:
+            let catalog = box.base + "/digikam/digikam4.db"
+            try CatalogFixtures.copy("digikam/v10/digikam4.db", to: catalog)
+            try CatalogFixtures.write(catalog, "UPDATE AlbumRoots SET identifier = ?, specificPath = '/'", [.text("volumeid:?path=" + box.library.root)])
+            try CatalogFixtures.write(catalog, """
+                INSERT INTO Images (id, album, name, status, category) VALUES (11, 1, CAST(? AS TEXT), 1, 1), (12, 1, CAST(? AS TEXT), 1, 1);
+                """, [.blob(newline), .blob(circumflex)])
+            try CatalogFixtures.write(catalog, "INSERT INTO ImageInformation (imageid, rating) VALUES (11, 5), (12, 3)")
+            #expect(try box.cull(["scan"]).status == 0)
+            let added = try box.cull(["catalog", "add", catalog])
+            #expect(added.status == 0, "\(added.stdout)\(added.stderr)")
+        case .lightroom:
+            let catalog = box.base + "/Bytes.lrcat"
+            try ShotwellAndLightroomTests.lightroom(at: catalog, root: box.library.root + "/")
+            try CatalogFixtures.write(catalog, """
+                INSERT INTO AgLibraryFile (id_local, id_global, baseName, extension, folder) VALUES
+                    (40, 'l40', CAST(? AS TEXT), 'jpg', 2), (41, 'l41', CAST(? AS TEXT), 'jpg', 2);
+                """, [.blob(Array(newline.dropLast(4))), .blob(Array(circumflex.dropLast(4)))])
+            try CatalogFixtures.write(catalog, """
+                INSERT INTO Adobe_images (id_local, id_global, pick, rating, rootFile) VALUES (50, 'i50', 0, 5, 40), (51, 'i51', 0, 3, 41)
+                """)
+            #expect(try box.cull(["scan"]).status == 0)
+            let added = try box.cull(["catalog", "add", catalog])
+            #expect(added.status == 0, "\(added.stdout)\(added.stderr)")
+        default:
+            Issue.record("not a kind this test writes")
+        }
+        #expect(try box.cull(["scan"]).status == 0)
+        #expect(try Self.catalogRating(box, newline) == .integer(5), "\(kind)")
+        #expect(try Self.catalogRating(box, circumflex) == .integer(3), "\(kind)")
+        #expect(try Self.catalogRating(box, acute) == .null, "\(kind)")
+        let staged = try Self.staged(box, CatalogFixtures.unratedRule)
+        #expect(staged.contains(acute) && !staged.contains(newline) && !staged.contains(circumflex),
+                "\(kind): \(staged.map(PathBytes.display))")
+    }
 }
