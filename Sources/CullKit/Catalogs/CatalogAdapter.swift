@@ -1,13 +1,15 @@
 /// One photo manager's catalog format: how to find its rows, their paths and their decisions.
 ///
-/// An adapter only reads, through a ``CatalogConnection`` (read-only, bounded); it returns every row
-/// with the absolute path the application knows it by, and never decides what is in the library
-/// (``CatalogPaths`` does, the same way for every kind).
+/// An adapter only reads, through a ``CatalogConnection`` (read-only, bounded), one table at a time
+/// (`NOT INDEXED`: a hostile catalog's indexes and statistics never decide the cost or the rows), and
+/// streams each file row into a ``CatalogRead`` as the catalog writes its folder and name, as bytes; it
+/// never decides what is in the library (``CatalogRead`` does, through ``CatalogPaths``, the same way
+/// for every kind), and keeps only what it needs of the rows that are library files.
 protocol CatalogAdapter {
     static var kind: CatalogKind { get }
 
-    /// Reads every file the catalog lists. `file` is the catalog's path; `mounts` resolves volume ids.
-    static func read(_ connection: CatalogConnection, file: String, mounts: MountTable) throws(CatalogError) -> CatalogRead
+    /// Reads every file the catalog lists into `read` (its version too); `read.mounts` resolves volume ids.
+    static func read(_ connection: CatalogConnection, into read: inout CatalogRead) throws(CatalogError)
 
     /// The other files the catalog is made of (darktable's `data.db`): a change in any is a change.
     static func companions(of file: String) -> [String]
@@ -17,37 +19,17 @@ extension CatalogAdapter {
     static func companions(of file: String) -> [String] { [] }
 }
 
-/// Everything one read of a catalog gave.
-struct CatalogRead: Sendable {
-    var version: String
-    /// Absolute path (as the catalog writes it) → what the catalog says about that file, duplicates merged.
-    var rows: [String: CatalogDecision] = [:]
-    /// Rows without a usable path (digiKam's own trash, a file with no folder).
-    var pathless = 0
-    /// Tags dropped by ``CatalogLimits`` (too many for one file, too long, too deep).
-    var dropped = 0
+/// A file path as a catalog writes it whole (Shotwell): its folder and its name, at the last slash.
+func splitPath(_ path: [UInt8]) -> (folder: [UInt8], name: [UInt8])? {
+    guard let slash = path.lastIndex(of: PathBytes.slash), slash + 1 < path.count else { return nil }
+    return (slash == 0 ? [PathBytes.slash] : Array(path[..<slash]), Array(path[(slash + 1)...]))
+}
 
-    init(version: String) { self.version = version }
-
-    /// Adds a row, merging it with an earlier row for the same file (the most protective values win).
-    mutating func add(_ path: String, _ decision: CatalogDecision, limits: CatalogLimits) {
-        var decision = decision
-        if decision.tags.count > limits.maxTagsPerFile {
-            dropped += decision.tags.count - limits.maxTagsPerFile
-            decision.tags = Array(decision.tags.prefix(limits.maxTagsPerFile))
-        }
-        if decision.people.count > limits.maxTagsPerFile {
-            dropped += decision.people.count - limits.maxTagsPerFile
-            decision.people = Array(decision.people.prefix(limits.maxTagsPerFile))
-        }
-        decision.normalise()
-        if var known = rows[path] {
-            known.mergeDuplicate(decision)
-            rows[path] = known
-        } else {
-            rows[path] = decision
-        }
-    }
+/// `base` and `part` joined by one slash (digiKam's roots and albums, Lightroom's folders), as bytes.
+func joinPath(_ base: [UInt8], _ part: [UInt8]) -> [UInt8] {
+    let trimmed = part.drop { $0 == PathBytes.slash }
+    guard !trimmed.isEmpty else { return base.isEmpty ? [PathBytes.slash] : base }
+    return (base.last == PathBytes.slash ? base : base + [PathBytes.slash]) + trimmed
 }
 
 /// Names in a tree (digiKam's tags, Lightroom's keywords): each node's path from its root, walked up

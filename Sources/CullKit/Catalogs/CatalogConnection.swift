@@ -10,33 +10,58 @@ final class CatalogConnection {
     let path: String
     let kind: CatalogKind
     let limits: CatalogLimits
-    private let started = Date()
+    let verify: Bool
     private var deadlineBox: DeadlineBox
+    private let watchdog: Watchdog
+    /// The databases attached beside `main`, by schema name, with their files.
+    private var attached: [(schema: String, file: String)] = []
 
-    init(path: String, kind: CatalogKind, limits: CatalogLimits) throws(CatalogError) {
+    /// Opens the catalog at `path`. `verify` runs SQLite's `quick_check` in every snapshot (the caller
+    /// skips it for a catalog whose files are those it checked last: the check is cached by identity).
+    init(path: String, kind: CatalogKind, limits: CatalogLimits, verify: Bool = true) throws(CatalogError) {
         self.path = path
         self.kind = kind
         self.limits = limits
+        self.verify = verify
         guard let info = FileOps.statFollowingLinks(Array(path.utf8)) else { throw .missing(path: path, kind: kind) }
         guard info.isRegular else { throw .cannotOpen(path: path, kind: kind, reason: "not a regular file") }
+        try Self.checkCompanions(of: path, catalog: path, kind: kind)
         do {
             db = try Database(path: Self.uri(path), create: false, readOnly: true, uri: true)
         } catch {
             throw Self.failure(error, path: path, kind: kind, limits: limits)
         }
         deadlineBox = DeadlineBox(deadline: Date().addingTimeInterval(limits.deadline))
+        watchdog = Watchdog(db.handle)
         sqlite3_busy_timeout(db.handle, Int32(min(limits.busyTimeout * 1000, Double(Int32.max))))
         sqlite3_progress_handler(db.handle, 10_000, { context in
             guard let context else { return 0 }
             let box = Unmanaged<DeadlineBox>.fromOpaque(context).takeUnretainedValue()
             return Date() > box.deadline ? 1 : 0
         }, Unmanaged.passUnretained(deadlineBox).toOpaque())
+        // A single step that runs long (an integrity check of a huge file) is stopped at the deadline too.
+        DispatchQueue.global().asyncAfter(deadline: .now() + limits.deadline) { [watchdog] in watchdog.fire() }
         // The values Cull keeps are short; a row holding more than this is not a catalog's.
         sqlite3_limit(db.handle, SQLITE_LIMIT_LENGTH, 64 << 20)
         try check("SELECT count(*) FROM sqlite_schema")
     }
 
-    deinit { sqlite3_progress_handler(db.handle, 0, nil, nil) }
+    deinit {
+        watchdog.disarm()
+        sqlite3_progress_handler(db.handle, 0, nil, nil)
+    }
+
+    /// The names SQLite opens beside a database (its rollback journal, WAL and shared memory): each must
+    /// be a regular file when it exists, or SQLite would open a FIFO or a device and wait on it for good.
+    static func checkCompanions(of file: String, catalog: String, kind: CatalogKind) throws(CatalogError) {
+        for suffix in ["-journal", "-wal", "-shm"] {
+            let name = file + suffix
+            guard let info = FileOps.statFollowingLinks(Array(name.utf8)) ?? FileOps.lstat(Array(name.utf8)).0 else { continue }
+            // A dangling link SQLite would not follow reads as absent, as SQLite sees it.
+            if info.isSymlink { continue }
+            guard info.isRegular else { throw .cannotOpen(path: catalog, kind: kind, reason: "\(name) is not a regular file") }
+        }
+    }
 
     /// `file:` URI of `path` with `mode=ro`: every byte outside the unreserved set percent-encoded.
     static func uri(_ path: String) -> String {
@@ -55,12 +80,15 @@ final class CatalogConnection {
 
     /// Attaches another database of the same application read-only (darktable's `data.db`).
     func attach(_ other: String, as name: StaticString) throws(CatalogError) {
-        guard FileOps.statFollowingLinks(Array(other.utf8))?.isRegular == true else { throw .missing(path: other, kind: kind) }
+        guard let info = FileOps.statFollowingLinks(Array(other.utf8)) else { throw .missing(path: other, kind: kind) }
+        guard info.isRegular else { throw .cannotOpen(path: path, kind: kind, reason: "\(other) is not a regular file") }
+        try Self.checkCompanions(of: other, catalog: path, kind: kind)
         do {
             try db.execute("ATTACH DATABASE ? AS \(name)", [.text(Self.uri(other))])
         } catch {
             throw Self.failure(error, path: other, kind: kind, limits: limits)
         }
+        attached.append(("\(name)", other))
     }
 
     /// Runs `body` for each row of `sql`, inside one read transaction (one consistent snapshot).
@@ -113,10 +141,26 @@ final class CatalogConnection {
 
     /// A read in one transaction: BEGIN … COMMIT, so every query sees the same state of a catalog the
     /// application may be writing.
+    /// With ``verify``, SQLite's `quick_check` of every file first, in the same transaction: a damaged
+    /// page can read without an error and lose the rows on it (a rating that protected a photo).
     func snapshot<T>(_ body: () throws(CatalogError) -> T) throws(CatalogError) -> T {
         do { try db.execute("BEGIN") } catch { throw Self.failure(error, path: path, kind: kind, limits: limits) }
         defer { try? db.execute("COMMIT") }
+        if verify {
+            for (schema, file) in [("main", path)] + attached {
+                // The schema name is this connection's own ("main" or an `attach` name), never input.
+                let answer = try text("PRAGMA \(schema).quick_check(1)")
+                guard answer == "ok" else {
+                    throw .damaged(path: path, kind: kind, reason: "\(file) fails SQLite's integrity check (\(answer ?? "no answer"))")
+                }
+            }
+        }
         return try body()
+    }
+
+    /// The bytes of a TEXT or BLOB column: a path from a catalog need not be UTF-8.
+    static func bytes(_ row: Row, _ column: Row.Column) -> [UInt8]? {
+        row.isNull(column) ? nil : row.bytes(column)
     }
 
     static func failure(_ error: any Error, path: String, kind: CatalogKind, limits: CatalogLimits) -> CatalogError {
@@ -130,6 +174,27 @@ final class CatalogConnection {
             return .cannotOpen(path: path, kind: kind, reason: error.systemErrno != 0 ? Errno.message(error.systemErrno) : error.message)
         }
         return .damaged(path: path, kind: kind, reason: error.message)
+    }
+}
+
+/// Interrupts the connection at the read's deadline, from another thread (`sqlite3_interrupt` is the
+/// one call that may), unless the connection is gone by then.
+private final class Watchdog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var handle: OpaquePointer?
+
+    init(_ handle: OpaquePointer) { self.handle = handle }
+
+    func fire() {
+        lock.lock()
+        defer { lock.unlock() }
+        if let handle { sqlite3_interrupt(handle) }
+    }
+
+    func disarm() {
+        lock.lock()
+        handle = nil
+        lock.unlock()
     }
 }
 

@@ -24,57 +24,110 @@ public struct PathMap: Sendable, Equatable {
     }
 }
 
-/// Where a catalog's absolute paths land in the library: the one place that decides whether a row is
-/// a library file (mapped by `--map`, inside the root, no `.`/`..`, NUL or control characters), and
-/// gives it the key it is matched by: the library-relative path in NFC, so a catalog written on a Mac
-/// (NFD names) finds the files a Linux scan indexed, and the other way round.
+/// Where a catalog's paths land in the library: the one place that decides whether a row is a library
+/// file, for every kind of catalog. A catalog's path is bytes (a name need not be UTF-8, and may hold
+/// a newline): it is matched as bytes, and the only folding is between Unicode's composed and
+/// decomposed forms, only for valid UTF-8 (a catalog written on a Mac finds the files a Linux scan
+/// indexed). Its folder is first mapped (`--map`, Windows separators), then resolved through the file
+/// system when it exists here (``CatalogFolders``: symlinks, bind mounts); what stays is lexical:
+/// inside the root, no empty, `.` or `..` component, no NUL.
 struct CatalogPaths: Sendable {
-    /// The library root in NFC, with a trailing slash.
-    let root: String
+    /// The library root as the file system spells it (absolute, real), without a trailing slash.
+    let root: [UInt8]
+    /// The same in NFC, for a catalog that spelled it in the other form.
+    let normalRoot: [UInt8]
     let maps: [PathMap]
 
     init(root: String, maps: [PathMap]) {
-        let normal = UnicodeForm.nfc(root)
-        self.root = normal.hasSuffix("/") ? normal : normal + "/"
+        var bytes = Array(root.utf8)
+        while bytes.count > 1, bytes.last == PathBytes.slash { bytes.removeLast() }
+        self.root = bytes
+        normalRoot = Self.normal(bytes)
         self.maps = maps
     }
 
-    /// The library-relative key of `path`, or nil when it is not a file of this library.
-    func key(_ path: String) -> String? {
-        guard !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
-        var mapped = path
+    /// `bytes` in NFC when they are valid UTF-8, else as they are.
+    static func normal(_ bytes: some Collection<UInt8>) -> [UInt8] {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return Array(bytes) }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return Array(bytes) }
+        return Array(UnicodeForm.nfc(text).utf8)
+    }
+
+    /// The key an indexed (library-relative) path is matched by.
+    static func key(indexed path: [UInt8]) -> [UInt8] { normal(path) }
+
+    /// The catalog's folder as it would read on this machine: `--map` applied, Windows separators made `/`.
+    func mapped(_ folder: [UInt8]) -> [UInt8] {
+        var result = folder
         for map in maps {
-            if let rest = Self.strip(map.from, from: path, ignoringCase: map.isWindows) {
-                mapped = map.to + (map.to.hasSuffix("/") || rest.isEmpty || rest.hasPrefix("/") ? "" : "/") + rest
+            if let rest = Self.strip(map, from: folder) {
+                let to = Array(map.to.utf8)
+                result = to + (to.last == PathBytes.slash || rest.isEmpty ? [] : [PathBytes.slash]) + rest
                 break
             }
         }
-        if Self.isWindowsPath(mapped) { mapped = mapped.replacingOccurrences(of: "\\", with: "/") }
-        let normal = UnicodeForm.nfc(mapped)
-        guard normal.hasPrefix(root) else { return nil }
-        let parts = normal.dropFirst(root.count).split(separator: "/", omittingEmptySubsequences: true)
-        guard !parts.isEmpty, !parts.contains(where: { $0 == "." || $0 == ".." }) else { return nil }
-        return parts.joined(separator: "/")
+        if Self.isWindowsPath(result) { result = result.map { $0 == UInt8(ascii: "\\") ? PathBytes.slash : $0 } }
+        return result
     }
 
-    /// The key of an indexed path (library-relative bytes).
-    static func key(indexed path: [UInt8]) -> String {
-        UnicodeForm.nfc(String(decoding: path, as: UTF8.self))
+    /// The library-relative key of the folder at absolute `path` ("" for the root), or nil when it is
+    /// not inside the library or a component could leave it.
+    func relative(_ path: [UInt8]) -> [UInt8]? {
+        for (root, candidate) in [(root, path), (normalRoot, Self.normal(path))] {
+            if let rest = Self.under(root, candidate) { return Self.components(rest) }
+        }
+        return nil
     }
 
-    /// `path` without the prefix `from` (at a folder boundary), or nil.
-    private static func strip(_ from: String, from path: String, ignoringCase: Bool) -> String? {
-        let prefix = from.hasSuffix("/") || from.hasSuffix("\\") ? String(from.dropLast()) : from
-        let head = String(path.prefix(prefix.count))
-        let same = ignoringCase ? head.lowercased() == prefix.lowercased() : head == prefix
+    /// The key of `name` in the folder whose key is `folder`; nil when the name could leave it.
+    static func key(folder: [UInt8], name: [UInt8]) -> [UInt8]? {
+        guard let name = components(name), !name.isEmpty else { return nil }
+        return folder.isEmpty ? name : folder + [PathBytes.slash] + name
+    }
+
+    /// `path` without the folder `root` and its slash (empty for the root itself), or nil.
+    private static func under(_ root: [UInt8], _ path: [UInt8]) -> ArraySlice<UInt8>? {
+        guard path.count >= root.count, path.starts(with: root) else { return nil }
+        let rest = path[root.count...]
+        if root == [PathBytes.slash] { return rest }
+        guard rest.isEmpty || rest.first == PathBytes.slash else { return nil }
+        return rest.dropFirst()
+    }
+
+    /// The components of `path` joined by one slash each, in NFC where UTF-8; nil when one is `.`,
+    /// `..` or holds a NUL (no file name does).
+    static func components(_ path: some Collection<UInt8>) -> [UInt8]? {
+        var result: [UInt8] = []
+        for part in path.split(separator: PathBytes.slash, omittingEmptySubsequences: true) {
+            guard !part.contains(0), !part.elementsEqual([46]), !part.elementsEqual([46, 46]) else { return nil }
+            if !result.isEmpty { result.append(PathBytes.slash) }
+            result += normal(part)
+        }
+        return result
+    }
+
+    /// `path` after the prefix `map.from` (at a folder boundary), without its leading separators; nil
+    /// when it does not start there. A Windows prefix compares without case.
+    private static func strip(_ map: PathMap, from path: [UInt8]) -> [UInt8]? {
+        var prefix = Array(map.from.utf8)
+        while prefix.count > 1, prefix.last == PathBytes.slash || prefix.last == UInt8(ascii: "\\") { prefix.removeLast() }
+        guard path.count >= prefix.count else { return nil }
+        let head = path.prefix(prefix.count)
+        let same: Bool
+        if map.isWindows, let text = String(validating: head, as: UTF8.self) {
+            same = text.lowercased() == String(decoding: prefix, as: UTF8.self).lowercased()
+        } else {
+            same = head.elementsEqual(prefix)
+        }
         guard same else { return nil }
         let rest = path.dropFirst(prefix.count)
-        guard rest.isEmpty || rest.hasPrefix("/") || rest.hasPrefix("\\") else { return nil }
-        return String(rest.drop { $0 == "/" || $0 == "\\" })
+        guard rest.isEmpty || rest.first == PathBytes.slash || rest.first == UInt8(ascii: "\\") else { return nil }
+        return Array(rest.drop { $0 == PathBytes.slash || $0 == UInt8(ascii: "\\") })
     }
 
-    private static func isWindowsPath(_ path: String) -> Bool {
-        let scalars = Array(path.unicodeScalars.prefix(3))
-        return scalars.count == 3 && scalars[1] == ":" && (scalars[2] == "\\" || scalars[2] == "/")
+    /// `C:\…` or `C:/…`.
+    static func isWindowsPath(_ path: [UInt8]) -> Bool {
+        path.count >= 3 && path[1] == UInt8(ascii: ":") && (path[2] == UInt8(ascii: "\\") || path[2] == PathBytes.slash)
+            && ((65...90).contains(path[0]) || (97...122).contains(path[0]))
     }
 }

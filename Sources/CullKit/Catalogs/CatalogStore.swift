@@ -31,6 +31,9 @@ public struct CatalogRecord: Sendable, Equatable {
     public let rowsInside: Int?
     public let rowsOutside: Int?
     public let problem: String?
+    /// The identity of the catalog's files when SQLite's integrity check last passed (it runs again
+    /// only when they change).
+    public let checked: String?
 }
 
 /// The library's list of catalogs: reading it, `cull catalog add` and `cull catalog ignore`.
@@ -38,7 +41,7 @@ public enum CatalogStore {
     public static func all(_ db: Database) throws -> [CatalogRecord] {
         var result: [CatalogRecord] = []
         try db.forEachRow("""
-            SELECT id, path, kind, state, origin, maps, signature, schema_version, rows_inside, rows_outside, problem
+            SELECT id, path, kind, state, origin, maps, signature, schema_version, rows_inside, rows_outside, problem, checked
             FROM catalogs ORDER BY path
             """) { row in
             guard let kind = CatalogKind(rawValue: row.string("kind") ?? ""), let state = CatalogState(rawValue: row.string("state") ?? "") else { return }
@@ -46,7 +49,7 @@ public enum CatalogStore {
                                         origin: CatalogOrigin(rawValue: row.string("origin") ?? "") ?? .added, maps: decode(maps: row.string("maps") ?? ""),
                                         signature: row.string("signature"), schemaVersion: row.string("schema_version"),
                                         rowsInside: row.optionalInt("rows_inside"), rowsOutside: row.optionalInt("rows_outside"),
-                                        problem: row.string("problem")))
+                                        problem: row.string("problem"), checked: row.string("checked")))
         }
         return result
     }

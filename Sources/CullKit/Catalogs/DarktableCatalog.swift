@@ -15,33 +15,40 @@ enum DarktableCatalog: CatalogAdapter {
         [parent(of: file) + "/data.db"]
     }
 
-    static func read(_ connection: CatalogConnection, file: String, mounts: MountTable) throws(CatalogError) -> CatalogRead {
+    static func read(_ connection: CatalogConnection, into read: inout CatalogRead) throws(CatalogError) {
+        let file = read.file
         guard try connection.has(table: "db_info", columns: ["key", "value"]),
               try connection.has(table: "images", columns: ["id", "film_id", "filename", "flags"]),
               try connection.has(table: "film_rolls", columns: ["id", "folder"])
         else { throw .damaged(path: file, kind: kind, reason: "no images or film_rolls table") }
-        let version = try connection.text("SELECT value FROM db_info WHERE key = 'version'") ?? "?"
+        let version = try connection.text("SELECT value FROM db_info NOT INDEXED WHERE key = 'version'") ?? "?"
         guard let number = Int(version), versions.contains(number) else {
             throw .unknownSchema(path: file, kind: kind, version: version)
         }
+        read.version = version
         let data = companions(of: file)[0]
         let hasData = FileOps.statFollowingLinks(Array(data.utf8)) != nil
         if hasData { try connection.attach(data, as: "data") }
-        return try connection.snapshot { () throws(CatalogError) -> CatalogRead in
-            var read = CatalogRead(version: version)
+        try connection.snapshot { () throws(CatalogError) in
             let limits = connection.limits
-            var byImage: [Int64: (path: String, decision: CatalogDecision)] = [:]
             // One table at a time, joined here: a catalog's own indexes and statistics never decide the cost.
-            var folders: [Int64: String] = [:]
-            try connection.rows("SELECT id, CASE WHEN length(folder) < 4096 THEN folder END AS folder FROM film_rolls") { row in
-                guard folders.count < limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) film rolls") }
-                if let folder = row.string("folder") { folders[row.int64("id")] = folder }
+            var folders: [Int64: CatalogRead.Folder] = [:]
+            try connection.rows("""
+                SELECT id, CASE WHEN length(CAST(folder AS BLOB)) < 4096 THEN folder END AS folder FROM film_rolls NOT INDEXED
+                """) { row in
+                guard folders.count < limits.maxRows else { throw read.tooLarge("film rolls") }
+                if let folder = CatalogConnection.bytes(row, row.index("folder")) { folders[row.int64("id")] = try read.folder(folder) }
             }
-            var rows = 0
-            try connection.rows("SELECT id, film_id, CASE WHEN length(filename) < 4096 THEN filename END AS filename, flags FROM images", [], ImageColumns.self) { row, column in
-                rows += 1
-                guard rows <= limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) images") }
-                guard let folder = folders[row.int64(column.film)], let name = row.string(column.name), !name.isEmpty else { read.pathless += 1; return }
+            // Only the images that are files of this library are kept, by id.
+            var byImage: [Int64: CatalogRead.Slot] = [:]
+            try connection.rows("""
+                SELECT id, film_id, CASE WHEN length(CAST(filename AS BLOB)) < 4096 THEN filename END AS filename, flags FROM images NOT INDEXED
+                """, [], ImageColumns.self) { row, column in
+                try read.count()
+                guard let folder = folders[row.int64(column.film)], let name = CatalogConnection.bytes(row, column.name), !name.isEmpty else {
+                    read.noPath()
+                    return
+                }
                 var decision = CatalogDecision()
                 let flags = row.int64(column.flags)
                 if flags & 8 != 0 || flags & 7 == 6 {
@@ -50,35 +57,42 @@ enum DarktableCatalog: CatalogAdapter {
                 } else {
                     decision.rating = Int(flags & 7)
                 }
-                byImage[row.int64(column.id)] = ((folder.hasSuffix("/") ? folder : folder + "/") + name, decision)
+                if let slot = read.place(folder, name: name, decision) { byImage[row.int64(column.id)] = slot }
             }
             if try connection.has(table: "color_labels", columns: ["imgid", "color"]) {
-                try connection.rows("SELECT imgid, color FROM color_labels") { row in
-                    if let label = labels[row.int64("color")] { byImage[row.int64("imgid")]?.decision.labels.append(label) }
+                try connection.rows("SELECT imgid, color FROM color_labels NOT INDEXED") { row in
+                    guard let slot = byImage[row.int64("imgid")], let label = labels[row.int64("color")] else { return }
+                    read.update(slot) { $0.labels = CatalogDecision.union($0.labels, [label]) }
                 }
             }
-            if hasData, try connection.has(table: "tagged_images", columns: ["imgid", "tagid"]),
-               try connection.has(table: "tags", columns: ["id", "name"], schema: "data") {
-                var names: [Int64: String] = [:]
-                try connection.rows("SELECT id, CASE WHEN length(name) <= ? THEN name END AS name FROM data.tags",
-                                    [.integer(Int64(CatalogText.maxLength))]) { row in
-                    guard names.count < limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) tags") }
-                    guard let name = row.string("name"), !name.hasPrefix("darktable|"), let tag = CatalogText.clean(name) else { return }
-                    names[row.int64("id")] = tag
+            guard hasData, try connection.has(table: "tagged_images", columns: ["imgid", "tagid"]),
+                  try connection.has(table: "tags", columns: ["id", "name"], schema: "data") else { return }
+            // The names of the tags the library's images carry, and only those.
+            var wanted: [Int64: [CatalogRead.Slot]] = [:]
+            var tagRows = 0
+            try connection.rows("SELECT imgid AS image, tagid AS tag FROM tagged_images NOT INDEXED", [], CatalogConnection.TaggingColumns.self) { row, column in
+                tagRows += 1
+                guard tagRows <= limits.maxRows * 4 else {
+                    throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows * 4) tagged images")
                 }
-                var tagRows = 0
-                try connection.rows("SELECT imgid AS image, tagid AS tag FROM tagged_images", [], CatalogConnection.TaggingColumns.self) { row, column in
-                    tagRows += 1
-                    guard tagRows <= limits.maxRows * 4 else {
-                        throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows * 4) tagged images")
-                    }
-                    let id = row.int64(column.image)
-                    guard byImage[id] != nil, let tag = names[row.int64(column.tag)] else { return }
-                    if byImage[id]!.decision.tags.count < limits.maxTagsPerFile { byImage[id]!.decision.tags.append(tag) } else { read.dropped += 1 }
+                guard let slot = byImage[row.int64(column.image)] else { return }
+                wanted[row.int64(column.tag), default: []].append(slot)
+            }
+            guard !wanted.isEmpty else { return }
+            var names = 0
+            try connection.rows("SELECT id, CASE WHEN length(CAST(name AS BLOB)) <= ? THEN name END AS name FROM data.tags NOT INDEXED",
+                                [.integer(Int64(CatalogText.maxLength))]) { row in
+                names += 1
+                guard names <= limits.maxRows else { throw read.tooLarge("tags") }
+                guard let slots = wanted[row.int64("id")] else { return }
+                let name = row.string("name")
+                // darktable's automatic tags (`darktable|format|jpg` on every image) are not the user's.
+                if name?.hasPrefix("darktable|") == true { return }
+                let tag = name.flatMap(CatalogText.clean)
+                for slot in slots {
+                    if let tag { read.tag(slot, tag) } else { read.cut(slot) }
                 }
             }
-            for (_, image) in byImage { read.add(image.path, image.decision, limits: limits) }
-            return read
         }
     }
 

@@ -5,9 +5,11 @@
 public enum DecisionSources {
     public static func lines(db: Database, root: String, assetID: Int64, path: [UInt8]) throws -> [String] {
         var sources: [(name: String, decision: CatalogDecision)] = []
+        var cuts: [String] = []
         let rootBytes = Array(root.utf8) + [PathBytes.slash]
-        for (catalog, decision) in try CatalogSync.decisions(db, path: path) {
+        for (catalog, decision, cut) in try CatalogSync.decisions(db, path: path) {
             sources.append(("\(catalog.kind.application) \(catalog.path)", decision))
+            if cut > 0 { cuts.append("\(catalog.kind.application) \(catalog.path) lists \(English.count(cut, "more tag or name", plural: "more tags and names"))") }
         }
         var sidecars: [[UInt8]] = []
         try db.forEachRow("SELECT path FROM companions WHERE asset_id = ? AND role = 'xmp' ORDER BY path", [.integer(assetID)]) { row in
@@ -42,7 +44,14 @@ public enum DecisionSources {
             line("people") { $0.people.isEmpty ? nil : $0.people.prefix(8).joined(separator: ", ") },
             line("in the photo manager's trash") { $0.appTrash ? "yes" : nil },
             line("hidden") { $0.hidden ? "yes" : nil },
+            cuts.isEmpty ? nil : "  tags cut: " + cuts.joined(separator: "; ") + " for this file than Cull keeps (\(Self.budgets))",
         ].compactMap { $0 }
+    }
+
+    /// What a file keeps from one catalog, in words.
+    static var budgets: String {
+        let limits = CatalogLimits()
+        return "\(limits.tagBytesPerFile) bytes of tags and \(limits.peopleBytesPerFile) of people per catalog, tags of up to \(limits.maxTagBytes) bytes"
     }
 
     /// The decisions a file's metadata carries.

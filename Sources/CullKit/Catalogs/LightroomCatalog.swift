@@ -8,94 +8,114 @@ enum LightroomCatalog: CatalogAdapter {
     /// Major versions (the first two digits of `Adobe_DBVersion`: 04 for Lightroom 4 … 13 for Classic 13).
     static let majors = 3...14
 
-    static func read(_ connection: CatalogConnection, file: String, mounts: MountTable) throws(CatalogError) -> CatalogRead {
+    static func read(_ connection: CatalogConnection, into read: inout CatalogRead) throws(CatalogError) {
+        let file = read.file
         for (table, columns) in [("Adobe_variablesTable", ["name", "value"]), ("Adobe_images", ["id_local", "rating", "pick", "rootFile"]),
                                  ("AgLibraryFile", ["id_local", "baseName", "extension", "folder"]),
                                  ("AgLibraryFolder", ["id_local", "pathFromRoot", "rootFolder"]),
                                  ("AgLibraryRootFolder", ["id_local", "absolutePath"])] {
             guard try connection.has(table: table, columns: columns) else { throw .damaged(path: file, kind: kind, reason: "no \(table) table") }
         }
-        let version = try connection.text("SELECT value FROM Adobe_variablesTable WHERE name = 'Adobe_DBVersion'") ?? "?"
+        let version = try connection.text("SELECT value FROM Adobe_variablesTable NOT INDEXED WHERE name = 'Adobe_DBVersion'") ?? "?"
         guard version.count >= 3, let major = Int(version.prefix(2)), majors.contains(major) else {
             throw .unknownSchema(path: file, kind: kind, version: version)
         }
-        return try connection.snapshot { () throws(CatalogError) -> CatalogRead in
+        read.version = version
+        try connection.snapshot { () throws(CatalogError) in
             let limits = connection.limits
-            var read = CatalogRead(version: version)
             let labels = try connection.has(table: "Adobe_images", columns: ["colorLabels"])
-            var images: [Int64: (path: String, decision: CatalogDecision)] = [:]
-            var rows = 0
             // One table at a time, joined here: the catalog's own indexes never decide the cost.
-            var roots: [Int64: String] = [:], folders: [Int64: (root: Int64, path: String)] = [:], files: [Int64: (folder: Int64, name: String)] = [:]
-            func bounded(_ count: Int, _ what: String) throws(CatalogError) {
-                guard count < limits.maxRows else { throw .tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) \(what)") }
-            }
-            try connection.rows("SELECT id_local, CASE WHEN length(absolutePath) < 4096 THEN absolutePath END AS path FROM AgLibraryRootFolder") { row in
-                try bounded(roots.count, "root folders")
-                if let path = row.string("path") { roots[row.int64("id_local")] = path }
-            }
-            try connection.rows("SELECT id_local, rootFolder, CASE WHEN length(pathFromRoot) < 4096 THEN pathFromRoot END AS path FROM AgLibraryFolder") { row in
-                try bounded(folders.count, "folders")
-                folders[row.int64("id_local")] = (row.int64("rootFolder"), row.string("path") ?? "")
+            var roots: [Int64: [UInt8]] = [:], folders: [Int64: CatalogRead.Folder] = [:]
+            try connection.rows("""
+                SELECT id_local, CASE WHEN length(CAST(absolutePath AS BLOB)) < 4096 THEN absolutePath END AS path FROM AgLibraryRootFolder NOT INDEXED
+                """) { row in
+                guard roots.count < limits.maxRows else { throw read.tooLarge("root folders") }
+                guard let path = CatalogConnection.bytes(row, row.index("path")) else { return }
+                try read.keep(text: path.count)
+                roots[row.int64("id_local")] = path
             }
             try connection.rows("""
-                SELECT id_local, folder, CASE WHEN length(baseName) + length(extension) < 4096 THEN baseName END AS base, extension FROM AgLibraryFile
-                """, [], FileColumns.self) { row, column in
-                try bounded(files.count, "files")
-                guard let base = row.string(column.base), !base.isEmpty else { return }
-                let ext = row.string(column.ext) ?? ""
-                files[row.int64(column.id)] = (row.int64(column.folder), ext.isEmpty ? base : base + "." + ext)
+                SELECT id_local, rootFolder, CASE WHEN length(CAST(pathFromRoot AS BLOB)) < 4096 THEN pathFromRoot END AS path FROM AgLibraryFolder NOT INDEXED
+                """) { row in
+                guard folders.count < limits.maxRows else { throw read.tooLarge("folders") }
+                guard let root = roots[row.int64("rootFolder")] else { return }
+                folders[row.int64("id_local")] = try read.folder(joinPath(root, CatalogConnection.bytes(row, row.index("path")) ?? []))
             }
-            try connection.rows("SELECT id_local, rating, pick, \(labels ? "colorLabels" : "NULL") AS label, rootFile FROM Adobe_images", [], ImageColumns.self) { row, column in
-                rows += 1
-                guard rows <= limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) images") }
-                guard let entry = files[row.int64(column.file)], let folder = folders[entry.folder], let root = roots[folder.root] else {
-                    read.pathless += 1
+            // The files that are files of this library, by id (a virtual copy is another image of one file).
+            var files: [Int64: CatalogRead.Slot] = [:]
+            try connection.rows("""
+                SELECT id_local, folder, CASE WHEN length(CAST(baseName AS BLOB)) + length(CAST(extension AS BLOB)) < 4096 THEN baseName END AS base,
+                    extension FROM AgLibraryFile NOT INDEXED
+                """, [], FileColumns.self) { row, column in
+                try read.count()
+                guard let folder = folders[row.int64(column.folder)], let base = CatalogConnection.bytes(row, column.base), !base.isEmpty else {
+                    read.noPath()
                     return
                 }
-                var path = (root.hasSuffix("/") ? root : root + "/") + folder.path
-                if !path.hasSuffix("/") { path += "/" }
-                path += entry.name
+                let ext = CatalogConnection.bytes(row, column.ext) ?? []
+                if let slot = read.place(folder, name: ext.isEmpty ? base : base + [UInt8(ascii: ".")] + ext, CatalogDecision()) {
+                    files[row.int64(column.id)] = slot
+                }
+            }
+            var images: [Int64: CatalogRead.Slot] = [:]
+            var decided = Set<CatalogRead.Slot>()
+            var rows = 0
+            try connection.rows("""
+                SELECT id_local, rating, pick, \(labels ? "colorLabels" : "NULL") AS label, rootFile FROM Adobe_images NOT INDEXED
+                """, [], ImageColumns.self) { row, column in
+                rows += 1
+                guard rows <= limits.maxRows else { throw read.tooLarge("images") }
+                guard let slot = files[row.int64(column.file)] else { return }
                 var decision = CatalogDecision()
                 if let rating = row.optionalInt64(column.rating) { decision.rating = Int(max(0, min(rating, 5))) }
                 let pick = row.double(column.pick)
                 if pick >= 0.5 { decision.pick = 1 } else if pick <= -0.5 { decision.pick = -1 }
                 if let name = row.string(column.label), let label = ColorLabel(name: name) { decision.labels = [label.rawValue] }
-                images[row.int64(column.id)] = (path, decision)
-            }
-            if try connection.has(table: "AgLibraryKeyword", columns: ["id_local", "name", "parent"]),
-               try connection.has(table: "AgLibraryKeywordImage", columns: ["image", "tag"]) {
-                let typed = try connection.has(table: "AgLibraryKeyword", columns: ["keywordType"])
-                var tree = TagTree(maxDepth: limits.maxDepth)
-                var people = Set<Int64>()
-                var count = 0
-                try connection.rows("""
-                    SELECT id_local, parent, CASE WHEN length(name) <= ? THEN name END AS name, \(typed ? "keywordType" : "NULL") AS type FROM AgLibraryKeyword
-                    """, [.integer(Int64(CatalogText.maxLength))]) { row in
-                    count += 1
-                    guard count <= limits.maxRows else { throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows) keywords") }
-                    tree.add(id: row.int64("id_local"), parent: row.optionalInt64("parent"), name: row.string("name"))
-                    if row.string("type") == "person" { people.insert(row.int64("id_local")) }
+                // The first image of a file says what it says; a virtual copy adds its most protective values.
+                if decided.insert(slot).inserted {
+                    read.update(slot) { $0 = decision }
+                } else {
+                    read.update(slot) { $0.mergeDuplicate(decision) }
                 }
-                var tagged = 0
-                try connection.rows("SELECT image, tag FROM AgLibraryKeywordImage", [], CatalogConnection.TaggingColumns.self) { row, column in
-                    tagged += 1
-                    guard tagged <= limits.maxRows * 4 else {
-                        throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows * 4) keyworded images")
-                    }
-                    let id = row.int64(column.image), tag = row.int64(column.tag)
-                    guard images[id] != nil, let path = tree.path(tag), let text = CatalogText.clean(path.joined(separator: "|")) else { return }
-                    if people.contains(tag) {
-                        if images[id]!.decision.people.count < limits.maxTagsPerFile { images[id]!.decision.people.append(path.last ?? text) }
-                    } else if images[id]!.decision.tags.count < limits.maxTagsPerFile {
-                        images[id]!.decision.tags.append(text)
-                    } else {
-                        read.dropped += 1
-                    }
+                images[row.int64(column.id)] = slot
+            }
+            guard try connection.has(table: "AgLibraryKeyword", columns: ["id_local", "name", "parent"]),
+                  try connection.has(table: "AgLibraryKeywordImage", columns: ["image", "tag"]) else { return }
+            // The keywords the library's images carry, then the tree (names only where needed).
+            var wanted: [Int64: [CatalogRead.Slot]] = [:]
+            var tagged = 0
+            try connection.rows("SELECT image, tag FROM AgLibraryKeywordImage NOT INDEXED", [], CatalogConnection.TaggingColumns.self) { row, column in
+                tagged += 1
+                guard tagged <= limits.maxRows * 4 else {
+                    throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows * 4) keyworded images")
+                }
+                guard let slot = images[row.int64(column.image)] else { return }
+                wanted[row.int64(column.tag), default: []].append(slot)
+            }
+            guard !wanted.isEmpty else { return }
+            let typed = try connection.has(table: "AgLibraryKeyword", columns: ["keywordType"])
+            var tree = TagTree(maxDepth: limits.maxDepth)
+            var people = Set<Int64>()
+            var count = 0
+            try connection.rows("""
+                SELECT id_local, parent, CASE WHEN length(CAST(name AS BLOB)) <= ? THEN name END AS name,
+                    \(typed ? "keywordType" : "NULL") AS type FROM AgLibraryKeyword NOT INDEXED
+                """, [.integer(Int64(CatalogText.maxLength))]) { row in
+                count += 1
+                guard count <= limits.maxRows else { throw read.tooLarge("keywords") }
+                let name = row.string("name")
+                try read.keep(text: name?.utf8.count ?? 0)
+                tree.add(id: row.int64("id_local"), parent: row.optionalInt64("parent"), name: name)
+                if row.string("type") == "person" { people.insert(row.int64("id_local")) }
+            }
+            for (tag, slots) in wanted.sorted(by: { $0.key < $1.key }) {
+                let path = tree.path(tag)
+                let text = path.flatMap { CatalogText.clean($0.joined(separator: "|")) }
+                for slot in slots {
+                    guard let path, let text else { read.cut(slot); continue }
+                    if people.contains(tag) { read.person(slot, path.last ?? text) } else { read.tag(slot, text) }
                 }
             }
-            for (_, image) in images { read.add(image.path, image.decision, limits: limits) }
-            return read
         }
     }
 

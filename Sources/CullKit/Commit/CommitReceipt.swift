@@ -101,7 +101,7 @@ extension CommitReceipt {
         // Asked first: with no catalog in use, the moved paths need not be read at all.
         let catalogs = try CatalogStore.used(db)
         guard !catalogs.isEmpty else { return [] }
-        var moved: [String] = []
+        var moved: [[UInt8]] = []
         try db.forEachRow("SELECT path FROM commit_items WHERE commit_id = ? AND role = ? AND state = ?",
                           [.integer(commit), JournalRole.primary.sql, ItemState.moved.sql]) { row in
             moved.append(CatalogPaths.key(indexed: row.bytes("path") ?? []))
@@ -113,7 +113,7 @@ extension CommitReceipt {
             var count = 0
             for path in moved {
                 var found = false
-                try lists.forEachRow([.integer(catalog.id), .text(path)]) { _ in found = true }
+                try lists.forEachRow([.integer(catalog.id), PathBytes.sqlValue(path)]) { _ in found = true }
                 if found { count += 1 }
             }
             if count > 0 { result.append(.init(application: catalog.kind.application, catalog: catalog.path, files: count)) }

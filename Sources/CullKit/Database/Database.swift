@@ -9,6 +9,8 @@ public final class Database {
     /// Opens (creating when `create` is true) the database at `path`; with `uri`, `path` is a
     /// `file:` URI (another application's catalog is opened as `file:…?mode=ro`).
     public init(path: String, create: Bool = true, readOnly: Bool = false, uri: Bool = false) throws(DatabaseError) {
+        // Before the process's first connection: SQLite never waits on a FIFO named like a journal.
+        _ = RegularFilesOnly.installed
         var handle: OpaquePointer?
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | (uri ? SQLITE_OPEN_URI : 0)
         flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE

@@ -153,9 +153,22 @@ public final class ReviewServer: @unchecked Sendable {
             return .text(409, error.description)
         } catch let error as StagingError {
             return .text(409, error.description)
+        } catch let error as CatalogsUnreadable {
+            return Self.unavailable(error.errors)
+        } catch let error as CatalogError {
+            return Self.unavailable([error])
         } catch {
             return .text(500, "\(error)")
         }
+    }
+
+    /// A catalog in use cannot be read now (the photo manager is writing it, or it is damaged): the
+    /// decision waits (fail closed), and the page shows why and when to try again.
+    private static func unavailable(_ errors: [CatalogError]) -> HTTPServer.Response {
+        var response = HTTPServer.Response.text(503, errors.map(\.briefly).joined(separator: "\n"))
+        let transient = errors.allSatisfy { if case .locked = $0 { true } else { false } }
+        response.headers = [("Cache-Control", "no-store")] + (transient ? [("Retry-After", "2")] : [])
+        return response
     }
 
     /// The asset id at the end of `/prefix/ID` (see ``number(_:)``): nothing else is ever looked up.

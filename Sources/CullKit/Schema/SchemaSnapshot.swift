@@ -290,7 +290,7 @@ enum SchemaSnapshot {
             rows_outside INTEGER,
             read_at INTEGER,
             problem TEXT
-        )
+        , checked TEXT)
         """#,
         #"""
         CREATE TABLE catalog_entries (
@@ -302,7 +302,7 @@ enum SchemaSnapshot {
             tags TEXT,
             people TEXT,
             app_trash INTEGER NOT NULL DEFAULT 0,
-            hidden INTEGER NOT NULL DEFAULT 0,
+            hidden INTEGER NOT NULL DEFAULT 0, cut INTEGER NOT NULL DEFAULT 0,
             PRIMARY KEY (catalog_id, path)
         ) WITHOUT ROWID
         """#,

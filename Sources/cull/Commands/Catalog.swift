@@ -10,7 +10,8 @@ struct CatalogCommand: CullCommand {
         discussion: """
             Catalogs in their default places that list files of this library are used by default. 'add PATH' uses \
             another one (any .lrcat, a catalog elsewhere); --map FROM=TO says the catalog writes FROM for what is \
-            at TO here (a NAS, a library mounted elsewhere, C:/Users/me/Pictures from Windows). 'list' shows each \
+            at TO here (a NAS, a library mounted elsewhere, C:/Users/me/Pictures from Windows); a catalog that cannot \
+            be read, or lists no file of this library, is not added (exit 7, naming the --map that would match it). 'list' shows each \
             with its kind, schema version and how many of its rows are files of this library. 'ignore PATH' is the \
             only way to stop using one. Catalogs are only ever read.
             """,
@@ -67,6 +68,11 @@ struct CatalogCommand: CullCommand {
             let absolute = Self.absolute(path!)
             guard let kind = kind ?? CatalogKind.guess(path: absolute) else {
                 throw UsageError(message: "cannot tell which application wrote '\(path!)'; say it with --kind")
+            }
+            // Nothing that cannot be read is added: it would stop every plan until ignored.
+            if let problem = try sync.probe(path: absolute, kind: kind, maps: maps) {
+                terminal.err("cull: error: \(problem.notAdded)\n")
+                return .catalogUnreadable
             }
             try CatalogStore.add(access.db, path: absolute, kind: kind, maps: maps)
         case .ignore:

@@ -59,6 +59,29 @@ import Testing
         try Self.expectRefusals(box, rules, catalog, saying: "cannot open it: not a regular file")
     }
 
+    /// Issue 37, item 11: a catalog that cannot be read is not added (it would stop every plan until
+    /// ignored); the command says so and leaves the list as it was.
+    @Test func addingACatalogThatCannotBeReadAddsNothing() throws {
+        let box = try Sandbox("add-unreadable")
+        box.photo("a.jpg")
+        #expect(try box.cull(["scan"]).status == 0)
+        let missing = box.base + "/nowhere/library.db"
+        let damaged = box.base + "/damaged/library.db"
+        try FileManager.default.createDirectory(atPath: box.base + "/damaged", withIntermediateDirectories: true)
+        try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: damaged))
+        for (catalog, problem) in [(missing, "it is gone"), (damaged, "it is damaged")] {
+            let added = try box.cull(["catalog", "add", catalog])
+            #expect(added.status == 7, "\(added.stdout)\(added.stderr)")
+            #expect(added.stderr.contains("cannot read the darktable catalog \(catalog): \(problem)"), "\(added.stderr)")
+            #expect(added.stderr.contains("nothing was added"), "\(added.stderr)")
+            #expect(!added.stderr.contains("cull catalog ignore"), "\(added.stderr)")
+            #expect(try !box.cull(["catalog", "list"]).stdout.contains(catalog))
+        }
+        let rules = try box.rules("all.yaml", Self.all)
+        let plan = try box.cull(["plan", rules, "--ceiling", "100"])
+        #expect(plan.status == 0, "\(plan.stderr)")
+    }
+
     @Test func aCatalogLockedByAWriterIsRetriedThenRefused() throws {
         guard CatalogFixtures.isAvailable else { return }
         let (box, catalog, rules) = try Self.staged("fc-locked")

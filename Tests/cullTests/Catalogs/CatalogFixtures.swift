@@ -16,6 +16,9 @@ enum CatalogFixtures {
         return available
     }
 
+    /// Stages every photo unless a source rates it (darktable's default one star counts).
+    static let unratedRule = "version: 1\nprotect:\n  - rating: {gte: 1}\nrules:\n  - name: unrated\n    match: {kind: photo}\n"
+
     /// Copies a fixture file to `destination` (parents made), writable, as a user's own copy would be.
     static func copy(_ fixture: String, to destination: String) throws {
         try FileManager.default.createDirectory(atPath: (destination as NSString).deletingLastPathComponent,

@@ -9,8 +9,9 @@ final class ReviewProcess {
     let port: Int
     let token: String
 
-    init(_ box: Sandbox, _ arguments: [String]) throws {
-        running = try Subprocess.start([Subprocess.cullBinary, "review", "--no-open"] + arguments, environment: box.environment,
+    init(_ box: Sandbox, _ arguments: [String], extra: [String: String] = [:]) throws {
+        running = try Subprocess.start([Subprocess.cullBinary, "review", "--no-open"] + arguments,
+                                       environment: box.environment.merging(extra) { $1 },
                                        directory: box.library.root)
         var output = ""
         let handle = running.stdout.fileHandleForReading

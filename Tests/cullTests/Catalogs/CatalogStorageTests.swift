@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import CullKit
+
+/// Issue 37, item 9 (what is stored): the index grows with the library, not with a catalog's padding.
+/// A file's tags and people from one catalog are bounded in bytes; what was cut is said by
+/// `plan --explain`. (Memory and time are measured by `benchmarks/catalog-hostile`.)
+@Suite struct CatalogStorageTests {
+    /// Bytes the index keeps for one file from the catalogs: its `catalog_entries` rows and its merged columns.
+    static func storedBytes(_ db: Database, _ path: String) throws -> Int {
+        let entries = try db.scalar("""
+            SELECT total(length(CAST(path AS BLOB)) + ifnull(length(CAST(labels AS BLOB)), 0) + ifnull(length(CAST(tags AS BLOB)), 0)
+                + ifnull(length(CAST(people AS BLOB)), 0)) FROM catalog_entries WHERE path = ?
+            """, [.text(path)])
+        let merged = try db.scalar("""
+            SELECT ifnull(length(CAST(catalog_labels AS BLOB)), 0) + ifnull(length(CAST(catalog_tags AS BLOB)), 0)
+                + ifnull(length(CAST(catalog_people AS BLOB)), 0) FROM assets WHERE path = ?
+            """, [.text(path)])
+        return Int(entries?.double ?? 0) + Int(merged?.int64 ?? 0)
+    }
+
+    @Test(.enabled(if: CatalogFixtures.isAvailable))
+    func hundredsOfLongTagsOnEveryPhotoAreCutAndSaidSo() throws {
+        let box = try Sandbox("dt-padding")
+        let catalog = try CatalogFixtures.darktable(in: box)
+        let data = (catalog as NSString).deletingLastPathComponent + "/data.db"
+        // 512 tags of 1,000 characters and 200 short ones, on every photo; IMG_0003 keeps its `family`.
+        try CatalogFixtures.write(data, """
+            INSERT INTO tags (id, name) WITH RECURSIVE n(x) AS (SELECT 1000 UNION ALL SELECT x + 1 FROM n WHERE x < 1511)
+            SELECT x, 'long' || x || printf('%.*c', 990, 'x') FROM n;
+            INSERT INTO tags (id, name) WITH RECURSIVE n(x) AS (SELECT 2000 UNION ALL SELECT x + 1 FROM n WHERE x < 2199)
+            SELECT x, 'short ' || x FROM n;
+            """)
+        try CatalogFixtures.write(catalog, """
+            INSERT INTO tagged_images (imgid, tagid, position) SELECT i.id, t.x, t.x FROM images i,
+                (WITH RECURSIVE n(x) AS (SELECT 1000 UNION ALL SELECT x + 1 FROM n WHERE x < 1511) SELECT x FROM n
+                 UNION ALL SELECT x FROM (WITH RECURSIVE m(x) AS (SELECT 2000 UNION ALL SELECT x + 1 FROM m WHERE x < 2199) SELECT x FROM m)) t;
+            """)
+        #expect(try box.cull(["scan"]).status == 0)
+        for name in ["IMG_0001.jpg", "IMG_0003.jpg", "IMG_0006.jpg"] {
+            let stored = try Self.storedBytes(box.db, name)
+            #expect(stored > 0 && stored < 1024, "\(name): \(stored) bytes")
+        }
+        // The cut never drops a short tag for a long one, nor the user's own tag.
+        #expect(try box.found("tags: family") == ["IMG_0003.jpg"])
+        #expect(try box.found("tags: \"short 2000\"").count == 6)
+        #expect(try box.found("tags: \"long*\"") == [])
+        let rules = try box.rules("all.yaml", CatalogFailClosedTests.all)
+        let explained = try box.cull(["plan", rules, "--ceiling", "100", "--explain", "IMG_0001.jpg"])
+        #expect(explained.status == 0, "\(explained.stderr)")
+        #expect(explained.stdout.contains("tags cut: darktable \(catalog) lists"), "\(explained.stdout)")
+    }
+}
