@@ -45,6 +45,14 @@ extension CatalogSync {
         init(_ row: Row) { (path, decision) = (row.index("path"), DecisionColumns(row)) }
     }
 
+    /// A `catalog_entries` row with how much of its lists was cut.
+    private struct CutEntryColumns: RowColumns {
+        let path, cut: Row.Column
+        let decision: DecisionColumns
+
+        init(_ row: Row) { (path, cut, decision) = (row.index("path"), row.index("cut"), DecisionColumns(row)) }
+    }
+
     /// A decision from the columns of a `catalog_entries` row.
     static func decision(_ row: Row, _ column: DecisionColumns) -> CatalogDecision {
         var decision = CatalogDecision()
@@ -100,34 +108,43 @@ extension CatalogSync {
     /// lists keep to one catalog's budgets (``CatalogLimits``), so several catalogs do not add up.
     public func merge() throws {
         var byPath: [PathKey: [CatalogDecision]] = [:]
+        // Files some catalog lists more tags or people for than one file keeps (``CatalogLimits``).
+        var cutPaths = Set<PathKey>()
         try db.forEachRow("""
-            SELECT e.path, e.rating, e.pick, e.labels, e.tags, e.people, e.app_trash, e.hidden
+            SELECT e.path, e.rating, e.pick, e.labels, e.tags, e.people, e.app_trash, e.hidden, e.cut
             FROM catalog_entries e JOIN catalogs c ON c.id = e.catalog_id WHERE c.state = ?
-            """, [.text(CatalogState.used.rawValue)], EntryColumns.self) { row, columns in
-            byPath[PathKey(row.bytes(columns.path) ?? []), default: []].append(Self.decision(row, columns.decision))
+            """, [.text(CatalogState.used.rawValue)], CutEntryColumns.self) { row, columns in
+            let key = PathKey(row.bytes(columns.path) ?? [])
+            byPath[key, default: []].append(Self.decision(row, columns.decision))
+            if row.int64(columns.cut) > 0 { cutPaths.insert(key) }
         }
         struct Current: Equatable {
             var rating: Int?, pick: Int?, labels: String?, tags: String?, people: String?, appTrash: Int?, hidden: Int?, disagree: Int?
+            var cut: Int?
         }
         var updates: [(id: Int64, values: Current)] = []
         var buffer: [UInt8] = []
         try db.forEachRow("""
             SELECT id, path, rating, pick, catalog_rating, catalog_pick, catalog_labels, catalog_tags, catalog_people, app_trash, hidden,
-                sources_disagree FROM assets
+                sources_disagree, catalog_cut FROM assets
             """, [], MergeColumns.self) { row, column in
             let current = Current(rating: row.optionalInt(column.catalogRating), pick: row.optionalInt(column.catalogPick),
                                   labels: row.string(column.labels), tags: row.string(column.tags), people: row.string(column.people),
                                   appTrash: row.optionalInt(column.appTrash), hidden: row.optionalInt(column.hidden),
-                                  disagree: row.optionalInt(column.disagree))
+                                  disagree: row.optionalInt(column.disagree), cut: row.optionalInt(column.cut))
             var fresh = Current()
             buffer.removeAll(keepingCapacity: true)
             row.appendBytes(column.path, to: &buffer)
-            if let decisions = byPath[PathKey(CatalogPaths.key(indexed: buffer))] {
+            let key = PathKey(CatalogPaths.key(indexed: buffer))
+            if let decisions = byPath[key] {
                 var merged = CatalogDecision()
                 for decision in decisions { merged.mergeSource(decision) }
+                var cut = cutPaths.contains(key)
                 if decisions.count > 1 {
+                    let (tags, people) = (merged.tags.count, merged.people.count)
                     merged.tags = Self.bounded(merged.tags, limits.tagBytesPerFile)
                     merged.people = Self.bounded(merged.people, limits.peopleBytesPerFile)
+                    cut = cut || merged.tags.count < tags || merged.people.count < people
                 }
                 let file = (rating: row.optionalInt(column.rating), pick: row.optionalInt(column.pick))
                 let ratings = Set(decisions.compactMap(\.rating) + (file.rating.map { [$0] } ?? []))
@@ -135,7 +152,7 @@ extension CatalogSync {
                 fresh = Current(rating: merged.rating, pick: merged.pick, labels: ValueList.encode(merged.labels).string,
                                 tags: ValueList.encode(merged.tags).string, people: ValueList.encode(merged.people).string,
                                 appTrash: merged.appTrash ? 1 : nil, hidden: merged.hidden ? 1 : nil,
-                                disagree: ratings.count > 1 || picks.count > 1 ? 1 : nil)
+                                disagree: ratings.count > 1 || picks.count > 1 ? 1 : nil, cut: cut ? 1 : nil)
             }
             if fresh != current { updates.append((row.int64(column.id), fresh)) }
         }
@@ -143,11 +160,11 @@ extension CatalogSync {
         try db.transaction {
             let update = try db.cached("""
                 UPDATE assets SET catalog_rating = ?, catalog_pick = ?, catalog_labels = ?, catalog_tags = ?, catalog_people = ?,
-                    app_trash = ?, hidden = ?, sources_disagree = ? WHERE id = ?
+                    app_trash = ?, hidden = ?, sources_disagree = ?, catalog_cut = ? WHERE id = ?
                 """)
             for (id, v) in updates {
                 try update.execute([v.rating.sqlValue, v.pick.sqlValue, v.labels.sqlValue, v.tags.sqlValue, v.people.sqlValue,
-                                    v.appTrash.sqlValue, v.hidden.sqlValue, v.disagree.sqlValue, .integer(id)])
+                                    v.appTrash.sqlValue, v.hidden.sqlValue, v.disagree.sqlValue, v.cut.sqlValue, .integer(id)])
             }
         }
     }
@@ -165,13 +182,14 @@ extension CatalogSync {
 
     /// The `assets` columns ``merge()`` reads of every asset, by name.
     private struct MergeColumns: RowColumns {
-        let id, path, rating, pick, catalogRating, catalogPick, labels, tags, people, appTrash, hidden, disagree: Row.Column
+        let id, path, rating, pick, catalogRating, catalogPick, labels, tags, people, appTrash, hidden, disagree, cut: Row.Column
 
         init(_ row: Row) {
             (id, path, rating, pick) = (row.index("id"), row.index("path"), row.index("rating"), row.index("pick"))
             (catalogRating, catalogPick) = (row.index("catalog_rating"), row.index("catalog_pick"))
             (labels, tags, people) = (row.index("catalog_labels"), row.index("catalog_tags"), row.index("catalog_people"))
             (appTrash, hidden, disagree) = (row.index("app_trash"), row.index("hidden"), row.index("sources_disagree"))
+            cut = row.index("catalog_cut")
         }
     }
 

@@ -27,6 +27,9 @@ public indirect enum StayReason: Sendable, Hashable, CustomStringConvertible {
     case keeperOfStagedTwins
     /// The other half of its Live Photo stays, for `reason`: a Live Photo leaves whole or not at all.
     case livePair(StayReason)
+    /// A catalog lists more tags or people for it than Cull keeps, and a rule or guard of the run
+    /// reads them: what was cut may be the one that protects it.
+    case catalogListsCut
 
     public var description: String {
         switch self {
@@ -41,6 +44,7 @@ public indirect enum StayReason: Sendable, Hashable, CustomStringConvertible {
         case let .lastCopy(spec): "last unstaged copy of its \(spec.noun)"
         case .keeperOfStagedTwins: "keeper of staged twins"
         case let .livePair(reason): "its Live Photo pair: \(reason)"
+        case .catalogListsCut: "a catalog lists more tags or people for it than Cull keeps, and this run's rules read them"
         }
     }
 }

@@ -33,6 +33,7 @@ enum AssetColumn: String, CaseIterable, Sendable {
     case catalogLabels = "catalog_labels"
     case catalogTags = "catalog_tags"
     case catalogPeople = "catalog_people"
+    case catalogCut = "catalog_cut"
     case appTrash = "app_trash"
     case hidden
     case sourcesDisagree = "sources_disagree"
@@ -52,7 +53,7 @@ enum AssetColumn: String, CaseIterable, Sendable {
     /// Written from the catalogs in use, not from the file.
     var fromCatalogs: Bool {
         switch self {
-        case .catalogRating, .catalogPick, .catalogLabels, .catalogTags, .catalogPeople, .appTrash, .hidden, .sourcesDisagree: true
+        case .catalogRating, .catalogPick, .catalogLabels, .catalogTags, .catalogPeople, .catalogCut, .appTrash, .hidden, .sourcesDisagree: true
         default: false
         }
     }
@@ -111,7 +112,7 @@ enum AssetColumn: String, CaseIterable, Sendable {
         case .rendering: return m.rendering?.rawValue.sqlValue ?? .null
         case .focusDistance: return m.focusDistance.sqlValue
         case .declinedReason: return record.declinedReason.sqlValue
-        case .catalogRating, .catalogPick, .catalogLabels, .catalogTags, .catalogPeople, .appTrash, .hidden, .sourcesDisagree: return nil
+        case .catalogRating, .catalogPick, .catalogLabels, .catalogTags, .catalogPeople, .catalogCut, .appTrash, .hidden, .sourcesDisagree: return nil
         }
     }
 

@@ -51,7 +51,7 @@ enum SchemaSnapshot {
             raw INTEGER NOT NULL DEFAULT 0,
             broken INTEGER NOT NULL DEFAULT 0,
             broken_reason TEXT
-        , ctime_ns INTEGER, unreadable_reason TEXT, taken_subsec_us INTEGER, pick INTEGER, labels TEXT, tags TEXT, people TEXT, catalog_rating INTEGER, catalog_pick INTEGER, catalog_labels TEXT, catalog_tags TEXT, catalog_people TEXT, app_trash INTEGER, hidden INTEGER, sources_disagree INTEGER, exposure_bias REAL, exposure_mode INTEGER, rendering TEXT, focus_distance REAL, declined_reason TEXT)
+        , ctime_ns INTEGER, unreadable_reason TEXT, taken_subsec_us INTEGER, pick INTEGER, labels TEXT, tags TEXT, people TEXT, catalog_rating INTEGER, catalog_pick INTEGER, catalog_labels TEXT, catalog_tags TEXT, catalog_people TEXT, app_trash INTEGER, hidden INTEGER, sources_disagree INTEGER, exposure_bias REAL, exposure_mode INTEGER, rendering TEXT, focus_distance REAL, declined_reason TEXT, catalog_cut INTEGER)
         """#,
         #"""
         CREATE INDEX assets_taken ON assets(taken)
@@ -169,7 +169,7 @@ enum SchemaSnapshot {
             burst_id TEXT,
             raw INTEGER,
             broken INTEGER,
-            broken_reason TEXT, ctime_ns INTEGER, unreadable_reason TEXT, taken_subsec_us INTEGER, "pick" INTEGER, "labels" TEXT, "tags" TEXT, "people" TEXT, "catalog_rating" INTEGER, "catalog_pick" INTEGER, "catalog_labels" TEXT, "catalog_tags" TEXT, "catalog_people" TEXT, "app_trash" INTEGER, "hidden" INTEGER, "sources_disagree" INTEGER, "exposure_bias" REAL, "exposure_mode" INTEGER, "rendering" TEXT, "focus_distance" REAL, "declined_reason" TEXT,
+            broken_reason TEXT, ctime_ns INTEGER, unreadable_reason TEXT, taken_subsec_us INTEGER, "pick" INTEGER, "labels" TEXT, "tags" TEXT, "people" TEXT, "catalog_rating" INTEGER, "catalog_pick" INTEGER, "catalog_labels" TEXT, "catalog_tags" TEXT, "catalog_people" TEXT, "app_trash" INTEGER, "hidden" INTEGER, "sources_disagree" INTEGER, "exposure_bias" REAL, "exposure_mode" INTEGER, "rendering" TEXT, "focus_distance" REAL, "declined_reason" TEXT, "catalog_cut" INTEGER,
             PRIMARY KEY (commit_id, seq)
         )
         """#,

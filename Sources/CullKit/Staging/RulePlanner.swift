@@ -39,7 +39,13 @@ public struct RulePlanner {
         if let unknown = liftedLimits.sorted().first(where: { !names.contains($0) }) {
             throw StagingError.noSuchRule(name: unknown, known: names)
         }
-        let requests = trash.map(StageRequest.init).map { liftedLimits.contains($0.rule) ? $0.withoutLimit : $0 }
+        var requests = trash.map(StageRequest.init).map { liftedLimits.contains($0.rule) ? $0.withoutLimit : $0 }
+        // A file whose catalog tags or people were cut cannot be judged by rules that read them: it stays.
+        if files.contains(where: \.readsCatalogLists) {
+            var held = Set<Int64>()
+            try db.forEachRow("SELECT id FROM assets WHERE catalog_cut = 1") { held.insert($0.int64("id")) }
+            if !held.isEmpty { requests = requests.map { $0.excluding(held, for: .catalogListsCut) } }
+        }
         var spared = try evaluator.sparedLiveHalves(files)
         if !groups.groups.isEmpty {
             spared.merge(try evaluator.spared(files, scope: GroupSet.anyMemberSQL)) { first, _ in first }

@@ -42,6 +42,15 @@ public struct StageRequest: Sendable, Equatable {
         self.redundancy = redundancy ?? grouping?.spec
     }
 
+    /// The same request without `held` (each counted as excluded for `reason`).
+    public func excluding(_ held: Set<Int64>, for reason: StayReason) -> StageRequest {
+        let out = assetIDs.filter(held.contains)
+        guard !out.isEmpty else { return self }
+        return StageRequest(rule: rule, ruleFile: ruleFile, assetIDs: assetIDs.filter { !held.contains($0) },
+                            exclusions: exclusions + [Exclusion(reason: .guarded(reason), ids: out)], limit: limit,
+                            grouping: grouping, redundancy: redundancy)
+    }
+
     /// The same request without its limit: `--lift-limit RULE`, for one run.
     public var withoutLimit: StageRequest {
         StageRequest(rule: rule, ruleFile: ruleFile, assetIDs: assetIDs, exclusions: exclusions, limit: nil,

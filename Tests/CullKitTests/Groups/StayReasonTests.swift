@@ -22,6 +22,7 @@ import Testing
         case .lastCopy: "last unstaged copy of its burst"
         case .keeperOfStagedTwins: "keeper of staged twins"
         case let .livePair(inner): "its Live Photo pair: " + sentence(inner)
+        case .catalogListsCut: "a catalog lists more tags or people for it than Cull keeps, and this run's rules read them"
         }
     }
 
@@ -29,7 +30,7 @@ import Testing
         .keptByUser, .protected(guardHere), .protected(guardThere), .keepRule(rule: "originals", file: "rules/keep.yaml"),
         .stagedAlready, .stagedByRule("exact-duplicates"), .livePairHasNoOtherCopy, .reservedKeeper(rule: "dups"),
         .keeperOfRule("burst-extras"), .lastCopy(.burst), .keeperOfStagedTwins,
-        .livePair(.keptByUser), .livePair(.protected(guardThere)), .livePair(.lastCopy(.burst)),
+        .livePair(.keptByUser), .livePair(.protected(guardThere)), .livePair(.lastCopy(.burst)), .catalogListsCut,
     ]
 
     @Test func theSentencesAreTheOnesShownBefore() {

@@ -50,4 +50,43 @@ import Testing
         #expect(explained.status == 0, "\(explained.stderr)")
         #expect(explained.stdout.contains("tags cut: darktable \(catalog) lists"), "\(explained.stdout)")
     }
+
+    /// What was cut may be the tag that protects a photo: a run whose rules or guards read tags or
+    /// people leaves every file whose lists were cut where it is, and says why; a run that reads
+    /// neither decides them as any other file.
+    @Test(.enabled(if: CatalogFixtures.isAvailable))
+    func aFileWhoseTagsWereCutStaysWhenTheRunReadsTags() throws {
+        let box = try Sandbox("dt-cut-protect")
+        let catalog = try CatalogFixtures.darktable(in: box)
+        let data = (catalog as NSString).deletingLastPathComponent + "/data.db"
+        // IMG_0001 is tagged with 300 short tags: more than one file keeps, so some are cut.
+        try CatalogFixtures.write(data, """
+            INSERT INTO tags (id, name) WITH RECURSIVE n(x) AS (SELECT 3000 UNION ALL SELECT x + 1 FROM n WHERE x < 3299)
+            SELECT x, 'kw ' || x FROM n;
+            """)
+        try CatalogFixtures.write(catalog, """
+            INSERT INTO tagged_images (imgid, tagid, position) SELECT i.id, t.x, t.x FROM images i,
+                (WITH RECURSIVE n(x) AS (SELECT 3000 UNION ALL SELECT x + 1 FROM n WHERE x < 3299) SELECT x FROM n) t
+            WHERE i.filename = 'IMG_0001.jpg';
+            """)
+        #expect(try box.cull(["scan"]).status == 0)
+        #expect(try box.db.scalar("SELECT catalog_cut FROM assets WHERE path = 'IMG_0001.jpg'")?.int64 == 1)
+        let guarded = try box.rules("guarded.yaml", """
+            version: 1
+            protect:
+              - {tags: "kw 3299"}
+            rules:
+              - name: everything
+                match: {extension: jpg}
+            """)
+        let plan = try box.cull(["plan", guarded, "--ceiling", "100", "--format", "paths"])
+        #expect(plan.status == 0, "\(plan.stderr)")
+        #expect(!plan.stdout.split(separator: "\n").contains("IMG_0001.jpg"), "\(plan.stdout)")
+        let explained = try box.cull(["plan", guarded, "--ceiling", "100", "--explain", "IMG_0001.jpg"])
+        #expect(explained.stdout.contains("a catalog lists more tags or people for it than Cull keeps"), "\(explained.stdout)")
+        // Without tags in the run, IMG_0001 is a file like any other.
+        let plain = try box.rules("plain.yaml", "version: 1\nrules:\n  - name: everything\n    match: {extension: jpg}\n")
+        let staged = try box.cull(["plan", plain, "--ceiling", "100", "--format", "paths"])
+        #expect(staged.stdout.split(separator: "\n").contains("IMG_0001.jpg"), "\(staged.stdout)\(staged.stderr)")
+    }
 }

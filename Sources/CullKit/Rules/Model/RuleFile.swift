@@ -31,6 +31,16 @@ public struct Guard: Sendable {
     public func label(for ruleFile: String) -> String { protection(for: ruleFile).description }
 }
 
+extension RuleFile {
+    /// True when a rule or a protect guard of the file reads `tags` or `people`, the lists a
+    /// catalog's may be cut to a budget (``CatalogLimits``).
+    public var readsCatalogLists: Bool {
+        let lists: Set<String> = ["tags", "people"]
+        return protect.contains { $0.predicate.conditions.contains { lists.contains($0.field.name) } }
+            || rules.contains { $0.match.conditions.contains { lists.contains($0.field.name) } }
+    }
+}
+
 /// One rule of a file.
 public struct Rule: Sendable {
     /// What a rule does with its matches.
