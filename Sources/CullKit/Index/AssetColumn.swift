@@ -33,7 +33,6 @@ enum AssetColumn: String, CaseIterable, Sendable {
     case catalogLabels = "catalog_labels"
     case catalogTags = "catalog_tags"
     case catalogPeople = "catalog_people"
-    case catalogCut = "catalog_cut"
     case appTrash = "app_trash"
     case hidden
     case sourcesDisagree = "sources_disagree"
@@ -42,6 +41,7 @@ enum AssetColumn: String, CaseIterable, Sendable {
     case rendering
     case focusDistance = "focus_distance"
     case declinedReason = "declined_reason"
+    case catalogCut = "catalog_cut"
 
     /// The column of asset alias `a` (`a.size`), for queries over `assets a`.
     var selected: SQLFragment { SQLFragment(sql: "a." + rawValue) }

@@ -75,6 +75,12 @@ import Testing
         ("taken: {after: 2019-12-31}", ["b.jpg", "d.mov", "e.heic"]),
         ("taken: 2019-12-31", ["a.jpg"]),
         ("taken: {between: [2020-01-01, 2020-07-01]}", ["b.jpg", "e.heic"]),
+        // a year or a month is the whole of it
+        ("taken: {before: 2020}", ["a.jpg"]),
+        ("taken: 2020", ["b.jpg", "e.heic"]),
+        ("taken: {after: 2020}", ["d.mov"]),
+        ("taken: 2020-07", ["e.heic"]),
+        ("taken: {between: [2019, 2020-01]}", ["a.jpg", "b.jpg"]),
         ("taken: {before: \"2019-12-31T15:00:00Z\"}", ["a.jpg"]),
         ("taken: {before: \"2020-01-01T00:00:00+09:00\"}", ["a.jpg"]),
         ("taken: {after: \"2020-01-01T09:00:00+09:00\"}", ["d.mov", "e.heic"]),

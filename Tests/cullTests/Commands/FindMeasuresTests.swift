@@ -52,10 +52,10 @@ struct FindMeasuresTests {
         let explain = try box.cull(["plan", rules, "--explain", "small.jpg"])
         #expect(explain.status == 0, "\(explain.stderr)")
         let dark = try #require(explain.stdout.split(separator: "\n").first { $0.contains("dark (") }, "\(explain.stdout)")
-        #expect(dark.contains("fails exposure lt 0.05 (exposure: 0."), "\(dark)")
+        #expect(dark.contains("fails exposure lt 0.05 [this file: exposure 0."), "\(dark)")
         let black = try box.cull(["plan", rules, "--explain", "other.jpg"])
         let similar = try #require(black.stdout.split(separator: "\n").first { $0.contains("look-alikes (") }, "\(black.stdout)")
-        #expect(similar.contains("nearest look-alike ") && similar.contains("apart)"), "\(similar)")
+        #expect(similar.contains("[this file: nearest look-alike ") && similar.contains("apart]"), "\(similar)")
     }
 
     /// `--explain` takes several files; a photo given where rules go points at `--explain`.

@@ -14,15 +14,15 @@ enum DateCompiler {
             return "\(broad(left)) < \(start)"
         case let .after(date):
             let (left, start) = frame(date, subject, semantics)
-            return date.isDateOnly ? "\(left) >= \(start + 86_400)" : "\(left) > \(start)"
+            return date.isDateOnly ? "\(left) >= \(start + date.period)" : "\(left) > \(start)"
         case let .on(date):
             let (left, start) = frame(date, subject, semantics)
             guard date.isDateOnly else { return "\(left) = \(start)" }
-            return "(\(left) >= \(start) AND \(left) < \(start + 86_400))"
+            return "(\(left) >= \(start) AND \(left) < \(start + date.period))"
         case let .between(low, high):
             let (lowLeft, lowStart) = frame(low, subject, semantics)
             let (highLeft, highStart) = frame(high, subject, semantics)
-            let end = high.isDateOnly ? highStart + 86_400 : highStart + 1
+            let end = high.isDateOnly ? highStart + high.period : highStart + 1
             return "(\(lowLeft) >= \(lowStart) AND \(highLeft) < \(end))"
         }
     }

@@ -60,12 +60,13 @@ public final class RuleEvaluator {
     }
 
     /// Each clause of ``failingClauses(of:assetID:)`` with what the file measured for the fields it
-    /// reads, so a miss says by how much: `blurry eq true (blurry: false; sharpness 62.3)`,
-    /// `similar distance 6 (nearest look-alike B.jpg, 12 apart)`.
+    /// reads, so a miss says by how much: `blurry eq true [this file: blurry false,`
+    /// `sharpness 62.3]`,
+    /// `similar distance 6 [this file: nearest look-alike B.jpg, 12 apart]`.
     public func failingExplained(of rule: Rule, assetID: Int64) throws -> [String] {
         try failingClauses(of: rule, assetID: assetID).map { clause in
             let values = try measured(clause, assetID: assetID)
-            return clause.normalised + (values.isEmpty ? "" : " (" + values.joined(separator: "; ") + ")")
+            return clause.normalised + (values.isEmpty ? "" : " [this file: " + values.joined(separator: ", ") + "]")
         }
     }
 
@@ -91,7 +92,7 @@ public final class RuleEvaluator {
                     SELECT \(subject) FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE a.id = \(assetID)
                     """
                 let value = try database.scalar(query.sql, query.arguments) ?? .null
-                values.append("\(name): \(Self.shown(value, booleanField: name == field.name && { if case .boolean = field.type { true } else { false } }()))")
+                values.append("\(name) \(Self.shown(value, booleanField: name == field.name && { if case .boolean = field.type { true } else { false } }()))")
             }
         }
         return values

@@ -38,7 +38,7 @@ public enum FieldType: Sendable {
         case let .enumeration(words): "one of " + words.joined(separator: ", ")
         case .size: "a size with a unit (e.g. 500MB, 2GiB)"
         case .duration: "a duration with a unit (e.g. 90s, 10m)"
-        case .date: "an ISO 8601 date or date-time (e.g. 2020-01-01, 2020-01-01T10:00:00+02:00)"
+        case .date: "an ISO 8601 date or date-time (e.g. 2020-01-01, 2020-03, 2005, 2020-01-01T10:00:00+02:00)"
         case .boolean: "true or false"
         case let .booleanOr(words): "true, false or " + words.joined(separator: ", ")
         case let .number(integer, range):

@@ -83,7 +83,7 @@ enum ValueReader {
             return span(node, field: field, log: &log)
         case .date:
             guard let date = RuleDate.parse(text) else {
-                log.error(.badDate, "'\(text)' is not \(expected)", at: node.mark)
+                log.error(.badDate, "'\(text)' is not \(expected)" + (RuleDate.calendarProblem(text).map { ": \($0)" } ?? ""), at: node.mark)
                 return nil
             }
             return .date(date)

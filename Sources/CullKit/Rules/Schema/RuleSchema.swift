@@ -5,7 +5,7 @@
 /// (duplicate keys and rule names, regexes that do not compile, unsupported fields) is not in it.
 public enum RuleSchema {
     public static let dateTimePattern =
-        "^[0-9]{4}-[0-9]{2}-[0-9]{2}([Tt ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?([Zz]|[+-][0-9]{2}:[0-9]{2})?)?$"
+        "^[0-9]{4}(-[0-9]{2}(-[0-9]{2}([Tt ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?([Zz]|[+-][0-9]{2}:[0-9]{2})?)?)?)?$"
 
     /// The schema document.
     public static func document() -> JSONValue {
@@ -135,7 +135,10 @@ public enum RuleSchema {
         case let .enumeration(words): return .object([("enum", .array(words.map { .string($0) }))])
         case .size: return .object([("type", "string"), ("pattern", .string(ByteSize.pattern))])
         case .duration: return .object([("type", "string"), ("pattern", .string(TimeSpan.pattern))])
-        case .date: return .object([("type", "string"), ("pattern", .string(dateTimePattern))])
+        case .date:
+            // A year alone (`before: 2005`) is an integer to a YAML reader.
+            return .object([("anyOf", .array([.object([("type", "string"), ("pattern", .string(dateTimePattern))]),
+                                               .object([("type", "integer"), ("minimum", 1000), ("maximum", 9999)])]))])
         case .boolean: return .object([("type", "boolean")])
         case let .booleanOr(words):
             return .object([("anyOf", .array([.object([("type", "boolean")]), .object([("enum", .array(words.map { .string($0) }))])]))])

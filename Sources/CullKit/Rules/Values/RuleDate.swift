@@ -1,4 +1,5 @@
-/// An ISO 8601 date (`2020-01-01`) or date-time (`2020-01-01T10:00:00`, optionally `Z` or `+02:00`).
+/// An ISO 8601 date (`2020-01-01`, or a month `2020-03` or a year `2005`, each the whole period) or
+/// date-time (`2020-01-01T10:00:00`, optionally `Z` or `+02:00`).
 ///
 /// Time-zone semantics (see `DateSemantics`):
 /// - a date or a date-time without offset is a wall-clock time, compared with the *local* capture
@@ -10,9 +11,16 @@ public struct RuleDate: Sendable, Hashable, CustomStringConvertible {
     public let wallClock: Int64
     /// The offset east of UTC in seconds, when the literal had one.
     public let offset: Int?
-    /// True for a date without a time (`eq` then means the whole day).
+    /// True for a date without a time (`eq` then means the whole day, month or year).
     public let isDateOnly: Bool
     public let written: String
+    /// The seconds a date without a time covers: a day, a month, a year (`eq 2005` is all of 2005,
+    /// `after 2005` from 2006 on); a date-time is an instant.
+    public var period: Int64 = 86_400
+
+    init(wallClock: Int64, offset: Int?, isDateOnly: Bool, written: String, period: Int64 = 86_400) {
+        (self.wallClock, self.offset, self.isDateOnly, self.written, self.period) = (wallClock, offset, isDateOnly, written, period)
+    }
 
     public var description: String { written }
 
@@ -33,6 +41,17 @@ public struct RuleDate: Sendable, Hashable, CustomStringConvertible {
             return value
         }
         func char(_ index: Int) -> UInt8? { index < chars.count ? chars[index] : nil }
+        // A year or a month: the whole of it.
+        if chars.count == 4, let year = number(0..<4) {
+            let start = Int64(CivilDate.days(year: year, month: 1, day: 1)) * 86_400
+            let end = Int64(CivilDate.days(year: year + 1, month: 1, day: 1)) * 86_400
+            return RuleDate(wallClock: start, offset: nil, isDateOnly: true, written: text, period: end - start)
+        }
+        if chars.count == 7, let year = number(0..<4), char(4) == 45, let month = number(5..<7), (1...12).contains(month) {
+            let start = Int64(CivilDate.days(year: year, month: month, day: 1)) * 86_400
+            return RuleDate(wallClock: start, offset: nil, isDateOnly: true, written: text,
+                            period: Int64(daysIn(month: month, year: year)) * 86_400)
+        }
         guard chars.count >= 10, let year = number(0..<4), char(4) == 45, let month = number(5..<7),
               char(7) == 45, let day = number(8..<10),
               (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
@@ -69,6 +88,23 @@ public struct RuleDate: Sendable, Hashable, CustomStringConvertible {
         }
         return RuleDate(wallClock: seconds, offset: offset, isDateOnly: false, written: text)
     }
+
+    /// Why `text` is not a date, when it is one in shape but not in the calendar (`2020-02-30`):
+    /// said beside the generic "not an ISO 8601 date".
+    public static func calendarProblem(_ text: String) -> String? {
+        let parts = text.prefix(10).split(separator: "-")
+        guard text.utf8.count >= 10, parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              parts[0].count == 4, parts[1].count == 2, parts[2].count == 2 else { return nil }
+        guard (1...12).contains(month) else { return "there is no month \(month)" }
+        let days = daysIn(month: month, year: year)
+        guard day >= 1, day <= days else {
+            return "\(monthNames[month - 1]) \(year) has \(days) days"
+        }
+        return nil
+    }
+
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                             "October", "November", "December"]
 
     static func daysIn(month: Int, year: Int) -> Int {
         switch month {
