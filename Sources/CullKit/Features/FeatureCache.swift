@@ -88,13 +88,15 @@ public struct FeatureCache: IdentityCache {
     /// `image_features` (``ChangeWatch``): while neither changes, those photos are exactly the ones
     /// without a current row, so the next refresh reads them by id instead of looking through
     /// every asset for them. They are still tried every time, as before.
+    /// With `only`, just those assets (the frames a group needs measured): what is left to retry is
+    /// then not remembered, since it is not every photo's.
     @discardableResult
-    public func refresh() throws -> Report {
+    public func refresh(among only: [Int64]? = nil) throws -> Report {
         var report = Report()
         let watch = try Self.table.watch(db)
-        let candidates = try loadCandidates(among: watch.memo.map(Self.ids(in:)))
+        let candidates = try loadCandidates(among: only ?? watch.memo.map(Self.ids(in:)))
         guard !candidates.isEmpty else {
-            try watch.record(db, memo: Self.bytes(of: []))
+            if only == nil { try watch.record(db, memo: Self.bytes(of: [])) }
             return report
         }
         // Hard links are one file: measured once (the first path of the inode), recorded for each
@@ -138,7 +140,7 @@ public struct FeatureCache: IdentityCache {
             start += batchSize
             progress?(done, work.count)
         }
-        try watch.record(db, memo: Self.bytes(of: retried.sorted()))
+        if only == nil { try watch.record(db, memo: Self.bytes(of: retried.sorted())) }
         return report
     }
 
@@ -232,9 +234,11 @@ public struct FeatureCache: IdentityCache {
                 try upsert.bind(.real(features.exposure), at: first + 2)
                 try upsert.bind(.integer(Int64(features.sharpness.strongEdges)), at: first + 3)
                 try upsert.bind(.null, at: first + 4)
+                try upsert.bind(features.layout.map { .blob($0.cells) } ?? .null, at: first + 5)
             case let .failed(reason):
                 for column in 0 ..< 4 { try upsert.bind(.null, at: first + Int32(column)) }
                 try upsert.bind(.text(reason), at: first + 4)
+                try upsert.bind(.null, at: first + 5)
             case .skipped: break
             }
         }

@@ -24,11 +24,14 @@ public struct ImageFeatures: Sendable, Equatable {
     public let sharpness: Sharpness
     /// Mean brightness, 0 (black) ... 1 (white).
     public let exposure: Double
+    /// How the picture is laid out, coarsely: what tells a panorama's frames (``PictureLayout``).
+    public let layout: PictureLayout?
 
-    public init(hash: PerceptualHash?, sharpness: Sharpness, exposure: Double) {
+    public init(hash: PerceptualHash?, sharpness: Sharpness, exposure: Double, layout: PictureLayout? = nil) {
         self.hash = hash
         self.sharpness = sharpness
         self.exposure = exposure
+        self.layout = layout
     }
 
     /// The features of a decode at ``side(forLongest:)``.
@@ -37,7 +40,7 @@ public struct ImageFeatures: Sendable, Equatable {
         var total = 0
         for value in grey.pixels { total += Int(value) }
         return ImageFeatures(hash: PerceptualHash.of(grey), sharpness: Sharpness.of(grey),
-                             exposure: Double(total) / Double(grey.pixels.count) / 255)
+                             exposure: Double(total) / Double(grey.pixels.count) / 255, layout: PictureLayout.of(grey))
     }
 
     /// Decodes the photo at `path` (at the side its header's pixel size asks for) and measures it.

@@ -6,7 +6,8 @@
 ///   HDRImageType 4) with the merge it made (CustomRendered 2/3, HDRImageType 3);
 /// - an **exposure bracket**: frames the camera marks as auto bracket (ExposureMode 2), or a ladder
 ///   of three or more frames whose exposure compensation differs frame to frame (−2, 0, +2 EV);
-/// - a **focus stack**: three or more frames at one exposure whose focus distance steps one way.
+/// - a **focus stack**: three or more frames at one exposure whose focus distance steps one way;
+/// - a **panorama**: a burst's frames panned across a scene, found from their pixels (``PanoramaSets``).
 ///
 /// Frames of a set follow each other by at most ``window`` seconds on one camera (make and model).
 /// Copies of a frame (the same capture time and settings on another inode or path) belong to its
@@ -22,6 +23,8 @@ enum BracketGroups {
         case hdr = "HDR set"
         case exposure = "exposure bracket"
         case focus = "focus stack"
+        /// Frames panned across a scene, from the pixels (``PanoramaSets``).
+        case panorama
     }
 
     /// One set: its kind, a stable key, and its pictures (each the ids of one frame's copies).

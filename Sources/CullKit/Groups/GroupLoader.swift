@@ -51,7 +51,10 @@ extension GroupSet {
         if let root, features || specs.contains(where: \.readsFeatures) { try FeatureCache(db: db, root: root).refresh() }
         var specs = specs
         if specs.contains(where: \.respectsBrackets) { specs.insert(.bracket) }
-        let brackets = specs.contains(.bracket) ? try BracketGroups.sets(db) : []
+        var brackets = specs.contains(.bracket) ? try BracketGroups.sets(db) : []
+        if specs.contains(.bracket) {
+            brackets += try PanoramaSets.sets(db, root: root, excluding: Set(brackets.flatMap { $0.pictures.joined() }))
+        }
         var groups: [MediaGroup] = []
         for spec in specs.sorted(by: { $0.key < $1.key }) {
             groups += try GroupMembers.read(db, spec: spec, candidates: candidates(db, spec: spec, root: root, progress: progress,

@@ -381,7 +381,7 @@ enum SchemaSnapshot {
             sharpness REAL,
             exposure REAL,
             edges INTEGER,
-            failure TEXT,
+            failure TEXT, layout BLOB,
             -- A decoded photo has its exposure and its count of strong edges, and a sharpness unless it
             -- is featureless; one that failed has nothing but the reason. phash is NULL for a picture
             -- without structure (it is never similar).
@@ -401,7 +401,7 @@ enum SchemaSnapshot {
             sharpness REAL,
             exposure REAL,
             edges INTEGER,
-            failure TEXT,
+            failure TEXT, layout BLOB,
             PRIMARY KEY (commit_id, seq)
         ) WITHOUT ROWID
         """#,

@@ -75,6 +75,89 @@ struct BracketTests {
         }
     }
 
+    /// Frames of one scene, one camera, one second (a burst by time), each cut from a wide picture at
+    /// `offsets` (pixels from its left edge): a hand panning for a panorama, or holding still.
+    func panned(_ box: Sandbox, _ offsets: [Int], seed: String) throws -> [String] {
+        try box.tool(["convert", "-seed", seed, "-size", "1152x256", "plasma:fractal", "-blur", "0x2", "wide.png"])
+        return try cut(box, box.library.root + "/wide.png", size: "384x256", offsets)
+    }
+
+    /// Frames of `size` cut from `source` at `offsets` (pixels from its left edge), as one camera's
+    /// frames of one second.
+    func cut(_ box: Sandbox, _ source: String, size: String, _ offsets: [Int]) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: box.library.root + "/DCIM", withIntermediateDirectories: true)
+        var names: [String] = []
+        for (index, offset) in offsets.enumerated() {
+            let name = "DCIM/IMG_\(200 + index).JPG"
+            try box.tool(["convert", source, "-auto-orient", "-crop", "\(size)+\(offset)+0", "+repage", "-strip", name])
+            try box.tool(["exiftool", "-q", "-overwrite_original", "-Make=Apple", "-Model=iPhone 13",
+                          "-DateTimeOriginal=2024:06:01 18:00:00", "-SubSecTimeOriginal=\(index + 1)00", name])
+            names.append(name)
+        }
+        if FileManager.default.fileExists(atPath: box.library.root + "/wide.png") {
+            try FileManager.default.removeItem(atPath: box.library.root + "/wide.png")
+        }
+        return names
+    }
+
+    /// Issue 36: overlapping frames panned across a scene are a panorama, one intention: the burst
+    /// rule stages none of them, `bracket: true` finds them, and the plan says why.
+    @Test(arguments: ["11", "23", "42"])
+    func aPanoramasFramesAreNeverABurstsExtras(seed: String) throws {
+        let box = try Sandbox("panorama-\(seed)")
+        let names = try panned(box, [0, 256, 512, 768], seed: seed)
+        #expect(try box.cull(["scan"]).status == 0)
+        let rules = try box.rules("bursts.yaml", "version: 1\nrules:\n  - name: bursts\n    match: {burst: true}\n    keep: [first]\n")
+        let plan = try box.cull(["plan", rules, "--ceiling", "100"])
+        #expect(plan.stdout.contains("bracket sets: 1 set (4 files) kept whole"), "\(plan.stdout)\(plan.stderr)")
+        #expect(try box.cull(["stage", rules, "--ceiling", "100"]).status == 0)
+        #expect(try staged(box).isEmpty, "a panorama's frame was staged as a burst's extra")
+        let found = try box.cull(["find", "bracket: true", "--format", "paths"])
+        #expect(Set(found.stdout.split(separator: "\n").map(String.init)) == Set(names), "\(found.stdout)\(found.stderr)")
+        let explain = try box.cull(["plan", rules, "--ceiling", "100", "--explain", names[1]])
+        #expect(explain.stdout.contains("panorama"), "\(explain.stdout)")
+    }
+
+    /// Real photographs cut as a pan (frames half a frame apart) and held still (30 pixels apart).
+    static let realPans: [(photo: String, size: String, pan: [Int], still: [Int])] = [
+        ("mobile/HMD_Nokia_8.3_5G.jpg", "1536x1976", [0, 768, 1536, 2304, 3072], [1000, 1030, 1060]),
+        ("mobile/jolla.jpg", "1632x2448", [0, 540, 1080, 1632], [800, 830, 860]),
+        ("tests/30-type_error.jpg", "1936x2403", [0, 645, 1290, 1936], [900, 940, 980]),
+    ]
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: repository + "/../shared/corpus/exif-samples/jpg/mobile/jolla.jpg")),
+          arguments: realPans.indices)
+    func realPhotographsPannedAreAPanoramaAndHeldStillABurst(index: Int) throws {
+        let (photo, size, pan, still) = Self.realPans[index]
+        let source = Self.repository + "/../shared/corpus/exif-samples/jpg/" + photo
+        let rules = "version: 1\nrules:\n  - name: bursts\n    match: {burst: true}\n    keep: [first]\n"
+        let panned = try Sandbox("real-pan-\(index)")
+        let frames = try cut(panned, source, size: size, pan)
+        #expect(try panned.cull(["scan"]).status == 0)
+        #expect(try panned.cull(["stage", try panned.rules("b.yaml", rules), "--ceiling", "100"]).status == 0)
+        #expect(try staged(panned).isEmpty, "\(photo): a panorama's frame was staged")
+        let found = try panned.cull(["find", "bracket: true", "--format", "paths"])
+        #expect(Set(found.stdout.split(separator: "\n").map(String.init)) == Set(frames), "\(photo): \(found.stdout)")
+        let held = try Sandbox("real-still-\(index)")
+        let shots = try cut(held, source, size: size, still)
+        #expect(try held.cull(["scan"]).status == 0)
+        #expect(try held.cull(["stage", try held.rules("b.yaml", rules), "--ceiling", "100"]).status == 0)
+        let extras = try staged(held)
+        #expect(extras == Set(shots.dropFirst()), "\(photo): \(extras)")
+    }
+
+    /// The control: a hand held still (a few pixels of jitter) shoots a burst, whose extras go.
+    @Test(arguments: ["11", "23", "42"])
+    func framesHeldStillAreStillABurst(seed: String) throws {
+        let box = try Sandbox("still-\(seed)")
+        let names = try panned(box, [100, 104, 109, 112], seed: seed)
+        #expect(try box.cull(["scan"]).status == 0)
+        let rules = try box.rules("bursts.yaml", "version: 1\nrules:\n  - name: bursts\n    match: {burst: true}\n    keep: [first]\n")
+        #expect(try box.cull(["stage", rules, "--ceiling", "100"]).status == 0)
+        let staged = try staged(box)
+        #expect(staged == Set(names.dropFirst()), "\(staged)")
+    }
+
     /// The control: frames at one exposure, no bracket mark, are still a burst.
     @Test func framesAtOneExposureAreStillABurst() throws {
         let box = try Sandbox("bracket-control")

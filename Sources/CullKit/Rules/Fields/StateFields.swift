@@ -15,7 +15,8 @@ enum StateFields {
                   + "for an HDR merge, with the merge: EXIF CustomRendered, Apple's HDRImageType), an exposure bracket "
                   + "(ExposureMode auto bracket, or three or more frames whose exposure compensation differs frame to frame), "
                   + "a focus stack (three or more frames at one exposure whose SubjectDistance steps one way); one camera, "
-                  + "frames at most \(BracketGroups.window) s apart. Never a group rule: bursts and similar groups never hold "
+                  + "frames at most \(BracketGroups.window) s apart; or a panorama (a burst's frames panned across a scene, each "
+                  + "the one before shifted by a fifth of a frame or more, seen in their pixels). Never a group rule: bursts and similar groups never hold "
                   + "two frames of one set, so no rule stages one as redundant with another; a plain rule still decides each "
                   + "file it matches (`protect: [{bracket: true}]` keeps them all).",
               examples: ["bracket: true", "bracket: false"]),
