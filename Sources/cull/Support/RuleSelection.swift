@@ -62,7 +62,7 @@ enum RuleSelection {
 /// What `plan`, `stage` and `run` share: the rule files, the library, the run's clock and the ceiling.
 struct RuleRunOptions {
     static let argument = ArgumentSpec(name: "rules", help: "Rule files, or folders of *.yaml / *.yml files ('-': standard input).", repeats: true)
-    static let options = [CommonOptions.library, CommonOptions.now, RuleSelection.ceilingOption]
+    static let options = [CommonOptions.library, CommonOptions.now, RuleSelection.ceilingOption, StockRules.option]
 
     let paths: [String]
     let library: String?
@@ -70,8 +70,8 @@ struct RuleRunOptions {
     let ceiling: Double
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "missing expected argument '<rules> ...'") }
-        paths = arguments.positionals
+        paths = arguments.positionals + (try StockRules.paths(arguments))
+        guard !paths.isEmpty else { throw UsageError(message: "missing expected argument '<rules> ...'") }
         library = arguments.value(CommonOptions.library)
         clock = try RunClockOption.parse(arguments)
         ceiling = try RuleSelection.ceiling(arguments)

@@ -51,10 +51,11 @@ _cull() {
                 --library) COMPREPLY=($(compgen -d -- "$cur")); return ;;
                 --now) :; return ;;
                 --ceiling) :; return ;;
+                --stock) :; return ;;
                 --format) COMPREPLY=($(compgen -W "text json paths" -- "$cur")); return ;;
                 --explain) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
-            COMPREPLY=($(compgen -W "--library --now --ceiling --format -0 --null --explain --preview -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--library --now --ceiling --stock --format -0 --null --explain --preview -h --help" -- "$cur"))
             [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur"))
             ;;
         stage)
@@ -62,9 +63,10 @@ _cull() {
                 --library) COMPREPLY=($(compgen -d -- "$cur")); return ;;
                 --now) :; return ;;
                 --ceiling) :; return ;;
+                --stock) :; return ;;
                 --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return ;;
             esac
-            COMPREPLY=($(compgen -W "--library --now --ceiling --path --format -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--library --now --ceiling --stock --path --format -h --help" -- "$cur"))
             [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur"))
             ;;
         find)
@@ -99,9 +101,10 @@ _cull() {
                 --library) COMPREPLY=($(compgen -d -- "$cur")); return ;;
                 --now) :; return ;;
                 --ceiling) :; return ;;
+                --stock) :; return ;;
                 --html) COMPREPLY=($(compgen -d -- "$cur")); return ;;
             esac
-            COMPREPLY=($(compgen -W "--library --now --ceiling --no-open --html --inline --terminal -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--library --now --ceiling --stock --no-open --html --inline --terminal -h --help" -- "$cur"))
             [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur"))
             ;;
         restore)
@@ -170,10 +173,11 @@ _cull() {
                 --library) COMPREPLY=($(compgen -d -- "$cur")); return ;;
                 --now) :; return ;;
                 --ceiling) :; return ;;
+                --stock) :; return ;;
                 --to) COMPREPLY=($(compgen -d -- "$cur")); return ;;
                 --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return ;;
             esac
-            COMPREPLY=($(compgen -W "--library --now --ceiling --commit -y --yes --to --format -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--library --now --ceiling --stock --commit -y --yes --to --format -h --help" -- "$cur"))
             [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur"))
             ;;
         log)
