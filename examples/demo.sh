@@ -5,9 +5,16 @@
 # undoes it. Your own trash and photos are never involved.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="/opt/swift/usr/bin:$PATH"
-swift build -c release --product cull >/dev/null
-cull="$PWD/.build/release/cull"
+# What the build needs and is missing, from scripts/packages (apt-get as root, else the sudo line to run).
+source scripts/setup build
+# CULL may name an installed cull to run the demo with (CI runs it against the Debian package's /usr/bin/cull).
+cull="${CULL:-}"
+if [ -z "$cull" ]; then
+    # The build's progress goes to stderr, so the demo's own output stays the same on every run.
+    [ -x .build/release/cull ] || echo "Building Cull in release mode: the first time takes a few minutes (SwiftPM's progress below)." >&2
+    swift build -c release --product cull >&2
+    cull="$PWD/.build/release/cull"
+fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/cull-demo.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -17,7 +24,7 @@ cp -R --preserve=timestamps examples/library "$work/library"
 export HOME="$work/home" XDG_DATA_HOME="$work/home/.local/share"
 mkdir -p "$XDG_DATA_HOME"
 
-stock="$PWD/rules"
+stock="${CULL_STOCK_RULES:-$PWD/rules}"
 catalog="$PWD/examples/catalogs/darktable/library.db"
 report="${TMPDIR:-/tmp}/cull-demo-report"   # kept after the demo, to open in a browser
 now=2026-11-29   # one pinned clock, so the demo prints the same plan every day

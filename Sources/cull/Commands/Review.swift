@@ -43,7 +43,7 @@ struct ReviewCommand: CullCommand {
     let deck: PreviewMode??
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        rulePaths = arguments.positionals
+        rulePaths = arguments.positionals + (try StockRules.paths(arguments))
         library = arguments.value(CommonOptions.library)
         clock = try RunClockOption.parse(arguments)
         ceiling = try RuleSelection.ceiling(arguments)

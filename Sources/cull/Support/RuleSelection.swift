@@ -64,7 +64,7 @@ struct RuleRunOptions {
     static let argument = ArgumentSpec(name: "rules", help: "Rule files, or folders of *.yaml / *.yml files ('-': standard input).", repeats: true)
     static let liftLimitOption = OptionSpec(long: "lift-limit", value: "RULE",
         help: "Let trash rule RULE stage more than its limit: for this run, after looking at what it selects (repeatable).", repeats: true)
-    static let options = [CommonOptions.library, CommonOptions.now, RuleSelection.ceilingOption, liftLimitOption]
+    static let options = [CommonOptions.library, CommonOptions.now, RuleSelection.ceilingOption, liftLimitOption, StockRules.option]
 
     let paths: [String]
     let library: String?
@@ -73,8 +73,8 @@ struct RuleRunOptions {
     let liftedLimits: Set<String>
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "missing expected argument '<rules> ...'") }
-        paths = arguments.positionals
+        paths = arguments.positionals + (try StockRules.paths(arguments))
+        guard !paths.isEmpty else { throw UsageError(message: "missing expected argument '<rules> ...'") }
         library = arguments.value(CommonOptions.library)
         clock = try RunClockOption.parse(arguments)
         ceiling = try RuleSelection.ceiling(arguments)

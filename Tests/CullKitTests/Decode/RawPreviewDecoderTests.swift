@@ -7,7 +7,8 @@ import Testing
 /// ExifTool writes it into the CR2, DNG, NEF (in its MakerNote, where only LibRaw looks) and RW2;
 /// the CR3's JPEG track and the RAF's header are pointed at one appended to the file. A plasma picture per sample, so
 /// the preview's own pHash is the oracle.
-@Suite(.enabled(if: RawCorpus.isAvailable && DecodeFixtures.hasConvert, "the RAW corpus or ImageMagick is absent"))
+@Suite(.enabled(if: RawCorpus.isAvailable, "the RAW corpus at ../shared/corpus/raw is absent"),
+        .enabled(if: DecodeFixtures.hasConvert, "ImageMagick is absent"))
 struct RawPreviewDecoderTests {
     typealias Fixture = ImageGroupsTests.Fixture
 

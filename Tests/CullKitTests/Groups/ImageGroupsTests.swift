@@ -133,8 +133,7 @@ import Testing
         #expect(try f.groups() == [["b.jpg", "c.jpg"]])
     }
 
-    @Test func aHEICWithRewrittenMetadataIsTheSamePicture() throws {
-        guard Corpus.isAvailable else { return }
+    @Test(.enabled(if: Corpus.isAvailable, "needs ../shared/corpus (beside the package)")) func aHEICWithRewrittenMetadataIsTheSamePicture() throws {
         let f = try Fixture()
         for name in ["IMG_5195.HEIC", "mobile/iphone_13_pro_max.HEIC"] {
             try FileManager.default.copyItem(atPath: Corpus.samples.path + "/heic/" + name,
@@ -148,8 +147,7 @@ import Testing
     }
 
     /// Real photos from ~40 cameras: different pictures never share image data.
-    @Test func corpusPhotosDoNotGroupWithEachOther() throws {
-        guard Corpus.isAvailable else { return }
+    @Test(.enabled(if: Corpus.isAvailable, "needs ../shared/corpus (beside the package)")) func corpusPhotosDoNotGroupWithEachOther() throws {
         let f = try Fixture()
         for file in Corpus.files() {
             let target = f.directory.path + "/" + file

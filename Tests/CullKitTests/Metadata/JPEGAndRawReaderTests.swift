@@ -68,18 +68,16 @@ extension MetadataTests {
             }
         }
 
-        @Test func truncationAtEveryLengthNeverCrashes() throws {
-            let full = JPEGBuilder.typical()
-            let file = try TempFile([], suffix: ".jpg")
-            defer { file.remove() }
-            for length in 3 ... full.count {
-                try TempFile.overwrite(file, with: Array(full.prefix(length)))
-                do {
-                    _ = try MetadataReaders.read(path: file.path)
-                } catch {
-                    _ = error // MetadataError by signature; the point is not crashing
-                }
-            }
+        @Test func cutAtEveryLengthGivesWhatTheBytesHold() throws {
+            let folder = FixtureFolder()
+            // Until the SOF is there, the size is EXIF's PixelXDimension/PixelYDimension (4000×3000), then the frame's.
+            let cut = CutAtEveryLength(JPEGBuilder.typical(), name: "cut.jpg", in: folder, ownValues: ["width", "height"])
+            #expect(cut.whole.metadata.width == 640 && cut.whole.metadata.height == 480)
+            let exif = try #require(cut.first("make"))
+            for field in ["model", "lens", "exifDate", "latitude", "width"] { #expect(cut.first(field) == exif, "\(field)") }
+            #expect(cut.cuts.allSatisfy { [nil, 4000, 640].contains($0.metadata.width) && [nil, 3000, 480].contains($0.metadata.height) })
+            #expect(cut.cuts.prefix(exif).allSatisfy { $0.metadata.make == nil }, "EXIF is read only once its segment is whole")
+
         }
     }
 

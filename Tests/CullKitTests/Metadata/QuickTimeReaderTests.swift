@@ -186,10 +186,17 @@ enum MovieFixture {
     }
 
     @Test func survivesTruncationAtEveryLength() {
-        for fixture in [MovieFixture.iPhone, MovieFixture.android] {
-            for length in 0 ..< fixture.count {
-                _ = try? folder.read(Array(fixture.prefix(length)))
-            }
+        // The iPhone movie keeps moov last: no cut has it whole, so none gives a field.
+        let iPhone = CutAtEveryLength(MovieFixture.iPhone, name: "cut.mov", in: folder)
+        #expect(iPhone.cuts.allSatisfy { $0.metadata == MediaMetadata() })
+        #expect(iPhone.whole.metadata.make == "Apple" && iPhone.whole.metadata.liveID != nil)
+        // The Android one has moov first: every field from the end of moov on, with mdat cut. A tail shorter than a
+        // box header (1 to 7 bytes of mdat's) goes unnoticed: the walk stops there as at the end of a file (issue 38,
+        // found here; held so a change shows).
+        let moovEnd = MovieFixture.android.count - 72
+        let android = CutAtEveryLength(MovieFixture.android, name: "cut.mp4", in: folder, readWhole: Set(moovEnd ..< moovEnd + 8))
+        for field in ["format", "width", "height", "duration", "make", "model", "latitude", "quickTimeDate"] {
+            #expect(android.first(field) == moovEnd, "\(field)")
         }
     }
 }

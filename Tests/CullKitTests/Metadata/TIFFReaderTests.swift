@@ -110,11 +110,25 @@ extension MetadataTests {
             #expect(throws: MetadataError.self) { try TIFFReader.parseExif(Array("II*\0\u{FF}\0\0\0".utf8)[...], base: 0) }
         }
 
-        @Test func truncationAtEveryLengthNeverCrashes() {
+        /// Cut at every length: each field read is the whole block's, and once read stays read.
+        @Test func cutAtEveryLengthGivesWhatTheBytesHold() throws {
             let full = TIFFBuilder.cameraExif()
+            let whole = CutAtEveryLength.fields(try TIFFReader.parseExif(full[...], base: 100))
+            let wholeDate = try TIFFReader.parseExif(full[...], base: 100).exifDate
+            #expect(whole["make"] == "Canon" && wholeDate == CaptureDate(local: 1_623_767_405, offsetMinutes: 120))
+            var seen: Set<String> = []
             for length in 0 ..< full.count {
-                _ = try? TIFFReader.parseExif(full.prefix(length), base: 100)
+                let fields = (try? TIFFReader.parseExif(full.prefix(length), base: 100)).map(CutAtEveryLength.fields) ?? [:]
+                // The date is IFD0's DateTime until the Exif IFD's DateTimeOriginal is read, its offset once OffsetTimeOriginal is.
+                for (name, value) in fields where name != "exifDate" { #expect(value == whole[name], "cut at \(length): \(name)") }
+                let date = (try? TIFFReader.parseExif(full.prefix(length), base: 100))?.exifDate
+                let known = date.map { [wholeDate?.local, 1_623_834_000].contains($0.local) && ($0.offsetMinutes == nil || $0 == wholeDate) }
+                #expect(known ?? true, "cut at \(length): \(date.map { "\($0)" } ?? "")")
+                #expect(seen.isSubset(of: fields.keys), "cut at \(length): \(seen.subtracting(fields.keys)) gone")
+                seen.formUnion(fields.keys)
+                if length < 8 { #expect(fields.isEmpty, "cut at \(length): no TIFF header yet") }
             }
+            #expect(seen.contains("make") && seen.contains("model"), "a cut past IFD0 keeps the camera: \(seen)")
             // A slice that does not start at index 0 must parse the same.
             let padded = [0, 0, 0] + full
             #expect((try? TIFFReader.parseExif(padded[3...], base: 3))?.make == "Canon")

@@ -8,6 +8,7 @@ import Testing
 struct ThumbnailMakerTests {
     let folder = TemporaryDirectory()
     static let primary = ["red", "lime", "blue", "white"]
+    static let phoneHEIC = Corpus.samples.path + "/heic/mobile/iphone_13_pro_max.HEIC"
     /// Not a turn or mirror of the primary's quadrants: red and white are neighbours here.
     static let preview = ["red", "white", "lime", "blue"]
 
@@ -94,12 +95,9 @@ struct ThumbnailMakerTests {
     }
 
     /// The real iPhone HEIC: portrait (irot 270 and EXIF orientation 6) with a 240×320 thumbnail.
-    @Test func aPhoneHEICThumbnailMatchesItsPicture() throws {
-        let path = Corpus.samples.path + "/heic/mobile/iphone_13_pro_max.HEIC"
-        guard FileManager.default.fileExists(atPath: path) else {
-            print("skipping: \(path) is absent (../shared/corpus)")
-            return
-        }
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: phoneHEIC), "needs ../shared/corpus (beside the package)"))
+    func aPhoneHEICThumbnailMatchesItsPicture() throws {
+        let path = Self.phoneHEIC
         let (image, source) = try Self.thumbnail(path, orientation: 6)
         #expect(source == .heifThumbnail)
         #expect(image.width == 192 && image.height == 256, "\(image.width)×\(image.height)")

@@ -7,10 +7,11 @@ import Testing
 @Suite struct RuleSchemaTests {
     static let schemaPath = repositoryRoot + "/rules/cull-rules.schema.json"
 
-    /// `check-jsonschema` on PATH (installed by CI; tests that need it skip without it).
+    /// `check-jsonschema` from `.build/tools` (where scripts/setup installs it, from scripts/packages), else on PATH;
+    /// tests that need it skip without it.
     static let validator: String? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { $0 + "/check-jsonschema" }
+        return ([repositoryRoot + "/.build/tools/bin"] + path.split(separator: ":").map(String.init)).map { $0 + "/check-jsonschema" }
             .first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
 
@@ -44,13 +45,13 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: validator != nil, "check-jsonschema not installed (pip install check-jsonschema); CI installs it"))
+    @Test(.enabled(if: validator != nil, "check-jsonschema not installed (bash scripts/setup test installs it)"))
     func shippedRuleFilesValidateWithCheckJSONSchema() throws {
         let failed = try Self.rejected(by: Self.validator!, try Self.shippedRuleFiles())
         #expect(failed.isEmpty, "\(failed)")
     }
 
-    @Test(.enabled(if: validator != nil, "check-jsonschema not installed (pip install check-jsonschema); CI installs it"))
+    @Test(.enabled(if: validator != nil, "check-jsonschema not installed (bash scripts/setup test installs it)"))
     func exampleWorkflowIsAValidGitHubWorkflow() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.validator!)
@@ -98,7 +99,7 @@ import Testing
         #expect(missingVersion.hasErrors)
     }
 
-    @Test(.enabled(if: validator != nil, "check-jsonschema not installed (pip install check-jsonschema); CI installs it"))
+    @Test(.enabled(if: validator != nil, "check-jsonschema not installed (bash scripts/setup test installs it)"))
     func schemaAndSwiftValidatorAgree() throws {
         let directory = NSTemporaryDirectory() + "cull-schema-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -30,8 +30,7 @@ import Testing
         #expect(box.exists("IMG_0001.jpg"), "nothing moved")
     }
 
-    @Test func aCorruptedCatalogStopsEveryStep() throws {
-        guard CatalogFixtures.isAvailable else { return }
+    @Test(.enabled(if: CatalogFixtures.isAvailable, "needs ../shared/fixtures/catalogs")) func aCorruptedCatalogStopsEveryStep() throws {
         let (box, catalog, rules) = try Self.staged("fc-corrupt")
         let handle = try #require(FileHandle(forWritingAtPath: catalog))
         try handle.seek(toOffset: 0)
@@ -43,15 +42,13 @@ import Testing
         #expect(try box.cull(["plan", rules, "--ceiling", "100"]).status == 0)
     }
 
-    @Test func anUnknownSchemaVersionStopsEveryStep() throws {
-        guard CatalogFixtures.isAvailable else { return }
+    @Test(.enabled(if: CatalogFixtures.isAvailable, "needs ../shared/fixtures/catalogs")) func anUnknownSchemaVersionStopsEveryStep() throws {
         let (box, catalog, rules) = try Self.staged("fc-schema")
         try CatalogFixtures.write(catalog, "UPDATE db_info SET value = '999' WHERE key = 'version'")
         try Self.expectRefusals(box, rules, catalog, saying: "its schema version 999 is one this Cull does not know")
     }
 
-    @Test func aCatalogThatIsGoneOrNotAFileStopsEveryStep() throws {
-        guard CatalogFixtures.isAvailable else { return }
+    @Test(.enabled(if: CatalogFixtures.isAvailable, "needs ../shared/fixtures/catalogs")) func aCatalogThatIsGoneOrNotAFileStopsEveryStep() throws {
         let (box, catalog, rules) = try Self.staged("fc-gone")
         try FileManager.default.removeItem(atPath: catalog)
         try Self.expectRefusals(box, rules, catalog, saying: "it is gone")
@@ -82,8 +79,7 @@ import Testing
         #expect(plan.status == 0, "\(plan.stderr)")
     }
 
-    @Test func aCatalogLockedByAWriterIsRetriedThenRefused() throws {
-        guard CatalogFixtures.isAvailable else { return }
+    @Test(.enabled(if: CatalogFixtures.isAvailable, "needs ../shared/fixtures/catalogs")) func aCatalogLockedByAWriterIsRetriedThenRefused() throws {
         let (box, catalog, rules) = try Self.staged("fc-locked")
         // darktable writing in rollback-journal mode, in the middle of a transaction: an exclusive lock
         // and a journal beside the catalog, so Cull must read it again and finds it locked.
@@ -95,8 +91,7 @@ import Testing
         #expect(try box.cull(["plan", rules, "--ceiling", "100"]).status == 0)
     }
 
-    @Test func aCatalogBeingWrittenInWALModeIsReadAsItWasBeforeTheWrite() throws {
-        guard CatalogFixtures.isAvailable else { return }
+    @Test(.enabled(if: CatalogFixtures.isAvailable, "needs ../shared/fixtures/catalogs")) func aCatalogBeingWrittenInWALModeIsReadAsItWasBeforeTheWrite() throws {
         let box = try Sandbox("fc-wal")
         let catalog = try CatalogFixtures.darktable(in: box)
         try CatalogFixtures.write(catalog, "PRAGMA journal_mode = WAL")
@@ -109,8 +104,7 @@ import Testing
         #expect(try box.found("rating: 4") == ["IMG_0001.jpg"])
     }
 
-    @Test func aPhotoRatedInDarktableAfterStagingIsHeldBackAtCommit() throws {
-        guard CatalogFixtures.isAvailable else { return }
+    @Test(.enabled(if: CatalogFixtures.isAvailable, "needs ../shared/fixtures/catalogs")) func aPhotoRatedInDarktableAfterStagingIsHeldBackAtCommit() throws {
         let (box, catalog, _) = try Self.staged("fresh-commit")
         try CatalogFixtures.write(catalog, "UPDATE images SET flags = (flags & ~7) | 5 WHERE filename = 'IMG_0005.jpg'")
         let commit = try box.cull(["commit", "--yes"])
@@ -120,8 +114,7 @@ import Testing
         #expect(!box.exists("IMG_0001.jpg"))
     }
 
-    @Test func aPhotoUnrejectedOrTaggedInDarktableAfterStagingIsHeldBackAtCommit() throws {
-        guard CatalogFixtures.isAvailable else { return }
+    @Test(.enabled(if: CatalogFixtures.isAvailable, "needs ../shared/fixtures/catalogs")) func aPhotoUnrejectedOrTaggedInDarktableAfterStagingIsHeldBackAtCommit() throws {
         let (box, catalog, _) = try Self.staged("fresh-unreject")
         try CatalogFixtures.write(catalog, """
             UPDATE images SET flags = flags & ~8 WHERE filename = 'IMG_0002.jpg';
@@ -134,8 +127,7 @@ import Testing
         #expect(box.exists("IMG_0002.jpg") && box.exists("IMG_0004.jpg"))
     }
 
-    @Test func theReceiptSaysWhichCatalogStillListsTheMovedFilesAndUndoPutsThemBack() throws {
-        guard CatalogFixtures.isAvailable else { return }
+    @Test(.enabled(if: CatalogFixtures.isAvailable, "needs ../shared/fixtures/catalogs")) func theReceiptSaysWhichCatalogStillListsTheMovedFilesAndUndoPutsThemBack() throws {
         let box = try Sandbox("receipt")
         let catalog = try CatalogFixtures.darktable(in: box)
         #expect(try box.cull(["scan"]).status == 0)

@@ -5,8 +5,7 @@ import Testing
 /// darktable's real catalog (written by darktable 4.2.1), copied and changed with SQL the way darktable
 /// writes its rows: every field, duplicates, and where its paths land.
 @Suite struct DarktableCatalogTests {
-    @Test func everyFieldComesFromTheLibraryAndItsDataDB() throws {
-        guard CatalogFixtures.isAvailable else { return }
+    @Test(.enabled(if: CatalogFixtures.isAvailable, "needs ../shared/fixtures/catalogs")) func everyFieldComesFromTheLibraryAndItsDataDB() throws {
         let box = try Sandbox("dt-fields")
         let catalog = try CatalogFixtures.darktable(in: box)
         // IMG_0006: rejected the old way (rating value 6); IMG_0001 gets a second, blue label.
@@ -25,8 +24,7 @@ import Testing
         #expect(try box.found("favorite: true") == ["IMG_0003.jpg"])
     }
 
-    @Test func aDuplicateCountsWithTheMostProtectiveOfItsValues() throws {
-        guard CatalogFixtures.isAvailable else { return }
+    @Test(.enabled(if: CatalogFixtures.isAvailable, "needs ../shared/fixtures/catalogs")) func aDuplicateCountsWithTheMostProtectiveOfItsValues() throws {
         let box = try Sandbox("dt-dup")
         let catalog = try CatalogFixtures.darktable(in: box)
         // A duplicate of the rejected IMG_0002 (darktable's "duplicate" makes a second images row), rated 4.
@@ -39,8 +37,7 @@ import Testing
         #expect(try box.found("rejected: true") == [])
     }
 
-    @Test func aCatalogWrittenForAnotherMountPointIsMappedByHand() throws {
-        guard CatalogFixtures.isAvailable else { return }
+    @Test(.enabled(if: CatalogFixtures.isAvailable, "needs ../shared/fixtures/catalogs")) func aCatalogWrittenForAnotherMountPointIsMappedByHand() throws {
         let box = try Sandbox("dt-map")
         let catalog = try CatalogFixtures.darktable(in: box, folder: "dt-sample")
         // As darktable wrote it: the photos under /home/user/Pictures/dt-sample.
@@ -56,8 +53,7 @@ import Testing
         #expect(try box.found("rating: 4") == ["dt-sample/IMG_0004.jpg"])
     }
 
-    @Test func aNameInTheOtherUnicodeFormIsTheSameFile() throws {
-        guard CatalogFixtures.isAvailable else { return }
+    @Test(.enabled(if: CatalogFixtures.isAvailable, "needs ../shared/fixtures/catalogs")) func aNameInTheOtherUnicodeFormIsTheSameFile() throws {
         let box = try Sandbox("dt-nfd")
         let catalog = try CatalogFixtures.darktable(in: box)
         let composed = "Caf\u{E9}.jpg", decomposed = "Cafe\u{301}.jpg"
@@ -69,8 +65,7 @@ import Testing
         #expect(try box.found("rating: 4") == [composed])
     }
 
-    @Test func explainNamesEverySourceAndScanCountsDisagreements() throws {
-        guard CatalogFixtures.isAvailable else { return }
+    @Test(.enabled(if: CatalogFixtures.isAvailable, "needs ../shared/fixtures/catalogs")) func explainNamesEverySourceAndScanCountsDisagreements() throws {
         let box = try Sandbox("dt-explain")
         let catalog = try CatalogFixtures.darktable(in: box)
         try CatalogFixtures.write(catalog, "UPDATE images SET flags = (flags & ~7) | 2 WHERE filename = 'IMG_0004.jpg'")

@@ -11,8 +11,7 @@ import Testing
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("rules/" + name).path
     }
 
-    @Test func aFiveStarPhotoRatedInDarktableIsNotPlannedForTheTrash() throws {
-        guard CatalogFixtures.isAvailable else { return }
+    @Test(.enabled(if: CatalogFixtures.isAvailable, "needs ../shared/fixtures/catalogs")) func aFiveStarPhotoRatedInDarktableIsNotPlannedForTheTrash() throws {
         let box = try Sandbox("dt-repro")
         let catalog = try CatalogFixtures.darktable(in: box)
         // darktable keeps the stars in the low three bits of images.flags.

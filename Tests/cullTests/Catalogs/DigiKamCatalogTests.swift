@@ -44,8 +44,7 @@ import Testing
         #expect(try box.found("tags: Normandy").count == 3)
     }
 
-    @Test func aVolumeRootThatIsNotMountedHereIsMappedByHand() throws {
-        guard CatalogFixtures.isAvailable else { return }
+    @Test(.enabled(if: CatalogFixtures.isAvailable, "needs ../shared/fixtures/catalogs")) func aVolumeRootThatIsNotMountedHereIsMappedByHand() throws {
         let (box, catalog) = try Self.library("dk-uuid")
         try Self.decide(catalog)
         #expect(try box.cull(["scan"]).status == 0)
@@ -56,8 +55,7 @@ import Testing
         try Self.expectDecisions(box)
     }
 
-    @Test func aVolumeRootResolvesThroughTheMountedFileSystems() throws {
-        guard CatalogFixtures.isAvailable else { return }
+    @Test(.enabled(if: CatalogFixtures.isAvailable, "needs ../shared/fixtures/catalogs")) func aVolumeRootResolvesThroughTheMountedFileSystems() throws {
         let (box, catalog) = try Self.library("dk-mount")
         try Self.decide(catalog)
         // The volume 722b9c6f-… is mounted at the sandbox's base; its album root is the folder `lib` on it.
@@ -79,8 +77,7 @@ import Testing
         try Self.expectDecisions(box)
     }
 
-    @Test func aPathRootFoundThroughDigikamrcIsUsedByDefault() throws {
-        guard CatalogFixtures.isAvailable else { return }
+    @Test(.enabled(if: CatalogFixtures.isAvailable, "needs ../shared/fixtures/catalogs")) func aPathRootFoundThroughDigikamrcIsUsedByDefault() throws {
         let (box, catalog) = try Self.library("dk-rc")
         try Self.decide(catalog)
         try CatalogFixtures.write(catalog, "UPDATE AlbumRoots SET identifier = ?, specificPath = '/'", [.text("volumeid:?path=" + box.library.root)])
@@ -93,8 +90,7 @@ import Testing
         #expect(status.stdout.contains("digiKam \(catalog) (used, found)"), "\(status.stdout)")
     }
 
-    @Test func theNewerEmptySchemaReadsAsNoFiles() throws {
-        guard CatalogFixtures.isAvailable else { return }
+    @Test(.enabled(if: CatalogFixtures.isAvailable, "needs ../shared/fixtures/catalogs")) func theNewerEmptySchemaReadsAsNoFiles() throws {
         let (box, _) = try Self.library("dk-v16")
         let catalog = box.base + "/digikam16/digikam4.db"
         try CatalogFixtures.copy("digikam/v16-empty/digikam4.db", to: catalog)

@@ -5,8 +5,7 @@ import Testing
 /// Catalogs nobody's photo manager would write: bounded time and memory, rows outside the library
 /// counted and ignored, nothing that could make a path leave the library.
 @Suite struct HostileCatalogTests {
-    @Test func manyTagsHugeNamesAndPathsThatLeaveTheLibrary() throws {
-        guard CatalogFixtures.isAvailable else { return }
+    @Test(.enabled(if: CatalogFixtures.isAvailable, "needs ../shared/fixtures/catalogs")) func manyTagsHugeNamesAndPathsThatLeaveTheLibrary() throws {
         let box = try Sandbox("hostile-dt")
         let catalog = try CatalogFixtures.darktable(in: box)
         let data = (catalog as NSString).deletingLastPathComponent + "/data.db"
@@ -40,8 +39,7 @@ import Testing
         #expect(try box.db.scalar("SELECT catalog_tags FROM assets WHERE path = 'IMG_0002.jpg'") == .null)
     }
 
-    @Test func aTagTreeWithACycleEndsAtItsLimit() throws {
-        guard CatalogFixtures.isAvailable else { return }
+    @Test(.enabled(if: CatalogFixtures.isAvailable, "needs ../shared/fixtures/catalogs")) func aTagTreeWithACycleEndsAtItsLimit() throws {
         let box = try Sandbox("hostile-dk")
         box.photo("Deauville/IMG39991.JPG")
         let catalog = box.base + "/digikam4.db"

@@ -5,8 +5,7 @@ import Testing
 /// Shotwell's real (empty) `photo.db`, filled the way Shotwell writes rows; and Lightroom Classic
 /// catalogs built in the test.
 @Suite struct ShotwellAndLightroomTests {
-    @Test func shotwellRatingsFlagsTrashTagsAndFaces() throws {
-        guard CatalogFixtures.isAvailable else { return }
+    @Test(.enabled(if: CatalogFixtures.isAvailable, "needs ../shared/fixtures/catalogs")) func shotwellRatingsFlagsTrashTagsAndFaces() throws {
         let box = try Sandbox("shotwell")
         for name in ["five.jpg", "rejected.jpg", "flagged.jpg", "trashed.jpg", "plain.jpg"] { box.photo("Shots/" + name) }
         let catalog = box.base + "/xdg/shotwell/data/photo.db"

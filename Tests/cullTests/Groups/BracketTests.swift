@@ -187,7 +187,7 @@ struct BracketTests {
 
     /// ExifTool's iPhone HDR pair (the frame kept for the merge, and the merge, one second): whichever
     /// stock rules are passed, both stay, and `bracket: true` holds both.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: hdrSamples), "the shared corpus is absent"))
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: hdrSamples), "needs ../shared/corpus (beside the package)"))
     func theIPhoneHDRPairStaysWhole() throws {
         for rules in [["bursts.yaml"], ["similar.yaml"], ["bursts.yaml", "similar.yaml"]] {
             let box = try Sandbox("bracket-iphone")

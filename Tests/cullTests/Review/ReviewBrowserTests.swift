@@ -3,10 +3,10 @@ import Testing
 @testable import CullKit
 
 /// `cull review` in a real browser: headless Chromium driven by Selenium (review_browser.py).
-/// Skips with a message when Chromium, its driver, Selenium or ImageMagick is missing.
+/// Skipped (reported as such) when Chromium, its driver, Selenium or ImageMagick is missing.
 /// Screenshots (two widths) go to `$TMPDIR/cull-review-shots/`, to look at.
-@Suite(.serialized) struct ReviewBrowserTests {
-    static var missing: String? { Browser.missing ?? (ReviewMedia.hasImageMagick ? nil : "ImageMagick (convert) is not installed") }
+@Suite(.serialized, .enabled(if: Browser.missing == nil && ReviewMedia.hasImageMagick, "needs chromium, chromium-driver, python3-selenium and imagemagick"))
+struct ReviewBrowserTests {
     static let shots = NSTemporaryDirectory() + "cull-review-shots"
 
     /// Eight photos (EXIF thumbnails, one rotated), a movie and a damaged file in `trip/`, a keeper elsewhere.
@@ -32,26 +32,20 @@ import Testing
         return (box, rules)
     }
 
-    static func browse(_ mode: String, _ target: String, environment: [String: String]) throws -> [String: Any]? {
+    static func browse(_ mode: String, _ target: String, environment: [String: String]) throws -> [String: Any] {
         let result = try Subprocess.run([Browser.python, Browser.script, mode, target, shots], environment: environment)
-        if result.status == 3 {
-            print("skipping: \(result.stderr)")
-            return nil
-        }
+        // 3: Selenium or Chromium would not start although installed (the suite runs only when they are): a failure, not a skip.
+        try #require(result.status != 3, "the browser did not start: \(result.stderr)")
         #expect(result.status == 0, "\(result.stderr)")
-        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     }
 
     @Test func decideAndCommitFromThePage() throws {
-        if let missing = Self.missing {
-            print("skipping ReviewBrowserTests: \(missing)")
-            return
-        }
         let (box, rules) = try Self.library()
         let planned = try box.cull(["plan", "--ceiling", "100", "--format", "paths", rules]).stdout.split(separator: "\n").map(String.init)
         #expect(planned.count == 10)
         let review = try ReviewProcess(box, ["--ceiling", "100", rules])
-        guard let page = try Self.browse("live", review.url, environment: box.environment) else { return }
+        let page = try Self.browse("live", review.url, environment: box.environment)
         #expect(page["tiles"] as? Int == planned.count, "one tile per planned file")
         #expect((page["initial"] as? [String: String])?.values.allSatisfy { $0 == "proposed" } == true, "nothing staged before acting")
         #expect(page["header"] as? String == "Nothing staged to move yet")
@@ -80,10 +74,6 @@ import Testing
     }
 
     @Test func staticReportOpensFromDisk() throws {
-        if let missing = Self.missing {
-            print("skipping ReviewBrowserTests: \(missing)")
-            return
-        }
         let (box, rules) = try Self.library()
         let folder = box.base + "/report"
         let wrote = try box.cull(["review", "--ceiling", "100", "--html", folder, rules])
@@ -96,7 +86,7 @@ import Testing
         #expect(!html.contains("http://") || !html.contains("<script src"), "nothing fetched from elsewhere")
         let thumbs = try FileManager.default.contentsOfDirectory(atPath: folder + "/thumbs")
         #expect(thumbs.count == 10 && thumbs.filter { $0.hasSuffix(".jpg") }.count == 8, "\(thumbs)")
-        guard let page = try Self.browse("static", folder + "/index.html", environment: box.environment) else { return }
+        let page = try Self.browse("static", folder + "/index.html", environment: box.environment)
         #expect(page["tiles"] as? Int == 10)
         #expect(page["buttons"] as? Int == 0, "no actions in a static report")
         #expect(page["commit_visible"] as? Bool == false)

@@ -126,11 +126,9 @@ import Testing
     /// Issue 18 item 6: a slow decode (a progressive JPEG of 100 scans) runs off the request
     /// threads: `/api/items` is answered while the preview is still being made, and the preview,
     /// once made, is cached like a thumbnail and served from the cache.
-    @Test func aSlowDecodeDoesNotStallThePage() throws {
-        guard ReviewMedia.hasImageMagick, FileManager.default.isExecutableFile(atPath: "/usr/bin/jpegtran") else {
-            print("skipping: ImageMagick or jpegtran (libjpeg-turbo-progs) is not installed")
-            return
-        }
+    @Test(.enabled(if: ReviewMedia.hasImageMagick, "ImageMagick (convert) is not installed"),
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/jpegtran"), "jpegtran (libjpeg-turbo-progs) is not installed"))
+    func aSlowDecodeDoesNotStallThePage() throws {
         let (box, rules) = try Self.library()
         let plain = box.base + "/plain.jpg", slow = box.base + "/slow.jpg", script = box.base + "/scans.txt"
         #expect(try Subprocess.run(["/usr/bin/convert", "-size", "6000x5000", "gradient:red-blue", "-quality", "90", plain],

@@ -146,11 +146,8 @@ import Testing
         _ = review.interrupt()
     }
 
-    @Test func thumbnailsComeFromTheEmbeddedPreviewAndAreCachedByIdentity() throws {
-        guard ReviewMedia.hasImageMagick else {
-            print("skipping: ImageMagick (convert) is not installed")
-            return
-        }
+    @Test(.enabled(if: ReviewMedia.hasImageMagick, "ImageMagick (convert) is not installed"))
+    func thumbnailsComeFromTheEmbeddedPreviewAndAreCachedByIdentity() throws {
         let (box, rules) = try Self.library()
         let review = try ReviewProcess(box, ["--ceiling", "100", rules])
         let token = ["X-Cull-Token": review.token]
@@ -184,11 +181,9 @@ import Testing
 
     /// A real video's thumbnail is its first frame, cached by identity like a photo's; a video
     /// FFmpeg cannot read keeps the placeholder with its duration.
-    @Test func videoThumbnailsAreTheirFirstFrame() throws {
-        guard ReviewMedia.hasImageMagick, FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") else {
-            print("skipping: ImageMagick or ffmpeg is not installed")
-            return
-        }
+    @Test(.enabled(if: ReviewMedia.hasImageMagick, "ImageMagick (convert) is not installed"),
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "ffmpeg is not installed"))
+    func videoThumbnailsAreTheirFirstFrame() throws {
         let (box, rules) = try Self.library()
         let made = box.base + "/real.mp4"
         let ffmpeg = try Subprocess.run(["/usr/bin/ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=red:s=320x240:d=1",
@@ -270,11 +265,8 @@ import Testing
     }
 
     /// An empty cache entry (a full disk, a truncating tool) is made again, not served or kept for good.
-    @Test func anEmptyCachedThumbnailIsMadeAgain() throws {
-        guard ReviewMedia.hasImageMagick else {
-            print("skipping: ImageMagick (convert) is not installed")
-            return
-        }
+    @Test(.enabled(if: ReviewMedia.hasImageMagick, "ImageMagick (convert) is not installed"))
+    func anEmptyCachedThumbnailIsMadeAgain() throws {
         let (box, rules) = try Self.library()
         var review = try ReviewProcess(box, ["--ceiling", "100", rules])
         let a = try Self.id(box, "trip/a.jpg")
@@ -291,11 +283,8 @@ import Testing
     }
 
     /// A changed file gets a new thumbnail (its identity is the cache key); the old one goes with the next review.
-    @Test func aChangedFileGetsANewThumbnail() throws {
-        guard ReviewMedia.hasImageMagick else {
-            print("skipping: ImageMagick (convert) is not installed")
-            return
-        }
+    @Test(.enabled(if: ReviewMedia.hasImageMagick, "ImageMagick (convert) is not installed"))
+    func aChangedFileGetsANewThumbnail() throws {
         let (box, rules) = try Self.library()
         var review = try ReviewProcess(box, ["--ceiling", "100", rules])
         let a = try Self.id(box, "trip/a.jpg")

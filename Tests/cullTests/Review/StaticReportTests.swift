@@ -24,26 +24,22 @@ import Testing
         return box
     }
 
-    static func walk(_ mode: String, _ file: String, _ window: ReviewPageTests.Window, environment: [String: String]) throws -> [String: Any]? {
+    static func walk(_ mode: String, _ file: String, _ window: ReviewPageTests.Window, environment: [String: String]) throws -> [String: Any] {
         let (width, height) = window.size
         let result = try Subprocess.run([Browser.python, ReviewPageTests.folder.appendingPathComponent("review_page.py").path, mode, file,
                                          "\(width)", "\(height)", ReviewPageTests.shots], environment: environment)
-        if result.status == 3 {
-            print("skipping: \(result.stderr)")
-            return nil
-        }
+        // 3: Selenium or Chromium would not start although installed (the suite runs only when they are): a failure, not a skip.
+        try #require(result.status != 3, "the browser did not start: \(result.stderr)")
         try #require(result.status == 0, "\(result.stderr)")
-        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     }
 
     /// §3: with everything already staged, a plan's report still shows every file a commit takes
     /// (it said "Nothing to review"), as HTML that Chromium shows with JavaScript off; with it on,
     /// the script adds the filters and the large view.
-    @Test func theReportShowsEveryTileWithoutJavaScript() throws {
-        if let missing = ReviewPageTests.missing {
-            print("skipping StaticReportTests: \(missing)")
-            return
-        }
+    @Test(.enabled(if: ReviewPageNeeds.missingTools == nil, "needs chromium, chromium-driver, python3-selenium, imagemagick and exiftool"),
+          .enabled(if: ReviewPageNeeds.hasRawCorpus, "needs ../shared/corpus/raw (beside the package)"))
+    func theReportShowsEveryTileWithoutJavaScript() throws {
         let (box, rules) = try ReviewPageTests.library("report")
         #expect(try box.cull(["stage", "--ceiling", "100", rules]).status == 0)
         let staged = try box.cull(["trash", "--format", "paths"]).stdout.split(separator: "\n")
@@ -57,7 +53,7 @@ import Testing
     }
 
     static func expectEveryTile(_ folder: String, _ window: ReviewPageTests.Window, box: Sandbox, staged: [Substring]) throws {
-        guard let page = try Self.walk("nojs", folder + "/index.html", window, environment: box.environment) else { return }
+        let page = try Self.walk("nojs", folder + "/index.html", window, environment: box.environment)
         let tiles = page["tiles"] as? [[String: Any]] ?? []
         let names = Set(tiles.compactMap { $0["name"] as? String })
         for path in staged { #expect(names.contains(String(path.split(separator: "/").last!)), "\(path) has a tile") }
@@ -68,7 +64,7 @@ import Testing
         #expect((page["empty"] as? [String] ?? ["?"]).isEmpty, "\(page["empty"] ?? "")")
         #expect(page["controls_shown"] as? Bool == false, "filters need the script: hidden without it")
         #expect((page["summary"] as? String ?? "").contains("staged: 12 files"), "\(page["summary"] ?? "")")
-        guard let scripted = try Self.walk("static", folder + "/index.html", window, environment: box.environment) else { return }
+        let scripted = try Self.walk("static", folder + "/index.html", window, environment: box.environment)
         #expect((scripted["tiles"] as? [Any])?.count == tiles.count)
         #expect(scripted["controls_shown"] as? Bool == true)
         #expect((scripted["viewer"] as? [String: Any])?["open"] as? Bool == true)
@@ -76,11 +72,8 @@ import Testing
     }
 
     /// §3: `--inline` is one file, its thumbnails `data:` URIs, shown with JavaScript off.
-    @Test func inlineIsOneFileThatShowsItsThumbnails() throws {
-        guard ReviewMedia.hasImageMagick else {
-            print("skipping: ImageMagick (convert) is not installed")
-            return
-        }
+    @Test(.enabled(if: ReviewMedia.hasImageMagick, "ImageMagick (convert) is not installed"))
+    func inlineIsOneFileThatShowsItsThumbnails() throws {
         let box = try Sandbox("inline")
         for (index, color) in ["red", "green", "blue", "orange"].enumerated() {
             box.write("trip/IMG_\(index).jpg", bytes: try ReviewMedia.photo(color, width: 1024, height: 768))
@@ -96,7 +89,8 @@ import Testing
         let perTile = html.utf8.count / 4
         print("inline report: \(html.utf8.count) bytes for 4 tiles of 1024×768 photos (\(perTile) bytes a tile with the page's ~\(html.utf8.count - 4 * perTile) of its own)")
         #expect(perTile < 64_000, "a tile costs \(perTile) bytes")
-        if Browser.missing == nil, let page = try Self.walk("nojs", folder + "/index.html", .desktop, environment: box.environment) {
+        if Browser.missing == nil {
+            let page = try Self.walk("nojs", folder + "/index.html", .desktop, environment: box.environment)
             let tiles = page["tiles"] as? [[String: Any]] ?? []
             #expect(tiles.count == 4 && tiles.allSatisfy { $0["thumbLoaded"] as? Bool == true }, "\(tiles)")
         }

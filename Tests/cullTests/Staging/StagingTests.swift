@@ -80,11 +80,11 @@ import Testing
     }
 
     /// The fingerprint is libxxhash's XXH3-64 of the documented lines (docs/commit.md), as `xxhsum -H3` computes it.
-    @Test func fingerprintIsXXH3OfTheDocumentedLines() throws {
-        guard let xxhsum = ["/usr/bin/xxhsum", "/usr/local/bin/xxhsum"].first(where: FileManager.default.isExecutableFile) else {
-            print("skipped: xxhsum (Debian's xxhash) is not installed")
-            return
-        }
+    static let xxhsum = ["/usr/bin/xxhsum", "/usr/local/bin/xxhsum"].first(where: FileManager.default.isExecutableFile)
+
+    @Test(.enabled(if: xxhsum != nil, "xxhsum (Debian's xxhash) is not installed"))
+    func fingerprintIsXXH3OfTheDocumentedLines() throws {
+        let xxhsum = try #require(Self.xxhsum)
         let assets = [("b/é.jpg", 6, -1), ("a.jpg", 1_234_567, 1_700_000_000_123_456_789)].enumerated().map { index, asset in
             StagedAsset(id: Int64(index), path: Array(asset.0.utf8), device: 1, inode: Int64(index), size: Int64(asset.1),
                         mtimeNs: Int64(asset.2), kind: nil, liveID: nil, taken: nil, rule: nil, ruleFile: nil, stagedAt: 0)

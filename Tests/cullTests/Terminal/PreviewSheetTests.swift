@@ -9,8 +9,8 @@ import Testing
 struct PreviewSheetTests {
     /// Every sixel image, decoded by libsixel's `sixel2png`, is the thumbnail of its own tile (and
     /// not of another), in the sheet's order.
-    @Test func sixelTilesAreTheirThumbnails() throws {
-        if let missing = PTYRun.missingTools(["sixel2png", "convert"]) { print("skipping: \(missing) missing"); return }
+    @Test(.enabled(if: PTYRun.missingTools(["sixel2png", "convert"]) == nil, "needs python3, stty, sixel2png (libsixel-bin) and convert"))
+    func sixelTilesAreTheirThumbnails() throws {
         let box = try Sandbox("sheet-sixel")
         let paths = try box.threeDistinctPhotos()
         let run = try PTYRun.cull(box, ["find", "--preview=sixel"], columns: 80, rows: 30, steps: [.exit])
@@ -56,8 +56,8 @@ struct PreviewSheetTests {
     }
 
     /// iTerm2's inline image is a file ImageMagick reads, of the picture's size in cells.
-    @Test func itermImageIsTheTilesPicture() throws {
-        if let missing = PTYRun.missingTools(["convert"]) { print("skipping: \(missing) missing"); return }
+    @Test(.enabled(if: PTYRun.missingTools(["convert"]) == nil, "needs python3, stty and convert"))
+    func itermImageIsTheTilesPicture() throws {
         let box = try Sandbox("sheet-iterm")
         let paths = try box.threeDistinctPhotos()
         let run = try PTYRun.cull(box, ["find", "--preview=iterm"], columns: 80, rows: 30, steps: [.exit])
@@ -116,8 +116,8 @@ struct PreviewSheetTests {
     /// Symbols as tmux shows them (`capture-pane`): a mosaic per tile, the tiles side by side in
     /// columns from the width, each name under its own picture; colours unless NO_COLOR, which
     /// leaves the symbols alone.
-    @Test func symbolsInTmux() throws {
-        if let missing = PTYRun.missingTools(["tmux"]) { print("skipping: \(missing) missing"); return }
+    @Test(.enabled(if: PTYRun.missingTools(["tmux"]) == nil, "needs python3, stty and tmux"))
+    func symbolsInTmux() throws {
         let box = try Sandbox("sheet-tmux")
         let paths = try box.threeDistinctPhotos()
         let socket = box.base + "/tmux.sock"

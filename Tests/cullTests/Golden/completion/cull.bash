@@ -52,10 +52,11 @@ _cull() {
                 --now) :; return ;;
                 --ceiling) :; return ;;
                 --lift-limit) :; return ;;
+                --stock) :; return ;;
                 --format) COMPREPLY=($(compgen -W "text json paths" -- "$cur")); return ;;
                 --explain) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
-            COMPREPLY=($(compgen -W "--library --now --ceiling --lift-limit --format -0 --null --explain --preview -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--library --now --ceiling --lift-limit --stock --format -0 --null --explain --preview -h --help" -- "$cur"))
             [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur"))
             ;;
         stage)
@@ -64,9 +65,10 @@ _cull() {
                 --now) :; return ;;
                 --ceiling) :; return ;;
                 --lift-limit) :; return ;;
+                --stock) :; return ;;
                 --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return ;;
             esac
-            COMPREPLY=($(compgen -W "--library --now --ceiling --lift-limit --path --format -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--library --now --ceiling --lift-limit --stock --path --format -h --help" -- "$cur"))
             [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur"))
             ;;
         find)
@@ -102,9 +104,10 @@ _cull() {
                 --now) :; return ;;
                 --ceiling) :; return ;;
                 --lift-limit) :; return ;;
+                --stock) :; return ;;
                 --html) COMPREPLY=($(compgen -d -- "$cur")); return ;;
             esac
-            COMPREPLY=($(compgen -W "--library --now --ceiling --lift-limit --no-open --html --inline --terminal -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--library --now --ceiling --lift-limit --stock --no-open --html --inline --terminal -h --help" -- "$cur"))
             [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur"))
             ;;
         restore)
@@ -174,10 +177,11 @@ _cull() {
                 --now) :; return ;;
                 --ceiling) :; return ;;
                 --lift-limit) :; return ;;
+                --stock) :; return ;;
                 --to) COMPREPLY=($(compgen -d -- "$cur")); return ;;
                 --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return ;;
             esac
-            COMPREPLY=($(compgen -W "--library --now --ceiling --lift-limit --commit -y --yes --to --format -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--library --now --ceiling --lift-limit --stock --commit -y --yes --to --format -h --help" -- "$cur"))
             [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur"))
             ;;
         log)

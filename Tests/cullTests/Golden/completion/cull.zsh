@@ -78,6 +78,7 @@ _cull() {
                 '--now[Pin the clock for relative dates (ISO 8601), for reproducible plans.]:date: ' \
                 '--ceiling[Stop if the trash would hold more than this share of the library (default 30%; 100 disables).]:percent: ' \
                 '--lift-limit[Let trash rule RULE stage more than its limit\: for this run, after looking at what it selects (repeatable).]:rule: ' \
+                '--stock[Also run the stock rule file NAME (e.g. old-screenshots)\: from /usr/share/cull/rules (share/cull/rules of the prefix cull is installed in), or $CULL_STOCK_RULES.]:name: ' \
                 '--format[Output format\: text (default), json or paths; paths lists every path staging would add.]:format:(text json paths)' \
                 '(-0 --null)'{-0,--null}'[With --format paths\: end each path with NUL instead of a newline.]' \
                 '--explain[Say which rules match this file and why it is or is not staged (repeatable).]:path:_files' \
@@ -91,6 +92,7 @@ _cull() {
                 '--now[Pin the clock for relative dates (ISO 8601), for reproducible plans.]:date: ' \
                 '--ceiling[Stop if the trash would hold more than this share of the library (default 30%; 100 disables).]:percent: ' \
                 '--lift-limit[Let trash rule RULE stage more than its limit\: for this run, after looking at what it selects (repeatable).]:rule: ' \
+                '--stock[Also run the stock rule file NAME (e.g. old-screenshots)\: from /usr/share/cull/rules (share/cull/rules of the prefix cull is installed in), or $CULL_STOCK_RULES.]:name: ' \
                 '--path[Stage the files named as arguments by hand, instead of reading rules.]' \
                 '--format[Output format\: text (default) or json; json prints the plan that was staged.]:format:(text json)' \
                 '(-h --help)'{-h,--help}'[Show help information.]' \
@@ -130,6 +132,7 @@ _cull() {
                 '--now[Pin the clock for relative dates (ISO 8601), for reproducible plans.]:date: ' \
                 '--ceiling[Stop if the trash would hold more than this share of the library (default 30%; 100 disables).]:percent: ' \
                 '--lift-limit[Let trash rule RULE stage more than its limit\: for this run, after looking at what it selects (repeatable).]:rule: ' \
+                '--stock[Also run the stock rule file NAME (e.g. old-screenshots)\: from /usr/share/cull/rules (share/cull/rules of the prefix cull is installed in), or $CULL_STOCK_RULES.]:name: ' \
                 '--no-open[Print the URL, do not open a browser.]' \
                 '--html[Write a static report (index.html and thumbnails) into DIR and exit.]:dir:_files -/' \
                 '--inline[Put the thumbnails inside index.html (with --html)\: one file to mail.]' \
@@ -201,6 +204,7 @@ _cull() {
                 '--now[Pin the clock for relative dates (ISO 8601), for reproducible plans.]:date: ' \
                 '--ceiling[Stop if the trash would hold more than this share of the library (default 30%; 100 disables).]:percent: ' \
                 '--lift-limit[Let trash rule RULE stage more than its limit\: for this run, after looking at what it selects (repeatable).]:rule: ' \
+                '--stock[Also run the stock rule file NAME (e.g. old-screenshots)\: from /usr/share/cull/rules (share/cull/rules of the prefix cull is installed in), or $CULL_STOCK_RULES.]:name: ' \
                 '--commit[Also commit everything staged (needs --yes).]' \
                 '(-y --yes)'{-y,--yes}'[Confirm --commit without asking (cron has no one to ask).]' \
                 '--to[With --commit\: move into this quarantine folder instead of the trash.]:dir:_files -/' \
