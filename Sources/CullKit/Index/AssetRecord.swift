@@ -72,19 +72,26 @@ public struct AssetRecord: Sendable {
     }
 
     /// Capture time precedence: an XMP sidecar's date (the user edited it) → EXIF DateTimeOriginal →
-    /// QuickTime creation date → embedded XMP → IPTC → Takeout `photoTakenTime` → a date in the file name.
+    /// QuickTime creation date → embedded XMP → IPTC → the camera maker's own record (`maker`: PictureInfo,
+    /// CIFF, QVCI, Reconyx) → Takeout `photoTakenTime` → a date in the file name. An embedded XMP date that
+    /// names only a day (Photo Mechanic's `photoshop:DateCreated`) gives way to a later source's time of
+    /// that same day, as ExifTool's DateTimeCreated joins IPTC's DateCreated and TimeCreated.
     mutating func resolveTaken(sidecarDate: CaptureDate?) {
         // Tools that write sidecars copy the embedded date, often dropping its offset; the sidecar
         // only says something new when its wall-clock time differs from the file's own.
         let sidecarDate = sidecarDate?.local == metadata.exifDate?.local ? nil : sidecarDate
         let candidates: [(CaptureDate?, String)] = [
             (sidecarDate, "xmp-sidecar"), (metadata.exifDate, "exif"), (metadata.quickTimeDate, "quicktime"),
-            (metadata.xmpDate, "xmp"), (metadata.iptcDate, "iptc"), (metadata.takeoutDate, "takeout"), (FilenameDate.parse(file.name), "filename"),
+            (metadata.xmpDate, "xmp"), (metadata.iptcDate, "iptc"), (metadata.makerDate, "maker"),
+            (metadata.takeoutDate, "takeout"), (FilenameDate.parse(file.name), "filename"),
         ]
-        for (date, source) in candidates {
-            if let date {
-                taken = date
-                takenSource = source
+        guard let first = candidates.firstIndex(where: { $0.0 != nil }), let date = candidates[first].0 else { return }
+        (taken, takenSource) = (date, candidates[first].1)
+        guard candidates[first].1 == "xmp", metadata.xmpDateIsDay == true else { return }
+        func day(_ date: CaptureDate) -> Int64 { (date.local - (date.local < 0 ? 86399 : 0)) / 86400 }
+        for (later, source) in candidates[(first + 1)...] where source == "iptc" || source == "maker" {
+            if let later, day(later) == day(date), later.local != date.local {
+                (taken, takenSource) = (later, source)
                 return
             }
         }

@@ -51,6 +51,12 @@ enum DateParsing {
         return make(year, month, day, hour, minute, second, offsetMinutes: offset)
     }
 
+    /// Whether an ISO 8601 date names a time of day: "YYYY", "YYYY-MM" and "YYYY-MM-DD" do not.
+    static func hasTimeOfDay<C: Collection>(_ text: C) -> Bool where C.Element == UInt8 {
+        let trimmed = text.prefix(64).drop { $0 == 0x20 }
+        return trimmed.dropFirst(10).first.map { $0 == UInt8(ascii: "T") || $0 == 0x20 } ?? false
+    }
+
     /// Parses an EXIF OffsetTime value such as "+02:00", "-0530" or "Z" into minutes east of UTC.
     static func offset<C: Collection>(_ text: C) -> Int? where C.Element == UInt8 {
         var scanner = DigitScanner(Array(text.prefix(16)))
@@ -58,10 +64,11 @@ enum DateParsing {
         return scanner.zoneOffset()
     }
 
-    private static func make(
-        _ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int, offsetMinutes: Int?
+    /// A wall-clock date from its parts (binary dates in maker records), `nil` when any part is out of range.
+    static func make(
+        _ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int, offsetMinutes: Int? = nil
     ) -> CaptureDate? {
-        guard year > 0, (1 ... 12).contains(month), (1 ... 31).contains(day),
+        guard (1 ... 9999).contains(year), (1 ... 12).contains(month), (1 ... 31).contains(day),
               (0 ... 24).contains(hour), (0 ... 59).contains(minute), (0 ... 60).contains(second)
         else { return nil }
         let days = Int64(CivilDate.days(year: year, month: month, day: day))

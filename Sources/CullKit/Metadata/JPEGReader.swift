@@ -1,5 +1,6 @@
 /// Reads a JPEG's header segments: APP1 EXIF (through ``TIFFReader``), APP1 XMP (through
-/// ``XMPReader``) and the SOFn frame header for the pixel size. Stops at the first SOS, so
+/// ``XMPReader``), APP13 IPTC, the cameras' own date records in APP0, APP1 and APP12 (through
+/// ``MakerRecords``) and the SOFn frame header for the pixel size. Stops at the first SOS, so
 /// entropy-coded data is never read.
 ///
 /// Truncation is told from structure: a file that ends (or says EOI) before any SOS has no
@@ -15,6 +16,7 @@ enum JPEGReader {
     private static let trailerMarkers: [[UInt8]] = ["GCamera:MicroVideo", "GCamera:MotionPhoto", "Container:Directory"]
         .map { Array($0.utf8) }
     private static let exifSignature: [UInt8] = Array("Exif\0".utf8)
+    private static let qvciSignature: [UInt8] = Array("QVCI\0".utf8)
     private static let xmpSignature: [UInt8] = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
     /// Segments read before giving up on finding SOS.
     static let maxMarkers = 10_000
@@ -24,6 +26,7 @@ enum JPEGReader {
         var exif: MediaMetadata?
         var xmp: MediaMetadata?
         var iptc: MediaMetadata?
+        var maker: CaptureDate? // a camera's own record of the date (MakerRecords)
         var frame: (width: Int, height: Int)?
         var position = 2 // after SOI
         var cut = false
@@ -63,6 +66,9 @@ enum JPEGReader {
             let payloadLength = length - 2
             position += length
             switch code {
+            case 0xE1 where maker == nil && window.bytes(at: payloadStart, count: min(payloadLength, 5))?.elementsEqual(qvciSignature) == true:
+                guard let payload = window.bytes(at: payloadStart, count: payloadLength) else { cut = true; break scan }
+                maker = MakerRecords.qvci(payload)
             case 0xE1 where exif == nil || xmp == nil:
                 guard let payload = window.bytes(at: payloadStart, count: payloadLength) else { cut = true; break scan }
                 if exif == nil, payload.starts(with: exifSignature), payload.count > 6 {
@@ -72,6 +78,10 @@ enum JPEGReader {
                     xmp = XMPReader.parse(payload.dropFirst(xmpSignature.count))
                     announcesTrailer = trailerMarkers.contains { contains(payload, $0) }
                 }
+            case 0xE0 where maker == nil, 0xEC where maker == nil:
+                // APP0 holds JFIF and, from old Canon and Sony-made PowerShots, a CIFF heap; APP12 Olympus's PictureInfo.
+                guard let payload = window.bytes(at: payloadStart, count: payloadLength) else { cut = true; break scan }
+                maker = code == 0xE0 ? MakerRecords.ciff(payload) : MakerRecords.pictureInfo(payload)
             case 0xED where iptc == nil:
                 guard let payload = window.bytes(at: payloadStart, count: payloadLength) else { cut = true; break scan }
                 if payload.starts(with: IPTCReader.signature) { iptc = IPTCReader.parse(payload) }
@@ -89,7 +99,7 @@ enum JPEGReader {
             }
         }
 
-        if frame == nil, cut, exif == nil, xmp == nil {
+        if frame == nil, cut, exif == nil, xmp == nil, maker == nil {
             throw .truncated(offset: min(position, file.size), needed: 2)
         }
         var damage: MetadataError?
@@ -105,6 +115,7 @@ enum JPEGReader {
         // The Metadata Working Group's order within one file: EXIF, then XMP, then IPTC.
         if let xmp { metadata.fillGaps(from: xmp) }
         if let iptc { metadata.fillGaps(from: iptc) }
+        if metadata.makerDate == nil { metadata.makerDate = maker }
         if let frame {
             metadata.width = frame.width
             metadata.height = frame.height

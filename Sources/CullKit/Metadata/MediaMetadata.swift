@@ -24,10 +24,15 @@ public struct MediaMetadata: Sendable, Equatable {
     public var quickTimeDate: CaptureDate?
     /// XMP `exif:DateTimeOriginal`, `photoshop:DateCreated` or `xmp:CreateDate`.
     public var xmpDate: CaptureDate?
+    /// Whether ``xmpDate`` names only a day (`photoshop:DateCreated` "2006-10-29"), not a time of it.
+    public var xmpDateIsDay: Bool?
     /// Google Takeout `photoTakenTime`.
     public var takeoutDate: CaptureDate?
     /// IPTC DateCreated + TimeCreated (APP13): after EXIF and XMP, as the Metadata Working Group orders them.
     public var iptcDate: CaptureDate?
+    /// The capture date in the camera maker's own record, for cameras that wrote none in EXIF: Olympus's
+    /// APP12 PictureInfo `TimeDate`, Canon's CIFF TimeStamp (APP0), Casio's APP1 QVCI, a Reconyx maker note.
+    public var makerDate: CaptureDate?
     public var make: String?
     public var model: String?
     public var lens: String?
@@ -80,7 +85,8 @@ public struct MediaMetadata: Sendable, Equatable {
             if self[keyPath: keyPath] == nil { self[keyPath: keyPath] = other[keyPath: keyPath] }
         }
         fill(\.format); fill(\.width); fill(\.height); fill(\.orientation); fill(\.containerOrientation); fill(\.duration)
-        fill(\.exifDate); fill(\.quickTimeDate); fill(\.xmpDate); fill(\.takeoutDate); fill(\.iptcDate)
+        if xmpDate == nil { xmpDateIsDay = other.xmpDateIsDay }
+        fill(\.exifDate); fill(\.quickTimeDate); fill(\.xmpDate); fill(\.takeoutDate); fill(\.iptcDate); fill(\.makerDate)
         fill(\.make); fill(\.model); fill(\.lens); fill(\.software)
         fill(\.latitude); fill(\.longitude); fill(\.rating); fill(\.favorite)
         fill(\.userComment); fill(\.liveID); fill(\.burstID); fill(\.subsecondMicros); fill(\.pick)

@@ -101,7 +101,7 @@ enum TIFFReader {
     }
 
     /// The Exif IFD's own values: each date with its SubSecTime and OffsetTime tags (Original, then
-    /// Digitized), the pixel size, lens, user comment, the capture settings and Apple's maker note.
+    /// Digitized), the pixel size, lens, user comment, the capture settings, Apple's maker note and a Reconyx one's date.
     private static func readExif(_ exifIFD: [UInt16: TIFFEntry], _ tiff: TIFFStructure, into m: inout MediaMetadata,
                                  details: inout Details) {
         for (dateTag, offsetTag, subsecondTag) in [(UInt16(0x9003), UInt16(0x9011), UInt16(0x9291)), (0x9004, 0x9012, 0x9292)] {
@@ -114,7 +114,12 @@ enum TIFFReader {
         m.lens = tiff.string(exifIFD[0xA434])
         m.userComment = userComment(exifIFD[0x9286], tiff)
         readCapture(exifIFD, tiff, into: &m)
-        if let makerNote = exifIFD[0x927C] { readAppleMakerNote(makerNote, tiff, into: &m) }
+        if let makerNote = exifIFD[0x927C] {
+            readAppleMakerNote(makerNote, tiff, into: &m)
+            if let head = tiff.source.bytes(at: makerNote.valueOffset, count: min(makerNote.count, ReconyxMakerNote.needed)) {
+                m.makerDate = ReconyxMakerNote.date(head, make: m.make)
+            }
+        }
     }
 
     /// A GPS IFD's position, both coordinates or neither.

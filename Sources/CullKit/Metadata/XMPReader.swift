@@ -223,6 +223,7 @@ enum XMPReader {
         for property in [Property.dateTimeOriginal, .dateCreated, .createDate] {
             if let value = text(property), let date = DateParsing.iso8601(value.utf8) {
                 m.xmpDate = date
+                m.xmpDateIsDay = !DateParsing.hasTimeOfDay(value.utf8)
                 break
             }
         }
