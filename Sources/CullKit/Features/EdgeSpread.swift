@@ -61,6 +61,7 @@ enum EdgeSpread {
         let columns = scratch + 9 * width
         for x in 0 ..< width { columns[x] = Float(x) }
         let picture = Picture(p: image, width: width, height: height)
+        let sectors = Bounds()
         @inline(__always) func slot(_ row: Int, _ component: Int) -> UnsafeMutablePointer<Float> {
             scratch + ((row % 3) * 3 + component) * width
         }
@@ -80,7 +81,7 @@ enum EdgeSpread {
                 let edge = inside ? profile(picture, x, y, ux, uy, clamped: false)
                                   : profile(picture, x, y, ux, uy, clamped: true)
                 guard let (contrast, steepest) = edge, contrast >= minimumContrast else { continue }
-                body(Edge(x: x, y: y, direction: direction(ux, uy), contrast: contrast,
+                body(Edge(x: x, y: y, direction: direction(ux, uy, sectors), contrast: contrast,
                           spread: max(1, contrast / max(steepest, 1e-3))))
             }
         }
@@ -166,26 +167,39 @@ enum EdgeSpread {
                                 clamped: Bool) -> (contrast: Float, steepest: Float)? {
         let fx = Float(x), fy = Float(y)
         let centre = picture.p[y * picture.width + x]
-        var high = centre, steps = 0
+        // The first step on its own: the steepest step is the first one each way.
+        var high = bilinear(picture, fx + ux, fy + uy, clamped: clamped)
         var firstRise: Float = 0
-        while steps < window {
-            let next = bilinear(picture, fx + Float(steps + 1) * ux, fy + Float(steps + 1) * uy, clamped: clamped)
-            guard next > high else { break }
-            if steps == 0 { firstRise = next - high }
-            high = next
-            steps += 1
+        if high > centre {
+            firstRise = high - centre
+            var steps = 1, k: Float = 2
+            while steps < window {
+                let next = bilinear(picture, fx + k * ux, fy + k * uy, clamped: clamped)
+                guard next > high else { break }
+                high = next
+                steps += 1
+                k += 1
+            }
+            guard steps < window else { return nil }
+        } else {
+            high = centre
         }
-        guard steps < window else { return nil }
-        var low = centre, back = 0
+        var low = bilinear(picture, fx - ux, fy - uy, clamped: clamped)
         var firstFall: Float = 0
-        while back < window {
-            let next = bilinear(picture, fx - Float(back + 1) * ux, fy - Float(back + 1) * uy, clamped: clamped)
-            guard next < low else { break }
-            if back == 0 { firstFall = low - next }
-            low = next
-            back += 1
+        if low < centre {
+            firstFall = centre - low
+            var back = 1, k: Float = 2
+            while back < window {
+                let next = bilinear(picture, fx - k * ux, fy - k * uy, clamped: clamped)
+                guard next < low else { break }
+                low = next
+                back += 1
+                k += 1
+            }
+            guard back < window else { return nil }
+        } else {
+            low = centre
         }
-        guard back < window else { return nil }
         return (high - low, max(firstRise, firstFall))
     }
 
@@ -212,12 +226,26 @@ enum EdgeSpread {
 
     /// The sector of the unit gradient (ux, uy): the bounds its angle in [0°, 180°) has passed, by
     /// cross products instead of an arctangent (the opposite gradient is the same edge direction).
+    /// Unrolled and without branches: which sector a gradient falls in is no pattern to predict.
     @inline(__always)
-    private static func direction(_ ux: Float, _ uy: Float) -> Int {
-        let (x, y) = uy < 0 ? (-ux, -uy) : (ux, uy)
-        var passed = 0
-        for bound in bounds where bound.sin * x - bound.cos * y <= 0 { passed += 1 }
-        return passed % directions
+    private static func direction(_ ux: Float, _ uy: Float, _ s: Bounds) -> Int {
+        let flip = uy < 0
+        let x = flip ? -ux : ux, y = flip ? -uy : uy
+        @inline(__always) func past(_ i: Int) -> Int { s.sin[i] * x - s.cos[i] * y <= 0 ? 1 : 0 }
+        let passed = ((past(0) &+ past(1)) &+ (past(2) &+ past(3))) &+ ((past(4) &+ past(5)) &+ (past(6) &+ past(7)))
+        return passed & (directions - 1)
+    }
+
+    /// sin and cos of the bounds between the sectors, as vectors.
+    private struct Bounds {
+        let sin: SIMD8<Float>
+        let cos: SIMD8<Float>
+        init() {
+            var s = SIMD8<Float>(), c = SIMD8<Float>()
+            for (index, bound) in bounds.enumerated() { s[index] = bound.sin; c[index] = bound.cos }
+            sin = s
+            cos = c
+        }
     }
 
     /// The picture at (x, y) by bilinear interpolation, the point clamped into it unless `clamped` is
@@ -228,7 +256,7 @@ enum EdgeSpread {
         let cy = clamped ? min(max(y, 0), Float(picture.height) - 1.001) : y
         let x0 = Int(cx), y0 = Int(cy)
         let ax = cx - Float(x0), ay = cy - Float(y0)
-        let top = picture.p + (y0 * picture.width + x0), bottom = top + picture.width
+        let top = picture.p + (y0 &* picture.width &+ x0), bottom = top + picture.width
         let upper = top[0] + (top[1] - top[0]) * ax
         let lower = bottom[0] + (bottom[1] - bottom[0]) * ax
         return upper + (lower - upper) * ay
