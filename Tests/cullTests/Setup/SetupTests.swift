@@ -41,9 +41,16 @@ import Testing
         // What the build links: every pkg-config system library of Package.swift has its -dev package listed.
         let manifest = try Self.text("Package.swift")
         let names = Set(try Self.packages().map(\.name))
-        for dev in Set(manifest.matches(of: /\.apt\(\["([a-z0-9.+-]+)"/).map { String($0.1) }) {
+        let providers = manifest.matches(of: /\.apt\(\[([^\]]*)\]\)/).flatMap { list in
+            list.1.matches(of: /"([a-z0-9.+-]+)"/).map { String($0.1) }
+        }
+        for dev in Set(providers) {
             #expect(names.contains(dev), "\(dev) (Package.swift) is not in scripts/packages")
         }
+        // .ci/run names them too, the same ones, in Package.swift's order.
+        let ci = try Self.text(".ci/run")
+        let linked = try #require(ci.firstMatch(of: /\nlinked=\(([^)]*)\)/)).1.split(separator: " ").map(String.init)
+        #expect(linked == providers)
     }
 
     /// Every program the tests run (by path, `which`, `Tools.run`, `missingTools`) comes from a package of the list.
