@@ -11,6 +11,7 @@ let commands: [any CullCommand.Type] = [
     PlanCommand.self,
     StageCommand.self,
     FindCommand.self,
+    ShowCommand.self,
     SchemaCommand.self,
     TrashCommand.self,
     ReviewCommand.self,

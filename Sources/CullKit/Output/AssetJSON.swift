@@ -23,12 +23,21 @@ public enum AssetJSON {
 
     /// `SELECT … FROM assets a LEFT JOIN reviews r … WHERE predicate ORDER BY a.path`.
     public static func query(_ predicate: Predicate, _ context: CompileContext) -> SQLFragment {
+        RuleCompiler.findQuery(predicate, columns: selected(context), context)
+    }
+
+    /// The same columns for the one asset `assetID` (`cull show`).
+    public static func query(assetID: Int64, _ context: CompileContext) -> SQLFragment {
+        "SELECT \(selected(context)) FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE a.id = \(assetID)"
+    }
+
+    private static func selected(_ context: CompileContext) -> SQLFragment {
         var select = columns
         for name in booleans {
             guard let field = FieldRegistry.field(named: name), let subject = field.subjects(context).first else { continue }
             select.append("(\(subject)) AS \(sql: field.name)")
         }
-        return RuleCompiler.findQuery(predicate, columns: SQLFragment.join(select, separator: ", "), context)
+        return SQLFragment.join(select, separator: ", ")
     }
 
     /// The object of one row of ``query(_:_:)``; `columns` are its statement's (``Statement/columns``).

@@ -92,6 +92,7 @@ struct HostileOutputSweepTests {
         add(["find", "rating: {gte: 1}"])
         add(["find", "duplicate: true"])
         add(["schema"], ["text"])
+        add(["show", "DCIM/frame1.jpg", Self.folder + "/x.jpg"] + hostilePaths)
         for (label, arguments, mode) in runs {
             let run = try RawRun.cull(box, arguments)
             #expect([0, 1, 4].contains(run.status), "\(label): \(run.status) \(run.err)")
@@ -127,6 +128,12 @@ struct HostileOutputSweepTests {
         Self.expectClean(try RawRun.cull(box, ["commit", "--yes", "--format", "json"]), .json, "commit json")
         let undone = try RawRun.cull(box, ["undo", "--format", "json"])
         Self.expectClean(undone, .json, "undo json")
+        // What `show` says of files a commit moved and an undo put back (their history, the trash's names).
+        for format in ["text", "json"] {
+            let show = try RawRun.cull(box, ["show"] + hostilePaths + (format == "text" ? [] : ["--format", format]))
+            #expect(show.status == 0, "\(show.err)")
+            Self.expectClean(show, format == "json" ? .json : .plain, "show after undo \(format)")
+        }
         for format in ["text", "json"] {
             let run = try RawRun.cull(box, ["run"] + ruleArguments + (format == "text" ? [] : ["--format", format]))
             Self.expectClean(run, format == "json" ? .json : .plain, "run \(format)")

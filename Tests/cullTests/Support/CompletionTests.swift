@@ -32,7 +32,7 @@ import Testing
 
     @Test func bashCompletesCommandsOptionsAndChoices() throws {
         let script = try Self.script("bash").stdout
-        #expect(try Self.complete(script, ["cull", "s"]) == ["status", "scan", "stage", "schema"])
+        #expect(try Self.complete(script, ["cull", "s"]) == ["status", "scan", "stage", "show", "schema"])
         #expect(try Self.complete(script, ["cull", "trash", "--sort", ""]) == ["largest", "newest", "oldest", "path"])
         #expect(try Self.complete(script, ["cull", "trash", "--k"]) == ["--kind"])
         #expect(try Self.complete(script, ["cull", "check", "--format", "s"]) == ["sarif"])

@@ -9,7 +9,7 @@ import Testing
     static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/json").path
     static let commands = ["check", "commit", "distinct", "explain", "find", "init", "keep", "log", "plan", "restore", "run", "scan",
-                           "status", "trash", "undo", "unkeep"]
+                           "show", "status", "trash", "undo", "unkeep"]
 
     static let checker: String? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
@@ -21,11 +21,9 @@ import Testing
         #expect(files.sorted() == Self.commands.map { $0 + ".schema.json" }.sorted())
     }
 
-    @Test func realOutputsMatchTheirSchemas() throws {
-        guard let checker = Self.checker else {
-            print("JSONSchemaTests: check-jsonschema is not installed (pip install check-jsonschema); skipped")
-            return
-        }
+    @Test(.enabled(if: checker != nil, "needs check-jsonschema (pip install check-jsonschema)"))
+    func realOutputsMatchTheirSchemas() throws {
+        let checker = try #require(Self.checker)
         let box = try Sandbox("schemas")
         var outputs: [(schema: String, text: String)] = []
         func run(_ schema: String, _ arguments: [String], stdin: String? = nil) throws {
@@ -48,6 +46,7 @@ import Testing
         try run("distinct", ["distinct", "a.jpg", "b/c.jpg"])
         try run("find", ["find"])
         try run("find", ["find", "size: {gt: 1TB}"])
+        try run("show", ["show", "a.jpg", "b/twin.jpg", "b/clip.mov", "broken.png"])
         try run("check", ["check", rules, dup])
         try run("check", ["check", "-"], stdin: "version: 2\nrules: 3\n")
         try run("explain", ["explain", rules, "--evaluate"])
@@ -62,10 +61,12 @@ import Testing
         try run("commit", ["commit", "--yes"])
         try run("status", ["status"])
         try run("undo", ["undo"])
+        try run("show", ["show", "a.jpg", "b/twin.jpg"])
         try run("run", ["run", rules, "--ceiling", "100"])
         try run("run", ["run", rules, "--ceiling", "1"])
         try run("run", ["run", rules, "--ceiling", "100", "--commit", "--yes"])
         try run("log", ["log"])
+        try run("show", ["show", "a.jpg"])
         try run("trash", ["trash"])
 
         // One checker run per schema, with all its outputs (a run costs about a second).

@@ -3,11 +3,11 @@ _cull() {
     local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
     COMPREPLY=()
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W "init status scan check explain plan stage find schema trash review restore keep unkeep distinct catalog commit undo run log help --help --version --generate-completion-script --generate-man-page" -- "$cur"))
+        COMPREPLY=($(compgen -W "init status scan check explain plan stage find show schema trash review restore keep unkeep distinct catalog commit undo run log help --help --version --generate-completion-script --generate-man-page" -- "$cur"))
         return
     fi
     case "${COMP_WORDS[1]}" in
-        help) [[ $COMP_CWORD -eq 2 ]] && COMPREPLY=($(compgen -W "init status scan check explain plan stage find schema trash review restore keep unkeep distinct catalog commit undo run log" -- "$cur")) ;;
+        help) [[ $COMP_CWORD -eq 2 ]] && COMPREPLY=($(compgen -W "init status scan check explain plan stage find show schema trash review restore keep unkeep distinct catalog commit undo run log" -- "$cur")) ;;
         --generate-completion-script) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")) ;;
         init)
             case "$prev" in
@@ -80,6 +80,15 @@ _cull() {
                 --limit) :; return ;;
             esac
             COMPREPLY=($(compgen -W "--library --now --format -0 --null --sort --limit --preview -h --help" -- "$cur"))
+            [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur"))
+            ;;
+        show)
+            case "$prev" in
+                --library) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+                --now) :; return ;;
+                --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return ;;
+            esac
+            COMPREPLY=($(compgen -W "--library --now --format -h --help" -- "$cur"))
             [[ $cur != -* ]] && COMPREPLY+=($(compgen -f -- "$cur"))
             ;;
         schema)

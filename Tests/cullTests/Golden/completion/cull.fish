@@ -12,6 +12,7 @@ complete -c cull -n __fish_use_subcommand -a explain -d 'Show what each rule com
 complete -c cull -n __fish_use_subcommand -a plan -d 'Show what \'cull stage\' would do with these rules; changes nothing.'
 complete -c cull -n __fish_use_subcommand -a stage -d 'Stage what these rules match in Cull\'s trash (one transaction; no file is touched).'
 complete -c cull -n __fish_use_subcommand -a find -d 'List assets matching predicates written in the rule vocabulary (all must match).'
+complete -c cull -n __fish_use_subcommand -a show -d 'Show all Cull knows of files: fields and their sources, measures, copies and groups, staging, history.'
 complete -c cull -n __fish_use_subcommand -a schema -d 'Print the JSON Schema (2020-12) of the rule format, for editors and CI.'
 complete -c cull -n __fish_use_subcommand -a trash -d 'Show what is staged: totals by rule, then the files, largest first.'
 complete -c cull -n __fish_use_subcommand -a review -d 'Look at the plan of these rules (or what is staged) as pictures in the browser, and decide there.'
@@ -66,6 +67,10 @@ complete -c cull -n '__fish_seen_subcommand_from find' -l sort -x -a 'path large
 complete -c cull -n '__fish_seen_subcommand_from find' -l limit -x -d 'Print at most N files (after sorting).'
 complete -c cull -n '__fish_seen_subcommand_from find' -l preview -f -a 'kitty iterm sixel symbols' -d 'Draw the files as a contact sheet in the terminal: kitty, iterm, sixel or symbols (default: the best the terminal supports; text only on a pipe or TERM=dumb).'
 complete -c cull -n '__fish_seen_subcommand_from find' -F
+complete -c cull -n '__fish_seen_subcommand_from show' -l library -x -a '(__fish_complete_directories)' -d 'The library root (default: $CULL_LIBRARY, else the nearest parent with .cull/).'
+complete -c cull -n '__fish_seen_subcommand_from show' -l now -x -d 'Pin the clock for relative dates (ISO 8601), for reproducible plans.'
+complete -c cull -n '__fish_seen_subcommand_from show' -l format -x -a 'text json' -d 'Output format: text (default) or json.'
+complete -c cull -n '__fish_seen_subcommand_from show' -F
 complete -c cull -n '__fish_seen_subcommand_from schema' -l format -x -a 'json markdown' -d 'Output format: json (default) or markdown; markdown prints the field reference.'
 complete -c cull -n '__fish_seen_subcommand_from trash' -l library -x -a '(__fish_complete_directories)' -d 'The library root (default: $CULL_LIBRARY, else the nearest parent with .cull/).'
 complete -c cull -n '__fish_seen_subcommand_from trash' -l sort -x -a 'largest newest oldest path' -d 'largest (default), newest, oldest (by capture time; files without one last) or path.'

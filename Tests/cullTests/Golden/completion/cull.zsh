@@ -11,6 +11,7 @@ _cull() {
         'plan:Show what '\''cull stage'\'' would do with these rules; changes nothing.'
         'stage:Stage what these rules match in Cull'\''s trash (one transaction; no file is touched).'
         'find:List assets matching predicates written in the rule vocabulary (all must match).'
+        'show:Show all Cull knows of files\: fields and their sources, measures, copies and groups, staging, history.'
         'schema:Print the JSON Schema (2020-12) of the rule format, for editors and CI.'
         'trash:Show what is staged\: totals by rule, then the files, largest first.'
         'review:Look at the plan of these rules (or what is staged) as pictures in the browser, and decide there.'
@@ -109,6 +110,14 @@ _cull() {
                 '--preview=-[Draw the files as a contact sheet in the terminal\: kitty, iterm, sixel or symbols (default\: the best the terminal supports; text only on a pipe or TERM=dumb).]:mode:(kitty iterm sixel symbols)' \
                 '(-h --help)'{-h,--help}'[Show help information.]' \
                 '*:predicate:_files'
+            ;;
+        show)
+            _arguments \
+                '--library[The library root (default\: $CULL_LIBRARY, else the nearest parent with .cull/).]:dir:_files -/' \
+                '--now[Pin the clock for relative dates (ISO 8601), for reproducible plans.]:date: ' \
+                '--format[Output format\: text (default) or json.]:format:(text json)' \
+                '(-h --help)'{-h,--help}'[Show help information.]' \
+                '*:path:_files'
             ;;
         schema)
             _arguments \
