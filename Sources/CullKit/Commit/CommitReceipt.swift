@@ -23,6 +23,9 @@ public struct CommitReceipt: Sendable {
     public let cancelled: Bool
     /// Primaries not attempted because the batch was cancelled (still staged, in place).
     public let stillStaged: Int
+    /// The trash folders the files went to (`…/Trash`, or a volume's `.Trash-UID`), absolute, in
+    /// byte order: where `trash-list` and a file manager find them. Empty for other destinations.
+    public var trashes: [[UInt8]] = []
 
     /// Per catalog in use, how many of the files that moved it still lists (Cull never writes another
     /// application's catalog: they show as missing there until removed there, or until `cull undo`).
@@ -62,9 +65,22 @@ public struct CommitReceipt: Sendable {
             skipped.append(Skip(path: row.bytes("path") ?? [], role: JournalRole(stored: row.string("role")), reason: SkipReason(journaled: row.string("skip"), text: row.string("reason") ?? "skipped")))
         }
         let cancelled = CommitState(stored: try db.scalar("SELECT state FROM commits WHERE id = ?", [.integer(commit)])?.string) == .cancelled
-        return CommitReceipt(commit: commit, destination: try Journal.destination(db, commit: commit) ?? .trash,
-                             moved: moved, companionsMoved: companions, alreadyGone: gone, skipped: skipped, bytes: bytes,
-                             cancelled: cancelled, stillStaged: cancelled ? pending : 0)
+        let destination = try Journal.destination(db, commit: commit) ?? .trash
+        var receipt = CommitReceipt(commit: commit, destination: destination,
+                                    moved: moved, companionsMoved: companions, alreadyGone: gone, skipped: skipped, bytes: bytes,
+                                    cancelled: cancelled, stillStaged: cancelled ? pending : 0)
+        if destination == .trash { receipt.trashes = try trashes(db, commit: commit) }
+        return receipt
+    }
+
+    /// The trash folders of the files batch `commit` moved: each destination is `TRASH/files/NAME`.
+    static func trashes(_ db: Database, commit: Int64) throws -> [[UInt8]] {
+        var folders = Set<[UInt8]>()
+        try db.forEachRow("SELECT destination FROM commit_items WHERE commit_id = ? AND state IN (?, ?) AND destination IS NOT NULL",
+                          [.integer(commit), ItemState.moved.sql, ItemState.restored.sql]) { row in
+            if let destination = row.bytes("destination") { folders.insert(PathBytes.parent(PathBytes.parent(destination))) }
+        }
+        return folders.sorted { PathBytes.precedes($0, $1) }
     }
 
     /// Closes batch `commit` with its counts, in one transaction: state `done`, or `cancelled` when

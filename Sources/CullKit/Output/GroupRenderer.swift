@@ -20,7 +20,7 @@ enum GroupRenderer {
             }
             lines.append(line)
         }
-        if groups.count > shown { lines.append("    … and \(groups.count - shown) more groups") }
+        if groups.count > shown { lines.append("    … and \(groups.count - shown) more groups (--format json lists them all)") }
         return lines
     }
 

@@ -28,7 +28,7 @@ public enum PlanRenderer {
             lines += GroupRenderer.text(rule.groups, terminal: terminal)
             for path in rule.samplePaths where rule.groups.isEmpty { lines.append("    \(path: path)") }
             if rule.groups.isEmpty && rule.netNew.count > rule.samplePaths.count {
-                lines.append("    … and \(rule.netNew.count - rule.samplePaths.count) more")
+                lines.append("    … and \(rule.netNew.count - rule.samplePaths.count) more (--format paths lists them all)")
             }
         }
         if let ceiling = plan.ceiling, ceiling.tripped {
@@ -47,7 +47,7 @@ public enum PlanRenderer {
             for companion in companions.travelling.prefix(20) {
                 lines.append("    \(ByteCount.format(companion.size))  \(path: companion.path)  (with \(path: companion.owner))")
             }
-            if companions.travelling.count > 20 { lines.append("    … and \(companions.travelling.count - 20) more") }
+            if companions.travelling.count > 20 { lines.append("    … and \(companions.travelling.count - 20) more (--format json lists them all)") }
         }
         lines += TrashRenderer.staying(companions)
         lines.append("fingerprint: \(plan.fingerprint)")
@@ -73,7 +73,7 @@ public enum PlanRenderer {
         for twin in plan.twinsUnstaged.prefix(shown) {
             lines.append("    \(path: twin.path) goes back to unstaged: its keeper \(path: twin.keeperPath) leaves")
         }
-        if plan.twinsUnstaged.count > shown { lines.append("    … and \(plan.twinsUnstaged.count - shown) more twins go back to unstaged") }
+        if plan.twinsUnstaged.count > shown { lines.append("    … and \(plan.twinsUnstaged.count - shown) more twins go back to unstaged (--format json lists them all)") }
         return lines
     }
 

@@ -11,6 +11,10 @@ public enum ReceiptRenderer {
         let title = receipt.cancelled ? "Commit \(receipt.commit) cancelled" : "Commit \(receipt.commit)"
         let companions = receipt.companionsMoved > 0 ? ", with " + English.count(receipt.companionsMoved, "companion") : ""
         var lines: [TerminalText] = ["\(title): \(verb) \(English.count(receipt.moved, "file"))\(place) (\(ByteCount.format(receipt.bytes)))\(companions)"]
+        if !receipt.trashes.isEmpty && receipt.moved + receipt.companionsMoved > 0 {
+            let folders = receipt.trashes.map { TerminalText(path: $0) }.joined(separator: ", ")
+            lines.append("in the trash at \(folders) ('trash-list' and the file manager's trash show them)")
+        }
         if receipt.cancelled { lines.append(terminal.styled("not moved: \(receipt.stillStaged) still staged (interrupted)", "33")) }
         if receipt.alreadyGone > 0 { lines.append("already gone: \(receipt.alreadyGone)") }
         if !receipt.skipped.isEmpty {
@@ -45,6 +49,7 @@ public enum ReceiptRenderer {
             ("bytes", .integer(receipt.bytes)),
             ("cancelled", .bool(receipt.cancelled)),
             ("still_staged", .integer(Int64(receipt.stillStaged))),
+            ("trash", .array(receipt.trashes.map(JSONValue.path))),
             ("skipped", .array(receipt.skipped.map {
                 .object([("path", .path($0.path)), ("role", .string($0.role.rawValue)), ("reason", .string($0.reason.description))])
             })),

@@ -2,7 +2,9 @@
 public enum RunRenderer {
     public static func line(_ report: RunReport) -> String {
         let scan = report.scan
-        var parts = ["scan +\(scan.added) ~\(scan.changed) -\(scan.removed)" + (scan.broken > 0 ? " (\(scan.broken) broken)" : "")]
+        // In words: a cron mail is read by someone who never saw the command's help.
+        var parts = ["\(scan.added) new, \(scan.changed) changed and \(scan.removed) gone since the last scan"
+                     + (scan.broken > 0 ? " (\(scan.broken) of them broken; 'cull find broken: true' lists them)" : "")]
         if report.tripped != nil {
             parts.append("limit tripped: nothing staged")
         } else {
@@ -10,6 +12,9 @@ public enum RunRenderer {
         }
         if let receipt = report.receipt {
             var commit = "committed \(receipt.moved) (\(ByteCount.format(receipt.bytes)))"
+            if !receipt.trashes.isEmpty {
+                commit += " to the trash at " + receipt.trashes.map { PathBytes.display($0) }.joined(separator: ", ")
+            }
             if !receipt.skipped.isEmpty { commit += ", skipped \(receipt.skipped.count)" }
             if receipt.cancelled { commit += ", cancelled: \(receipt.stillStaged) still staged" }
             if receipt.moved + receipt.companionsMoved > 0 && receipt.destination != .permanently {

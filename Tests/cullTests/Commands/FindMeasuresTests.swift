@@ -58,6 +58,15 @@ struct FindMeasuresTests {
         #expect(similar.contains("[this file: nearest look-alike ") && similar.contains("apart]"), "\(similar)")
     }
 
+    /// A date a clause fails on reads as a date, not as seconds since 1970.
+    @Test func explainShowsDatesAsDates() throws {
+        let box = try library()
+        let rules = try box.rules("r.yaml", "version: 1\nrules:\n  - name: aged\n    match: {added: {older_than: 7d}}\n")
+        let explain = try box.cull(["plan", rules, "--explain", "photo.jpg"])
+        let line = try #require(explain.stdout.split(separator: "\n").first { $0.contains("aged (") }, "\(explain.stdout)")
+        #expect(line.range(of: #"\[this file: added \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\]"#, options: .regularExpression) != nil, "\(line)")
+    }
+
     /// `--explain` takes several files; a photo given where rules go points at `--explain`.
     @Test func explainTakesSeveralFilesAndAPhotoIsNotARuleFile() throws {
         let box = try library()

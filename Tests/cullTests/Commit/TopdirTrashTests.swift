@@ -57,6 +57,8 @@ import Testing
         }
         func section(_ name: String) -> [Substring] { sections[name] ?? [] }
         #expect(result.stdout.contains("moved 2 files to the trash"), "\(result.stdout)")
+        // The receipt says which trash: the drive's own, not the home trash.
+        #expect(result.stdout.contains("in the trash at \(drive)/.Trash-\(getuid()) ('trash-list'"), "\(result.stdout)")
         #expect(Set(section("files")) == ["a.jpg", "b 100%.jpg"])
         // In a top-directory trash, Path= is relative to the top directory.
         #expect(section("info").contains("Path=Photos/album/a.jpg"), "\(section("info"))")

@@ -92,6 +92,12 @@ public final class RuleEvaluator {
                     SELECT \(subject) FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE a.id = \(assetID)
                     """
                 let value = try database.scalar(query.sql, query.arguments) ?? .null
+                if case let .date(semantics) = field.type, case let .integer(seconds) = value, name == field.name {
+                    // A time as the rule writes one (a wall clock without an offset, an instant in UTC), not seconds since 1970.
+                    let offset: Int? = if case .instant = semantics { 0 } else { nil }
+                    values.append("\(name) " + CivilDate.iso8601(seconds, offsetMinutes: offset))
+                    continue
+                }
                 values.append("\(name) \(Self.shown(value, booleanField: name == field.name && { if case .boolean = field.type { true } else { false } }()))")
             }
         }
