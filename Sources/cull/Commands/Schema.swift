@@ -7,9 +7,9 @@ struct SchemaCommand: CullCommand {
         abstract: "Print the JSON Schema (2020-12) of the rule format, for editors and CI.",
         options: [formatOption]
     )
-    static let formatOption = CommonOptions.format(Format.allCases, detail: "markdown prints the field reference")
+    static let formatOption = CommonOptions.format(Format.allCases, detail: "markdown prints the field reference, man the page cull-rules(5)")
 
-    enum Format: String, CaseIterable { case json, markdown }
+    enum Format: String, CaseIterable { case json, markdown, man }
 
     let format: Format
 
@@ -20,7 +20,11 @@ struct SchemaCommand: CullCommand {
 
     func run(_ terminal: Terminal) throws -> ExitCode {
         // Both are Cull's own text, made from its field registry.
-        if format == .json { terminal.outDocument(RuleSchema.document().rendered() + "\n") } else { terminal.out(TerminalText(own: RuleReference.markdown())) }
+        switch format {
+        case .json: terminal.outDocument(RuleSchema.document().rendered() + "\n")
+        case .markdown: terminal.out(TerminalText(own: RuleReference.markdown()))
+        case .man: terminal.out(TerminalText(own: RulesManPage.page(markdown: RuleReference.markdown())))
+        }
         return .success
     }
 }

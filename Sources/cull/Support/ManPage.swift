@@ -42,7 +42,7 @@ enum ManPage {
             ".SH FILES",
             ".TP", ".I LIBRARY/.cull/", escape("The index (index.sqlite), the journal of commits and undos, the lock, and the run log (log)."),
             ".SH SEE ALSO",
-            ".BR trash-list (1),", ".BR sqlite3 (1)",
+            ".BR cull-rules (5),", ".BR trash-list (1),", ".BR sqlite3 (1)",
         ]
         return out.joined(separator: "\n") + "\n"
     }

@@ -93,7 +93,7 @@ _cull() {
             ;;
         schema)
             case "$prev" in
-                --format) COMPREPLY=($(compgen -W "json markdown" -- "$cur")); return ;;
+                --format) COMPREPLY=($(compgen -W "json markdown man" -- "$cur")); return ;;
             esac
             COMPREPLY=($(compgen -W "--format -h --help" -- "$cur"))
             ;;

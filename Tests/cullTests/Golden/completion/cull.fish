@@ -71,7 +71,7 @@ complete -c cull -n '__fish_seen_subcommand_from show' -l library -x -a '(__fish
 complete -c cull -n '__fish_seen_subcommand_from show' -l now -x -d 'Pin the clock for relative dates (ISO 8601), for reproducible plans.'
 complete -c cull -n '__fish_seen_subcommand_from show' -l format -x -a 'text json' -d 'Output format: text (default) or json.'
 complete -c cull -n '__fish_seen_subcommand_from show' -F
-complete -c cull -n '__fish_seen_subcommand_from schema' -l format -x -a 'json markdown' -d 'Output format: json (default) or markdown; markdown prints the field reference.'
+complete -c cull -n '__fish_seen_subcommand_from schema' -l format -x -a 'json markdown man' -d 'Output format: json (default), markdown or man; markdown prints the field reference, man the page cull-rules(5).'
 complete -c cull -n '__fish_seen_subcommand_from trash' -l library -x -a '(__fish_complete_directories)' -d 'The library root (default: $CULL_LIBRARY, else the nearest parent with .cull/).'
 complete -c cull -n '__fish_seen_subcommand_from trash' -l sort -x -a 'largest newest oldest path' -d 'largest (default), newest, oldest (by capture time; files without one last) or path.'
 complete -c cull -n '__fish_seen_subcommand_from trash' -l kind -x -a 'photo video' -d 'Only this kind (photo or video).'

@@ -121,7 +121,7 @@ _cull() {
             ;;
         schema)
             _arguments \
-                '--format[Output format\: json (default) or markdown; markdown prints the field reference.]:format:(json markdown)' \
+                '--format[Output format\: json (default), markdown or man; markdown prints the field reference, man the page cull-rules(5).]:format:(json markdown man)' \
                 '(-h --help)'{-h,--help}'[Show help information.]'
             ;;
         trash)
