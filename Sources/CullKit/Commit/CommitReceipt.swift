@@ -48,9 +48,9 @@ public struct CommitReceipt: Sendable {
             SELECT state, role, count(*) AS items, coalesce(sum(size), 0) AS bytes FROM commit_items
             WHERE commit_id = ? GROUP BY 1, 2
             """, [.integer(commit)]) { row in
-            let primary = JournalRole(stored: row.string("role")) == .primary
+            let primary = row.word("role", as: JournalRole.self) == .primary
             let count = row.int("items")
-            switch ItemState(stored: row.string("state")) {
+            switch row.word("state", as: ItemState.self) {
             case .gone: if primary { gone += count }
             case .pending: if primary { pending += count }
             case .moved, .restored:
@@ -62,7 +62,7 @@ public struct CommitReceipt: Sendable {
         var skipped: [Skip] = []
         try db.forEachRow("SELECT path, role, reason, skip FROM commit_items WHERE commit_id = ? AND state = ? ORDER BY seq",
                           [.integer(commit), ItemState.skipped.sql]) { row in
-            skipped.append(Skip(path: row.bytes("path") ?? [], role: JournalRole(stored: row.string("role")), reason: SkipReason(journaled: row.string("skip"), text: row.string("reason") ?? "skipped")))
+            skipped.append(Skip(path: row.bytes("path") ?? [], role: row.word("role"), reason: SkipReason(journaled: row.string("skip"), text: row.string("reason") ?? "skipped")))
         }
         let cancelled = CommitState(stored: try db.scalar("SELECT state FROM commits WHERE id = ?", [.integer(commit)])?.string) == .cancelled
         let destination = try Journal.destination(db, commit: commit) ?? .trash

@@ -80,7 +80,7 @@ extension JournalItem {
 
     /// The item on `row`, with what the query says of its ctime, state and reason.
     init(row: Row, _ column: Columns, ctimeNs: Int64?, state: ItemState, reason: SkipReason?) {
-        self.init(seq: row.int64(column.seq), entry: row.int64(column.entry), role: JournalRole(stored: row.string(column.role)),
+        self.init(seq: row.int64(column.seq), entry: row.int64(column.entry), role: row.word(column.role),
                   assetID: row.optionalInt64(column.assetID), path: row.bytes(column.path) ?? [], device: row.int64(column.device),
                   inode: row.int64(column.inode), size: row.int64(column.size), mtimeNs: row.int64(column.mtimeNs), ctimeNs: ctimeNs,
                   destination: row.bytes(column.destination), info: row.bytes(column.info), state: state, reason: reason)
@@ -140,7 +140,7 @@ enum Journal {
         var result: [JournalItem] = []
         try db.prepare(sql).forEachRow(arguments, ItemColumns.self) { row, columns in
             result.append(JournalItem(row: row, columns.item, ctimeNs: row.optionalInt64(columns.ctimeNs),
-                                      state: ItemState(stored: row.string(columns.state)),
+                                      state: row.word(columns.state),
                                       reason: row.string(columns.reason).map { SkipReason(journaled: row.string(columns.skip), text: $0) }))
         }
         return result
@@ -184,7 +184,7 @@ enum Journal {
     static func destination(_ db: Database, commit: Int64) throws -> CommitDestination? {
         var result: CommitDestination?
         try db.forEachRow("SELECT mode, target FROM commits WHERE id = ?", [.integer(commit)]) { row in
-            switch CommitMode(stored: row.string("mode")) {
+            switch row.word("mode", as: CommitMode.self) {
             case .quarantine: result = .quarantine(String(decoding: row.bytes("target") ?? [], as: UTF8.self))
             case .permanent: result = .permanently
             case .trash: result = .trash

@@ -39,7 +39,7 @@ public struct LibraryStatus: Sendable {
         try db.forEachRow("""
             SELECT id, state, mode, moved, bytes, COALESCE(finished_at, started_at) AS at FROM commits ORDER BY id DESC LIMIT 1
             """) { row in
-            lastCommit = CommitRow(id: row.int64("id"), state: CommitState(stored: row.string("state")), mode: CommitMode(stored: row.string("mode")),
+            lastCommit = CommitRow(id: row.int64("id"), state: row.word("state"), mode: row.word("mode"),
                                    moved: row.int("moved"), bytes: row.int64("bytes"), at: row.int64("at"))
         }
         let lastScan = LibraryLog.entries(library: library).last { ["scan", "run"].contains($0.command) }?.at
@@ -64,10 +64,14 @@ public enum LibraryLog {
 
     /// One batch: a commit or an undo, from the index.
     public struct Batch: Sendable {
-        public let kind: String
+        public enum Kind: String, Sendable { case commit, undo }
+
+        public let kind: Kind
         public let commit: Int64
-        public let state: String
-        public let mode: String?
+        /// An undo's state is one of a commit's words (`open`, `done`, `cancelled`).
+        public let state: CommitState
+        /// A commit's mode; nil for an undo.
+        public let mode: CommitMode?
         public let moved: Int?
         public let bytes: Int64?
         public let startedAt: Int64
@@ -94,15 +98,16 @@ public enum LibraryLog {
     public static func batches(db: Database) throws -> [Batch] {
         var batches: [Batch] = []
         try db.forEachRow("SELECT id, state, mode, moved, bytes, started_at, finished_at FROM commits") { row in
-            batches.append(Batch(kind: "commit", commit: row.int64("id"), state: row.string("state") ?? "", mode: row.string("mode"),
+            batches.append(Batch(kind: .commit, commit: row.int64("id"), state: row.word("state"), mode: row.word("mode", as: CommitMode.self),
                                  moved: row.int("moved"), bytes: row.int64("bytes"), startedAt: row.int64("started_at"),
                                  finishedAt: row.optionalInt64("finished_at")))
         }
         try db.forEachRow("SELECT commit_id, state, started_at, finished_at FROM undos") { row in
-            batches.append(Batch(kind: "undo", commit: row.int64("commit_id"), state: row.string("state") ?? "", mode: nil, moved: nil,
+            let state = row.word("state", as: UndoState.self)
+            batches.append(Batch(kind: .undo, commit: row.int64("commit_id"), state: CommitState(stored: state.rawValue), mode: nil, moved: nil,
                                  bytes: nil, startedAt: row.int64("started_at"), finishedAt: row.optionalInt64("finished_at")))
         }
-        return batches.sorted { ($0.startedAt, $0.kind) < ($1.startedAt, $1.kind) }
+        return batches.sorted { ($0.startedAt, $0.kind.rawValue) < ($1.startedAt, $1.kind.rawValue) }
     }
 }
 

@@ -122,7 +122,7 @@ enum UndoJournal {
         }
         var restored = 0
         try db.forEachRow("SELECT state, count(*) AS items FROM undo_items WHERE undo_id = ? GROUP BY state", [.integer(undo)]) { row in
-            switch UndoItemState(stored: row.string("state")) {
+            switch row.word("state", as: UndoItemState.self) {
             case .restored: restored = row.int("items")
             case .pending: remaining = row.int("items")
             case .refused: break
@@ -133,7 +133,7 @@ enum UndoJournal {
             SELECT i.path, i.role, u.reason FROM undo_items u JOIN commit_items i ON i.commit_id = ? AND i.seq = u.seq
             WHERE u.undo_id = ? AND u.state = ? ORDER BY u.seq
             """, [.integer(commit), .integer(undo), UndoItemState.refused.sql]) { row in
-            refused.append(CommitReceipt.Skip(path: row.bytes("path") ?? [], role: JournalRole(stored: row.string("role")), reason: .refused(row.string("reason") ?? "refused")))
+            refused.append(CommitReceipt.Skip(path: row.bytes("path") ?? [], role: row.word("role"), reason: .refused(row.string("reason") ?? "refused")))
         }
         return CommitUndo.Report(commit: commit, restored: restored, refused: refused, cancelled: cancelled, remaining: remaining)
     }

@@ -84,7 +84,7 @@ enum AssetColumn: String, CaseIterable, Sendable {
         case .taken: return record.taken.map(\.local).sqlValue
         case .takenUTC: return record.taken?.utc.sqlValue ?? .null
         case .takenOffset: return record.taken?.offsetMinutes.sqlValue ?? .null
-        case .takenSource: return record.takenSource.sqlValue
+        case .takenSource: return record.takenSource.map(\.rawValue).sqlValue
         case .cameraMake: return m.make.sqlValue
         case .cameraModel: return m.model.sqlValue
         case .lens: return m.lens.sqlValue

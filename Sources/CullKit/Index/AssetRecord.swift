@@ -13,7 +13,7 @@ public struct AssetRecord: Sendable {
     /// a file is not broken either, and is read again when the decoder changes.
     public var declinedReason: String?
     public var taken: CaptureDate?
-    public var takenSource: String?
+    public var takenSource: TakenSource?
     public var screenshotEvidence: String?
 
     /// Reads `file` (under `root`) and its sidecars. Never throws: a damaged file becomes a
@@ -80,16 +80,16 @@ public struct AssetRecord: Sendable {
         // Tools that write sidecars copy the embedded date, often dropping its offset; the sidecar
         // only says something new when its wall-clock time differs from the file's own.
         let sidecarDate = sidecarDate?.local == metadata.exifDate?.local ? nil : sidecarDate
-        let candidates: [(CaptureDate?, String)] = [
-            (sidecarDate, "xmp-sidecar"), (metadata.exifDate, "exif"), (metadata.quickTimeDate, "quicktime"),
-            (metadata.xmpDate, "xmp"), (metadata.iptcDate, "iptc"), (metadata.makerDate, "maker"),
-            (metadata.takeoutDate, "takeout"), (FilenameDate.parse(file.name), "filename"),
+        let candidates: [(CaptureDate?, TakenSource)] = [
+            (sidecarDate, .xmpSidecar), (metadata.exifDate, .exif), (metadata.quickTimeDate, .quickTime),
+            (metadata.xmpDate, .xmp), (metadata.iptcDate, .iptc), (metadata.makerDate, .maker),
+            (metadata.takeoutDate, .takeout), (FilenameDate.parse(file.name), .filename),
         ]
         guard let first = candidates.firstIndex(where: { $0.0 != nil }), let date = candidates[first].0 else { return }
         (taken, takenSource) = (date, candidates[first].1)
-        guard candidates[first].1 == "xmp", metadata.xmpDateIsDay == true else { return }
+        guard candidates[first].1 == .xmp, metadata.xmpDateIsDay == true else { return }
         func day(_ date: CaptureDate) -> Int64 { (date.local - (date.local < 0 ? 86399 : 0)) / 86400 }
-        for (later, source) in candidates[(first + 1)...] where source == "iptc" || source == "maker" {
+        for (later, source) in candidates[(first + 1)...] where source == .iptc || source == .maker {
             if let later, day(later) == day(date), later.local != date.local {
                 (taken, takenSource) = (later, source)
                 return
@@ -108,4 +108,25 @@ public struct AssetRecord: Sendable {
         let videoExtensions: Set<String> = ["mov", "mp4", "m4v", "3gp", "3g2"]
         return videoExtensions.contains(PathBytes.lowercaseExtension(file.name)) ? .video : .photo
     }
+}
+
+/// Where a capture time came from (`assets.taken_source`, the `taken_source` of `cull find`'s JSON), in
+/// the order ``AssetRecord/resolveTaken(sidecarDate:)`` prefers them.
+public enum TakenSource: String, Sendable, CaseIterable {
+    /// An XMP sidecar whose date differs from the file's own: the user edited it.
+    case xmpSidecar = "xmp-sidecar"
+    /// EXIF DateTimeOriginal (or the dates that stand in for it).
+    case exif
+    /// A QuickTime or MP4 creation date.
+    case quickTime = "quicktime"
+    /// XMP embedded in the file.
+    case xmp
+    /// IPTC's DateCreated and TimeCreated.
+    case iptc
+    /// A camera maker's own record: Olympus PictureInfo, Canon CIFF, Casio QVCI, Reconyx.
+    case maker
+    /// A Google Takeout JSON's photoTakenTime.
+    case takeout
+    /// A date written in the file name.
+    case filename
 }

@@ -181,7 +181,7 @@ public struct FileReport: Sendable {
             SELECT r.status, r.rule, r.rule_file, r.at, k.path AS keeper FROM reviews r LEFT JOIN assets k ON k.id = r.keeper_id
             WHERE r.asset_id = ?
             """, [.integer(id)]) { row in
-            staging = Staging(status: ReviewStatus(stored: row.string("status")), rule: row.string("rule"), ruleFile: row.string("rule_file"),
+            staging = Staging(status: row.word("status"), rule: row.string("rule"), ruleFile: row.string("rule_file"),
                               at: row.optionalInt64("at"), keeper: row.bytes("keeper"))
         }
         return staging

@@ -98,7 +98,7 @@ public enum TrashRenderer {
             })),
             ("items", .array(listing.items.map { item in
                 .object([("id", .integer(item.id)), ("path", .path(item.path)), ("size", .integer(item.size)),
-                         ("kind", optional(item.kind)), ("rule", optional(item.rule)), ("rule_file", optional(item.ruleFile)),
+                         ("kind", optional(item.kind?.rawValue)), ("rule", optional(item.rule)), ("rule_file", optional(item.ruleFile)),
                          ("staged_at", .instant(item.stagedAt)), ("gone", .bool(listing.gone.contains(item.id))),
                          ("live_pair_of", item.livePairOf.map(JSONValue.path) ?? .null)])
             })),

@@ -10,7 +10,7 @@ struct AssetFile {
         let inode: Int64
         let size: Int64
         let mtimeNs: Int64
-        let kind: String?
+        let kind: MediaKind?
         let duration: Double?
         let orientation: Int
         /// Why the scanner found it damaged, if it did.
@@ -51,7 +51,7 @@ struct AssetFile {
         try db.cached("SELECT id, path, device, inode, size, mtime_ns, kind, duration, orientation, broken, broken_reason FROM assets WHERE id = ?")
             .forEachRow([.integer(id)]) { row in
                 found = Record(id: row.int64("id"), path: row.bytes("path") ?? [], device: row.int64("device"), inode: row.int64("inode"),
-                               size: row.int64("size"), mtimeNs: row.int64("mtime_ns"), kind: row.string("kind"),
+                               size: row.int64("size"), mtimeNs: row.int64("mtime_ns"), kind: row.string("kind").flatMap(MediaKind.init(rawValue:)),
                                duration: row.optionalDouble("duration"), orientation: row.optionalInt("orientation") ?? 1,
                                broken: row.int64("broken") != 0 ? row.string("broken_reason") ?? "damaged" : nil)
             }

@@ -59,7 +59,7 @@ enum ReportHTML {
         var facts = "\(bytes(item.size)) \u{b7} \(day(item.date))"
         if let duration = item.duration { facts += " \u{b7} " + Placeholder.clock(duration) }
         var html = "<div class=\"tile \(item.state.rawValue)\(item.keeper ? " keeper" : "")\" tabindex=\"0\" role=\"group\""
-        html += " aria-label=\"\(HTML.escape(label))\" data-id=\"\(item.id)\" data-kind=\"\(HTML.escape(item.kind))\" data-ext=\"\(HTML.escape(item.ext))\""
+        html += " aria-label=\"\(HTML.escape(label))\" data-id=\"\(item.id)\" data-kind=\"\(HTML.escape(item.kindWord))\" data-ext=\"\(HTML.escape(item.ext))\""
         html += " data-size=\"\(item.size)\" data-date=\"\(item.date)\" data-state=\"\(item.state.rawValue)\">"
         html += "<div class=\"thumb\"><img loading=\"lazy\" decoding=\"async\" alt=\"\(HTML.escape(item.name))\" src=\"\(HTML.escape(thumbnail))\"></div>"
         html += "<div class=\"meta\"><span class=\"name\" title=\"\(HTML.escape(full))\"><span class=\"base\">\(HTML.escape(item.name))</span>"

@@ -42,7 +42,9 @@ public struct ReviewModel {
         /// Capture time, else the file's mtime (epoch seconds); `dated` says which.
         let date: Int64
         let dated: Bool
-        let kind: String
+        let kind: MediaKind?
+        /// The kind as the page names it (`other` for none).
+        var kindWord: String { kind?.rawValue ?? "other" }
         let ext: String
         let orientation: Int
         let state: State
@@ -79,7 +81,7 @@ public struct ReviewModel {
             let width = row.optionalInt64(column.width), height = row.optionalInt64(column.height)
             let taken = row.optionalInt64(column.taken)
             body(Item(id: id, path: path, size: row.int64(column.size), date: taken ?? row.int64(column.mtimeNs) / 1_000_000_000,
-                      dated: taken != nil, kind: row.string(column.kind) ?? "other",
+                      dated: taken != nil, kind: row.string(column.kind).flatMap(MediaKind.init(rawValue:)),
                       ext: PathBytes.display(Self.extensionOf(path)).lowercased(), orientation: row.optionalInt(column.orientation) ?? 1, state: state,
                       section: entry.section, reason: entry.reason + (listing.heldBack[id].map { "; a commit would skip it now: \($0)" } ?? ""),
                       duration: row.optionalDouble(column.duration), pixels: width.flatMap { w in height.map { (w, $0) } },
@@ -118,7 +120,7 @@ public struct ReviewModel {
             rows.raw(",\"size\":"); rows.integer(item.size)
             rows.raw(",\"date\":"); rows.integer(item.date)
             rows.raw(",\"dated\":"); rows.bool(item.dated)
-            rows.raw(",\"kind\":"); rows.string(item.kind)
+            rows.raw(",\"kind\":"); rows.string(item.kindWord)
             rows.raw(",\"ext\":"); rows.string(item.ext)
             rows.raw(",\"orientation\":"); rows.integer(Int64(item.orientation))
             rows.raw(",\"state\":"); rows.string(item.state.rawValue)

@@ -98,7 +98,7 @@ struct Thumbnails: Sendable {
         case let .success(made): jpeg = made.jpeg
         case let .failure(reason):
             // A video without a frame that decodes still says how long it is.
-            return .placeholder(record.kind == "video" ? Placeholder.video(record) : Placeholder.broken(record, reason: reason.text))
+            return .placeholder(record.kind == .video ? Placeholder.video(record) : Placeholder.broken(record, reason: reason.text))
         }
         if let cacheHandle { store(jpeg, as: key, in: cacheHandle) }
         return .jpeg(jpeg)
@@ -191,7 +191,7 @@ enum ThumbnailMaker {
     /// From the file's own preview when it has a fit one, else by a small decode. A preview that
     /// cannot be read falls back to the decode too: only the picture itself decides "broken".
     static func make(_ file: ReadOnlyFile, record: AssetFile.Record, side: Int) -> Result<Made, Failure> {
-        if record.kind == "video" { return poster(file, record: record, side: side) }
+        if record.kind == .video { return poster(file, record: record, side: side) }
         switch MetadataReaders.sniff(file.bytes(at: 0, count: 64) ?? []) {
         case .jpeg?:
             if let made = exifThumbnail(file, record: record, side: side) { return .success(made) }

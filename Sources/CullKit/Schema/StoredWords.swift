@@ -5,6 +5,10 @@
 protocol StoredWord: RawRepresentable, CaseIterable, Sendable where RawValue == String {
     /// What an unknown or NULL value reads as: the direction that does not lose a file.
     static var unknown: Self { get }
+
+    /// Reads a stored value (a requirement, so that a word with its own reading, as ``ReviewStatus``'s NULL
+    /// meaning `new`, keeps it when read through ``Row/word(_:as:)``).
+    init(stored: String?)
 }
 
 extension StoredWord {
@@ -18,6 +22,15 @@ extension StoredWord {
     static func placeholders(_ words: [Self]) -> (sql: String, values: [SQLValue]) {
         (words.map { _ in "?" }.joined(separator: ", "), words.map(\.sql))
     }
+}
+
+extension Row {
+    /// The stored word in column `name`, as its enum: an unknown or NULL value reads as ``StoredWord/unknown``
+    /// (as GRDB reads any `DatabaseValueConvertible` from a row).
+    func word<Word: StoredWord>(_ name: String, as: Word.Type = Word.self) -> Word { Word(stored: string(name)) }
+
+    /// The stored word in `column`, as its enum.
+    func word<Word: StoredWord>(_ column: Column, as: Word.Type = Word.self) -> Word { Word(stored: string(column)) }
 }
 
 /// `reviews.status`, the review state of one asset: `kept` or `trashed` (staged) are stored; no

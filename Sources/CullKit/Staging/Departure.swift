@@ -31,7 +31,7 @@ enum Departure {
         for index in staged.indices {
             guard let liveID = staged[index].liveID else { continue }
             let id = staged[index].id
-            try partners.forEachRow([.text(liveID), staged[index].kind.sqlValue, .integer(id)]) { row in
+            try partners.forEachRow([.text(liveID), staged[index].kind.map(\.rawValue).sqlValue, .integer(id)]) { row in
                 pairs.append((id, row.int64("id"), row.bytes("path") ?? []))
             }
         }

@@ -4,7 +4,7 @@ extension ReviewStore {
     public func statuses() throws -> [Int64: ReviewStatus] {
         var result: [Int64: ReviewStatus] = [:]
         try db.forEachRow("SELECT asset_id, status FROM reviews", [], Columns.self) { row, column in
-            result[row.int64(column.assetID)] = ReviewStatus(stored: row.string(column.status))
+            result[row.int64(column.assetID)] = row.word(column.status)
         }
         return result
     }

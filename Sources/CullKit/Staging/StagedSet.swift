@@ -34,7 +34,7 @@ public struct StagedAsset: Sendable, Equatable, RecordedIdentity, FingerprintedF
     public let inode: Int64
     public let size: Int64
     public let mtimeNs: Int64
-    public let kind: String?
+    public let kind: MediaKind?
     public let liveID: String?
     public let taken: Int64?
     public let rule: String?
@@ -110,7 +110,7 @@ public enum StagedSet {
                               livePairOf: [UInt8]?) -> StagedAsset {
         StagedAsset(
             id: row.int64(column.id), path: row.bytes(column.path) ?? [], device: row.int64(column.device), inode: row.int64(column.inode),
-            size: row.int64(column.size), mtimeNs: row.int64(column.mtimeNs), kind: row.string(column.kind), liveID: row.string(column.liveID),
+            size: row.int64(column.size), mtimeNs: row.int64(column.mtimeNs), kind: row.string(column.kind).flatMap(MediaKind.init(rawValue:)), liveID: row.string(column.liveID),
             taken: row.optionalInt64(column.taken), rule: rule, ruleFile: ruleFile, stagedAt: stagedAt,
             ctimeNs: row.optionalInt64(column.ctimeNs), sidecarSignature: row.string(column.sidecarSignature) ?? "", livePairOf: livePairOf)
     }

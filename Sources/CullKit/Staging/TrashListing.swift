@@ -43,7 +43,7 @@ public struct TrashListing: Sendable {
     /// since 1970) narrows the staged set itself to what was staged at or before then: the grace
     /// period of `cull commit --staged-before`, so `staged`, the totals and the fingerprint are of
     /// that part only, and whatever was staged later stays staged.
-    public init(db: Database, order: Order = .largest, kind: String? = nil, rule: String? = nil,
+    public init(db: Database, order: Order = .largest, kind: MediaKind? = nil, rule: String? = nil,
                 stagedBefore: Int64? = nil) throws {
         let all = try StagedSet.load(db)
         staged = stagedBefore.map { cutoff in all.filter { $0.stagedAt <= cutoff } } ?? all

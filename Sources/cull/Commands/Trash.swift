@@ -12,13 +12,13 @@ struct TrashCommand: CullCommand {
     )
     static let sortOption = OptionSpec(long: "sort", value: "ORDER", help: "largest (default), newest, oldest (by capture time; files without one last) or path.",
                                        choices: TrashListing.Order.allCases.map(\.rawValue))
-    static let kindOption = OptionSpec(long: "kind", value: "KIND", help: "Only this kind (photo or video).", choices: ["photo", "video"])
+    static let kindOption = OptionSpec(long: "kind", value: "KIND", help: "Only this kind (photo or video).", choices: MediaKind.allCases.map(\.rawValue))
     static let ruleOption = OptionSpec(long: "rule", value: "RULE", help: "Only what this rule staged.")
     static let formatOption = CommonOptions.format([OutputFormat.text, .json, .paths])
 
     let library: String?
     let order: TrashListing.Order
-    let kind: String?
+    let kind: MediaKind?
     let rule: String?
     let format: OutputFormat
     let nul: Bool
@@ -28,7 +28,7 @@ struct TrashCommand: CullCommand {
         try arguments.expectNoArguments()
         library = arguments.value(CommonOptions.library)
         order = arguments.choice(Self.sortOption, default: .largest)
-        kind = arguments.value(Self.kindOption)
+        kind = arguments.value(Self.kindOption).flatMap(MediaKind.init(rawValue:))
         rule = arguments.value(Self.ruleOption)
         format = arguments.choice(Self.formatOption, default: .text)
         nul = arguments.flag(CommonOptions.null)

@@ -51,7 +51,7 @@ struct DecodeFuzzTests {
             let file = try #require(ReadOnlyFile.open(Array(name.utf8), in: directory).0)
             let identity = file.identity
             let record = AssetFile.Record(id: 1, path: Array(name.utf8), device: identity.device, inode: identity.inode,
-                                          size: identity.size, mtimeNs: identity.mtimeNs, kind: "photo", duration: nil,
+                                          size: identity.size, mtimeNs: identity.mtimeNs, kind: .photo, duration: nil,
                                           orientation: 1, broken: nil)
             if case let .failure(failure) = ThumbnailMaker.make(file, record: record, side: 64) { #expect(!failure.text.isEmpty) }
         }

@@ -213,15 +213,15 @@ import Testing
     @Test func sidecarWinsOnlyWhenItSaysSomethingNew() {
         let exif = CaptureDate(local: 1_000, offsetMinutes: 120)
         let copied = record(exif: exif, sidecar: CaptureDate(local: 1_000), name: "a.jpg")
-        #expect(copied.taken == exif && copied.takenSource == "exif")
+        #expect(copied.taken == exif && copied.takenSource == .exif)
         let edited = record(exif: exif, sidecar: CaptureDate(local: 5_000), name: "a.jpg")
-        #expect(edited.taken == CaptureDate(local: 5_000) && edited.takenSource == "xmp-sidecar")
+        #expect(edited.taken == CaptureDate(local: 5_000) && edited.takenSource == .xmpSidecar)
     }
 
     @Test func fallsThroughTheChainToTheFileName() {
-        #expect(record(exif: nil, quickTime: CaptureDate(local: 7, offsetMinutes: 0), xmp: CaptureDate(local: 9), sidecar: nil, name: "x.mov").takenSource == "quicktime")
-        #expect(record(exif: nil, xmp: CaptureDate(local: 9), sidecar: nil, name: "IMG_20200101_000000.jpg").takenSource == "xmp")
-        #expect(record(exif: nil, sidecar: nil, name: "IMG_20200101_000000.jpg").takenSource == "filename")
+        #expect(record(exif: nil, quickTime: CaptureDate(local: 7, offsetMinutes: 0), xmp: CaptureDate(local: 9), sidecar: nil, name: "x.mov").takenSource == .quickTime)
+        #expect(record(exif: nil, xmp: CaptureDate(local: 9), sidecar: nil, name: "IMG_20200101_000000.jpg").takenSource == .xmp)
+        #expect(record(exif: nil, sidecar: nil, name: "IMG_20200101_000000.jpg").takenSource == .filename)
         let none = record(exif: nil, sidecar: nil, name: "IMG_1.jpg")
         #expect(none.taken == nil && none.takenSource == nil)
     }

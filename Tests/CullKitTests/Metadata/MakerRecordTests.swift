@@ -203,10 +203,10 @@ extension TakenPrecedenceTests {
         var time = MetadataTests.MakerRecordTests.date(2006, 10, 29, 6, 27, 51)
         time.offsetMinutes = -300
         #expect(taken(xmpDay: true, iptc: time).taken == time)
-        #expect(taken(xmpDay: true, iptc: time).takenSource == "iptc")
-        #expect(taken(xmpDay: false, iptc: time).takenSource == "xmp") // midnight written out is a time
+        #expect(taken(xmpDay: true, iptc: time).takenSource == .iptc)
+        #expect(taken(xmpDay: false, iptc: time).takenSource == .xmp) // midnight written out is a time
         let nextDay = MetadataTests.MakerRecordTests.date(2006, 10, 30, 6, 27, 51)
-        #expect(taken(xmpDay: true, iptc: nextDay).takenSource == "xmp")
-        #expect(taken(xmpDay: true, iptc: nil, maker: time).takenSource == "maker")
+        #expect(taken(xmpDay: true, iptc: nextDay).takenSource == .xmp)
+        #expect(taken(xmpDay: true, iptc: nil, maker: time).takenSource == .maker)
     }
 }

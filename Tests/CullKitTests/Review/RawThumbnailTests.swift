@@ -111,7 +111,7 @@ struct RawThumbnailTests {
         let file = try #require(ReadOnlyFile.open(PathBytes.basename(pathBytes), in: directory).0)
         let identity = file.identity
         let record = AssetFile.Record(id: 1, path: PathBytes.basename(pathBytes), device: identity.device, inode: identity.inode,
-                                      size: identity.size, mtimeNs: identity.mtimeNs, kind: "photo", duration: nil, orientation: 1, broken: nil)
+                                      size: identity.size, mtimeNs: identity.mtimeNs, kind: .photo, duration: nil, orientation: 1, broken: nil)
         let made = try ThumbnailMaker.large(file, record: record, side: 1600).get()
         let image = try JPEGDecoder.decode(made.jpeg, path: path, maxSide: 4096, grey: false)
         #expect(made.source == .rawPreview && image.width == 640 && image.height == 480, "\(image.width)×\(image.height)")

@@ -19,7 +19,7 @@ struct ThumbnailMakerTests {
         let file = try #require(ReadOnlyFile.open(PathBytes.basename(bytes), in: directory).0)
         let identity = file.identity
         let record = AssetFile.Record(id: 1, path: PathBytes.basename(bytes), device: identity.device, inode: identity.inode,
-                                      size: identity.size, mtimeNs: identity.mtimeNs, kind: "photo", duration: nil,
+                                      size: identity.size, mtimeNs: identity.mtimeNs, kind: .photo, duration: nil,
                                       orientation: orientation, broken: nil)
         switch ThumbnailMaker.make(file, record: record, side: Thumbnails.side) {
         case let .success(made):

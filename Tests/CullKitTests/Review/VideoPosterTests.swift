@@ -26,7 +26,7 @@ struct VideoPosterTests {
         }
         let identity = file.identity
         let record = AssetFile.Record(id: 1, path: PathBytes.basename(bytes), device: identity.device, inode: identity.inode,
-                                      size: identity.size, mtimeNs: identity.mtimeNs, kind: "video", duration: 1,
+                                      size: identity.size, mtimeNs: identity.mtimeNs, kind: .video, duration: 1,
                                       orientation: 1, broken: nil)
         return ThumbnailMaker.make(file, record: record, side: Thumbnails.side).map { made in
             ((try? JPEGDecoder.decode(made.jpeg, path: path, maxSide: 4096, grey: false)) ?? DecodedImage(width: 0, height: 0, channels: 3, pixels: []),

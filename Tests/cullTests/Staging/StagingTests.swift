@@ -61,7 +61,7 @@ import Testing
         let a = try box.stageFiles([Array("a.jpg".utf8), Array("b.jpg".utf8)], rule: "one")
         _ = try box.stageFiles([Array("c.mov".utf8)], rule: "two", kind: "video")
         let store = ReviewStore(db: box.db)
-        #expect(try TrashListing(db: box.db, kind: "video").items.count == 1)
+        #expect(try TrashListing(db: box.db, kind: .video).items.count == 1)
         #expect(try TrashListing(db: box.db, rule: "one").total.count == 2)
         #expect(try store.restore(.assets([a[0]])) == 1)
         #expect(try store.restore(.rule("two")) == 1)

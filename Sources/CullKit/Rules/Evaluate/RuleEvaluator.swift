@@ -145,7 +145,7 @@ public final class RuleEvaluator {
         try statement.forEachRow(run.query.arguments) { row in
             var status: ReviewStatus?
             for index in run.rules.indices where row.int64(matches[index]) != 0 {
-                if status == nil { status = ReviewStatus(stored: row.string(fixed.status)) }
+                if status == nil { status = row.word(fixed.status, as: ReviewStatus.self) }
                 buckets[index].add(row, fixed, status: status!, guardColumns: guardColumns[index], keepColumns: keepColumns[index])
             }
         }
@@ -187,7 +187,7 @@ public final class RuleEvaluator {
         let guardColumns = compiled.guards.indices.map { statement.column(RuleCompiler.guardColumn($0)) }
         let keepColumns = compiled.keepRules.indices.map { statement.column(RuleCompiler.keepColumn($0)) }
         try forEachRow(statement, compiled) { row in
-            buckets.add(row, fixed, status: ReviewStatus(stored: row.string(fixed.status)), guardColumns: guardColumns, keepColumns: keepColumns)
+            buckets.add(row, fixed, status: row.word(fixed.status, as: ReviewStatus.self), guardColumns: guardColumns, keepColumns: keepColumns)
         }
         return buckets.evaluation(of: compiled, libraryCount: libraryCount)
     }

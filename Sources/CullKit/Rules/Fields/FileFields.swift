@@ -16,7 +16,7 @@ enum FileFields {
         // Unary `+` keeps kind off its indexes: `kind: photo` is most of a library, and walking
         // an index to look up 90,000 rows cost 0.37 s where one pass over the table costs 0.07 s
         // (100,000 assets). A rule's selective terms (size, taken, a group) still pick theirs.
-        Field("kind", .enumeration(["photo", "video"]), column: "+a.kind",
+        Field("kind", .enumeration(MediaKind.allCases.map(\.rawValue)), column: "+a.kind",
               doc: "photo or video.",
               examples: ["kind: video"]),
         Field("size", .size, column: "a.size",

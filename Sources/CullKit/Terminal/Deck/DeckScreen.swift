@@ -91,7 +91,7 @@ final class DeckScreen {
     private func picture(_ record: AssetFile.Record, column: Int, row: Int, columns: Int, rows: Int) -> TerminalText {
         guard columns > 0, rows > 0 else { return "" }
         guard let image = image(record) else {
-            let text: TerminalText = record.kind == "video" ? "▶ video \(record.duration.map(Placeholder.clock) ?? "")" : "no preview"
+            let text: TerminalText = record.kind == .video ? "▶ video \(record.duration.map(Placeholder.clock) ?? "")" : "no preview"
             return "\u{1B}[\(row + rows / 2);\(column + max(0, (columns - CellText.width(text)) / 2))H" + text
         }
         let fit = TilePictures.fit(width: image.width, height: image.height, columns: columns, rows: rows, cell: cell)

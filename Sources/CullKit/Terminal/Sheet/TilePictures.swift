@@ -58,7 +58,7 @@ final class TilePictures: Sendable {
             let fit = Self.fit(width: image.width, height: image.height, columns: columns, rows: rows, cell: cell)
             return .drawn(printer.draw(image, columns: fit.columns, rows: fit.rows, cell: cell), columns: fit.columns, rows: fit.rows)
         case .placeholder:
-            if record.kind == "video" {
+            if record.kind == .video {
                 return .placeholder(["▶ video", "\(record.duration.map(Placeholder.clock) ?? "")", TerminalText(record.lowercasedExtension.uppercased())])
             }
             return .placeholder(["no preview", record.broken.map { "damaged: \($0)" } ?? "cannot be read now"])
