@@ -6,8 +6,9 @@
 /// From the edges of the decode (``EdgeSpread``, at ``ImageFeatures/side(forLongest:)``):
 ///
 /// 1. The *strong* edges (contrast ≥ ``strongContrast``) are counted in eight sectors of gradient
-///    direction. In each sector with at least ``evidence`` of them, and at least ``share`` of the
-///    busiest sector's count, the sector's width is the spread of its ``evidence``-th sharpest edge:
+///    direction (every other pixel along an edge is measured). In each sector with at least
+///    ``evidence`` of them, and at least ``share`` of the busiest sector's count, the sector's width
+///    is the spread of its ``rank``-th sharpest edge (the 50th of the pixels along edges):
 ///    how sharp the photo is that way, on the evidence of the sharpest part of it (a subject,
 ///    wherever it is), robust to a few odd edges. A direction the picture hardly has (a meadow's few
 ///    level edges among thousands of upright blades) is not judged: its few edges are the soft ones
@@ -45,12 +46,16 @@ public struct Sharpness: Sendable, Equatable {
     static let strongContrast: Float = 50
     /// Contrast of a faint edge, which can only show that a photo is sharp.
     static let faintContrast: Float = 20
-    /// Edges a direction needs before it is judged.
-    public static let evidence = 50
+    /// Edges a direction needs before it is judged (every other pixel along an edge is measured:
+    /// ``EdgeSpread/forEachEdge(of:minimumContrast:_:)``).
+    public static let evidence = 30
+    /// Which of a direction's edges, counted from the sharpest, gives its width: the 50th of the
+    /// edge pixels, 25th of those measured.
+    static let rank = 25
     /// The share of the busiest direction's strong edges a direction needs before it is judged.
     static let share = 0.02
     /// The faint edges that show a photo without sharp strong edges is sharp (fog) after all.
-    static let faintEvidence = 20
+    static let faintEvidence = 10
     /// Wider than this (pixels at the analysis side) is blurred.
     public static let blurryWidth = 3.0
     /// `blurry` when `sharpness` is below this: 100 / ``blurryWidth``.
@@ -80,19 +85,19 @@ public struct Sharpness: Sendable, Equatable {
             strong.add(edge.direction, bucket)
             edges.append((Int32(edge.y / tile * columns + edge.x / tile), UInt8(edge.direction), UInt16(bucket)))
         }
-        let widths = strong.widths(evidence: evidence, share: share)
+        let widths = strong.widths(rank: rank, evidence: evidence, share: share)
         let judged = widths.compactMap { $0 }
         guard let narrowest = judged.min(), let widest = judged.max() else {
             return Sharpness(blurWidth: nil, strongEdges: edges.count)
         }
         if narrowest <= blurryWidth {
-            // The subject: tiles with at least three sharp strong edges, and the tiles around them.
+            // The subject: tiles with at least two sharp strong edges measured, and the tiles around them.
             let sharpBucket = SpreadHistogram.bucket(Float(blurryWidth))
             var sharpCounts = [Int](repeating: 0, count: columns * rows)
             for edge in edges where Int(edge.bucket) <= sharpBucket { sharpCounts[Int(edge.tile)] += 1 }
             var subject = [Bool](repeating: false, count: columns * rows)
             for row in 0 ..< rows {
-                for column in 0 ..< columns where sharpCounts[row * columns + column] >= 3 {
+                for column in 0 ..< columns where sharpCounts[row * columns + column] >= 2 {
                     for r in max(0, row - 1) ... min(rows - 1, row + 1) {
                         for c in max(0, column - 1) ... min(columns - 1, column + 1) { subject[r * columns + c] = true }
                     }
@@ -100,11 +105,11 @@ public struct Sharpness: Sendable, Equatable {
             }
             var inSubject = SpreadHistogram(sectors: sectors)
             for edge in edges where subject[Int(edge.tile)] { inSubject.add(Int(edge.direction), Int(edge.bucket)) }
-            let width = confirmedWidest(inSubject.widths(evidence: evidence, share: share)) ?? narrowest
+            let width = confirmedWidest(inSubject.widths(rank: rank, evidence: evidence, share: share)) ?? narrowest
             return Sharpness(blurWidth: width, strongEdges: edges.count)
         }
         var width = confirmedWidest(widths) ?? widest
-        if widest / narrowest < isotropy, let faintest = faint.widths(evidence: faintEvidence).compactMap({ $0 }).min() {
+        if widest / narrowest < isotropy, let faintest = faint.widths(rank: faintEvidence, evidence: faintEvidence).compactMap({ $0 }).min() {
             width = min(width, faintest)
         }
         return Sharpness(blurWidth: width, strongEdges: edges.count)
@@ -149,16 +154,16 @@ struct SpreadHistogram {
         totals[sector] += 1
     }
 
-    /// Per direction, the spread of its `evidence`-th sharpest edge, or nil when it has fewer edges
-    /// than `evidence` or than `share` of the busiest direction's.
-    func widths(evidence: Int, share: Double = 0) -> [Double?] {
-        let needed = max(Double(evidence), share * Double(totals.max() ?? 0))
+    /// Per direction, the spread of its `rank`-th sharpest edge, or nil when it has fewer edges
+    /// than `evidence` (at least `rank`) or than `share` of the busiest direction's.
+    func widths(rank: Int, evidence: Int, share: Double = 0) -> [Double?] {
+        let needed = max(Double(max(rank, evidence)), share * Double(totals.max() ?? 0))
         return (0 ..< sectors).map { sector in
             guard Double(totals[sector]) >= needed else { return nil }
             var seen = 0
             for bucket in 0 ..< Self.buckets {
                 seen += Int(counts[sector * Self.buckets + bucket])
-                if seen >= evidence { return Double(bucket) / Double(Self.bucketsPerPixel) }
+                if seen >= rank { return Double(bucket) / Double(Self.bucketsPerPixel) }
             }
             return nil
         }

@@ -19,7 +19,7 @@ public enum FeatureExplanation {
             let exposure = String(format: "exposure %.2f", row.optionalDouble("exposure") ?? 0)
             guard let value = row.optionalDouble("sharpness") else {
                 line = "  image: featureless, never blurry: \(English.count(Int(edges), "strong edge")), "
-                    + "fewer than \(Sharpness.evidence) in every direction, too few to judge blur; \(exposure)"
+                    + "fewer than \(Sharpness.evidence) measured in every direction, too few to judge blur; \(exposure)"
                 return
             }
             let sharpness = Sharpness(blurWidth: 100 / value, strongEdges: Int(edges))

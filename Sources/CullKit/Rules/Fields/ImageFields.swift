@@ -16,7 +16,7 @@ enum ImageFields {
             ["COALESCE(\(sql: FeatureCache.current("sharpness")) < \(Sharpness.blurryThreshold), 0)"]
         },
         Field("featureless", .boolean, doc: "The photo has too few strong edges to judge its sharpness "
-                  + "(fewer than \(Sharpness.evidence) in every direction): a clear sky, fog with nothing in it, a flat or black frame. Such a photo is never `blurry`; "
+                  + "(fewer than \(Sharpness.evidence) measured in every direction, every other pixel along an edge): a clear sky, fog with nothing in it, a flat or black frame. Such a photo is never `blurry`; "
                   + "false when it was not analysed.",
               examples: ["featureless: true"]) { _ in
             ["COALESCE(\(sql: FeatureCache.current("sharpness")) IS NULL AND \(sql: FeatureCache.current("edges")) IS NOT NULL, 0)"]
