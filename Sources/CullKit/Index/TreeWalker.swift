@@ -44,11 +44,25 @@ public struct TreeWalker: Sendable {
     /// Walk into other applications' libraries too (see ``ManagedLibraryKind``).
     public var includeManaged = false
 
+    /// Extensions (lowercase) of the videos indexed (`.ts` is not one: TypeScript sources share it).
+    public static let videoExtensions: Set<String> = [
+        "mov", "mp4", "m4v", "3gp", "3g2", "avi", "mkv", "webm", "wmv", "asf", "mpg", "mpeg", "m2p", "vob",
+        "mts", "m2ts", "m2t",
+    ]
+
     /// Extensions (lowercase) of the files indexed as media.
     public static let mediaExtensions: Set<String> = Set([
         "jpg", "jpeg", "jpe", "png", "gif", "webp", "heic", "heif", "hif", "avif", "tif", "tiff",
-        "mov", "mp4", "m4v", "3gp", "3g2",
-    ]).union(RawFormats.byExtension.keys)
+        "bmp", "psd", "psb", "jxl", "jp2", "j2k", "j2c", "jpf", "jpx",
+    ]).union(videoExtensions).union(RawFormats.byExtension.keys)
+
+    /// Extensions (lowercase) of picture and video formats Cull does not read: such a file is ignored
+    /// as an unsupported format, not as a file that is no media at all.
+    public static let unsupportedExtensions: Set<String> = [
+        "svg", "svgz", "xcf", "eps", "ai", "ico", "cur", "pcx", "tga", "exr", "hdr", "dpx", "jxr", "hdp", "wdp", "qoi",
+        "pbm", "pgm", "ppm", "pnm", "pam", "dds", "heics", "flv", "f4v", "ogv", "rm", "rmvb", "divx", "dv", "m2v",
+        "mxf", "mod", "tod", "ts", "raw",
+    ]
 
     public init(root: String, includeManaged: Bool = false) {
         self.root = root
