@@ -122,6 +122,7 @@ public struct TreeWalker: Sendable {
         problems += results.problems
         skipped.managed += results.skipped.managed.sorted { $0.relativePath.lexicographicallyPrecedes($1.relativePath) }
         skipped.ignored.add(results.skipped.ignored)
+        skipped.ignored.entries.sort { PathBytes.precedes($0.path, $1.path) }
         return results.takeFindings()
     }
 
@@ -198,7 +199,9 @@ public struct TreeWalker: Sendable {
                 if first == UInt8(ascii: ".") {
                     if name.count > 2 || (name.count == 2 && name[1] != UInt8(ascii: ".")) { // neither "." nor ".."
                         if name.elementsEqual(".dtrash".utf8) { directories.append(Array(name)) } // digiKam's trash
-                        if !(relative.isEmpty && name.elementsEqual(".cull".utf8)) { skipped.ignored.hidden += 1 }
+                        if !(relative.isEmpty && name.elementsEqual(".cull".utf8)) {
+                            skipped.ignored.record(Self.path(relative, name), .hidden)
+                        }
                     }
                     return
                 }
@@ -241,11 +244,12 @@ public struct TreeWalker: Sendable {
                 continue
             }
             guard entry.type == UInt8(DT_REG) else { // symlinks, sockets, devices: never media
-                if entry.type == UInt8(DT_LNK) { skipped.ignored.symlinks += 1 } else { skipped.ignored.special += 1 }
+                skipped.ignored.record(Self.path(relative, name), entry.type == UInt8(DT_LNK) ? .symlink : .special)
                 continue
             }
             guard entry.kind != .other, entry.kind != .checked || isCameraRaw(fd, name) else {
-                skipped.ignored.nonMedia += 1
+                let unsupported = entry.kind == .checked || Self.unsupportedExtensions.contains(PathBytes.lowercaseExtension(name))
+                skipped.ignored.record(Self.path(relative, name), unsupported ? .unsupported : .notMedia)
                 continue
             }
             var info = entry.info ?? stat()
@@ -276,6 +280,11 @@ public struct TreeWalker: Sendable {
             }
             findings.found.append(FoundFile(relativePath: listing.path, folderLength: relative.count, identity: identity, sidecars: attached))
         }
+    }
+
+    /// The library-relative path of `name` in the folder `relative`.
+    private static func path(_ relative: [UInt8], _ name: some Collection<UInt8>) -> [UInt8] {
+        relative.isEmpty ? Array(name) : relative + [UInt8(ascii: "/")] + name
     }
 
     /// Whether the regular file `name` in the folder `fd` begins as a camera's RAW (``RawFormats/isCameraRaw(head:)``):

@@ -1,6 +1,7 @@
 /// Reads JPEG 2000: a JP2 file's boxes (the size from `jp2h/ihdr`, EXIF from the `JpgTiffExif->JP2`
 /// UUID box, XMP from Adobe's UUID box or an `xml ` box) or a bare codestream (the size from its
-/// `SIZ` marker). A codestream must end with its `EOC` marker: one that does not was cut.
+/// `SIZ` marker). A codestream must end with its `EOC` marker, and a JP2 must hold one: a file that
+/// does not was cut.
 enum JPEG2000Reader {
     static let exifUUID = Array("JpgTiffExif->JP2".utf8)
     static let xmpUUID: [UInt8] = [0xBE, 0x7A, 0xCF, 0xCB, 0x97, 0xA9, 0x42, 0xE8, 0x9C, 0x71, 0x99, 0x94, 0x91, 0xE3, 0xAF, 0xAC]
@@ -15,6 +16,7 @@ enum JPEG2000Reader {
         }
         var metadata = MediaMetadata(), exif = MediaMetadata(), xmp = MediaMetadata()
         var problem: MetadataError?
+        var codestream = false
         for box in try ISOBoxes.topLevel(file) {
             switch box.type {
             case "jp2h":
@@ -40,6 +42,7 @@ enum JPEG2000Reader {
                 let found = XMPReader.parse(try ISOBMFF.payload(of: box, in: file, limit: box.payloadSize).slice(0, box.payloadSize))
                 xmp.fillGaps(from: found)
             case "jp2c":
+                codestream = true
                 if metadata.width == nil { try readSIZ(file, at: box.payloadOffset, into: &metadata) }
                 if problem == nil { problem = try endOfCodestream(file, end: box.end) }
             default:
@@ -50,6 +53,8 @@ enum JPEG2000Reader {
         exif.height = nil
         metadata.fillGaps(from: exif)
         metadata.fillGaps(from: xmp)
+        // Every JP2 holds its codestream: a file that ends before one was cut.
+        if !codestream, problem == nil { problem = .incomplete("no codestream (jp2c) box: the file ends at byte \(file.size)") }
         return MetadataReading(metadata, problem: problem)
     }
 

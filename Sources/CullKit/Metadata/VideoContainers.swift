@@ -77,6 +77,12 @@ enum VideoContainers {
             offset += Int(size)
             seen += 1
         }
+        // Every ASF file has its data object after the header; a file that ends in an object's
+        // header, or right after the header object, was cut.
+        if seen < maxTopLevel, file.size - offset > 0 && file.size - offset < 24 || seen == 1 && offset == file.size {
+            return MetadataReading(metadata, problem: .incomplete("the file ends at byte \(file.size), "
+                                                                  + (seen == 1 ? "before the ASF data object" : "inside an ASF object's header")))
+        }
         return MetadataReading(metadata)
     }
 
