@@ -77,9 +77,8 @@ enum FFmpegReader {
         if metadata.containerDate == nil {
             metadata.containerDate = date(input, video: video)
         }
-        if metadata.containerDate == nil, let video, let index = Optional(Int(index)),
-           video.pointee.codecpar?.pointee.codec_id == AV_CODEC_ID_H264 {
-            metadata.containerDate = mdpmDate(input, stream: index)
+        if metadata.containerDate == nil, let video, video.pointee.codecpar?.pointee.codec_id == AV_CODEC_ID_H264 {
+            metadata.containerDate = mdpmDate(input, stream: Int(index))
         }
         if input.readFailed { throw .io(file.readFailure ?? "read failed") }
         return MetadataReading(metadata, problem: own.problem)
