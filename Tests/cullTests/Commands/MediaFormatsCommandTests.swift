@@ -80,6 +80,41 @@ struct MediaFormatsCommandTests {
         #expect(grouped.isSuperset(of: ["scan.bmp", "scan.tif", "layered.psd", "master.jp2", "codestream.j2k"]), "\(similar.stdout)\(similar.stderr)")
     }
 
+    /// A digital camera's AVI (Pentax, Fujifilm, Canon wrote them) says when it was recorded in an `IDIT`
+    /// chunk of its header list, in the camera's wall clock: ffmpeg writes none, so one is put in as
+    /// a camera does, and ExifTool reads the same date.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool"), "exiftool is absent"))
+    func anAVIsIDITChunkIsItsCaptureDate() throws {
+        let box = try Sandbox("idit")
+        try box.tool(["ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=10:duration=1",
+                      "-c:v", "mjpeg", "plain.avi"])
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: box.library.root + "/plain.avi")))
+        try #require(bytes[12 ..< 16].elementsEqual("LIST".utf8) && bytes[20 ..< 24].elementsEqual("hdrl".utf8))
+        func le32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
+        func put32(_ at: Int, _ value: Int) { for index in 0 ..< 4 { bytes[at + index] = UInt8(truncatingIfNeeded: value >> (8 * index)) } }
+        let text = Array("Mon Mar 10 15:04:43 2003\n\0".utf8)
+        let chunk = Array("IDIT".utf8) + [UInt8(text.count), 0, 0, 0] + text
+        let listSize = le32(16)
+        bytes.insert(contentsOf: chunk, at: 20 + listSize)
+        put32(16, listSize + chunk.count)
+        put32(4, le32(4) + chunk.count)
+        box.write("camera.avi", bytes: bytes)
+        try FileManager.default.removeItem(atPath: box.library.root + "/plain.avi")
+        let scan = try box.cull(["scan"])
+        #expect(scan.stdout.hasPrefix("added 1, changed 0, removed 0, broken 0, unchanged 0"), "\(scan.stdout)\(scan.stderr)")
+        let asset = try Self.assets(box)["camera.avi"]
+        #expect(asset?["taken"] as? String == "2003-03-10T15:04:43" && asset?["taken_source"] as? String == "container", "\(asset ?? [:])")
+        let exiftool = Process()
+        exiftool.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
+        exiftool.arguments = ["-s3", "-DateTimeOriginal", box.library.root + "/camera.avi"]
+        let pipe = Pipe()
+        exiftool.standardOutput = pipe
+        try exiftool.run()
+        let oracle = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        exiftool.waitUntilExit()
+        #expect(oracle == "2003:03:10 15:04:43\n", "ExifTool: \(oracle)")
+    }
+
     /// A photo's EXIF date in a PSD's image resources and in a TIFF is its capture date.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool"), "exiftool is absent"))
     func exifDatesInPSDAndTIFFAreRead() throws {
