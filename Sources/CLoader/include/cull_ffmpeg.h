@@ -1,7 +1,8 @@
 #ifndef CULL_FFMPEG_H
 #define CULL_FFMPEG_H
 
-// FFmpeg, for video poster frames: its libraries pull in about a hundred more (codecs, hardware
+// FFmpeg, for video poster frames, the metadata of the video containers Cull does not read itself
+// and the pixels of BMP, TIFF, PSD, JPEG XL and JPEG 2000: its libraries pull in about a hundred more (codecs, hardware
 // backends), which made every `cull` command start about 50 ms slower when they were linked.
 
 #include "cull_loader.h"
@@ -19,7 +20,8 @@
     X(avformat_alloc_context) X(avformat_open_input) X(avformat_find_stream_info) \
     X(avformat_close_input) X(av_find_best_stream) X(av_read_frame) \
     X(avio_alloc_context) X(avio_context_free) X(av_stream_get_side_data) \
-    X(sws_getContext) X(sws_freeContext) X(sws_scale)
+    X(sws_getContext) X(sws_freeContext) X(sws_scale) \
+    X(av_dict_get) X(av_dict_set) X(av_dict_free) X(av_strerror) X(av_find_input_format)
 
 /// The FFmpeg functions Cull calls; `cull_ffmpeg_load` opens libavutil, libavcodec, libavformat
 /// and libswscale of the versions Cull was built against.

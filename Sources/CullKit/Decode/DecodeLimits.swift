@@ -21,7 +21,7 @@
 public enum DecodeLimits {
     public static let maxFileBytes = 256 << 20
     public static let maxSide = MediaMetadata.maxSide
-    public static let maxPixels = 100_000_000
+    public static let maxPixels = MediaMetadata.maxPixels
     public static let maxJPEGScans = 256
     public static let maxBufferBytes = 300_000_000
     public static let maxTiles = 1024

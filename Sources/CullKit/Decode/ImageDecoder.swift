@@ -15,6 +15,8 @@ import Darwin
 /// - HEIC/AVIF: libheif's primary image (or, for thumbnails, its `thmb` item). libheif applies
 ///   the container's `irot`/`imir` itself, and HEIF viewers ignore EXIF orientation, so no EXIF
 ///   orientation is applied on top.
+/// - TIFF, BMP, PSD, JPEG XL, JPEG 2000: FFmpeg's decoders, at full size, then scaled
+///   (``StillFrameDecoder``).
 ///
 /// Then the image is box-reduced to a longest side of at most `maxSide`, and the EXIF orientation
 /// (from the metadata readers) applied. The format is sniffed from the content, never trusted from
@@ -54,18 +56,46 @@ public enum ImageDecoder {
             throw DecodeError(path: path, problem: .unreadable(String(cString: strerror(errno))))
         }
         if read < head.count { head.removeSubrange(read...) }
-        return try DecodeBudget.shared.reserving(DecodePeak.of(head: head, fileSize: size, maxSide: maxSide), path: path, body)
+        var peak = DecodePeak.of(head: head, fileSize: size, maxSide: maxSide)
+        if let format = MetadataReaders.sniff(Array(head.prefix(64))), format.isDecodedByFFmpeg {
+            // FFmpeg's decoders state nothing from the head: the size Cull's own reader reads of the header says.
+            let metadata = (try? MediaFile(duplicating: file.fd, path: path)).map { MetadataReaders.reading($0).metadata }
+            if let working = StillFrameDecoder.workingBytes(width: metadata?.width, height: metadata?.height) {
+                peak = size + min(working + DecodePeak.overhead, DecodePeak.unknown)
+            }
+        }
+        return try DecodeBudget.shared.reserving(peak, path: path, body)
     }
 
     /// Decodes `file`; the caller holds the decode's share of the ``DecodeBudget``.
     private static func decodeInBudget(_ file: ReadOnlyFile, path: String, maxSide: Int, grey: Bool) throws(DecodeError) -> DecodedImage {
+        var head = [UInt8](repeating: 0, count: 64)
+        let got = head.withUnsafeMutableBytes { file.read(into: $0, at: 0) } ?? 0
+        let side = max(1, maxSide)
+        var image: DecodedImage
+        var appliesExifOrientation = true
+        if let format = MetadataReaders.sniff(Array(head.prefix(got))), format.isDecodedByFFmpeg {
+            image = try StillFrameDecoder.decode(file, format: format, path: path, maxSide: side)
+            // libjxl turns the picture by the codestream's own orientation, which EXIF's copies.
+            appliesExifOrientation = format != .jxl
+        } else {
+            image = try decodeWithOwnCodecs(file, path: path, maxSide: side, grey: grey, appliesExifOrientation: &appliesExifOrientation)
+        }
+        image = grey ? image.grey : image.rgb
+        if appliesExifOrientation, let orientation = exifOrientation(file, path: path) {
+            image = Orientation.apply(orientation, to: image)
+        }
+        return image
+    }
+
+    /// Decodes `file` with the codecs Cull links (JPEG, PNG, WebP) or opens (HEIF), from memory.
+    private static func decodeWithOwnCodecs(_ file: ReadOnlyFile, path: String, maxSide side: Int, grey: Bool,
+                                            appliesExifOrientation: inout Bool) throws(DecodeError) -> DecodedImage {
         let data = try contents(file, path: path)
         guard let format = MetadataReaders.sniff(Array(data.prefix(64))) else {
             throw DecodeError(path: path, problem: .unsupported("not a recognised image format"))
         }
-        let side = max(1, maxSide)
-        var image: DecodedImage
-        var appliesExifOrientation = true
+        let image: DecodedImage
         switch format {
         case .jpeg: image = try JPEGDecoder.decodeInBudget(data, path: path, maxSide: side, grey: grey)
         case .png: image = try PNGDecoder.decode(data, path: path, maxSide: side)
@@ -74,10 +104,6 @@ public enum ImageDecoder {
             image = try HEIFDecoder.decode(data, path: path, maxSide: side)
             appliesExifOrientation = false
         default: throw DecodeError(path: path, problem: .unsupported("\(format.rawValue) images"))
-        }
-        image = grey ? image.grey : image.rgb
-        if appliesExifOrientation, let orientation = exifOrientation(file, path: path) {
-            image = Orientation.apply(orientation, to: image)
         }
         return image
     }

@@ -31,10 +31,11 @@ public struct FeatureCache: IdentityCache {
         return joined == fragment ? nil : joined
     }
 
-    /// The formats measured (bound as values, never spliced): what the decoder reads, every RAW
-    /// (from its preview, ``RawPreviewDecoder``) and every video (from its poster frame).
+    /// The formats measured (bound as values, never spliced): what the decoder reads (FFmpeg's still
+    /// formats among them), every RAW (from its preview, ``RawPreviewDecoder``) and every video (from
+    /// its poster frame).
     static let measuredFormats: [MediaFormat] = [.jpeg, .png, .webp, .heic, .avif]
-        + MediaFormat.allCases.filter { $0.isRaw || $0.kind == .video }
+        + MediaFormat.allCases.filter { $0.isRaw || $0.kind == .video || $0.isDecodedByFFmpeg }
 
     /// What one refresh did.
     public struct Report: Sendable, Equatable {

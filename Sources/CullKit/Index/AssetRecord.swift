@@ -72,7 +72,7 @@ public struct AssetRecord: Sendable {
     }
 
     /// Capture time precedence: an XMP sidecar's date (the user edited it) → EXIF DateTimeOriginal →
-    /// QuickTime creation date → embedded XMP → IPTC → the camera maker's own record (`maker`: PictureInfo,
+    /// QuickTime creation date → another video container's date (`container`) → embedded XMP → IPTC → the camera maker's own record (`maker`: PictureInfo,
     /// CIFF, QVCI, Reconyx) → Takeout `photoTakenTime` → a date in the file name. An embedded XMP date that
     /// names only a day (Photo Mechanic's `photoshop:DateCreated`) gives way to a later source's time of
     /// that same day, as ExifTool's DateTimeCreated joins IPTC's DateCreated and TimeCreated.
@@ -82,6 +82,7 @@ public struct AssetRecord: Sendable {
         let sidecarDate = sidecarDate?.local == metadata.exifDate?.local ? nil : sidecarDate
         let candidates: [(CaptureDate?, TakenSource)] = [
             (sidecarDate, .xmpSidecar), (metadata.exifDate, .exif), (metadata.quickTimeDate, .quickTime),
+            (metadata.containerDate, .container),
             (metadata.xmpDate, .xmp), (metadata.iptcDate, .iptc), (metadata.makerDate, .maker),
             (metadata.takeoutDate, .takeout), (FilenameDate.parse(file.name), .filename),
         ]
@@ -105,8 +106,7 @@ public struct AssetRecord: Sendable {
     /// Photo or video: from the sniffed format, else from the extension (for broken files).
     public var kind: MediaKind {
         if let format = metadata.format { return format.kind }
-        let videoExtensions: Set<String> = ["mov", "mp4", "m4v", "3gp", "3g2"]
-        return videoExtensions.contains(PathBytes.lowercaseExtension(file.name)) ? .video : .photo
+        return TreeWalker.videoExtensions.contains(PathBytes.lowercaseExtension(file.name)) ? .video : .photo
     }
 }
 
@@ -119,6 +119,9 @@ public enum TakenSource: String, Sendable, CaseIterable {
     case exif
     /// A QuickTime or MP4 creation date.
     case quickTime = "quicktime"
+    /// Another container's own date, read through FFmpeg: AVI's IDIT, Matroska's DateUTC, ASF's
+    /// creation date, AVCHD's MDPM.
+    case container
     /// XMP embedded in the file.
     case xmp
     /// IPTC's DateCreated and TimeCreated.

@@ -13,9 +13,15 @@ public struct ManagedFolder: Sendable, Equatable {
 public struct IgnoredEntries: Sendable, Equatable {
     public var symlinks = 0
     public var hidden = 0
+    /// Files of no picture or video format.
     public var nonMedia = 0
+    /// Pictures and videos of a format Cull does not read (``TreeWalker/unsupportedExtensions``, a
+    /// `.raw` that is no camera's).
+    public var unsupported = 0
     /// FIFOs, sockets and devices.
     public var special = 0
+    /// Every entry counted above, library-relative, in path order once the walk is done.
+    public var entries: [IgnoredEntry] = []
 
     public init() {}
 
@@ -23,7 +29,53 @@ public struct IgnoredEntries: Sendable, Equatable {
         symlinks += other.symlinks
         hidden += other.hidden
         nonMedia += other.nonMedia
+        unsupported += other.unsupported
         special += other.special
+        entries += other.entries
+    }
+
+    /// Counts `path` as ignored for `reason`.
+    mutating func record(_ path: [UInt8], _ reason: IgnoredReason) {
+        switch reason {
+        case .symlink: symlinks += 1
+        case .hidden: hidden += 1
+        case .notMedia: nonMedia += 1
+        case .unsupported: unsupported += 1
+        case .special: special += 1
+        }
+        entries.append(IgnoredEntry(path: path, reason: reason))
+    }
+}
+
+/// One entry the walk left out, and why.
+public struct IgnoredEntry: Sendable, Equatable {
+    /// Library-relative path bytes.
+    public var path: [UInt8]
+    public var reason: IgnoredReason
+}
+
+/// Why the walk left an entry out.
+public enum IgnoredReason: String, Sendable, CaseIterable {
+    /// A symbolic link: never followed.
+    case symlink
+    /// A name that begins with a dot (a hidden folder is not walked).
+    case hidden
+    /// A file of no picture or video format.
+    case notMedia = "not_media"
+    /// A picture or video of a format Cull does not read.
+    case unsupported
+    /// A FIFO, socket or device.
+    case special
+
+    /// The reason in words, for `cull scan -v`.
+    public var words: String {
+        switch self {
+        case .symlink: "symlink, not followed"
+        case .hidden: "hidden"
+        case .notMedia: "not media"
+        case .unsupported: "unsupported format"
+        case .special: "not a regular file"
+        }
     }
 }
 

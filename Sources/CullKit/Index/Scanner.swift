@@ -21,7 +21,7 @@ public struct ScanSummary: Sendable, Equatable {
     public var problems: [Problem] = []
     /// Other applications' libraries that were not walked.
     public var managed: [Managed] = []
-    /// Entries that are not media: symlinks, hidden entries, other files.
+    /// Entries that are not media: symlinks, hidden entries, other files, each with its path and why.
     public var ignored = IgnoredEntries()
     /// Files whose sources (the file, the photo managers' catalogs) disagree on rating or pick.
     public var disagreements = 0
@@ -62,7 +62,9 @@ public struct ScanSummary: Sendable, Equatable {
             })),
             ("ignored", .object([
                 ("symlinks", .integer(Int64(ignored.symlinks))), ("hidden", .integer(Int64(ignored.hidden))),
-                ("non_media", .integer(Int64(ignored.nonMedia))), ("special", .integer(Int64(ignored.special))),
+                ("non_media", .integer(Int64(ignored.nonMedia))), ("unsupported", .integer(Int64(ignored.unsupported))),
+                ("special", .integer(Int64(ignored.special))),
+                ("files", .array(ignored.entries.map { .object([("path", .path($0.path)), ("reason", .string($0.reason.rawValue))]) })),
             ])),
         ])
     }
@@ -86,8 +88,9 @@ public struct ScanSummary: Sendable, Equatable {
         func count(_ n: Int, _ one: String, _ many: String) -> String? { n == 0 ? nil : "\(n) \(n == 1 ? one : many)" }
         let parts = [count(ignored.symlinks, "symlink", "symlinks"), count(ignored.hidden, "hidden entry", "hidden entries"),
                      count(ignored.nonMedia, "non-media file", "non-media files"),
+                     count(ignored.unsupported, "file of a format Cull does not read", "files of formats Cull does not read"),
                      count(ignored.special, "FIFO, socket or device", "FIFOs, sockets or devices")].compactMap { $0 }
-        if !parts.isEmpty { lines.append("ignored: " + parts.joined(separator: ", ")) }
+        if !parts.isEmpty { lines.append("ignored: " + parts.joined(separator: ", ") + " ('cull scan -v' lists them)") }
         return lines
     }
 }

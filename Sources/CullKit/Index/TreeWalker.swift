@@ -44,11 +44,25 @@ public struct TreeWalker: Sendable {
     /// Walk into other applications' libraries too (see ``ManagedLibraryKind``).
     public var includeManaged = false
 
+    /// Extensions (lowercase) of the videos indexed (`.ts` is not one: TypeScript sources share it).
+    public static let videoExtensions: Set<String> = [
+        "mov", "mp4", "m4v", "3gp", "3g2", "avi", "mkv", "webm", "wmv", "asf", "mpg", "mpeg", "m2p", "vob",
+        "mts", "m2ts", "m2t",
+    ]
+
     /// Extensions (lowercase) of the files indexed as media.
     public static let mediaExtensions: Set<String> = Set([
         "jpg", "jpeg", "jpe", "png", "gif", "webp", "heic", "heif", "hif", "avif", "tif", "tiff",
-        "mov", "mp4", "m4v", "3gp", "3g2",
-    ]).union(RawFormats.byExtension.keys)
+        "bmp", "psd", "psb", "jxl", "jp2", "j2k", "j2c", "jpf", "jpx",
+    ]).union(videoExtensions).union(RawFormats.byExtension.keys)
+
+    /// Extensions (lowercase) of picture and video formats Cull does not read: such a file is ignored
+    /// as an unsupported format, not as a file that is no media at all.
+    public static let unsupportedExtensions: Set<String> = [
+        "svg", "svgz", "xcf", "eps", "ai", "ico", "cur", "pcx", "tga", "exr", "hdr", "dpx", "jxr", "hdp", "wdp", "qoi",
+        "pbm", "pgm", "ppm", "pnm", "pam", "dds", "heics", "flv", "f4v", "ogv", "rm", "rmvb", "divx", "dv", "m2v",
+        "mxf", "mod", "tod", "ts", "raw",
+    ]
 
     public init(root: String, includeManaged: Bool = false) {
         self.root = root
@@ -108,6 +122,7 @@ public struct TreeWalker: Sendable {
         problems += results.problems
         skipped.managed += results.skipped.managed.sorted { $0.relativePath.lexicographicallyPrecedes($1.relativePath) }
         skipped.ignored.add(results.skipped.ignored)
+        skipped.ignored.entries.sort { PathBytes.precedes($0.path, $1.path) }
         return results.takeFindings()
     }
 
@@ -184,7 +199,9 @@ public struct TreeWalker: Sendable {
                 if first == UInt8(ascii: ".") {
                     if name.count > 2 || (name.count == 2 && name[1] != UInt8(ascii: ".")) { // neither "." nor ".."
                         if name.elementsEqual(".dtrash".utf8) { directories.append(Array(name)) } // digiKam's trash
-                        if !(relative.isEmpty && name.elementsEqual(".cull".utf8)) { skipped.ignored.hidden += 1 }
+                        if !(relative.isEmpty && name.elementsEqual(".cull".utf8)) {
+                            skipped.ignored.record(Self.path(relative, name), .hidden)
+                        }
                     }
                     return
                 }
@@ -227,11 +244,12 @@ public struct TreeWalker: Sendable {
                 continue
             }
             guard entry.type == UInt8(DT_REG) else { // symlinks, sockets, devices: never media
-                if entry.type == UInt8(DT_LNK) { skipped.ignored.symlinks += 1 } else { skipped.ignored.special += 1 }
+                skipped.ignored.record(Self.path(relative, name), entry.type == UInt8(DT_LNK) ? .symlink : .special)
                 continue
             }
             guard entry.kind != .other, entry.kind != .checked || isCameraRaw(fd, name) else {
-                skipped.ignored.nonMedia += 1
+                let unsupported = entry.kind == .checked || Self.unsupportedExtensions.contains(PathBytes.lowercaseExtension(name))
+                skipped.ignored.record(Self.path(relative, name), unsupported ? .unsupported : .notMedia)
                 continue
             }
             var info = entry.info ?? stat()
@@ -262,6 +280,11 @@ public struct TreeWalker: Sendable {
             }
             findings.found.append(FoundFile(relativePath: listing.path, folderLength: relative.count, identity: identity, sidecars: attached))
         }
+    }
+
+    /// The library-relative path of `name` in the folder `relative`.
+    private static func path(_ relative: [UInt8], _ name: some Collection<UInt8>) -> [UInt8] {
+        relative.isEmpty ? Array(name) : relative + [UInt8(ascii: "/")] + name
     }
 
     /// Whether the regular file `name` in the folder `fd` begins as a camera's RAW (``RawFormats/isCameraRaw(head:)``):

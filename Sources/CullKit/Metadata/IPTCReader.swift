@@ -28,7 +28,7 @@ enum IPTCReader {
         return metadata
     }
 
-    private static func records(_ data: ArraySlice<UInt8>, into metadata: inout MediaMetadata) {
+    static func records(_ data: ArraySlice<UInt8>, into metadata: inout MediaMetadata) {
         var index = data.startIndex
         var utf8 = false
         var keywords: [[UInt8]] = []

@@ -88,6 +88,24 @@ public final class MediaFile {
         return buffer
     }
 
+    /// Reads up to `buffer.count` bytes at `offset` into `buffer`: the count read (0 at the end), or nil
+    /// when the read failed (recorded as ``readFailure``). For libraries that read through a callback (FFmpeg).
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) -> Int? {
+        guard offset >= 0, offset < Int64(size), buffer.count > 0 else { return 0 }
+        var done = 0
+        while done < buffer.count {
+            let got = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
+            if got < 0 {
+                if errno == EINTR { continue }
+                if readFailure == nil { readFailure = "read failed at offset \(Int(offset) + done): \(String(cString: strerror(errno)))" }
+                return nil
+            }
+            if got == 0 { break }
+            done += got
+        }
+        return done
+    }
+
     /// What a non-regular file is, for the reason it is refused.
     private static func kind(of mode: mode_t) -> String {
         switch mode & S_IFMT {

@@ -7,6 +7,9 @@ public struct MediaMetadata: Sendable, Equatable {
     /// The largest side a picture may have (JPEG's own limit): a header that claims more is not
     /// believed, and no decode goes past it (``DecodeLimits/maxSide``).
     public static let maxSide = 65_535
+    /// The most pixels a picture decoded for Cull may have (``DecodeLimits/maxPixels``); FFmpeg's
+    /// decoders refuse more while a video's streams are probed for its metadata, too.
+    public static let maxPixels = 100_000_000
 
     public var format: MediaFormat?
     public var width: Int?
@@ -22,6 +25,9 @@ public struct MediaMetadata: Sendable, Equatable {
     public var exifDate: CaptureDate?
     /// QuickTime `com.apple.quicktime.creationdate` or `mvhd` creation time.
     public var quickTimeDate: CaptureDate?
+    /// Another video container's own date, read through FFmpeg (``FFmpegReader``): Matroska's
+    /// `DateUTC`, ASF's creation date, AVI's `IDIT`/`ICRD`, an AVCHD camera's `MDPM` record.
+    public var containerDate: CaptureDate?
     /// XMP `exif:DateTimeOriginal`, `photoshop:DateCreated` or `xmp:CreateDate`.
     public var xmpDate: CaptureDate?
     /// Whether ``xmpDate`` names only a day (`photoshop:DateCreated` "2006-10-29"), not a time of it.
@@ -86,7 +92,7 @@ public struct MediaMetadata: Sendable, Equatable {
         }
         fill(\.format); fill(\.width); fill(\.height); fill(\.orientation); fill(\.containerOrientation); fill(\.duration)
         if xmpDate == nil { xmpDateIsDay = other.xmpDateIsDay }
-        fill(\.exifDate); fill(\.quickTimeDate); fill(\.xmpDate); fill(\.takeoutDate); fill(\.iptcDate); fill(\.makerDate)
+        fill(\.exifDate); fill(\.quickTimeDate); fill(\.containerDate); fill(\.xmpDate); fill(\.takeoutDate); fill(\.iptcDate); fill(\.makerDate)
         fill(\.make); fill(\.model); fill(\.lens); fill(\.software)
         fill(\.latitude); fill(\.longitude); fill(\.rating); fill(\.favorite)
         fill(\.userComment); fill(\.liveID); fill(\.burstID); fill(\.subsecondMicros); fill(\.pick)
@@ -164,12 +170,26 @@ public enum MediaFormat: String, Sendable, CaseIterable {
     /// Camera RAW containers beyond the TIFF-based ones above (see ``RawFormats``); `kyocera` is the
     /// `.raw` of Kyocera's Contax N Digital.
     case cr3, crw, raf, mrw, x3f, iiq, pef, srw, threeFR = "3fr", fff, erf, kdc, dcr, mef, mos, ari, kyocera
+    /// Video containers read through FFmpeg (``FFmpegReader``): AVI, Matroska and WebM, ASF (`.wmv`,
+    /// `.asf`), MPEG program streams (`.mpg`, `.vob`) and transport streams (AVCHD's `.mts`, `.m2ts`).
+    case avi, mkv, webm, wmv, mpg, m2ts
+    /// Still formats without a RAW: BMP, Photoshop's PSD (and PSB), JPEG XL and JPEG 2000 (JP2 or a
+    /// bare codestream); their pixels are decoded through FFmpeg (``StillFrameDecoder``).
+    case bmp, psd, jxl, jp2
 
     /// Photo or video.
     public var kind: MediaKind {
         switch self {
-        case .mov, .mp4, .m4v, .threeGP: .video
+        case .mov, .mp4, .m4v, .threeGP, .avi, .mkv, .webm, .wmv, .mpg, .m2ts: .video
         default: .photo
+        }
+    }
+
+    /// The formats whose pixels FFmpeg decodes (``StillFrameDecoder``): Cull reads their headers itself.
+    public var isDecodedByFFmpeg: Bool {
+        switch self {
+        case .tiff, .bmp, .psd, .jxl, .jp2: true
+        default: false
         }
     }
 

@@ -1,3 +1,5 @@
+import CFFmpeg
+
 /// Entry point of the metadata layer: sniffs the container from its magic bytes and
 /// hands the file to the one reader for that format.
 ///
@@ -82,6 +84,13 @@ public enum MetadataReaders {
         case .crw, .mrw, .iiq, .ari: reading = try LibRawReader.reading(file, format: format)
         case .x3f: reading = try X3FReader.read(file, head: head)
         case .kyocera: reading = KyoceraReader.read(file, head: head)
+        case .avi, .mkv, .webm, .wmv, .mpg, .m2ts: reading = try FFmpegReader.read(file, head: head, format: format)
+        case .bmp: reading = try BMPReader.read(file, head: head)
+        case .psd: reading = try PSDReader.read(file, head: head)
+        case .jxl where head.first == 0xFF: reading = try JXLReader.read(file, head: head)
+        case .jxl: reading = try checkingBoxes(file) { () throws(MetadataError) -> MetadataReading in try JXLReader.read(file, head: head) }
+        case .jp2 where head.first == 0xFF: reading = try JPEG2000Reader.read(file, head: head)
+        case .jp2: reading = try checkingBoxes(file) { () throws(MetadataError) -> MetadataReading in try JPEG2000Reader.read(file, head: head) }
         case .tiff, .dng, .cr2, .nef, .arw, .orf, .rw2, .pef, .srw, .threeFR, .fff, .erf, .kdc, .dcr, .mef, .mos:
             // A TIFF structure named as one of LibRaw's formats (an IIQ) is LibRaw's to read.
             if let named, RawFormats.readByLibRaw.contains(named) {
@@ -159,8 +168,34 @@ public enum MetadataReaders {
         if at(0, "IIRO") || at(0, "IIRS") || at(0, "MMOR") { return .orf }
         if at(0, "IIU\0") { return .rw2 }
         if KyoceraReader.matches(head) { return .kyocera }
+        return sniffMore(head, at)
+    }
+
+    /// The video containers FFmpeg reads and the still formats it decodes, by their own marks.
+    private static func sniffMore(_ head: [UInt8], _ at: (Int, String) -> Bool) -> MediaFormat? {
+        if at(0, "RIFF"), at(8, "AVI ") { return .avi }
+        if at(0, "\u{1A}\u{45}\u{DF}\u{A3}") {
+            // The EBML header names its DocType ("matroska" or "webm") in its first few dozen bytes.
+            let header = head.prefix(64)
+            return header.firstRange(of: Array("webm".utf8)) != nil ? .webm : .mkv
+        }
+        if head.starts(with: asfHeaderGUID) { return .wmv }
+        if at(0, "\0\0\u{01}\u{BA}") || at(0, "\0\0\u{01}\u{B3}") { return .mpg }
+        // MPEG-TS: a sync byte every 188 bytes; AVCHD's M2TS puts a 4-byte time stamp before each packet.
+        if head.count > 188, head[0] == 0x47, head[188] == 0x47 { return .m2ts }
+        if head.count > 196, head[4] == 0x47, head[196] == 0x47 { return .m2ts }
+        if at(0, "8BPS"), head.count >= 6, head[4] == 0, head[5] == 1 || head[5] == 2 { return .psd }
+        if at(0, "\u{FF}\u{0A}") || at(0, "\0\0\0\u{0C}JXL \r\n\u{87}\n") { return .jxl }
+        if at(0, "\0\0\0\u{0C}jP  \r\n\u{87}\n") || at(0, "\u{FF}\u{4F}\u{FF}\u{51}") { return .jp2 }
+        // "BM" alone is two letters of text: the size of the info header that follows must be one of BMP's.
+        if at(0, "BM"), head.count >= 18, [12, 40, 52, 56, 64, 108, 124].contains(Int(head[14]) | Int(head[15]) << 8), head[16] == 0, head[17] == 0 {
+            return .bmp
+        }
         return nil
     }
+
+    /// The GUID that begins every ASF file (Windows Media `.wmv`, `.asf`).
+    static let asfHeaderGUID: [UInt8] = [0x30, 0x26, 0xB2, 0x75, 0x8E, 0x66, 0xCF, 0x11, 0xA6, 0xD9, 0x00, 0xAA, 0x00, 0x62, 0xCE, 0x6C]
 
     /// Maps an ISO-BMFF `ftyp` major/compatible brand to a format.
     static func isoBrand(_ head: [UInt8]) -> MediaFormat? {
@@ -191,7 +226,8 @@ public enum MetadataReaders {
 }
 
 extension MetadataReaders {
-    /// The decoders whose refusals make files *declined* ("LibRaw 0.20.2"): when they change, the
-    /// scan reads those files again.
-    public static var decoders: String { "LibRaw \(LibRawReader.version)" }
+    /// The decoders whose refusals make files *declined* ("LibRaw 0.20.2, FFmpeg 59.27"): when they
+    /// change, the scan reads those files again. FFmpeg's is the libavformat Cull was built against (its
+    /// soname is that major's), named without opening it: a scan that meets no video of FFmpeg's never loads it.
+    public static var decoders: String { "LibRaw \(LibRawReader.version), FFmpeg \(LIBAVFORMAT_VERSION_MAJOR).\(LIBAVFORMAT_VERSION_MINOR)" }
 }

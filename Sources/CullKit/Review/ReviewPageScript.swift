@@ -318,11 +318,12 @@ enum ReviewPageScript {
         // One picture of the large view, with what it is.
         function figure(item, role) {
           const box = el("figure"); box.dataset.id = item.id;
-          const video = ["mp4", "mov", "m4v"].includes(item.ext), showsOriginal = doc.interactive && ["jpg", "jpeg", "png", "gif", "webp"].includes(item.ext);
+          const video = ["mp4", "mov", "m4v", "webm"].includes(item.ext), showsOriginal = doc.interactive && ["jpg", "jpeg", "png", "gif", "webp"].includes(item.ext);
           if (doc.interactive && video) {
             const v = el("video"); v.controls = true; v.preload = "metadata"; v.src = "/original/" + item.id + AUTH; box.append(v);
           } else {
-            const decoded = doc.interactive && ["heic", "heif", "avif", "dng", "cr2", "cr3", "nef", "arw", "orf", "rw2", "raf"].includes(item.ext);
+            const decoded = doc.interactive && ["heic", "heif", "avif", "dng", "cr2", "cr3", "nef", "arw", "orf", "rw2", "raf",
+            "tif", "tiff", "bmp", "psd", "psb", "jxl", "jp2", "j2k", "j2c", "jpf", "jpx"].includes(item.ext);
             const img = el("img"); img.alt = item.name;
             img.src = showsOriginal ? "/original/" + item.id + AUTH : decoded ? "/preview/" + item.id + AUTH : item.thumb; retrying(img);
             box.append(img);

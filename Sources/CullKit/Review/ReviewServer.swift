@@ -342,6 +342,7 @@ enum MediaType {
         case "heic", "heif": "image/heic"
         case "mp4", "m4v": "video/mp4"
         case "mov": "video/quicktime"
+        case "webm": "video/webm"
         default: "application/octet-stream"
         }
     }

@@ -7,12 +7,13 @@ struct ScanCommand: CullCommand {
         abstract: "Index new and changed files, forget vanished ones.",
         discussion: """
             Only files whose device, inode, size or modification time changed are read again (and those \
-            indexed broken or unreadable). A renamed file keeps its asset. Other applications' libraries \
+            indexed broken or unreadable). A renamed file keeps its asset. Files that are not media, or of a \
+            format Cull does not read, are counted (-v names each one; --format json lists them). Other applications' libraries \
             (Apple Photos, Lightroom previews, Immich, PhotoPrism, digiKam, ...) are skipped and named.
             """,
         options: [
             CommonOptions.library, CommonOptions.textOrJSON,
-            includeManagedOption, hashOption,
+            includeManagedOption, hashOption, verboseOption,
         ]
     )
     static let includeManagedOption = OptionSpec(long: "include-managed",
@@ -20,10 +21,14 @@ struct ScanCommand: CullCommand {
     static let hashOption = OptionSpec(long: "hash",
         help: "Also bring the duplicate hashes and the photos' perceptual hashes, sharpness and exposure up to date (what a group or image rule would compute), e.g. from cron.")
 
+    static let verboseOption = OptionSpec(long: "verbose", short: "v",
+        help: "Also name every file the scan ignored, and why (not media, a format Cull does not read, hidden, a symlink, not a regular file).")
+
     let library: String?
     let format: OutputFormat
     let includeManaged: Bool
     let hash: Bool
+    let verbose: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         try arguments.expectNoArguments()
@@ -31,6 +36,7 @@ struct ScanCommand: CullCommand {
         format = arguments.choice(CommonOptions.textOrJSON, default: .text)
         includeManaged = arguments.flag(Self.includeManagedOption)
         hash = arguments.flag(Self.hashOption)
+        verbose = arguments.flag(Self.verboseOption)
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
@@ -78,6 +84,9 @@ struct ScanCommand: CullCommand {
                 terminal.out("analysed \(English.count(analysed.analysed, "photo")), \(analysed.failed) could not be decoded\n")
             }
             for line in summary.detailLines { terminal.out("\(line)\n") }
+            if verbose {
+                for entry in summary.ignored.entries { terminal.out("ignored: \(path: entry.path) (\(entry.reason.words))\n") }
+            }
             for problem in summary.problems { terminal.err("cull: warning: \(path: problem.path): \(problem.reason)\n") }
         case .json, .paths:
             terminal.outJSON(summary.json)

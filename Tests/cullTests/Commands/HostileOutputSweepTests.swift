@@ -70,6 +70,8 @@ struct HostileOutputSweepTests {
         }
         add(["status"])
         add(["scan"])
+        // Names every ignored entry: the hostile names of the files that are not media among them.
+        add(["scan", "-v"], ["text"])
         add(["scan", "--hash"])
         // Rule names must be kebab-case and keys known: these are refused, and the refusals quote them.
         let refused = try box.rules("\u{1B}]52;c;QkFE\u{07}\u{202E}bad.yaml", """
