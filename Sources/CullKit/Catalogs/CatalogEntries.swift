@@ -206,10 +206,18 @@ extension CatalogSync {
         return result
     }
 
-    /// How many assets' sources disagree (`cull scan` prints it).
-    public static func disagreements(_ db: Database) throws -> Int {
-        // Counted in the partial index `assets_disagree` (a pass over the table filled some 20 MB of
-        // page cache on every scan).
-        Int(try db.scalar("SELECT count(*) FROM assets WHERE sources_disagree = 1")?.int64 ?? 0)
+    /// How many assets' sources disagree, and the paths of the first `naming` of them in path order
+    /// (`cull scan` prints both).
+    public static func disagreements(_ db: Database, naming: Int) throws -> (count: Int, first: [[UInt8]]) {
+        // Counted and found in the partial index `assets_disagree` (a pass over the table filled some
+        // 20 MB of page cache on every scan).
+        let count = Int(try db.scalar("SELECT count(*) FROM assets WHERE sources_disagree = 1")?.int64 ?? 0)
+        var first: [[UInt8]] = []
+        if count > 0 {
+            try db.forEachRow("SELECT path FROM assets WHERE sources_disagree = 1 ORDER BY path LIMIT ?", [.integer(Int64(naming))]) { row in
+                first.append(row.bytes("path") ?? [])
+            }
+        }
+        return (count, first)
     }
 }

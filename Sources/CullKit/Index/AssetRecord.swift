@@ -103,6 +103,9 @@ public struct AssetRecord: Sendable {
         metadata.format.map(\.isRaw) ?? (RawFormats.format(forName: file.name) != nil)
     }
 
+    /// What stands against the file as read (nil: it read whole).
+    public var readState: ReadState? { ReadState(broken: brokenReason, unreadable: unreadableReason, declined: declinedReason) }
+
     /// Photo or video: from the sniffed format, else from the extension (for broken files).
     public var kind: MediaKind {
         if let format = metadata.format { return format.kind }

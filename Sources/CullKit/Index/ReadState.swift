@@ -10,15 +10,35 @@ public enum ReadState: Sendable, Equatable {
     public static func of(_ db: Database, assetID id: Int64) throws -> ReadState? {
         var state: ReadState?
         try db.forEachRow("SELECT broken, broken_reason, unreadable_reason, declined_reason FROM assets WHERE id = ?", [.integer(id)]) { row in
-            if let reason = row.string("unreadable_reason") {
-                state = .unreadable(reason)
-            } else if row.int64("broken") != 0 {
-                state = .broken(row.string("broken_reason") ?? "damaged")
-            } else if let reason = row.string("declined_reason") {
-                state = .declined(reason)
-            }
+            state = ReadState(broken: row.int64("broken") != 0 ? row.string("broken_reason") ?? "damaged" : nil,
+                              unreadable: row.string("unreadable_reason"), declined: row.string("declined_reason"))
         }
         return state
+    }
+
+    /// What stands against the file, by the reasons a read recorded (nil: it read whole); the same
+    /// precedence everywhere: a failed read first, then damage, then a decoder's refusal.
+    init?(broken: String?, unreadable: String?, declined: String?) {
+        if let unreadable { self = .unreadable(unreadable) }
+        else if let broken { self = .broken(broken) }
+        else if let declined { self = .declined(declined) }
+        else { return nil }
+    }
+
+    /// `broken`, `declined` or `unreadable`: the rule field that finds such files.
+    public var word: String {
+        switch self {
+        case .broken: "broken"
+        case .declined: "declined"
+        case .unreadable: "unreadable"
+        }
+    }
+
+    /// Why, as the reader said it.
+    public var reason: String {
+        switch self {
+        case let .broken(reason), let .declined(reason), let .unreadable(reason): reason
+        }
     }
 
     /// "broken: truncated: the 'mdat' box …", "declined (not broken): LibRaw 0.20.2 declines …".

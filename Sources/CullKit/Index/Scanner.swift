@@ -25,6 +25,18 @@ public struct ScanSummary: Sendable, Equatable {
     public var ignored = IgnoredEntries()
     /// Files whose sources (the file, the photo managers' catalogs) disagree on rating or pick.
     public var disagreements = 0
+    /// The first ``namedAtMost`` files this scan found broken, unreadable or declined, each with its reason.
+    public var notWhole: [NamedState] = []
+    /// The first ``namedAtMost`` files (by path) whose sources disagree.
+    public var disagreeing: [[UInt8]] = []
+    /// How many files of each list the summary names; the counts say how many there are.
+    public static let namedAtMost = 10
+
+    /// A file and what stands against it.
+    public struct NamedState: Sendable, Equatable {
+        public var path: [UInt8]
+        public var state: ReadState
+    }
 
     public struct Problem: Sendable, Equatable {
         /// The path as bytes (absolute for a folder the walk could not read, library-relative for a
@@ -46,53 +58,6 @@ public struct ScanSummary: Sendable, Equatable {
     }
 
     public init() {}
-
-    /// The summary as one JSON object (`cull scan --format json`).
-    public var json: JSONValue {
-        .object([
-            ("added", .integer(Int64(added))), ("changed", .integer(Int64(changed))),
-            ("removed", .integer(Int64(removed))), ("renamed", .integer(Int64(renamed))),
-            ("broken", .integer(Int64(broken))), ("unreadable", .integer(Int64(unreadable))),
-            ("declined", .integer(Int64(declined))), ("unchanged", .integer(Int64(unchanged))),
-            ("disagreements", .integer(Int64(disagreements))), ("seconds", .number(seconds)),
-            ("problems", .array(problems.map { .object([("path", .path($0.path)), ("reason", .string($0.reason))]) })),
-            ("skipped", .array(managed.map { library in
-                .object([("path", .path(library.path)), ("application", .string(library.application))]
-                    + (library.note.map { [("note", JSONValue.string($0))] } ?? []))
-            })),
-            ("ignored", .object([
-                ("symlinks", .integer(Int64(ignored.symlinks))), ("hidden", .integer(Int64(ignored.hidden))),
-                ("non_media", .integer(Int64(ignored.nonMedia))), ("unsupported", .integer(Int64(ignored.unsupported))),
-                ("special", .integer(Int64(ignored.special))),
-                ("files", .array(ignored.entries.map { .object([("path", .path($0.path)), ("reason", .string($0.reason.rawValue))]) })),
-            ])),
-        ])
-    }
-
-    /// `added 12, changed 1, removed 0, broken 2, unchanged 4031 in 0.41s` (renamed, unreadable
-    /// and declined appear when there are any).
-    public var line: String {
-        let time = String(format: "%.2fs", seconds)
-        let moved = renamed > 0 ? ", renamed \(renamed)" : ""
-        let unread = (unreadable > 0 ? ", unreadable \(unreadable)" : "") + (declined > 0 ? ", declined \(declined)" : "")
-        let disagree = disagreements > 0 ? ", sources disagree on \(disagreements)" : ""
-        return "added \(added), changed \(changed), removed \(removed)\(moved), broken \(broken)\(unread), unchanged \(unchanged)"
-            + "\(disagree) in \(time)"
-    }
-
-    /// One line per skipped library, then one counting what else was left out (none when nothing was).
-    public var detailLines: [String] {
-        var lines = managed.map { library in
-            "skipped: \(PathBytes.display(library.path)) (managed by \(library.application)\(library.note.map { ": " + $0 } ?? ""))"
-        }
-        func count(_ n: Int, _ one: String, _ many: String) -> String? { n == 0 ? nil : "\(n) \(n == 1 ? one : many)" }
-        let parts = [count(ignored.symlinks, "symlink", "symlinks"), count(ignored.hidden, "hidden entry", "hidden entries"),
-                     count(ignored.nonMedia, "non-media file", "non-media files"),
-                     count(ignored.unsupported, "file of a format Cull does not read", "files of formats Cull does not read"),
-                     count(ignored.special, "FIFO, socket or device", "FIFOs, sockets or devices")].compactMap { $0 }
-        if !parts.isEmpty { lines.append("ignored: " + parts.joined(separator: ", ") + " ('cull scan -v' lists them)") }
-        return lines
-    }
 }
 
 /// `cull scan`: indexes new and changed files and forgets vanished ones.
@@ -197,6 +162,9 @@ public struct Scanner {
                 if record.brokenReason != nil { summary.broken += 1 }
                 if record.unreadableReason != nil { summary.unreadable += 1 }
                 if record.declinedReason != nil { summary.declined += 1 }
+                if let state = record.readState, summary.notWhole.count < ScanSummary.namedAtMost {
+                    summary.notWhole.append(.init(path: record.file.relativePath, state: state))
+                }
             }
             if !stillDamaged.isEmpty { records = records.enumerated().filter { !stillDamaged.contains($0.offset) }.map(\.element) }
             try writer.write(records, changed: batch.filter(\.contentChanged).compactMap(\.existing))

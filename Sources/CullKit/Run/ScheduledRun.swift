@@ -31,10 +31,8 @@ public struct ScheduledRun {
                     beforeCommit: () -> Void = {}) throws -> RunReport {
         let started = Date()
         var report = RunReport()
-        report.scan = try Scanner(library: library).scan(db)
-        let scan = report.scan
-        try CatalogSync(db: db, root: library.root).refresh(assetsChanged: scan.added + scan.changed + scan.removed + scan.renamed > 0)
-        report.scan.disagreements = try CatalogSync.disagreements(db)
+        // The scan `cull scan` makes; an unreadable catalog stops the plan below (as it stops `cull plan`).
+        report.scan = try ScanRun(library: library, db: db).run().summary
         var planner = RulePlanner(db: db, clock: clock, ceilingPercent: ceilingPercent, root: library.root, progress: progress)
         planner.liftedLimits = liftedLimits
         let plan = try planner.plan(files).plan

@@ -71,6 +71,9 @@ import Testing
         try CatalogFixtures.write(catalog, "UPDATE images SET flags = (flags & ~7) | 2 WHERE filename = 'IMG_0004.jpg'")
         let scan = try box.cull(["scan"])
         #expect(scan.stdout.contains("sources disagree on 1"), "\(scan.stdout)")
+        // Named, with where to look (issue 38 item 3.9).
+        #expect(scan.stdout.contains("\nIMG_0004.jpg: its sources disagree on rating or pick ('cull show' with its path says which)\n"),
+                "\(scan.stdout)")
         let rules = try box.rules("all.yaml", "version: 1\nrules:\n  - name: all\n    match: {kind: photo}\n")
         let explained = try box.cull(["plan", rules, "--explain", "IMG_0004.jpg", "--ceiling", "100"])
         #expect(explained.stdout.contains("rating 2 from darktable \(catalog); 3 from IMG_0004.jpg.xmp"), "\(explained.stdout)")

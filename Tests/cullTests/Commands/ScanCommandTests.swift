@@ -40,6 +40,29 @@ import Testing
         #expect(usage.status == 2 && usage.stderr.contains("cull: error: unknown option '--bogus'"))
     }
 
+    /// Issue 38 item 3.9: "broken 2" named no file. The scan names the first files it found broken
+    /// (with the reader's reason), then how to list the rest; JSON carries the same list.
+    @Test func scanNamesTheBrokenFilesItFound() throws {
+        let box = try Sandbox("scan-broken")
+        let sample = Array(try Data(contentsOf: URL(fileURLWithPath: Examples.library + "/Camera/2018/IMG_0001.JPG")))
+        box.write("good.jpg", bytes: sample)
+        for index in 0 ..< 12 { box.write("cut/\(String(format: "%02d", index)).jpg", bytes: Array(sample.prefix(400))) }
+        let scan = try box.cull(["scan"])
+        #expect(scan.status == 0 && scan.stdout.hasPrefix("added 13, changed 0, removed 0, broken 12, unchanged 0"), "\(scan.stdout)")
+        let named = scan.stdout.split(separator: "\n").filter { $0.hasPrefix("cut/") && $0.contains(".jpg: broken: ") }
+        #expect(named.count == ScanSummary.namedAtMost, "\(scan.stdout)")
+        #expect(scan.stdout.contains("\n… and 2 more broken ('cull find broken: true' lists them all)\n"), "\(scan.stdout)")
+        #expect(!scan.stdout.contains("good.jpg"), "\(scan.stdout)")
+
+        box.write("cut/late.jpg", bytes: Array(sample.prefix(300)))
+        let json = try box.cull(["scan", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let notWhole = try #require(object["not_whole"] as? [[String: Any]])
+        // Only what this scan read: the twelve found before are not named again.
+        #expect(notWhole.map { $0["path"] as? String } == ["cut/late.jpg"], "\(json.stdout)")
+        #expect(notWhole.first?["state"] as? String == "broken" && (notWhole.first?["reason"] as? String)?.isEmpty == false)
+    }
+
     @Test func scanKilledAtAnyMomentLeavesAConsistentIndexThatTheNextScanCompletes() throws {
         let box = try Sandbox("scankill")
         try Self.populate(box, count: 3000)

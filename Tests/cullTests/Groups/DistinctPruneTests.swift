@@ -34,6 +34,17 @@ import Testing
         #expect(try pairs(box) == 0)
     }
 
+    /// `cull run` scans as `cull scan` does (issue 39 item 1: it scanned without pruning).
+    @Test func theScheduledRunPrunesAsTheScanDoes() throws {
+        let box = try marked("distinct-prune-run")
+        _ = FileOps.unlink(box.root + Array("x.jpg".utf8))
+        _ = FileOps.unlink(box.root + Array("y.jpg".utf8))
+        let rules = try box.rules("none.yaml", "version: 1\nrules:\n  - name: none\n    match: {name: nothing.jpg}\n")
+        let run = try box.cull(["run", rules])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(try pairs(box) == 0)
+    }
+
     @Test func aPairUndoCanBringBackSurvivesTheScanAndTheUndo() throws {
         let box = try marked("distinct-prune-undo")
         let rules = try box.rules("xy.yaml", "version: 1\nrules:\n  - name: xy\n    match: {name: [\"x.jpg\", \"y.jpg\"]}\n")
