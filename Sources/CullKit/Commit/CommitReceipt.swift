@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a commit actually did, read back from the journal: the committed subset, never the request.
 public struct CommitReceipt: Sendable {
     /// One file left in place, and why.
@@ -108,6 +110,16 @@ public struct CommitReceipt: Sendable {
         ["commit": .int(commit), "mode": .string(destination.mode.rawValue), "moved": .int(Int64(moved)),
          "companions": .int(Int64(companionsMoved)), "gone": .int(Int64(alreadyGone)),
          "skipped": .int(Int64(skipped.count)), "bytes": .int(bytes), "cancelled": .bool(cancelled)]
+    }
+
+    /// The line `command` (`commit`) appends to `.cull/log`: the counts, how long it took since
+    /// `started`, and its exit code.
+    public func logFields(command: String, since started: Date, exit: Int32) -> [String: RunLog.Field] {
+        var fields = logFields()
+        fields["command"] = .string(command)
+        fields["ms"] = .int(Int64(Date().timeIntervalSince(started) * 1000))
+        fields["exit"] = .int(Int64(exit))
+        return fields
     }
 }
 

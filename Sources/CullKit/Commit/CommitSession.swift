@@ -41,6 +41,14 @@ public struct CommitSession {
         try Self.verify(expected: expected, actual: fingerprint)
     }
 
+    /// ``commit(expectedFingerprint:destination:holding:progress:)`` drawing `bar` as it goes, and
+    /// clearing it however the commit ends.
+    public func commit(expectedFingerprint: String, destination: CommitDestination, holding lock: LibraryLock,
+                       bar: ProgressBar) throws -> CommitReceipt {
+        defer { bar.finish() }
+        return try commit(expectedFingerprint: expectedFingerprint, destination: destination, holding: lock) { bar.update(done: $0, total: $1) }
+    }
+
     /// Commits the staged set as the index holds it now, provided it still has `expectedFingerprint`
     /// (what the user was shown): it is taken from the index under `lock`, so a stage, keep or restore
     /// since the session opened (another process, another page) refuses the commit and nothing moves.

@@ -75,28 +75,31 @@ struct CatalogCommand: CullCommand {
                 return .catalogUnreadable
             }
             try CatalogStore.add(access.db, path: absolute, kind: kind, maps: maps)
+            return try list(sync, access.db, terminal, added: absolute)
         case .ignore:
             let absolute = Self.absolute(path!)
             try CatalogStore.ignore(access.db, path: absolute, kind: kind ?? CatalogKind.guess(path: absolute))
             try sync.merge()
-            if format == .json {
-                terminal.outJSON(.object([("ignored", .string(absolute))]))
-            } else {
-                terminal.out("Ignoring \(absolute): its decisions no longer count.\n")
-            }
+            if format == .json { terminal.outJSON(.object([("ignored", .string(absolute))])) }
+            else { terminal.out("Ignoring \(absolute): its decisions no longer count.\n") }
             return .success
         case .list:
-            break
+            return try list(sync, access.db, terminal, added: nil)
         }
+    }
+
+    /// Reads the catalogs again and lists them; a catalog just `added` that cannot be read after all
+    /// is an error.
+    private func list(_ sync: CatalogSync, _ db: Database, _ terminal: Terminal, added: String?) throws -> ExitCode {
         let report = try sync.refresh()
         for note in report.notes where format == .text { terminal.err("cull: note: \(note)\n") }
-        let records = try CatalogStore.all(access.db)
+        let records = try CatalogStore.all(db)
         switch format {
-        case .json, .paths: terminal.outJSON(.array(records.map(Self.json)))
-        case .text: terminal.out(records.isEmpty ? "No catalogs.\n" : records.map(Self.text).joined())
+        case .json, .paths: terminal.outJSON(.array(records.map(CatalogRenderer.json)))
+        case .text: terminal.out(records.isEmpty ? "No catalogs.\n" : records.map(CatalogRenderer.text).joined())
         }
-        if action == .add, let added = records.first(where: { $0.path == Self.absolute(path!) }), added.problem != nil {
-            for error in report.errors where error.path == added.path { terminal.err("cull: error: \(error)\n") }
+        if let added, let record = records.first(where: { $0.path == added }), record.problem != nil {
+            for error in report.errors where error.path == record.path { terminal.err("cull: error: \(error)\n") }
             return .catalogUnreadable
         }
         return .success
@@ -107,27 +110,5 @@ struct CatalogCommand: CullCommand {
         guard let resolved = realpath(joined, nil) else { return joined }
         defer { free(resolved) }
         return String(cString: resolved)
-    }
-
-    static func text(_ record: CatalogRecord) -> TerminalText {
-        var line: TerminalText = "\(record.kind.application) \(record.path) (\(record.state.rawValue), \(record.origin.rawValue))"
-        if let version = record.schemaVersion { line += ", schema \(version)" }
-        if let inside = record.rowsInside, let outside = record.rowsOutside {
-            line += ": \(English.count(inside, "file")) of this library, \(outside) \(outside == 1 ? "row" : "rows") elsewhere"
-        }
-        for map in record.maps { line += "\n  map \(map.from) = \(map.to)" }
-        if let problem = record.problem { line += "\n  cannot be read: \(problem)" }
-        return line + "\n"
-    }
-
-    static func json(_ record: CatalogRecord) -> JSONValue {
-        .object([
-            ("path", .string(record.path)), ("kind", .string(record.kind.rawValue)), ("state", .string(record.state.rawValue)),
-            ("origin", .string(record.origin.rawValue)), ("schema_version", record.schemaVersion.map { .string($0) } ?? .null),
-            ("rows_inside", record.rowsInside.map { .integer(Int64($0)) } ?? .null),
-            ("rows_outside", record.rowsOutside.map { .integer(Int64($0)) } ?? .null),
-            ("maps", .array(record.maps.map { .object([("from", .string($0.from)), ("to", .string($0.to))]) })),
-            ("problem", record.problem.map { .string($0) } ?? .null),
-        ])
     }
 }

@@ -70,44 +70,34 @@ struct CommitCommand: CullCommand {
         if let fingerprint { try session.check(expectedFingerprint: fingerprint) }
         let plan = TrashRenderer.text(session.listing, terminal: terminal, limit: 10)
         if format == .text { terminal.out(plan) } else { terminal.err(plan) }
-        if !yes {
-            guard isatty(STDIN_FILENO) == 1 else {
-                terminal.err("cull: error: refusing to commit without a terminal; pass --yes (and --fingerprint \(session.fingerprint) to commit exactly this)\n")
-                return .usage
-            }
-            terminal.err(TrashRenderer.prompt(session.listing, destination: destination))
-            let answer = readLine()?.trimmingCharacters(in: .whitespaces) ?? ""
-            guard answer == "yes" else {
-                // A `y` or `YES` meant yes: say what is needed instead of a bare "nothing".
-                let meantYes = ["y", "ye", "yes"].contains(answer.lowercased())
-                terminal.err(meantYes ? "Nothing was committed: type the word 'yes' (in lower case) to commit.\n"
-                                      : "Nothing was committed.\n")
-                return .success
-            }
-        }
+        if !yes, let declined = confirm(session, terminal) { return declined }
         // From here Ctrl-C or SIGTERM stops the commit between chunks instead of killing it (not
         // earlier: at the prompt, Ctrl-C must still simply quit).
         Interruption.shared.arm()
-        let progress = ProgressBar(label: "committing", terminal: terminal)
-        let receipt: CommitReceipt
-        do {
-            receipt = try session.commit(expectedFingerprint: fingerprint ?? session.fingerprint, destination: destination,
-                                         holding: access.heldLock) { progress.update(done: $0, total: $1) }
-        } catch {
-            progress.finish()
-            throw error
-        }
-        progress.finish()
+        let receipt = try session.commit(expectedFingerprint: fingerprint ?? session.fingerprint, destination: destination,
+                                         holding: access.heldLock, bar: ProgressBar(label: "committing", terminal: terminal))
         switch format {
         case .json: terminal.outDocument(ReceiptRenderer.json(receipt))
         default: terminal.out(ReceiptRenderer.text(receipt, terminal: terminal))
         }
-        var fields = receipt.logFields()
-        fields["command"] = .string("commit")
-        fields["ms"] = .int(Int64(Date().timeIntervalSince(started) * 1000))
         let exit: ExitCode = Interruption.shared.isRequested ? .interrupted : receipt.isPartial ? .partialCommit : .success
-        fields["exit"] = .int(Int64(exit.rawValue))
-        RunLog.append(library: access.library, fields)
+        RunLog.append(library: access.library, receipt.logFields(command: "commit", since: started, exit: exit.rawValue))
         return exit
+    }
+
+    /// Asks for the word `yes` on the terminal; the exit code when the answer is anything else (or
+    /// there is no terminal to ask on), nil to go on.
+    private func confirm(_ session: CommitSession, _ terminal: Terminal) -> ExitCode? {
+        guard isatty(STDIN_FILENO) == 1 else {
+            terminal.err("cull: error: refusing to commit without a terminal; pass --yes (and --fingerprint \(session.fingerprint) to commit exactly this)\n")
+            return .usage
+        }
+        terminal.err(TrashRenderer.prompt(session.listing, destination: destination))
+        let answer = readLine()?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard answer != "yes" else { return nil }
+        // A `y` or `YES` meant yes: say what is needed instead of a bare "nothing".
+        let meantYes = ["y", "ye", "yes"].contains(answer.lowercased())
+        terminal.err(meantYes ? "Nothing was committed: type the word 'yes' (in lower case) to commit.\n" : "Nothing was committed.\n")
+        return .success
     }
 }

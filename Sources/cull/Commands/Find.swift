@@ -18,10 +18,9 @@ struct FindCommand: CullCommand {
         ]
     )
     static let sortOption = OptionSpec(long: "sort", value: "ORDER", help: "path (default), largest, newest or oldest (by capture time; files without one last).",
-                                       choices: Order.allCases.map(\.rawValue))
+                                       choices: FindQuery.Order.allCases.map(\.rawValue))
     static let limitOption = OptionSpec(long: "limit", value: "N", help: "Print at most N files (after sorting).")
 
-    enum Order: String, CaseIterable { case path, largest, newest, oldest }
     static let formatOption = CommonOptions.format([OutputFormat.text, .json, .paths],
                                                    detail: "json prints the indexed fields, paths raw bytes for piping")
 
@@ -30,7 +29,7 @@ struct FindCommand: CullCommand {
     let clock: RunClock
     let format: OutputFormat
     let nul: Bool
-    let order: Order
+    let order: FindQuery.Order
     let limit: Int?
     let preview: PreviewOption.Request?
 
@@ -52,58 +51,24 @@ struct FindCommand: CullCommand {
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
-        let parsed = fragments.enumerated().map { RuleLoader.predicate(fragment: $0.element, label: "<argument \($0.offset + 1)>") }
-        let loads = parsed.map(\.load)
-        if loads.contains(where: \.hasErrors) {
-            terminal.err(DiagnosticFormat.terminalText(loads))
+        var query = FindQuery(fragments: fragments, clock: clock)
+        if let failed = query.failedLoads {
+            terminal.err(DiagnosticFormat.terminalText(failed))
             return .ruleError
         }
+        (query.order, query.limit, query.withJSON) = (order, limit, format == .json)
         let access = try LibraryAccess(libraryOption: library, locking: false, terminal: terminal)
-        let database = access.db
-        // What the photo managers say now (find only warns about a catalog it cannot read).
-        for error in try CatalogSync(db: database, root: access.library.root).refresh().errors { terminal.err("cull: warning: \(error)\n") }
-        let evaluator = try RuleEvaluator(database: database, clock: clock)
-        let predicate = Predicate.conjunction(parsed.compactMap(\.predicate))
-        // What the predicates read is measured first, as a plan measures it (cached: only new files).
-        try evaluator.loadGroups(predicate, root: access.library.root, progress: .bar())
-        let query = AssetJSON.query(predicate, evaluator.context)
-        var found: [(id: Int64, path: [UInt8], size: Int64, taken: Int64?, item: JSONValue)] = []
-        let statement = try database.prepare(query.sql)
-        let columns = statement.columns
-        let (id, path, size) = (statement.column("id"), statement.column("path"), statement.column("size"))
-        let taken = statement.column("taken")
-        do {
-            try statement.forEachRow(query.arguments) { row in
-                let item = format == .json ? AssetJSON.object(row, columns: columns) : .null
-                found.append((row.int64(id), row.bytes(path) ?? [], row.int64(size), row.optionalInt64(taken), item))
-            }
-        } catch let error as DatabaseError {
-            // A regex that exhausted its match limits is the argument's error, not an I/O failure.
-            let located = parsed.lazy.compactMap { item in
-                item.predicate.flatMap {
-                    RuleMatchError.from(error, file: item.load.path, rule: "find", fallback: .start, predicates: [$0])
-                }
-            }.first
-            throw located ?? error
-        }
-        // Ties keep the query's path order.
-        switch order {
-        case .path: break  // the query's own order
-        case .largest: found = found.enumerated().sorted { ($1.element.size, $0.offset) < ($0.element.size, $1.offset) }.map(\.element)
-        case .newest: found = DateOrder.newest.sorted(found, taken: \.taken)
-        case .oldest: found = DateOrder.oldest.sorted(found, taken: \.taken)
-        }
-        if let limit { found = Array(found.prefix(limit)) }
+        let result = try query.run(library: access.library, db: access.db, progress: .bar())
+        for error in result.unreadableCatalogs { terminal.err("cull: warning: \(error)\n") }
         if let preview {
-            let title: TerminalText = "find \(fragments.joined(separator: " "))"
-            try TerminalPreview.draw(title: title, assets: found.map(\.id),
-                                     library: access.library, db: database, terminal: terminal, forced: preview.forced)
+            try TerminalPreview.draw(title: "find \(fragments.joined(separator: " "))", assets: result.found.map(\.id),
+                                     library: access.library, db: access.db, terminal: terminal, forced: preview.forced)
             return .success
         }
         switch format {
-        case .json: terminal.outJSON(.array(found.map(\.item)))
-        case .paths: terminal.outPaths(found.map { access.shown($0.path) }, nul: nul)
-        case .text: terminal.out(found.map { "\(path: access.shown($0.path))\n" as TerminalText }.joined())
+        case .json: terminal.outJSON(.array(result.found.map(\.json)))
+        case .paths: terminal.outPaths(result.found.map { access.shown($0.path) }, nul: nul)
+        case .text: terminal.out(result.found.map { "\(path: access.shown($0.path))\n" as TerminalText }.joined())
         }
         return .success
     }

@@ -28,7 +28,7 @@ struct StatusCommand: CullCommand {
         if format == .json {
             terminal.outJSON(Self.json(status))
         } else {
-            terminal.out(Self.text(status) + catalogs.map { "catalog:     " + CatalogCommand.text($0) }.joined())
+            terminal.out(Self.text(status) + catalogs.map { "catalog:     " + CatalogRenderer.text($0) }.joined())
         }
         for error in report.errors where format == .text { terminal.err("cull: warning: \(error)\n") }
         return .success
