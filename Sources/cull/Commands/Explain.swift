@@ -39,26 +39,10 @@ struct ExplainCommand: CullCommand {
             return .ruleError
         }
         let (database, isLibrary) = try IndexOption.open(library, terminal: terminal)
-        let evaluator = try RuleEvaluator(database: database, clock: clock)
-        let groups = evaluate ? try evaluator.loadGroups(loads.compactMap(\.ruleFile)) : nil
-        let compiled = evaluator.compile(loads.compactMap(\.ruleFile))
-        let count = try evaluator.libraryAssetCount()
-        var reports: [JSONValue] = []
-        var text: TerminalText = isLibrary ? "" : "note: no library found; plans are for an empty index\n\n"
-        for rule in compiled {
-            let plan = try database.queryPlan(rule.query.sql, rule.query.arguments)
-            var evaluation: (RuleEvaluation, Double)?
-            if evaluate {
-                let start = DispatchTime.now().uptimeNanoseconds
-                let result = try evaluator.evaluate(rule, libraryCount: count)
-                evaluation = (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-            }
-            let specs = rule.rule.groupSpecsRead
-            reports.append(ExplainReport.json(rule, plan: plan, evaluation: evaluation,
-                                              setup: specs.isEmpty ? [] : groups?.membershipSQL(of: specs) ?? []))
-            text += ExplainReport.text(rule, plan: plan, evaluation: evaluation)
-        }
-        if format == .json { terminal.outJSON(.array(reports)) } else { terminal.out(text) }
+        let explained = try QueryExplanation.explain(loads.compactMap(\.ruleFile), db: database, clock: clock, evaluate: evaluate)
+        let note: TerminalText = isLibrary ? "" : "note: no library found; plans are for an empty index\n\n"
+        if format == .json { terminal.outJSON(.array(explained.map(ExplainRenderer.json))) }
+        else { terminal.out(note + explained.map(ExplainRenderer.text).joined()) }
         return .success
     }
 }

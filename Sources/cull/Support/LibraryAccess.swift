@@ -1,9 +1,9 @@
 import CullKit
 import Foundation
 
-/// Opening a library the way every staging and commit command does: find it, optionally take the
-/// lock, open the index. A writing command (`locking`) then rolls forward any commit or undo a crash
-/// left open before doing anything else, and says so; a read-only one only says that one is open.
+/// A library opened for a command (``OpenedLibrary``: found, locked when writing, an interrupted commit
+/// or undo finished first), with what opening did said on standard error, and the command line's paths
+/// read against it.
 struct LibraryAccess {
     let library: Library
     let db: Database
@@ -11,35 +11,15 @@ struct LibraryAccess {
 
     /// `locking` takes the library lock (throws `IndexError.locked` when another run holds it).
     init(libraryOption: String?, locking: Bool, terminal: Terminal) throws {
-        library = try Library.locate(explicit: libraryOption)
-        lock = locking ? try LibraryLock(library: library) : nil
-        db = try library.openIndex()
-        guard let lock else {
-            Self.reportUnfinished(library: library, db: db, terminal: terminal)
-            return
-        }
-        for receipt in try CommitRecovery.recover(library: library, db: db, holding: lock) {
-            terminal.err("cull: finished commit \(receipt.commit) that was interrupted: moved \(receipt.moved), "
-                         + "gone \(receipt.alreadyGone), skipped \(receipt.skipped.count)\n")
-        }
-        for report in try CommitRecovery.recoverUndos(library: library, db: db, holding: lock) {
-            terminal.err("cull: finished undo of commit \(report.commit) that was interrupted: put back \(report.restored), "
-                         + "left in the trash \(report.refused.count)\n")
-        }
+        let opened = try OpenedLibrary(explicit: libraryOption, locking: locking)
+        (library, db, lock) = (opened.library, opened.db, opened.lock)
+        for note in opened.notes { terminal.err("cull: \(note)\n") }
     }
 
     /// The lock of a command opened with `locking` (it always has one).
     var heldLock: LibraryLock {
         guard let lock else { preconditionFailure("the library was opened without its lock") }
         return lock
-    }
-
-    /// One line when a crash left a commit or undo open: a read-only command never finishes it
-    /// behind the user's back.
-    static func reportUnfinished(library: Library, db: Database, terminal: Terminal) {
-        guard let open = try? CommitRecovery.unfinished(library: library, db: db), !open.isEmpty else { return }
-        terminal.err("cull: note: \(open.joined(separator: ", ")) is unfinished (interrupted by a crash); "
-                     + "the next writing command (commit, undo, scan, stage, keep, restore, run) will finish it\n")
     }
 
     /// Library-relative path bytes of a command-line path (relative to the working directory; empty

@@ -18,7 +18,7 @@ enum IndexOption {
         do {
             let library = try Library.locate(explicit: explicit)
             let database = try library.openIndex()
-            LibraryAccess.reportUnfinished(library: library, db: database, terminal: terminal)
+            for note in OpenedLibrary.unfinished(library: library, db: database) { terminal.err("cull: \(note)\n") }
             return (database, true)
         } catch IndexError.notALibrary where explicit == nil && ProcessInfo.processInfo.environment["CULL_LIBRARY"] == nil {
             let database = try Database(path: ":memory:")

@@ -1,9 +1,9 @@
-import CullKit
 import Foundation
 
-/// The text and JSON forms of one explained rule.
-enum ExplainReport {
-    static func text(_ rule: CompiledRule, plan: [String], evaluation: (RuleEvaluation, Double)?) -> TerminalText {
+/// `cull explain`'s text and JSON (`docs/json/explain.schema.json`) of one explained rule.
+public enum ExplainRenderer {
+    public static func text(_ explained: QueryExplanation) -> TerminalText {
+        let (rule, plan) = (explained.rule, explained.plan)
         var out: TerminalText = "\(rule.file): \(rule.rule.name) (\(rule.rule.action.rawValue))\n"
         out += "  match:   \(rule.rule.match.normalised)\n"
         for item in rule.guards { out += "  guard:   \(item.label(for: rule.file))\n" }
@@ -16,7 +16,8 @@ enum ExplainReport {
         let values = rule.query.arguments.enumerated().map { argument in "?\(argument.offset + 1)=\(argument.element)" }
         out += "  values:  \(values.isEmpty ? "(none)" : values.joined(separator: ", "))\n"
         out += "  plan:\n" + plan.map { "    \($0)\n" as TerminalText }.joined()
-        if let (result, seconds) = evaluation {
+        if let result = explained.evaluation {
+            let seconds = explained.seconds
             out += "  result:  \(result.matched.count) matched, \(result.net.count) net"
             out += ", \(result.userKept.count) kept by user, \(result.protected.reduce(0) { $0 + $1.ids.count }) protected"
             out += ", \(result.keptByRules.reduce(0) { $0 + $1.ids.count }) kept by rules"
@@ -26,8 +27,8 @@ enum ExplainReport {
         return out + "\n"
     }
 
-    /// `setup`: the statements that fill the group membership the rule's SQL reads, as evaluated.
-    static func json(_ rule: CompiledRule, plan: [String], evaluation: (RuleEvaluation, Double)?, setup: [SQLFragment] = []) -> JSONValue {
+    public static func json(_ explained: QueryExplanation) -> JSONValue {
+        let (rule, plan, setup) = (explained.rule, explained.plan, explained.setup)
         var fields: [(String, JSONValue)] = [
             ("rule_file", .string(rule.file)),
             ("rule", .string(rule.rule.name)),
@@ -43,7 +44,8 @@ enum ExplainReport {
                 .object([("sql", .string(statement.sql)), ("arguments", .array(statement.arguments.map(JSONValue.init)))])
             })))
         }
-        if let (result, seconds) = evaluation {
+        if let result = explained.evaluation {
+            let seconds = explained.seconds
             var summary: [(String, JSONValue)] = [
                 ("matched", .integer(Int64(result.matched.count))),
                 ("net", .integer(Int64(result.net.count))),
