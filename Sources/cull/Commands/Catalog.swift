@@ -80,7 +80,7 @@ struct CatalogCommand: CullCommand {
             let absolute = Self.absolute(path!)
             try CatalogStore.ignore(access.db, path: absolute, kind: kind ?? CatalogKind.guess(path: absolute))
             try sync.merge()
-            if format == .json { terminal.outJSON(.object([("ignored", .string(absolute))])) }
+            if format == .json { terminal.outJSON(ActionRenderer.path("ignored", absolute)) }
             else { terminal.out("Ignoring \(absolute): its decisions no longer count.\n") }
             return .success
         case .list:

@@ -31,16 +31,7 @@ struct DistinctCommand: CullCommand {
         let ids = try access.assetIDs(paths)
         guard ids.count >= 2 else { throw UsageError(message: "expected at least two different files") }
         let marked = try DistinctSets.mark(access.db, root: access.library.root, ids: ids, now: Int64(Date().timeIntervalSince1970))
-        let photos = English.count(marked.pictures, "photo")
-        let text: TerminalText = (marked.stored ? "Marked \(photos) as different pictures" : "The \(photos) were already marked as different pictures")
-            + (marked.unstaged > 0 ? "; unstaged \(marked.unstaged) staged as a look-alike of another of them" : "") + ".\n"
-        if format == .json {
-            terminal.outJSON(.object([
-                ("pictures", .integer(Int64(marked.pictures))), ("stored", .bool(marked.stored)), ("unstaged", .integer(Int64(marked.unstaged))),
-            ]))
-        } else {
-            terminal.out(text)
-        }
+        if format == .json { terminal.outJSON(ActionRenderer.json(marked)) } else { terminal.out(ActionRenderer.text(marked)) }
         return .success
     }
 }

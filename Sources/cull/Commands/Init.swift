@@ -22,7 +22,7 @@ struct InitCommand: CullCommand {
         let library = try Library.initialize(at: directory)
         // The photo managers' catalogs in their default places that list files of this library count from now on.
         let catalogs = try CatalogSync(db: try library.openIndex(), root: library.root).refresh()
-        if format == .json { terminal.outJSON(.object([("library", .string(library.root))])) } else { terminal.out("Initialized Cull library in \(library.root)\n") }
+        if format == .json { terminal.outJSON(ActionRenderer.path("library", library.root)) } else { terminal.out("Initialized Cull library in \(library.root)\n") }
         for note in catalogs.notes where format == .text { terminal.out("\(note.prefix(1).uppercased() + note.dropFirst()).\n") }
         for error in catalogs.errors { terminal.err("cull: warning: \(error)\n") }
         return .success

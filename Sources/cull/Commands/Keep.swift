@@ -23,7 +23,7 @@ struct KeepCommand: CullCommand {
     func run(_ terminal: Terminal) throws -> ExitCode {
         let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
         let count = try ReviewStore(db: access.db).keep(assetIDs: try access.assetIDs(paths))
-        if format == .json { terminal.outJSON(.object([("kept", .integer(Int64(count)))])) } else { terminal.out("Kept \(English.count(count, "file")).\n") }
+        if format == .json { terminal.outJSON(ActionRenderer.count("kept", count)) } else { terminal.out("Kept \(English.count(count, "file")).\n") }
         return .success
     }
 }

@@ -52,7 +52,7 @@ struct RestoreCommand: CullCommand {
             count = try store.restore(.rule(rule))
         case let .paths(paths): count = try store.restore(.assets(try access.assetIDs(paths)))
         }
-        if format == .json { terminal.outJSON(.object([("unstaged", .integer(Int64(count)))])) } else { terminal.out("Unstaged \(English.count(count, "file")).\n") }
+        if format == .json { terminal.outJSON(ActionRenderer.count("unstaged", count)) } else { terminal.out("Unstaged \(English.count(count, "file")).\n") }
         return .success
     }
 }

@@ -28,7 +28,7 @@ struct UnkeepCommand: CullCommand {
         let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
         let store = ReviewStore(db: access.db)
         let count = try store.unkeep(paths.map { .assets(try access.assetIDs($0)) } ?? .all)
-        if format == .json { terminal.outJSON(.object([("unkept", .integer(Int64(count)))])) } else { terminal.out("Forgot \(English.count(count, "keep")).\n") }
+        if format == .json { terminal.outJSON(ActionRenderer.count("unkept", count)) } else { terminal.out("Forgot \(English.count(count, "keep")).\n") }
         return .success
     }
 }
