@@ -44,9 +44,9 @@ public enum CatalogStore {
             SELECT id, path, kind, state, origin, maps, signature, schema_version, rows_inside, rows_outside, problem, checked
             FROM catalogs ORDER BY path
             """) { row in
-            guard let kind = CatalogKind(rawValue: row.string("kind") ?? ""), let state = CatalogState(rawValue: row.string("state") ?? "") else { return }
+            guard let kind = row.enumValue("kind", as: CatalogKind.self), let state = row.enumValue("state", as: CatalogState.self) else { return }
             result.append(CatalogRecord(id: row.int64("id"), path: row.string("path") ?? "", kind: kind, state: state,
-                                        origin: CatalogOrigin(rawValue: row.string("origin") ?? "") ?? .added, maps: decode(maps: row.string("maps") ?? ""),
+                                        origin: row.enumValue("origin", as: CatalogOrigin.self) ?? .added, maps: decode(maps: row.string("maps") ?? ""),
                                         signature: row.string("signature"), schemaVersion: row.string("schema_version"),
                                         rowsInside: row.optionalInt("rows_inside"), rowsOutside: row.optionalInt("rows_outside"),
                                         problem: row.string("problem"), checked: row.string("checked")))

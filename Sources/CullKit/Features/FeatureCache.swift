@@ -172,7 +172,7 @@ public struct FeatureCache: IdentityCache {
         try Self.table.forEachCandidate(db, columns: ["a.format AS format", "MAX(a.width, a.height) AS longest"], where: """
             a.format IN (\(marks)) AND a.broken = 0 AND a.unreadable_reason IS NULL AND a.size > 0\(byID)
             """, formats + (among.map { [.text($0)] } ?? []), staleOnly: true, tableOrder: among == nil, FormatColumns.self) { row, column in
-            let decoding = Decoding(format: row.string(column.extra.format).flatMap(MediaFormat.init(rawValue:)),
+            let decoding = Decoding(format: row.enumValue(column.extra.format, as: MediaFormat.self),
                                     longest: row.optionalInt64(column.extra.longest).map { Int(clamping: $0) })
             rows.append(Candidate(row, column, extra: decoding))
         }

@@ -82,7 +82,7 @@ enum BracketGroups {
             let frame = Frame(id: row.int64(column.id), path: row.bytes(column.path) ?? [],
                               micros: row.int64(column.taken) * 1_000_000 + (row.optionalInt64(column.subsecond) ?? 0),
                               bias: row.optionalDouble(column.bias), mode: row.optionalInt64(column.mode).map(Int.init),
-                              rendering: row.string(column.rendering).flatMap(Rendering.init(rawValue:)),
+                              rendering: row.enumValue(column.rendering, as: Rendering.self),
                               focus: row.optionalDouble(column.focus))
             byCamera[Camera(make: make, model: model), default: []].append(frame)
         }

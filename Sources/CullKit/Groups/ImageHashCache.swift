@@ -96,7 +96,7 @@ public struct ImageHashCache: IdentityCache {
         try Self.table.forEachCandidate(db, columns: ["a.format AS format", "a.width AS width", "a.height AS height"],
                                         where: "a.size > 0 AND a.format IN (\(formats.map { _ in "?" }.joined(separator: ", ")))",
                                         formats.map { .text($0) }, tableOrder: false, ShapeColumns.self) { row, column in
-            guard let format = MediaFormat(rawValue: row.string(column.extra.format) ?? "") else { return }
+            guard let format = row.enumValue(column.extra.format, as: MediaFormat.self) else { return }
             let sides = [row.optionalInt64(column.extra.width), row.optionalInt64(column.extra.height)].map { $0 ?? -1 }
             rows.append(Row(candidate: Candidate(row, column, extra: format),
                             bucket: Bucket(family: Self.family(format), short: sides.min()!, long: sides.max()!),

@@ -193,7 +193,7 @@ public struct FileReport: Sendable {
             SELECT c.id, c.started_at, i.state, i.reason, i.destination FROM commit_items i JOIN commits c ON c.id = i.commit_id
             WHERE i.path = ? AND i.role = ? ORDER BY c.started_at, c.id
             """, [.blob(path), JournalRole.primary.sql]) { row in
-            events.append(Event(action: .committed, commit: row.int64("id"), outcome: Event.Outcome(rawValue: row.string("state") ?? "") ?? .pending,
+            events.append(Event(action: .committed, commit: row.int64("id"), outcome: row.enumValue("state", as: Event.Outcome.self) ?? .pending,
                                 reason: row.string("reason"), destination: row.bytes("destination"), at: row.int64("started_at")))
         }
         try db.forEachRow("""
@@ -201,7 +201,7 @@ public struct FileReport: Sendable {
             JOIN commit_items i ON i.commit_id = u.commit_id AND i.seq = x.seq
             WHERE i.path = ? AND i.role = ? ORDER BY u.started_at, u.id
             """, [.blob(path), JournalRole.primary.sql]) { row in
-            events.append(Event(action: .undone, commit: row.int64("commit_id"), outcome: Event.Outcome(rawValue: row.string("state") ?? "") ?? .pending,
+            events.append(Event(action: .undone, commit: row.int64("commit_id"), outcome: row.enumValue("state", as: Event.Outcome.self) ?? .pending,
                                 reason: row.string("reason"), destination: nil, at: row.int64("started_at")))
         }
         return events.sorted { ($0.at, $0.action == .undone ? 1 : 0) < ($1.at, $1.action == .undone ? 1 : 0) }

@@ -51,7 +51,7 @@ struct AssetFile {
         try db.cached("SELECT id, path, device, inode, size, mtime_ns, kind, duration, orientation, broken, broken_reason FROM assets WHERE id = ?")
             .forEachRow([.integer(id)]) { row in
                 found = Record(id: row.int64("id"), path: row.bytes("path") ?? [], device: row.int64("device"), inode: row.int64("inode"),
-                               size: row.int64("size"), mtimeNs: row.int64("mtime_ns"), kind: row.string("kind").flatMap(MediaKind.init(rawValue:)),
+                               size: row.int64("size"), mtimeNs: row.int64("mtime_ns"), kind: row.enumValue("kind", as: MediaKind.self),
                                duration: row.optionalDouble("duration"), orientation: row.optionalInt("orientation") ?? 1,
                                broken: row.int64("broken") != 0 ? row.string("broken_reason") ?? "damaged" : nil)
             }

@@ -81,7 +81,7 @@ public struct ReviewModel {
             let width = row.optionalInt64(column.width), height = row.optionalInt64(column.height)
             let taken = row.optionalInt64(column.taken)
             body(Item(id: id, path: path, size: row.int64(column.size), date: taken ?? row.int64(column.mtimeNs) / 1_000_000_000,
-                      dated: taken != nil, kind: row.string(column.kind).flatMap(MediaKind.init(rawValue:)),
+                      dated: taken != nil, kind: row.enumValue(column.kind, as: MediaKind.self),
                       ext: PathBytes.display(Self.extensionOf(path)).lowercased(), orientation: row.optionalInt(column.orientation) ?? 1, state: state,
                       section: entry.section, reason: entry.reason + (listing.heldBack[id].map { "; a commit would skip it now: \($0)" } ?? ""),
                       duration: row.optionalDouble(column.duration), pixels: width.flatMap { w in height.map { (w, $0) } },

@@ -31,6 +31,18 @@ extension Row {
 
     /// The stored word in `column`, as its enum.
     func word<Word: StoredWord>(_ column: Column, as: Word.Type = Word.self) -> Word { Word(stored: string(column)) }
+
+    /// The text in column `name` as any enum of words, nil when NULL or not one of them (the caller
+    /// decides what an unknown word means: a catalog of an unknown kind is passed over, a media kind is
+    /// unknown).
+    func enumValue<Value: RawRepresentable>(_ name: String, as: Value.Type = Value.self) -> Value? where Value.RawValue == String {
+        string(name).flatMap(Value.init(rawValue:))
+    }
+
+    /// The text in `column` as any enum of words, nil when NULL or not one of them.
+    func enumValue<Value: RawRepresentable>(_ column: Column, as: Value.Type = Value.self) -> Value? where Value.RawValue == String {
+        string(column).flatMap(Value.init(rawValue:))
+    }
 }
 
 /// `reviews.status`, the review state of one asset: `kept` or `trashed` (staged) are stored; no

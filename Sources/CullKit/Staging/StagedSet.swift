@@ -110,7 +110,7 @@ public enum StagedSet {
                               livePairOf: [UInt8]?) -> StagedAsset {
         StagedAsset(
             id: row.int64(column.id), path: row.bytes(column.path) ?? [], device: row.int64(column.device), inode: row.int64(column.inode),
-            size: row.int64(column.size), mtimeNs: row.int64(column.mtimeNs), kind: row.string(column.kind).flatMap(MediaKind.init(rawValue:)), liveID: row.string(column.liveID),
+            size: row.int64(column.size), mtimeNs: row.int64(column.mtimeNs), kind: row.enumValue(column.kind), liveID: row.string(column.liveID),
             taken: row.optionalInt64(column.taken), rule: rule, ruleFile: ruleFile, stagedAt: stagedAt,
             ctimeNs: row.optionalInt64(column.ctimeNs), sidecarSignature: row.string(column.sidecarSignature) ?? "", livePairOf: livePairOf)
     }
