@@ -17,16 +17,15 @@ struct CatalogCommand: CullCommand {
             """,
         arguments: [ArgumentSpec(name: "action", help: "add, list or ignore."),
                     ArgumentSpec(name: "path", help: "The catalog file (add, ignore).", optional: true)],
-        options: [CommonOptions.library, mapOption, kindOption, CommonOptions.textOrJSON]
+        options: [LibraryOptions.spec, mapOption.spec, kindOption.spec, CommonOptions.textOrJSON]
     )
-    static let mapOption = OptionSpec(long: "map", value: "FROM=TO", help: "With add: the catalog's paths under FROM are the library's under TO.",
+    static let mapOption = Option<PathMap>(long: "map", value: "FROM=TO", help: "With add: the catalog's paths under FROM are the library's under TO.",
                                       repeats: true)
-    static let kindOption = OptionSpec(long: "kind", value: "KIND", help: "With add: the application, when the file name does not say.",
-                                       choices: CatalogKind.allCases.map(\.rawValue))
+    static let kindOption = Option<CatalogKind>(long: "kind", value: "KIND", help: "With add: the application, when the file name does not say.")
 
     enum Action: String { case add, list, ignore }
 
-    let library: String?
+    let library: LibraryOptions
     let action: Action
     let path: String?
     let maps: [PathMap]
@@ -46,22 +45,16 @@ struct CatalogCommand: CullCommand {
             guard path != nil else { throw UsageError(message: "'catalog \(word)' needs the catalog's path") }
             if arguments.positionals.count > 2 { throw UsageError(message: "unexpected argument '\(arguments.positionals[2])'") }
         }
-        var maps: [PathMap] = []
-        for text in arguments.all(Self.mapOption) {
-            guard let map = PathMap(argument: text) else {
-                throw UsageError(message: "--map takes FROM=TO with an absolute TO (got '\(text)')")
-            }
-            maps.append(map)
-        }
+        let maps = try arguments.all(Self.mapOption)
         if !maps.isEmpty, action != .add { throw UsageError(message: "--map only applies to 'catalog add'") }
         self.maps = maps
-        kind = arguments.value(Self.kindOption).flatMap(CatalogKind.init(rawValue:))
-        library = arguments.value(CommonOptions.library)
+        kind = try arguments.value(Self.kindOption)
+        library = LibraryOptions(arguments)
         format = arguments.choice(CommonOptions.textOrJSON, default: .text)
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
-        let access = try LibraryAccess(libraryOption: library, locking: action != .list, terminal: terminal)
+        let access = try library.open(locking: action != .list, terminal: terminal)
         let sync = CatalogSync(db: access.db, root: access.library.root)
         switch action {
         case .add:

@@ -16,8 +16,8 @@ struct CommitCommand: CullCommand {
             (what moved is booked and can be undone; the rest stays staged).
             """,
         options: [
-            CommonOptions.library,
-            yesOption, toOption, permanentlyOption, fingerprintOption, stagedBeforeOption,
+            LibraryOptions.spec,
+            yesOption, toOption, permanentlyOption, fingerprintOption, stagedBeforeOption.spec,
             formatOption,
         ]
     )
@@ -26,10 +26,10 @@ struct CommitCommand: CullCommand {
     static let toOption = OptionSpec(long: "to", value: "DIR", help: "Move into this quarantine folder (same file system), keeping relative paths.")
     static let permanentlyOption = OptionSpec(long: "permanently", help: "Delete instead of moving to the trash; cannot be undone.")
     static let fingerprintOption = OptionSpec(long: "fingerprint", value: "F", help: "Commit only if the staged set still has this fingerprint.")
-    static let stagedBeforeOption = OptionSpec(long: "staged-before", value: "AGE",
+    static let stagedBeforeOption = Option<TimeSpan>(long: "staged-before", value: "AGE",
                                                help: "Commit only what has been staged for at least AGE (7d, 2w, 1mo); the rest stays staged.")
 
-    let library: String?
+    let library: LibraryOptions
     let yes: Bool
     let destination: CommitDestination
     let fingerprint: String?
@@ -38,15 +38,10 @@ struct CommitCommand: CullCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         try arguments.expectNoArguments()
-        library = arguments.value(CommonOptions.library)
+        library = LibraryOptions(arguments)
         yes = arguments.flag(Self.yesOption)
         fingerprint = arguments.value(Self.fingerprintOption)
-        stagedFor = try arguments.value(Self.stagedBeforeOption).map { text throws(UsageError) in
-            switch TimeSpan.parse(text) {
-            case let .success(span): return span
-            case .failure: throw UsageError(message: "--staged-before takes an age with its unit, like 7d, 2w or 1mo (got '\(text)')")
-            }
-        }
+        stagedFor = try arguments.value(Self.stagedBeforeOption)
         format = arguments.choice(Self.formatOption, default: .text)
         switch (arguments.value(Self.toOption), arguments.flag(Self.permanentlyOption)) {
         case (.some, true): throw UsageError(message: "--to and --permanently exclude each other")
@@ -60,7 +55,7 @@ struct CommitCommand: CullCommand {
 
     func run(_ terminal: Terminal) throws -> ExitCode {
         let started = Date()
-        let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
+        let access = try library.open(locking: true, terminal: terminal)
         let cutoff = stagedFor?.before(Int64(started.timeIntervalSince1970))
         let session = try CommitSession(library: access.library, db: access.db, stagedBefore: cutoff)
         guard !session.isEmpty else {

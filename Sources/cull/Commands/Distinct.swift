@@ -12,22 +12,22 @@ struct DistinctCommand: CullCommand {
             in several sets; marking a set again stores nothing.
             """,
         arguments: [ArgumentSpec(name: "path", help: "Two or more indexed photos (or folders of them).", repeats: true)],
-        options: [CommonOptions.library, CommonOptions.textOrJSON]
+        options: [LibraryOptions.spec, CommonOptions.textOrJSON]
     )
 
-    let library: String?
+    let library: LibraryOptions
     let paths: [String]
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count >= 2 else { throw UsageError(message: "expected at least two paths") }
-        library = arguments.value(CommonOptions.library)
+        library = LibraryOptions(arguments)
         paths = arguments.positionals
         format = arguments.choice(CommonOptions.textOrJSON, default: .text)
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
-        let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
+        let access = try library.open(locking: true, terminal: terminal)
         let ids = try access.assetIDs(paths)
         guard ids.count >= 2 else { throw UsageError(message: "expected at least two different files") }
         let marked = try DistinctSets.mark(access.db, root: access.library.root, ids: ids, now: Int64(Date().timeIntervalSince1970))

@@ -9,8 +9,8 @@ struct ExplainCommand: CullCommand {
         discussion: "Without a library, plans are made against an empty index with the current schema.",
         arguments: [RuleRunOptions.argument],
         options: [
-            CommonOptions.library,
-            CommonOptions.now,
+            LibraryOptions.spec,
+            CommonOptions.now.spec,
             CommonOptions.textOrJSON,
             evaluateOption,
         ]
@@ -18,7 +18,7 @@ struct ExplainCommand: CullCommand {
     static let evaluateOption = OptionSpec(long: "evaluate", help: "Also run each rule and report counts and timings (changes nothing).")
 
     let paths: [String]
-    let library: String?
+    let library: LibraryOptions
     let clock: RunClock
     let format: OutputFormat
     let evaluate: Bool
@@ -26,8 +26,8 @@ struct ExplainCommand: CullCommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "missing expected argument '<rules> ...'") }
         paths = arguments.positionals
-        library = arguments.value(CommonOptions.library)
-        clock = try RunClockOption.parse(arguments)
+        library = LibraryOptions(arguments)
+        clock = try arguments.value(CommonOptions.now) ?? .system()
         format = arguments.choice(CommonOptions.textOrJSON, default: .text)
         evaluate = arguments.flag(Self.evaluateOption)
     }
@@ -38,7 +38,7 @@ struct ExplainCommand: CullCommand {
             terminal.err(DiagnosticFormat.terminalText(loads) + DiagnosticSummary.line(loads))
             return .ruleError
         }
-        let (database, isLibrary) = try IndexOption.open(library, terminal: terminal)
+        let (database, isLibrary) = try IndexOption.open(library.explicit, terminal: terminal)
         let explained = try QueryExplanation.explain(loads.compactMap(\.ruleFile), db: database, clock: clock, evaluate: evaluate)
         let note: TerminalText = isLibrary ? "" : "note: no library found; plans are for an empty index\n\n"
         if format == .json { terminal.outJSON(.array(explained.map(ExplainRenderer.json))) }

@@ -8,24 +8,24 @@ struct FindCommand: CullCommand {
         discussion: "Each argument is a YAML flow-mapping fragment: cull find 'kind: video' 'size: {gt: 1GB}'. Without one, every indexed file.",
         arguments: [ArgumentSpec(name: "predicate", help: "A predicate such as 'taken: {before: 2020-01-01}'.", repeats: true, optional: true)],
         options: [
-            CommonOptions.library,
-            CommonOptions.now,
+            LibraryOptions.spec,
+            CommonOptions.now.spec,
             formatOption,
             CommonOptions.null,
             sortOption,
-            limitOption,
+            limitOption.spec,
             PreviewOption.spec,
         ]
     )
     static let sortOption = OptionSpec(long: "sort", value: "ORDER", help: "path (default), largest, newest or oldest (by capture time; files without one last).",
                                        choices: FindQuery.Order.allCases.map(\.rawValue))
-    static let limitOption = OptionSpec(long: "limit", value: "N", help: "Print at most N files (after sorting).")
+    static let limitOption = Option<PositiveCount>(long: "limit", value: "N", help: "Print at most N files (after sorting).")
 
     static let formatOption = CommonOptions.format([OutputFormat.text, .json, .paths],
                                                    detail: "json prints the indexed fields, paths raw bytes for piping")
 
     let fragments: [String]
-    let library: String?
+    let library: LibraryOptions
     let clock: RunClock
     let format: OutputFormat
     let nul: Bool
@@ -37,14 +37,9 @@ struct FindCommand: CullCommand {
         // No predicate lists everything, as `fd` does: every indexed file has a path.
         fragments = arguments.positionals.isEmpty ? ["path: {exists: true}"] : arguments.positionals
         order = arguments.choice(Self.sortOption, default: .path)
-        if let text = arguments.value(Self.limitOption) {
-            guard let number = Int(text), number > 0 else { throw UsageError(message: "invalid value '\(text)' for '--limit'; expected a positive whole number") }
-            limit = number
-        } else {
-            limit = nil
-        }
-        library = arguments.value(CommonOptions.library)
-        clock = try RunClockOption.parse(arguments)
+        limit = try arguments.value(Self.limitOption)?.value
+        library = LibraryOptions(arguments)
+        clock = try arguments.value(CommonOptions.now) ?? .system()
         format = arguments.choice(Self.formatOption, default: .text)
         nul = arguments.flag(CommonOptions.null)
         preview = try PreviewOption.parse(arguments, format: format)
@@ -57,7 +52,7 @@ struct FindCommand: CullCommand {
             return .ruleError
         }
         (query.order, query.limit, query.withJSON) = (order, limit, format == .json)
-        let access = try LibraryAccess(libraryOption: library, locking: false, terminal: terminal)
+        let access = try library.open(locking: false, terminal: terminal)
         let result = try query.run(library: access.library, db: access.db, progress: .bar())
         for error in result.unreadableCatalogs { terminal.err("cull: warning: \(error)\n") }
         if let preview {

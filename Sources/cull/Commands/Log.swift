@@ -5,20 +5,20 @@ struct LogCommand: CullCommand {
     static let spec = CommandSpec(
         name: "log",
         abstract: "Show the runs recorded in .cull/log and every commit and undo, oldest first.",
-        options: [CommonOptions.library, CommonOptions.textOrJSON]
+        options: [LibraryOptions.spec, CommonOptions.textOrJSON]
     )
 
-    let library: String?
+    let library: LibraryOptions
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         try arguments.expectNoArguments()
-        library = arguments.value(CommonOptions.library)
+        library = LibraryOptions(arguments)
         format = arguments.choice(CommonOptions.textOrJSON, default: .text)
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
-        let library = try Library.locate(explicit: library)
+        let library = try Library.locate(explicit: library.explicit)
         let runs = LibraryLog.entries(library: library)
         let batches = try LibraryLog.batches(db: try library.openIndex())
         if format == .json { terminal.outJSON(LogRenderer.json(runs: runs, batches: batches)) } else { terminal.out(LogRenderer.text(runs: runs, batches: batches)) }

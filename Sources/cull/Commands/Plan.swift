@@ -42,7 +42,7 @@ struct PlanCommand: CullCommand {
     }
 
     private func plan(_ files: [RuleFile], _ terminal: Terminal) throws -> ExitCode {
-        let access = try LibraryAccess(libraryOption: rules.library, locking: false, terminal: terminal)
+        let access = try rules.library.open(locking: false, terminal: terminal)
         let (plan, evaluations) = try rules.planner(access, progress: .bar()).plan(files)
         if !explain.isEmpty {
             for path in explain { try self.explain(path, files: files, plan: plan, evaluations: evaluations, access: access, terminal) }

@@ -7,7 +7,7 @@ struct RestoreCommand: CullCommand {
         abstract: "Unstage files by path, by rule, or everything; a named file also loses a keep (no file moves).",
         arguments: [ArgumentSpec(name: "path", help: "Files to unstage (or un-keep): back to never reviewed.", repeats: true, optional: true)],
         options: [
-            CommonOptions.library,
+            LibraryOptions.spec,
             ruleOption,
             allOption,
             CommonOptions.textOrJSON,
@@ -17,7 +17,7 @@ struct RestoreCommand: CullCommand {
     static let ruleOption = OptionSpec(long: "rule", value: "RULE", help: "Unstage everything this rule staged.")
     static let allOption = OptionSpec(long: "all", help: "Unstage everything.")
 
-    let library: String?
+    let library: LibraryOptions
     let selection: Selection
     let format: OutputFormat
 
@@ -28,7 +28,7 @@ struct RestoreCommand: CullCommand {
     }
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        library = arguments.value(CommonOptions.library)
+        library = LibraryOptions(arguments)
         format = arguments.choice(CommonOptions.textOrJSON, default: .text)
         let given = [!arguments.positionals.isEmpty, arguments.value(Self.ruleOption) != nil, arguments.flag(Self.allOption)]
         guard given.filter({ $0 }).count == 1 else { throw UsageError(message: "give paths, --rule RULE or --all (exactly one of them)") }
@@ -42,7 +42,7 @@ struct RestoreCommand: CullCommand {
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
-        let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
+        let access = try library.open(locking: true, terminal: terminal)
         let store = ReviewStore(db: access.db)
         let count: Int
         switch selection {

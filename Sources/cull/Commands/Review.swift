@@ -30,7 +30,7 @@ struct ReviewCommand: CullCommand {
                                            choices: PreviewMode.allCases.map(\.rawValue), valueIsOptional: true)
 
     let rulePaths: [String]
-    let library: String?
+    let library: LibraryOptions
     let clock: RunClock
     let ceiling: Double
     let liftedLimits: Set<String>
@@ -44,9 +44,9 @@ struct ReviewCommand: CullCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         rulePaths = arguments.positionals + (try StockRules.paths(arguments))
-        library = arguments.value(CommonOptions.library)
-        clock = try RunClockOption.parse(arguments)
-        ceiling = try RuleSelection.ceiling(arguments)
+        library = LibraryOptions(arguments)
+        clock = try arguments.value(CommonOptions.now) ?? .system()
+        ceiling = try arguments.value(RuleSelection.ceilingOption)?.value ?? RulePlanner.defaultCeilingPercent
         liftedLimits = Set(arguments.all(RuleRunOptions.liftLimitOption))
         open = !arguments.flag(Self.noOpenOption)
         html = arguments.value(Self.htmlOption)
@@ -69,7 +69,7 @@ struct ReviewCommand: CullCommand {
     }
 
     private func review(_ files: [RuleFile], _ terminal: Terminal) throws -> ExitCode {
-        let access = try LibraryAccess(libraryOption: library, locking: false, terminal: terminal)
+        let access = try library.open(locking: false, terminal: terminal)
         let scope: ReviewScope
         var planner = RulePlanner(db: access.db, clock: clock, ceilingPercent: ceiling, root: access.library.root)
         planner.liftedLimits = liftedLimits

@@ -44,7 +44,7 @@ struct RunCommand: CullCommand {
     }
 
     private func run(_ files: [RuleFile], _ terminal: Terminal) throws -> ExitCode {
-        let access = try LibraryAccess(libraryOption: rules.library, locking: true, terminal: terminal)
+        let access = try rules.library.open(locking: true, terminal: terminal)
         var scheduled = ScheduledRun(library: access.library, db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling,
                                      commitTo: commit ? destination : nil, progress: .bar())
         scheduled.liftedLimits = rules.liftedLimits

@@ -12,7 +12,7 @@ struct ScanCommand: CullCommand {
             (Apple Photos, Lightroom previews, Immich, PhotoPrism, digiKam, ...) are skipped and named.
             """,
         options: [
-            CommonOptions.library, CommonOptions.textOrJSON,
+            LibraryOptions.spec, CommonOptions.textOrJSON,
             includeManagedOption, hashOption, verboseOption,
         ]
     )
@@ -24,7 +24,7 @@ struct ScanCommand: CullCommand {
     static let verboseOption = OptionSpec(long: "verbose", short: "v",
         help: "Also name every file the scan ignored, and why (not media, a format Cull does not read, hidden, a symlink, not a regular file).")
 
-    let library: String?
+    let library: LibraryOptions
     let format: OutputFormat
     let includeManaged: Bool
     let hash: Bool
@@ -32,7 +32,7 @@ struct ScanCommand: CullCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         try arguments.expectNoArguments()
-        library = arguments.value(CommonOptions.library)
+        library = LibraryOptions(arguments)
         format = arguments.choice(CommonOptions.textOrJSON, default: .text)
         includeManaged = arguments.flag(Self.includeManagedOption)
         hash = arguments.flag(Self.hashOption)
@@ -40,7 +40,7 @@ struct ScanCommand: CullCommand {
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
-        let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
+        let access = try library.open(locking: true, terminal: terminal)
         var scan = ScanRun(library: access.library, db: access.db)
         (scan.includeManaged, scan.measure, scan.terminal) = (includeManaged, hash, terminal)
         let outcome = try scan.run()

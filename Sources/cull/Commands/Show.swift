@@ -7,24 +7,24 @@ struct ShowCommand: CullCommand {
         abstract: "Show all Cull knows of files: fields and their sources, measures, copies and groups, staging, history.",
         discussion: "Measures what is missing first, as find does: the file's sharpness and look, and whether another file has its bytes.",
         arguments: [ArgumentSpec(name: "path", help: "Files to show (indexed, or moved out by a commit).", repeats: true)],
-        options: [CommonOptions.library, CommonOptions.now, CommonOptions.textOrJSON]
+        options: [LibraryOptions.spec, CommonOptions.now.spec, CommonOptions.textOrJSON]
     )
 
-    let library: String?
+    let library: LibraryOptions
     let paths: [String]
     let clock: RunClock
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "missing expected argument '<path> ...'") }
-        library = arguments.value(CommonOptions.library)
+        library = LibraryOptions(arguments)
         paths = arguments.positionals
-        clock = try RunClockOption.parse(arguments)
+        clock = try arguments.value(CommonOptions.now) ?? .system()
         format = arguments.choice(CommonOptions.textOrJSON, default: .text)
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
-        let access = try LibraryAccess(libraryOption: library, locking: false, terminal: terminal)
+        let access = try library.open(locking: false, terminal: terminal)
         let context = try RuleEvaluator(database: access.db, clock: clock).context
         let reports = try paths.map { path in
             let relative = try access.relativePath(path)

@@ -30,7 +30,7 @@ struct StageCommand: CullCommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         rules = try RuleRunOptions(arguments)
         byHand = arguments.flag(Self.pathOption)
-        if byHand, let ruleOnly = [CommonOptions.now, RuleSelection.ceilingOption, RuleRunOptions.liftLimitOption]
+        if byHand, let ruleOnly = [CommonOptions.now.spec, RuleSelection.ceilingOption.spec, RuleRunOptions.liftLimitOption]
             .first(where: { arguments.value($0) != nil }) {
             throw UsageError(message: "--\(ruleOnly.long) applies to rules, not to --path")
         }
@@ -39,7 +39,7 @@ struct StageCommand: CullCommand {
 
     func run(_ terminal: Terminal) throws -> ExitCode {
         if byHand {
-            let access = try LibraryAccess(libraryOption: rules.library, locking: true, terminal: terminal)
+            let access = try rules.library.open(locking: true, terminal: terminal)
             let (plan, result) = try HandStaging(db: access.db, root: access.library.root).stage(try access.assetIDs(rules.paths),
                                                                                               runID: RunID.make())
             write(plan, terminal: terminal)
@@ -47,7 +47,7 @@ struct StageCommand: CullCommand {
             return .success
         }
         return try RuleSelection.run(rules.paths, terminal: terminal) { files in
-            let access = try LibraryAccess(libraryOption: rules.library, locking: true, terminal: terminal)
+            let access = try rules.library.open(locking: true, terminal: terminal)
             let plan = try rules.planner(access, progress: .bar()).plan(files).plan
             write(plan, terminal: terminal)
             done(plan, try ReviewStore(db: access.db).stage(plan, runID: RunID.make()), terminal: terminal)

@@ -6,20 +6,20 @@ struct StatusCommand: CullCommand {
     static let spec = CommandSpec(
         name: "status",
         abstract: "Show the library, its index, what is staged and kept, the last scan and commit; changes nothing.",
-        options: [CommonOptions.library, CommonOptions.textOrJSON]
+        options: [LibraryOptions.spec, CommonOptions.textOrJSON]
     )
 
-    let library: String?
+    let library: LibraryOptions
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         try arguments.expectNoArguments()
-        library = arguments.value(CommonOptions.library)
+        library = LibraryOptions(arguments)
         format = arguments.choice(CommonOptions.textOrJSON, default: .text)
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
-        let library = try Library.locate(explicit: library)
+        let library = try Library.locate(explicit: library.explicit)
         let db = try library.openIndex()
         let status = try LibraryStatus.read(library: library, db: db)
         // Catalogs in the default places are looked at here too; status itself never refuses.

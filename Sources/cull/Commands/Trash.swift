@@ -6,17 +6,17 @@ struct TrashCommand: CullCommand {
         name: "trash",
         abstract: "Show what is staged: totals by rule, then the files, largest first.",
         options: [
-            CommonOptions.library,
-            sortOption, kindOption, ruleOption, formatOption, CommonOptions.null, PreviewOption.spec,
+            LibraryOptions.spec,
+            sortOption, kindOption.spec, ruleOption, formatOption, CommonOptions.null, PreviewOption.spec,
         ]
     )
     static let sortOption = OptionSpec(long: "sort", value: "ORDER", help: "largest (default), newest, oldest (by capture time; files without one last) or path.",
                                        choices: TrashListing.Order.allCases.map(\.rawValue))
-    static let kindOption = OptionSpec(long: "kind", value: "KIND", help: "Only this kind (photo or video).", choices: MediaKind.allCases.map(\.rawValue))
+    static let kindOption = Option<MediaKind>(long: "kind", value: "KIND", help: "Only this kind (photo or video).")
     static let ruleOption = OptionSpec(long: "rule", value: "RULE", help: "Only what this rule staged.")
     static let formatOption = CommonOptions.format([OutputFormat.text, .json, .paths])
 
-    let library: String?
+    let library: LibraryOptions
     let order: TrashListing.Order
     let kind: MediaKind?
     let rule: String?
@@ -26,9 +26,9 @@ struct TrashCommand: CullCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         try arguments.expectNoArguments()
-        library = arguments.value(CommonOptions.library)
+        library = LibraryOptions(arguments)
         order = arguments.choice(Self.sortOption, default: .largest)
-        kind = arguments.value(Self.kindOption).flatMap(MediaKind.init(rawValue:))
+        kind = try arguments.value(Self.kindOption)
         rule = arguments.value(Self.ruleOption)
         format = arguments.choice(Self.formatOption, default: .text)
         nul = arguments.flag(CommonOptions.null)
@@ -36,7 +36,7 @@ struct TrashCommand: CullCommand {
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
-        let access = try LibraryAccess(libraryOption: library, locking: false, terminal: terminal)
+        let access = try library.open(locking: false, terminal: terminal)
         try StagedRuleOption.check(rule, db: access.db)
         let listing = try TrashListing(db: access.db, order: order, kind: kind, rule: rule)
         if let preview {

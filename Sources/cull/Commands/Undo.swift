@@ -11,16 +11,16 @@ struct UndoCommand: CullCommand {
             cannot be undone; 130: Ctrl-C or SIGTERM stopped it (the rest stays in the trash; run it again).
             """,
         arguments: [ArgumentSpec(name: "commit", help: "The batch number printed by 'cull commit'.", optional: true)],
-        options: [CommonOptions.library, CommonOptions.textOrJSON]
+        options: [LibraryOptions.spec, CommonOptions.textOrJSON]
     )
 
-    let library: String?
+    let library: LibraryOptions
     let commit: Int64?
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count <= 1 else { throw UsageError(message: "expected at most one commit number") }
-        library = arguments.value(CommonOptions.library)
+        library = LibraryOptions(arguments)
         format = arguments.choice(CommonOptions.textOrJSON, default: .text)
         if let text = arguments.positionals.first {
             guard let number = Int64(text), number > 0 else { throw UsageError(message: "invalid commit number '\(text)'") }
@@ -33,7 +33,7 @@ struct UndoCommand: CullCommand {
     func run(_ terminal: Terminal) throws -> ExitCode {
         let started = Date()
         Interruption.shared.arm()
-        let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
+        let access = try library.open(locking: true, terminal: terminal)
         if Interruption.shared.isRequested { return .interrupted }
         let report = try CommitUndo.undo(library: access.library, db: access.db, commit: commit)
         if format == .json { terminal.outDocument(ReceiptRenderer.json(report)) } else { terminal.out(ReceiptRenderer.text(report)) }

@@ -6,16 +6,16 @@ struct UnkeepCommand: CullCommand {
         name: "unkeep",
         abstract: "Forget keeps, by path or all of them: the rules decide those files again (staged files stay staged).",
         arguments: [ArgumentSpec(name: "path", help: "Files or folders whose keeps to forget.", repeats: true, optional: true)],
-        options: [CommonOptions.library, allOption, CommonOptions.textOrJSON]
+        options: [LibraryOptions.spec, allOption, CommonOptions.textOrJSON]
     )
     static let allOption = OptionSpec(long: "all", help: "Forget every keep.")
 
-    let library: String?
+    let library: LibraryOptions
     let paths: [String]?
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        library = arguments.value(CommonOptions.library)
+        library = LibraryOptions(arguments)
         format = arguments.choice(CommonOptions.textOrJSON, default: .text)
         switch (arguments.positionals.isEmpty, arguments.flag(Self.allOption)) {
         case (true, false), (false, true): throw UsageError(message: "give paths or --all (exactly one of them)")
@@ -25,7 +25,7 @@ struct UnkeepCommand: CullCommand {
     }
 
     func run(_ terminal: Terminal) throws -> ExitCode {
-        let access = try LibraryAccess(libraryOption: library, locking: true, terminal: terminal)
+        let access = try library.open(locking: true, terminal: terminal)
         let store = ReviewStore(db: access.db)
         let count = try store.unkeep(paths.map { .assets(try access.assetIDs($0)) } ?? .all)
         if format == .json { terminal.outJSON(ActionRenderer.count("unkept", count)) } else { terminal.out("Forgot \(English.count(count, "keep")).\n") }

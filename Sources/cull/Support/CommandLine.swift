@@ -138,8 +138,7 @@ struct ParsedArguments {
 
 /// Options every library command shares.
 enum CommonOptions {
-    static let library = OptionSpec(long: "library", value: "DIR", help: "The library root (default: $CULL_LIBRARY, else the nearest parent with .cull/).")
-    static let now = OptionSpec(long: "now", value: "DATE", help: "Pin the clock for relative dates (ISO 8601), for reproducible plans.")
+    static let now = Option<RunClock>(long: "now", value: "DATE", help: "Pin the clock for relative dates (ISO 8601), for reproducible plans.")
     static let null = OptionSpec(long: "null", short: "0", help: "With --format paths: end each path with NUL instead of a newline.")
 
     /// The one `--format` declaration: the first format is the default; `detail` says what each prints.

@@ -1,17 +1,6 @@
 import CullKit
 import Foundation
 
-/// `--now`: the run's one clock, pinned for reproducible plans and tests.
-enum RunClockOption {
-    static func parse(_ arguments: ParsedArguments) throws(UsageError) -> RunClock {
-        guard let text = arguments.value(CommonOptions.now) else { return .system() }
-        guard let clock = RunClock.parse(text) else {
-            throw UsageError(message: "invalid value '\(text)' for '--now'; expected an ISO 8601 date or date-time")
-        }
-        return clock
-    }
-}
-
 /// Opens the library's index, or (when none is found and none was named) an empty in-memory index.
 enum IndexOption {
     static func open(_ explicit: String?, terminal: Terminal) throws -> (Database, isLibrary: Bool) {

@@ -46,17 +46,8 @@ enum RuleSelection {
     }
 
     /// Options every rule-running command shares.
-    static let ceilingOption = OptionSpec(long: "ceiling", value: "PERCENT",
+    static let ceilingOption = Option<Percentage>(long: "ceiling", value: "PERCENT",
         help: "Stop if the trash would hold more than this share of the library (default \(Int(RulePlanner.defaultCeilingPercent))%; 100 disables).")
-
-    static func ceiling(_ arguments: ParsedArguments) throws(UsageError) -> Double {
-        guard let text = arguments.value(ceilingOption) else { return RulePlanner.defaultCeilingPercent }
-        let number = text.hasSuffix("%") ? String(text.dropLast()) : text
-        guard let value = Double(number), value >= 0, value <= 100 else {
-            throw UsageError(message: "invalid value '\(text)' for '--ceiling'; expected a percentage from 0 to 100")
-        }
-        return value
-    }
 }
 
 /// What `plan`, `stage` and `run` share: the rule files, the library, the run's clock and the ceiling.
@@ -64,10 +55,10 @@ struct RuleRunOptions {
     static let argument = ArgumentSpec(name: "rules", help: "Rule files, or folders of *.yaml / *.yml files ('-': standard input).", repeats: true)
     static let liftLimitOption = OptionSpec(long: "lift-limit", value: "RULE",
         help: "Let trash rule RULE stage more than its limit: for this run, after looking at what it selects (repeatable).", repeats: true)
-    static let options = [CommonOptions.library, CommonOptions.now, RuleSelection.ceilingOption, liftLimitOption, StockRules.option]
+    static let options = [LibraryOptions.spec, CommonOptions.now.spec, RuleSelection.ceilingOption.spec, liftLimitOption, StockRules.option]
 
     let paths: [String]
-    let library: String?
+    let library: LibraryOptions
     let clock: RunClock
     let ceiling: Double
     let liftedLimits: Set<String>
@@ -75,9 +66,9 @@ struct RuleRunOptions {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         paths = arguments.positionals + (try StockRules.paths(arguments))
         guard !paths.isEmpty else { throw UsageError(message: "missing expected argument '<rules> ...'") }
-        library = arguments.value(CommonOptions.library)
-        clock = try RunClockOption.parse(arguments)
-        ceiling = try RuleSelection.ceiling(arguments)
+        library = LibraryOptions(arguments)
+        clock = try arguments.value(CommonOptions.now) ?? .system()
+        ceiling = try arguments.value(RuleSelection.ceilingOption)?.value ?? RulePlanner.defaultCeilingPercent
         liftedLimits = Set(arguments.all(Self.liftLimitOption))
     }
 
