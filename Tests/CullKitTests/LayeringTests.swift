@@ -122,8 +122,10 @@ enum SwiftNames {
     }
 
     /// The text with comments and the text of string literals replaced by spaces (line breaks
-    /// kept); interpolations `\( … )` stay, as they are code.
-    static func code(of text: String) -> String {
+    /// kept); interpolations `\( … )` stay, as they are code. `stringFill` stands for each
+    /// character of a string literal (its quotes too) instead of a space, for a reader that must
+    /// tell a line of string text from a blank or comment-only one (`BudgetTests`).
+    static func code(of text: String, stringFill: Character = " ") -> String {
         let chars = Array(text)
         var out = ""
         out.reserveCapacity(chars.count)
@@ -132,8 +134,8 @@ enum SwiftNames {
         // interpolation we are in (0: in the string's text).
         var strings: [(quotes: Int, hashes: Int, depth: Int)] = []
         func at(_ offset: Int) -> Character? { index + offset < chars.count ? chars[index + offset] : nil }
-        func blank(_ count: Int) {
-            for k in 0..<count where index + k < chars.count { out.append(chars[index + k] == "\n" ? "\n" : " ") }
+        func blank(_ count: Int, fill: Character = " ") {
+            for k in 0..<count where index + k < chars.count { out.append(chars[index + k] == "\n" ? "\n" : fill) }
             index += count
         }
         while index < chars.count {
@@ -143,22 +145,22 @@ enum SwiftNames {
                 let escape = "\\" + String(repeating: "#", count: open.hashes)
                 if String(chars[index..<min(chars.count, index + escape.count)]) == escape {
                     if at(escape.count) == "(" {
-                        blank(escape.count)
+                        blank(escape.count, fill: stringFill)
                         out.append("(")
                         index += 1
                         strings[strings.count - 1].depth = 1
                     } else {
-                        blank(escape.count + 1)
+                        blank(escape.count + 1, fill: stringFill)
                     }
                     continue
                 }
                 let close = String(repeating: "\"", count: open.quotes) + String(repeating: "#", count: open.hashes)
                 if String(chars[index..<min(chars.count, index + close.count)]) == close {
-                    blank(close.count)
+                    blank(close.count, fill: stringFill)
                     strings.removeLast()
                     continue
                 }
-                blank(1)
+                blank(1, fill: stringFill)
                 continue
             }
             // In code.
@@ -180,7 +182,7 @@ enum SwiftNames {
                 while at(hashes) == "#" { hashes += 1 }
                 if at(hashes) == "\"" {
                     let quotes = at(hashes + 1) == "\"" && at(hashes + 2) == "\"" ? 3 : 1
-                    blank(hashes + quotes)
+                    blank(hashes + quotes, fill: stringFill)
                     strings.append((quotes, hashes, 0))
                     continue
                 }
@@ -188,7 +190,11 @@ enum SwiftNames {
             if !strings.isEmpty {
                 if c == "(" { strings[strings.count - 1].depth += 1 }
                 if c == ")" { strings[strings.count - 1].depth -= 1 }
-                if strings[strings.count - 1].depth == 0 { blank(1); continue }
+                if strings[strings.count - 1].depth == 0 {  // the interpolation's `)`, as its `(` is kept
+                    out.append(")")
+                    index += 1
+                    continue
+                }
             }
             out.append(c)
             index += 1

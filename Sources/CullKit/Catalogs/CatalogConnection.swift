@@ -121,6 +121,24 @@ final class CatalogConnection {
         init(_ row: Row) { (image, tag) = (row.index("image"), row.index("tag")) }
     }
 
+    /// The slots that carry each tag, read by `sql` (which selects `image, tag`) for the images of
+    /// `images`; more than four rows per ``CatalogLimits/maxRows`` is a catalog too large (`what`
+    /// names those rows in the error about the catalog at `path`).
+    func taggings(_ sql: String, of images: [Int64: CatalogRead.Slot], path: String, kind: CatalogKind,
+                  naming what: String) throws(CatalogError) -> [Int64: [CatalogRead.Slot]] {
+        var wanted: [Int64: [CatalogRead.Slot]] = [:]
+        var count = 0
+        try rows(sql, [], TaggingColumns.self) { row, column in
+            count += 1
+            guard count <= limits.maxRows * 4 else {
+                throw CatalogError.tooLarge(path: path, kind: kind, reason: "more than \(limits.maxRows * 4) \(what)")
+            }
+            guard let slot = images[row.int64(column.image)] else { return }
+            wanted[row.int64(column.tag), default: []].append(slot)
+        }
+        return wanted
+    }
+
     /// The first column of the first row of `sql`, as text.
     func text(_ sql: String, _ arguments: [SQLValue] = []) throws(CatalogError) -> String? {
         var result: String?

@@ -68,16 +68,8 @@ enum DarktableCatalog: CatalogAdapter {
             guard hasData, try connection.has(table: "tagged_images", columns: ["imgid", "tagid"]),
                   try connection.has(table: "tags", columns: ["id", "name"], schema: "data") else { return }
             // The names of the tags the library's images carry, and only those.
-            var wanted: [Int64: [CatalogRead.Slot]] = [:]
-            var tagRows = 0
-            try connection.rows("SELECT imgid AS image, tagid AS tag FROM tagged_images NOT INDEXED", [], CatalogConnection.TaggingColumns.self) { row, column in
-                tagRows += 1
-                guard tagRows <= limits.maxRows * 4 else {
-                    throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows * 4) tagged images")
-                }
-                guard let slot = byImage[row.int64(column.image)] else { return }
-                wanted[row.int64(column.tag), default: []].append(slot)
-            }
+            let wanted = try connection.taggings("SELECT imgid AS image, tagid AS tag FROM tagged_images NOT INDEXED", of: byImage,
+                                                 path: file, kind: kind, naming: "tagged images")
             guard !wanted.isEmpty else { return }
             var names = 0
             try connection.rows("SELECT id, CASE WHEN length(CAST(name AS BLOB)) <= ? THEN name END AS name FROM data.tags NOT INDEXED",

@@ -74,16 +74,8 @@ enum DigiKamCatalog: CatalogAdapter {
                 }
             }
             // The tags the library's images carry, then the tree (names only where needed).
-            var wanted: [Int64: [CatalogRead.Slot]] = [:]
-            var tagged = 0
-            try connection.rows("SELECT imageid AS image, tagid AS tag FROM ImageTags NOT INDEXED", [], CatalogConnection.TaggingColumns.self) { row, column in
-                tagged += 1
-                guard tagged <= limits.maxRows * 4 else {
-                    throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows * 4) tagged images")
-                }
-                guard let slot = images[row.int64(column.image)] else { return }
-                wanted[row.int64(column.tag), default: []].append(slot)
-            }
+            let wanted = try connection.taggings("SELECT imageid AS image, tagid AS tag FROM ImageTags NOT INDEXED", of: images,
+                                                 path: file, kind: kind, naming: "tagged images")
             guard !wanted.isEmpty else { return }
             var tree = TagTree(maxDepth: limits.maxDepth)
             var tagCount = 0

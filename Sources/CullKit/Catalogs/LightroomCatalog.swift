@@ -25,22 +25,7 @@ enum LightroomCatalog: CatalogAdapter {
             let limits = connection.limits
             let labels = try connection.has(table: "Adobe_images", columns: ["colorLabels"])
             // One table at a time, joined here: the catalog's own indexes never decide the cost.
-            var roots: [Int64: [UInt8]] = [:], folders: [Int64: CatalogRead.Folder] = [:]
-            try connection.rows("""
-                SELECT id_local, CASE WHEN length(CAST(absolutePath AS BLOB)) < 4096 THEN absolutePath END AS path FROM AgLibraryRootFolder NOT INDEXED
-                """) { row in
-                guard roots.count < limits.maxRows else { throw read.tooLarge("root folders") }
-                guard let path = CatalogConnection.bytes(row, row.index("path")) else { return }
-                try read.keep(text: path.count)
-                roots[row.int64("id_local")] = path
-            }
-            try connection.rows("""
-                SELECT id_local, rootFolder, CASE WHEN length(CAST(pathFromRoot AS BLOB)) < 4096 THEN pathFromRoot END AS path FROM AgLibraryFolder NOT INDEXED
-                """) { row in
-                guard folders.count < limits.maxRows else { throw read.tooLarge("folders") }
-                guard let root = roots[row.int64("rootFolder")] else { return }
-                folders[row.int64("id_local")] = try read.folder(joinPath(root, CatalogConnection.bytes(row, row.index("path")) ?? []))
-            }
+            let folders = try Self.folders(connection, into: &read)
             // The files that are files of this library, by id (a virtual copy is another image of one file).
             var files: [Int64: CatalogRead.Slot] = [:]
             try connection.rows("""
@@ -79,42 +64,63 @@ enum LightroomCatalog: CatalogAdapter {
                 }
                 images[row.int64(column.id)] = slot
             }
-            guard try connection.has(table: "AgLibraryKeyword", columns: ["id_local", "name", "parent"]),
-                  try connection.has(table: "AgLibraryKeywordImage", columns: ["image", "tag"]) else { return }
-            // The keywords the library's images carry, then the tree (names only where needed).
-            var wanted: [Int64: [CatalogRead.Slot]] = [:]
-            var tagged = 0
-            try connection.rows("SELECT image, tag FROM AgLibraryKeywordImage NOT INDEXED", [], CatalogConnection.TaggingColumns.self) { row, column in
-                tagged += 1
-                guard tagged <= limits.maxRows * 4 else {
-                    throw CatalogError.tooLarge(path: file, kind: kind, reason: "more than \(limits.maxRows * 4) keyworded images")
-                }
-                guard let slot = images[row.int64(column.image)] else { return }
-                wanted[row.int64(column.tag), default: []].append(slot)
-            }
-            guard !wanted.isEmpty else { return }
-            let typed = try connection.has(table: "AgLibraryKeyword", columns: ["keywordType"])
-            var tree = TagTree(maxDepth: limits.maxDepth)
-            var people = Set<Int64>()
-            var count = 0
-            try connection.rows("""
-                SELECT id_local, parent, CASE WHEN length(CAST(name AS BLOB)) <= ? THEN name END AS name,
-                    \(typed ? "keywordType" : "NULL") AS type FROM AgLibraryKeyword NOT INDEXED
-                """, [.integer(Int64(CatalogText.maxLength))]) { row in
-                count += 1
-                guard count <= limits.maxRows else { throw read.tooLarge("keywords") }
-                let name = row.string("name")
-                try read.keep(text: name?.utf8.count ?? 0)
-                tree.add(id: row.int64("id_local"), parent: row.optionalInt64("parent"), name: name)
-                if row.string("type") == "person" { people.insert(row.int64("id_local")) }
-            }
-            for (tag, slots) in wanted.sorted(by: { $0.key < $1.key }) {
-                let path = tree.path(tag)
-                let text = path.flatMap { CatalogText.clean($0.joined(separator: "|")) }
-                for slot in slots {
-                    guard let path, let text else { read.cut(slot); continue }
-                    if people.contains(tag) { read.person(slot, path.last ?? text) } else { read.tag(slot, text) }
-                }
+            try keywords(connection, images: images, into: &read)
+        }
+    }
+
+    /// The library's folders by id: each root folder's absolute path joined with the folder's path from it.
+    private static func folders(_ connection: CatalogConnection, into read: inout CatalogRead) throws(CatalogError) -> [Int64: CatalogRead.Folder] {
+        let limits = connection.limits
+        var roots: [Int64: [UInt8]] = [:], folders: [Int64: CatalogRead.Folder] = [:]
+        try connection.rows("""
+            SELECT id_local, CASE WHEN length(CAST(absolutePath AS BLOB)) < 4096 THEN absolutePath END AS path FROM AgLibraryRootFolder NOT INDEXED
+            """) { row in
+            guard roots.count < limits.maxRows else { throw read.tooLarge("root folders") }
+            guard let path = CatalogConnection.bytes(row, row.index("path")) else { return }
+            try read.keep(text: path.count)
+            roots[row.int64("id_local")] = path
+        }
+        try connection.rows("""
+            SELECT id_local, rootFolder, CASE WHEN length(CAST(pathFromRoot AS BLOB)) < 4096 THEN pathFromRoot END AS path FROM AgLibraryFolder NOT INDEXED
+            """) { row in
+            guard folders.count < limits.maxRows else { throw read.tooLarge("folders") }
+            guard let root = roots[row.int64("rootFolder")] else { return }
+            folders[row.int64("id_local")] = try read.folder(joinPath(root, CatalogConnection.bytes(row, row.index("path")) ?? []))
+        }
+        return folders
+    }
+
+    /// The keywords of the library's images (`images`, by image id), a keyword of type `person` as a person.
+    private static func keywords(_ connection: CatalogConnection, images: [Int64: CatalogRead.Slot],
+                                 into read: inout CatalogRead) throws(CatalogError) {
+        let (limits, file) = (connection.limits, read.file)
+        guard try connection.has(table: "AgLibraryKeyword", columns: ["id_local", "name", "parent"]),
+              try connection.has(table: "AgLibraryKeywordImage", columns: ["image", "tag"]) else { return }
+        // The keywords the library's images carry, then the tree (names only where needed).
+        let wanted = try connection.taggings("SELECT image, tag FROM AgLibraryKeywordImage NOT INDEXED", of: images,
+                                             path: file, kind: kind, naming: "keyworded images")
+        guard !wanted.isEmpty else { return }
+        let typed = try connection.has(table: "AgLibraryKeyword", columns: ["keywordType"])
+        var tree = TagTree(maxDepth: limits.maxDepth)
+        var people = Set<Int64>()
+        var count = 0
+        try connection.rows("""
+            SELECT id_local, parent, CASE WHEN length(CAST(name AS BLOB)) <= ? THEN name END AS name,
+                \(typed ? "keywordType" : "NULL") AS type FROM AgLibraryKeyword NOT INDEXED
+            """, [.integer(Int64(CatalogText.maxLength))]) { row in
+            count += 1
+            guard count <= limits.maxRows else { throw read.tooLarge("keywords") }
+            let name = row.string("name")
+            try read.keep(text: name?.utf8.count ?? 0)
+            tree.add(id: row.int64("id_local"), parent: row.optionalInt64("parent"), name: name)
+            if row.string("type") == "person" { people.insert(row.int64("id_local")) }
+        }
+        for (tag, slots) in wanted.sorted(by: { $0.key < $1.key }) {
+            let path = tree.path(tag)
+            let text = path.flatMap { CatalogText.clean($0.joined(separator: "|")) }
+            for slot in slots {
+                guard let path, let text else { read.cut(slot); continue }
+                if people.contains(tag) { read.person(slot, path.last ?? text) } else { read.tag(slot, text) }
             }
         }
     }

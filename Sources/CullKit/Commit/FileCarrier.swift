@@ -3,41 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
-
-/// What one commit holds open for all its carriers: the library root, each trash directory and the
-/// quarantine folder, by descriptor, opened and verified once (``Mover`` builds it).
-final class CarrierContext: Sendable {
-    let library: DirectoryHandle
-    let trashes: [PathKey: Result<HeldTrash, HeldTrash.Refusal>]
-    let quarantine: (path: [UInt8], handle: DirectoryHandle?)?
-
-    /// For a file of several names (hard links), the ctime it had right after this commit moved or
-    /// deleted one of them: renaming or unlinking a name changes the inode's ctime, so another of
-    /// its names staged in the same batch would otherwise look changed since staging.
-    private let ownChanges = Mutex<[InodeKey: Int64]>([:])
-
-    private struct InodeKey: Hashable {
-        let device: Int64, inode: Int64
-    }
-
-    init(library: DirectoryHandle, trashes: [PathKey: Result<HeldTrash, HeldTrash.Refusal>],
-         quarantine: (path: [UInt8], handle: DirectoryHandle?)?) {
-        self.library = library
-        self.trashes = trashes
-        self.quarantine = quarantine
-    }
-
-    /// Records what this commit's own move or deletion of one name left the file as.
-    func noteOwnChange(_ after: FileIdentity) {
-        ownChanges.withLock { $0[InodeKey(device: after.device, inode: after.inode)] = after.ctimeNs }
-    }
-
-    /// The ctime this commit itself gave `file`, if it moved or deleted another of its names.
-    func ownCtime(of file: FileIdentity) -> Int64? {
-        ownChanges.withLock { $0[InodeKey(device: file.device, inode: file.inode)] }
-    }
-}
 
 /// The file-system half of a commit: carries journaled items to their journaled destinations,
 /// or finds them there already. Never touches the index, so it can run on its own thread while
@@ -78,7 +43,6 @@ final class FileCarrier: @unchecked Sendable {
     /// empty or own `.trashinfo` at a journaled name may be a crashed run's.
     let resuming: Bool
     private let context: CarrierContext
-    private let deletionDate: [UInt8]
     /// The source folder of the last item (items come in path order, so mostly the same folder).
     private var sourceFolder: (key: PathKey, handle: DirectoryHandle?, code: Int32)?
     /// The quarantine folder of the last item.
@@ -86,8 +50,8 @@ final class FileCarrier: @unchecked Sendable {
     private var touchedDirectories: [DirectoryHandle] = []
     /// The trash of the last item asked about, with the folder of its destination and a `/`.
     private var lastTrash: (folder: [UInt8], trash: Result<HeldTrash, HeldTrash.Refusal>)?
-    /// The temporary `.trashinfo` written for each item of the current chunk (by seq), not yet in place.
-    private var prepared: [Int64: (trash: HeldTrash, name: [UInt8])] = [:]
+    /// The `.trashinfo` of each item of the current chunk, written ahead under a temporary name.
+    private var infos: TrashInfoBatch
     /// Whether each trash used in the current chunk was intact when the chunk first used it
     /// (``HeldTrash/isIntact``: asked once a chunk, not once a file).
     private var intact: [ObjectIdentifier: Bool] = [:]
@@ -100,7 +64,7 @@ final class FileCarrier: @unchecked Sendable {
         self.destination = destination
         self.crash = crash
         self.resuming = resuming
-        self.deletionDate = Array(FreeDesktopTrash.deletionDate(deletionTime).utf8)
+        self.infos = TrashInfoBatch(root: root, deletionDate: Array(FreeDesktopTrash.deletionDate(deletionTime).utf8))
     }
 
     /// Carries a chunk of whole entries, then makes what moved durable (``syncTouchedDirectories()``).
@@ -109,8 +73,8 @@ final class FileCarrier: @unchecked Sendable {
     /// that stays.
     func carry(_ chunk: ArraySlice<JournalItem>) -> Result<[Carried], CommitError> {
         beginChunk()
-        prepareInfos(chunk)
-        defer { discardPreparedInfos() }
+        infos.prepare(chunk, trashOf: heldTrash(of:))
+        defer { infos.discard() }
         var carried: [Carried] = []
         carried.reserveCapacity(chunk.count)
         var entry: Int64?
@@ -270,11 +234,11 @@ final class FileCarrier: @unchecked Sendable {
         case let .success(trash)?:
             guard isIntact(trash) else { return .skipped(.refused(Self.trashReplaced)) }
             let infoName = PathBytes.basename(item.info ?? [])
-            var code = placeInfo(item, trash: trash, as: infoName)
+            var code = infos.place(item, trash: trash, as: infoName)
             if code == EEXIST {
                 guard isOwnOrphan(item, trash: trash) else { return .collided }
                 _ = trash.info.unlink(infoName)     // ours from a killed run, maybe empty: write it again
-                code = placeInfo(item, trash: trash, as: infoName)
+                code = infos.place(item, trash: trash, as: infoName)
             }
             if code == EEXIST { return .collided }
             if code != 0 { return .skipped(.refused("cannot write trash info: " + Errno.message(code))) }
@@ -334,51 +298,6 @@ final class FileCarrier: @unchecked Sendable {
         return now
     }
 
-    /// Writes the `.trashinfo` of every trash item of a chunk under its temporary name, then makes
-    /// them durable with one `syncfs` per trash instead of one fsync per file (which cost about
-    /// 3 ms a file on ext4, several times the whole commit). Safe because no info is renamed into
-    /// place before that flush returned: after a power cut, a `.trashinfo` under its final name is
-    /// complete, and a temporary one is ignored by trash tools and removed by recovery.
-    private func prepareInfos(_ chunk: ArraySlice<JournalItem>) {
-        let batched = Platform.canSyncFileSystem
-        var written: [HeldTrash] = []
-        for item in chunk {
-            guard let info = item.info, !PathBytes.escapes(item.path), case let .success(trash)? = heldTrash(of: item) else { continue }
-            let name = PathBytes.basename(info)
-            guard trash.writeTemporaryInfo(name, contents: infoContents(item, trash: trash), sync: !batched) == 0 else { continue }
-            prepared[item.seq] = (trash, name)
-            if !written.contains(where: { $0 === trash }) { written.append(trash) }
-        }
-        for trash in written where batched && !Platform.syncFileSystem(trash.info.fd) {
-            // Not durable: each of them is written again, fsynced on its own, when it is placed.
-            for (seq, entry) in prepared where entry.trash === trash {
-                _ = trash.info.unlink(HeldTrash.temporaryName(for: entry.name))
-                prepared[seq] = nil
-            }
-        }
-    }
-
-    /// Puts an item's `.trashinfo` in place as `name`: its prepared temporary renamed without
-    /// replacing, or (when none was prepared) written and fsynced now. EEXIST when the name is taken.
-    private func placeInfo(_ item: JournalItem, trash: HeldTrash, as name: [UInt8]) -> Int32 {
-        if let entry = prepared[item.seq], entry.trash === trash {
-            let code = trash.placeInfo(writtenFor: entry.name, as: name)
-            if code == 0 { prepared[item.seq] = nil }
-            return code
-        }
-        return trash.writeInfo(name, contents: infoContents(item, trash: trash))
-    }
-
-    /// Removes the temporaries of items that did not move (skipped, gone, collided).
-    private func discardPreparedInfos() {
-        for entry in prepared.values { _ = entry.trash.info.unlink(HeldTrash.temporaryName(for: entry.name)) }
-        prepared.removeAll(keepingCapacity: true)
-    }
-
-    private func infoContents(_ item: JournalItem, trash: HeldTrash) -> [UInt8] {
-        FreeDesktopTrash.infoContents(originalPath: root + item.path, location: trash.location, deletionDate: deletionDate)
-    }
-
     /// The source folder `relative` (library-relative), walked from the library root by descriptor.
     private func openSourceFolder(_ relative: [UInt8]) -> (DirectoryHandle?, Int32) {
         let key = PathKey(relative)
@@ -410,7 +329,7 @@ final class FileCarrier: @unchecked Sendable {
 
     /// fsyncs each folder that gained entries (`files/`, `info/`, quarantine folders) since the last
     /// call, so a booked move is durable (the `.trashinfo` contents were flushed before they were
-    /// renamed into place, see ``prepareInfos(_:)``).
+    /// renamed into place, see ``TrashInfoBatch/prepare(_:trashOf:)``).
     func syncTouchedDirectories() {
         for directory in touchedDirectories { _ = directory.sync() }
         touchedDirectories.removeAll(keepingCapacity: true)
@@ -452,7 +371,7 @@ final class FileCarrier: @unchecked Sendable {
         } else if code != ENOENT {
             return
         }
-        let written = trash.writeInfo(name, contents: infoContents(item, trash: trash))
+        let written = trash.writeInfo(name, contents: infos.contents(item, trash: trash))
         if written != 0 && written != EEXIST {
             throw CommitError.system(path: PathBytes.display(info), call: "open", errno: written)
         }

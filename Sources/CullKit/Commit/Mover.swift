@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Carries the pending items of a journaled batch to their destinations, chunk by chunk, and books
 /// each chunk.
@@ -283,122 +282,6 @@ private struct Booking {
             for (table, statement) in deletions where try statement.execute() && db.changes > 0 {
                 if let counter = counters?[table] { try ChangeCounts.bump(db, id: counter) }
             }
-        }
-    }
-}
-
-/// Hands chunks to carrier threads and their results, in chunk order, to the booking thread (of a
-/// commit, and of an undo). A failed chunk, or an interruption, stops the hand-out: later chunks
-/// are not started.
-// @unchecked Sendable: `values`, `claimed` and `stopped` are touched only with `condition` locked (the
-// booking thread waits on it for the next chunk), which `Mutex` cannot do.
-final class Conveyor<Carried: Sendable>: @unchecked Sendable {
-    typealias Value = Result<Carried, CommitError>
-    private let condition = NSCondition()
-    private let interruption: Interruption
-    private var values: [Value?]
-    private var claimed = 0
-    private var stopped = false
-
-    init(count: Int, interruption: Interruption) {
-        values = Array(repeating: nil, count: count)
-        self.interruption = interruption
-    }
-
-    /// The next chunk to carry, or nil when all are handed out or the conveyor stopped.
-    func claim() -> Int? {
-        condition.lock()
-        defer { condition.unlock() }
-        if interruption.isRequested {
-            stopped = true
-            condition.broadcast()       // the booking thread may wait for a chunk nobody will take now
-        }
-        guard !stopped, claimed < values.count else { return nil }
-        claimed += 1
-        return claimed - 1
-    }
-
-    func put(_ value: Value, at index: Int) {
-        condition.lock()
-        values[index] = value
-        if case .failure = value { stopped = true }
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Waits for the result of chunk `index` and hands it over (it is not kept); nil when the
-    /// conveyor stopped before anyone took that chunk.
-    func take(_ index: Int) -> Value? {
-        condition.lock()
-        defer { condition.unlock() }
-        while values[index] == nil {
-            if stopped && index >= claimed { return nil }
-            condition.wait()
-        }
-        let value = values[index]!
-        values[index] = nil
-        return value
-    }
-
-    func cancel() {
-        condition.lock()
-        stopped = true
-        condition.unlock()
-    }
-}
-
-/// Test hooks: `CULL_TEST_CRASH_AFTER=N` kills the process with SIGKILL at the N-th step of a
-/// commit or undo (0 = right after journaling; steps are info written, file moved, chunk booked,
-/// counted across every thread); `CULL_TEST_INTERRUPT_AFTER=N` sends it SIGINT there instead;
-/// `CULL_TEST_STEP_DELAY_US=U` sleeps U µs at every step, so a test can signal it mid-way.
-///
-/// `CULL_TEST_PAUSE=POINT[:N]` with `CULL_TEST_PAUSE_DIR=DIR` opens a race window for real: the
-/// N-th time (default 1) the commit reaches `POINT` it creates `DIR/POINT.reached` and waits until
-/// `DIR/POINT.go` exists (at most a minute), while the test swaps a folder, edits a file or takes
-/// a trash name. Points: `journaled` (before the first move), `before-move` (an item passed its
-/// checks and is about to be renamed).
-final class CrashHook: Sendable {
-    private let limit: Int?
-    private let interruptAt: Int?
-    private let delay: UInt32
-    /// Steps taken, and how often each pause point was reached.
-    private let counts = Mutex((steps: 0, reached: [String: Int]()))
-    let chunkSize: Int
-    private let pausePoint: (name: String, occurrence: Int)?
-    private let pauseDirectory: String?
-
-    init(environment: [String: String]) {
-        limit = environment["CULL_TEST_CRASH_AFTER"].flatMap(Int.init)
-        interruptAt = environment["CULL_TEST_INTERRUPT_AFTER"].flatMap(Int.init)
-        delay = environment["CULL_TEST_STEP_DELAY_US"].flatMap(UInt32.init) ?? 0
-        chunkSize = environment["CULL_COMMIT_CHUNK"].flatMap(Int.init).map { max(1, $0) } ?? 1000
-        pauseDirectory = environment["CULL_TEST_PAUSE_DIR"]
-        pausePoint = environment["CULL_TEST_PAUSE"].map { spec in
-            let parts = spec.split(separator: ":", maxSplits: 1)
-            return (String(parts[0]), parts.count > 1 ? Int(parts[1]) ?? 1 : 1)
-        }
-    }
-
-    /// Waits at `point` when a test asked for it (see the type's documentation); else nothing.
-    func pause(_ point: String) {
-        guard let pausePoint, pausePoint.name == point, let pauseDirectory else { return }
-        let occurrence = counts.withLock { counts in
-            counts.reached[point, default: 0] += 1
-            return counts.reached[point]!
-        }
-        guard occurrence == pausePoint.occurrence else { return }
-        let marker = Array((pauseDirectory + "/" + point).utf8)
-        _ = FileOps.createExclusive(marker + Array(".reached".utf8), contents: [])
-        for _ in 0 ..< 60_000 where !FileOps.exists(marker + Array(".go".utf8)) { usleep(1000) }
-    }
-
-    func step() {
-        if delay > 0 { usleep(delay) }
-        guard limit != nil || interruptAt != nil else { return }
-        counts.withLock { counts in
-            if counts.steps == limit { kill(getpid(), SIGKILL) }
-            if counts.steps == interruptAt { kill(getpid(), SIGINT) }
-            counts.steps += 1
         }
     }
 }

@@ -265,6 +265,13 @@ public struct TreeWalker: Sendable {
                 }
             }
         }
+        report(listing: &listing, sidecars: sidecars, relative: relative, known: known, findings: &findings)
+    }
+
+    /// Each media file of the folder's listing with the sidecars filed under its name: a file the
+    /// index holds unchanged is counted by its row, any other is found.
+    private func report(listing: inout Listing, sidecars: [String: [(name: [UInt8], identity: FileIdentity)]],
+                        relative: [UInt8], known: KnownFiles?, findings: inout Findings) {
         listing.path.removeAll(keepingCapacity: true)
         if !relative.isEmpty { listing.path += relative; listing.path.append(UInt8(ascii: "/")) }
         let prefix = listing.path.count

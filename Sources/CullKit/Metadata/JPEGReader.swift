@@ -23,6 +23,38 @@ enum JPEGReader {
 
     static func read(_ file: MediaFile, head: [UInt8]) throws(MetadataError) -> MetadataReading {
         var window = Window(file: file, head: head)
+        let header = segments(&window)
+        if header.frame == nil, header.cut, header.exif == nil, header.xmp == nil, header.maker == nil {
+            throw .truncated(offset: min(header.position, file.size), needed: 2)
+        }
+        var damage: MetadataError?
+        if header.cut {
+            damage = .incomplete("no SOS marker: the file ends inside its header, at byte \(file.size)")
+        } else if header.endedEarly {
+            damage = .incomplete("no SOS marker: EOI before any image data")
+        } else if let imageData = header.imageData, !header.announcesTrailer, try !endsWithEOI(file, after: imageData, window: &window) {
+            damage = .incomplete("no EOI marker: the image data from byte \(imageData) ends with the file (\(file.size) bytes) unfinished")
+        }
+        return MetadataReading(metadata(of: header), problem: damage)
+    }
+
+    /// What the segments before the first SOS said, and where the walk through them ended.
+    private struct Header {
+        var exif: MediaMetadata?
+        var xmp: MediaMetadata?
+        var iptc: MediaMetadata?
+        var maker: CaptureDate?
+        var frame: (width: Int, height: Int)?
+        var position: Int
+        var cut: Bool
+        var imageData: Int?
+        var endedEarly: Bool
+        var announcesTrailer: Bool
+    }
+
+    /// Walks the header's segments from after SOI to the first SOS (or EOI, or what breaks the
+    /// walk), reading the ones Cull knows and skipping the rest by their length.
+    private static func segments(_ window: inout Window) -> Header {
         var exif: MediaMetadata?
         var xmp: MediaMetadata?
         var iptc: MediaMetadata?
@@ -98,19 +130,15 @@ enum JPEGReader {
                 break // other APPn (incl. extended XMP), DQT, DHT, COM ...: skipped by length
             }
         }
+        return Header(exif: exif, xmp: xmp, iptc: iptc, maker: maker, frame: frame, position: position, cut: cut,
+                      imageData: imageData, endedEarly: endedEarly, announcesTrailer: announcesTrailer)
+    }
 
-        if frame == nil, cut, exif == nil, xmp == nil, maker == nil {
-            throw .truncated(offset: min(position, file.size), needed: 2)
-        }
-        var damage: MetadataError?
-        if cut {
-            damage = .incomplete("no SOS marker: the file ends inside its header, at byte \(file.size)")
-        } else if endedEarly {
-            damage = .incomplete("no SOS marker: EOI before any image data")
-        } else if let imageData, !announcesTrailer, try !endsWithEOI(file, after: imageData, window: &window) {
-            damage = .incomplete("no EOI marker: the image data from byte \(imageData) ends with the file (\(file.size) bytes) unfinished")
-        }
-        var metadata = exif ?? MediaMetadata()
+    /// The file's metadata: its EXIF, gaps filled from XMP then IPTC, the camera's own date, and
+    /// the frame's pixel size (else the EXIF's).
+    private static func metadata(of header: Header) -> MediaMetadata {
+        let (xmp, iptc, maker, frame) = (header.xmp, header.iptc, header.maker, header.frame)
+        var metadata = header.exif ?? MediaMetadata()
         let embedded = (metadata.width, metadata.height)
         // The Metadata Working Group's order within one file: EXIF, then XMP, then IPTC.
         if let xmp { metadata.fillGaps(from: xmp) }
@@ -124,7 +152,7 @@ enum JPEGReader {
             metadata.height = height
         }
         metadata.format = .jpeg
-        return MetadataReading(metadata, problem: damage)
+        return metadata
     }
 
     /// Segments looked at for the EXIF of a JPEG inside another file.

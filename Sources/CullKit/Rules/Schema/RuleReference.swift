@@ -2,6 +2,12 @@
 /// committed as `docs/rules.md`; a test keeps the copy current).
 public enum RuleReference {
     public static func markdown() -> String {
+        [fields(), operators(), keeperRankings(), groupsAndTheLastCopy(), bracketSets(), rawFormats(), values(), limits(), diagnostics()]
+            .joined().joined(separator: "\n") + "\n"
+    }
+
+    /// The title, what missing metadata means, and the table of every field of the registry.
+    private static func fields() -> [String] {
         var lines = [
             "# Rule fields",
             "",
@@ -18,9 +24,19 @@ public enum RuleReference {
             let examples = field.examples.map { "`\($0.replacingOccurrences(of: "|", with: "\\|"))`" }.joined(separator: "<br>")
             lines.append("| `\(field.name)` | \(field.type.expected) | \(operators) | \(field.doc) | \(examples) |")
         }
-        lines += ["", "## Operators", "", "| operator | meaning |", "|---|---|"]
+        return lines
+    }
+
+    /// The table of operators.
+    private static func operators() -> [String] {
+        var lines: [String] = ["", "## Operators", "", "| operator | meaning |", "|---|---|"]
         for op in Operator.allCases { lines.append("| `\(op.rawValue)` | \(op.summary) |") }
-        lines += ["", "## Keeper rankings", "",
+        return lines
+    }
+
+    /// How a group rule ranks its members, and the table of ranking steps.
+    private static func keeperRankings() -> [String] {
+        var lines: [String] = ["", "## Keeper rankings", "",
                   "A group rule (`duplicate: true`) keeps one member of each group and stages the others. Its `keep:` list",
                   "ranks the members, each step breaking the ties of the one before; the last tie-breaker is always the",
                   "path's byte order, so the same index always gives the same keeper. A member you keep (`cull keep`),",
@@ -28,46 +44,59 @@ public enum RuleReference {
                   "rule takes a group's last member (see below).", "",
                   "| step | meaning |", "|---|---|"]
         for step in KeeperKey.reference { lines.append("| `\(step.written)` | \(step.meaning) |") }
-        lines += ["", "## Groups and the last copy", "",
-                  "- **A plain rule decides each file it matches** (and so does `cull stage --path` for each file it names):",
-                  "  every match is staged, copies too, unless a `protect:` guard, a keep or a catalog decision spares it. When",
-                  "  a plan would stage every copy of a picture (exact duplicates; the same picture, in runs that read it) or",
-                  "  both halves of a RAW+JPEG pair, it says so (`all 3 copies of this picture leave`; `every_copy_leaves` in",
-                  "  JSON) before anything is staged, and `--explain` says which rule took each file.",
-                  "- **A group rule decides that a file is redundant** (`duplicate`, `similar`, `burst`, and `raw_pair: jpeg`",
-                  "  or `raw`, which stage one half because the other stays): it never stages a group's last unstaged member,",
-                  "  never keeps a file a plain rule of the same run takes (whatever the order of the rules), and a member gone",
-                  "  from disk since the scan does not count as the one that stays.",
-                  "- Every member a group rule stages records the member it leaves against (its keeper). The commit moves the",
-                  "  twin only while the keeper is there with the identity it was grouped with (for exact duplicates, byte for",
-                  "  byte); otherwise the twin stays, and is unstaged so that the next plan decides again. A later plain rule",
-                  "  (or `stage --path`) that takes the keeper sends its twins back to unstaged, unless a byte-identical copy",
-                  "  stands in for it, and the plan names them (`goes back to unstaged: its keeper … leaves`); a twin that a",
-                  "  plain rule matches itself leaves on that rule's word.",
-                  "- A Live Photo leaves whole. A rule that stages copies (`duplicate: true`, `duplicate: image`, `raw_pair`)",
-                  "  never takes along a half that has no copy of that kind: such a twin stays, and is its group's keeper where it",
-                  "  can be (a video exported byte for byte leaves; the Live pair's own video, and its unique still, stay). A",
-                  "  look-alike (`similar`, `burst`) is judged by its still and leaves with its video.",
+        return lines
+    }
+
+    /// What plain and group rules decide, the keeper each twin records, and Live Photos.
+    private static func groupsAndTheLastCopy() -> [String] {
+        return ["", "## Groups and the last copy", "",
+                "- **A plain rule decides each file it matches** (and so does `cull stage --path` for each file it names):",
+                "  every match is staged, copies too, unless a `protect:` guard, a keep or a catalog decision spares it. When",
+                "  a plan would stage every copy of a picture (exact duplicates; the same picture, in runs that read it) or",
+                "  both halves of a RAW+JPEG pair, it says so (`all 3 copies of this picture leave`; `every_copy_leaves` in",
+                "  JSON) before anything is staged, and `--explain` says which rule took each file.",
+                "- **A group rule decides that a file is redundant** (`duplicate`, `similar`, `burst`, and `raw_pair: jpeg`",
+                "  or `raw`, which stage one half because the other stays): it never stages a group's last unstaged member,",
+                "  never keeps a file a plain rule of the same run takes (whatever the order of the rules), and a member gone",
+                "  from disk since the scan does not count as the one that stays.",
+                "- Every member a group rule stages records the member it leaves against (its keeper). The commit moves the",
+                "  twin only while the keeper is there with the identity it was grouped with (for exact duplicates, byte for",
+                "  byte); otherwise the twin stays, and is unstaged so that the next plan decides again. A later plain rule",
+                "  (or `stage --path`) that takes the keeper sends its twins back to unstaged, unless a byte-identical copy",
+                "  stands in for it, and the plan names them (`goes back to unstaged: its keeper … leaves`); a twin that a",
+                "  plain rule matches itself leaves on that rule's word.",
+                "- A Live Photo leaves whole. A rule that stages copies (`duplicate: true`, `duplicate: image`, `raw_pair`)",
+                "  never takes along a half that has no copy of that kind: such a twin stays, and is its group's keeper where it",
+                "  can be (a video exported byte for byte leaves; the Live pair's own video, and its unique still, stay). A",
+                "  look-alike (`similar`, `burst`) is judged by its still and leaves with its video.",
         ]
-        lines += ["", "## Bracket sets", "",
-                  "A bracket, an HDR set, a focus stack or a panorama is one intention of the photographer, never a burst's extras or",
-                  "look-alikes of each other: no burst and no similar group holds two frames of one set, whatever rule files a",
-                  "run passes, and `bracket: true` matches their frames (a plain rule still decides each file it matches). A",
-                  "set is frames of one camera (make and model) at most \(BracketGroups.window) s apart; copies of a frame belong to it. Recognised from what",
-                  "the cameras write:", "",
-                  "| camera family | what is read | recognised as |", "|---|---|---|",
-                  "| Apple iPhone (and any camera writing EXIF CustomRendered) | CustomRendered 4 \"Original (for HDR)\" and 2/3 \"HDR\"; Apple's maker note HDRImageType | an HDR set: the frames kept for the merge with the merge |",
-                  "| Canon, Nikon, Sony, Fujifilm, Olympus/OM, Pentax, Panasonic in auto exposure bracketing | EXIF ExposureMode 2 \"Auto bracket\" | an exposure bracket |",
-                  "| any camera, bracketing by hand or by a mode that leaves ExposureMode alone | EXIF ExposureBiasValue: three or more frames in a row, each at a compensation none before it had, spanning 0.5 EV or more | an exposure bracket |",
-                  "| cameras writing EXIF SubjectDistance (compacts, some bodies) | three or more frames at one exposure whose distance steps one way | a focus stack |",
-                  "| any camera, a burst's frames panned across a scene | the pixels: each frame's 16 × 16 grid of detail lines up with the one before shifted by 3 to 12 cells (a fifth to three quarters of a frame) along one side, and far better than unshifted | a panorama |",
-                  "| a camera's stitched panorama | CustomRendered 6 | a merge (ranks as an original) |", "",
-                  "A panorama is looked for among the frames of bursts (one camera, one capture second or one burst id), which",
-                  "the run's burst or look-alike rules then measure (decoded once, cached): frames panned seconds apart are not",
-                  "a burst, and are judged as any others. Not read yet: maker-note bracket and focus-bracket tags (Canon AEB",
-                  "sequence numbers, Nikon's bracketing program, Olympus and OM focus bracketing).",
+    }
+
+    /// Brackets, HDR sets, focus stacks and panoramas, and what each camera writes for them.
+    private static func bracketSets() -> [String] {
+        return ["", "## Bracket sets", "",
+                "A bracket, an HDR set, a focus stack or a panorama is one intention of the photographer, never a burst's extras or",
+                "look-alikes of each other: no burst and no similar group holds two frames of one set, whatever rule files a",
+                "run passes, and `bracket: true` matches their frames (a plain rule still decides each file it matches). A",
+                "set is frames of one camera (make and model) at most \(BracketGroups.window) s apart; copies of a frame belong to it. Recognised from what",
+                "the cameras write:", "",
+                "| camera family | what is read | recognised as |", "|---|---|---|",
+                "| Apple iPhone (and any camera writing EXIF CustomRendered) | CustomRendered 4 \"Original (for HDR)\" and 2/3 \"HDR\"; Apple's maker note HDRImageType | an HDR set: the frames kept for the merge with the merge |",
+                "| Canon, Nikon, Sony, Fujifilm, Olympus/OM, Pentax, Panasonic in auto exposure bracketing | EXIF ExposureMode 2 \"Auto bracket\" | an exposure bracket |",
+                "| any camera, bracketing by hand or by a mode that leaves ExposureMode alone | EXIF ExposureBiasValue: three or more frames in a row, each at a compensation none before it had, spanning 0.5 EV or more | an exposure bracket |",
+                "| cameras writing EXIF SubjectDistance (compacts, some bodies) | three or more frames at one exposure whose distance steps one way | a focus stack |",
+                "| any camera, a burst's frames panned across a scene | the pixels: each frame's 16 × 16 grid of detail lines up with the one before shifted by 3 to 12 cells (a fifth to three quarters of a frame) along one side, and far better than unshifted | a panorama |",
+                "| a camera's stitched panorama | CustomRendered 6 | a merge (ranks as an original) |", "",
+                "A panorama is looked for among the frames of bursts (one camera, one capture second or one burst id), which",
+                "the run's burst or look-alike rules then measure (decoded once, cached): frames panned seconds apart are not",
+                "a burst, and are judged as any others. Not read yet: maker-note bracket and focus-bracket tags (Canon AEB",
+                "sequence numbers, Nikon's bracketing program, Olympus and OM focus bracketing).",
         ]
-        lines += ["", "## RAW formats", "",
+    }
+
+    /// The RAW formats, what judges their damage, and the table of their readers.
+    private static func rawFormats() -> [String] {
+        var lines: [String] = ["", "## RAW formats", "",
                   "Every file with one of these extensions is a photo with `raw: true`, even when it cannot be read (a `.raw`",
                   "only when its first bytes are a camera's). Its preview gives it a thumbnail, a perceptual hash,",
                   "`sharpness` and `exposure`, so a RAW can be `similar`, `blurry` or one half of a `raw_pair`. Headers and",
@@ -83,7 +112,12 @@ public enum RuleReference {
         for row in RawFormats.reference {
             lines.append("| `\(row.format.rawValue)` | \(row.extensions.map { "`.\($0)`" }.joined(separator: " ")) | \(row.reader) | \(row.gets) |")
         }
-        lines += [
+        return lines
+    }
+
+    /// How values are written and compared: bare values, NFC text, globs, regular expressions, durations.
+    private static func values() -> [String] {
+        [
             "", "## Values", "",
             "- A bare value means `eq`, a bare list means `in`: `extension: [jpg, jpeg]` is `extension: {in: [jpg, jpeg]}`.",
             "- Text is compared in Unicode NFC (composed). Patterns are normalised when the file is loaded and paths, names",
@@ -97,16 +131,27 @@ public enum RuleReference {
             "- Durations and ages take a unit: `s m h d w` are fixed (`m` is minutes), `mo` and `y` are calendar months",
             "  and years counted back on the run's clock (run on Aug 31, `older_than: 6mo` means before Feb 28 at the",
             "  same time of day: a month end is clamped), so they take whole numbers (`18mo`, not `1.5y`).",
+        ]
+    }
+
+    /// The limits `cull check` enforces on a rule file, and their table.
+    private static func limits() -> [String] {
+        var lines = [
             "", "## Limits", "",
             "`cull check` rejects a file beyond these with an error at the line:col where the limit is crossed;",
             "below them loading, compiling and matching grow linearly with the file.", "",
             "| limit | value |", "|---|---|",
         ]
         for (name, value) in RuleLimits.documented { lines.append("| \(name) | \(value) |") }
-        lines += ["", "## Diagnostics", "", "| code | severity | meaning |", "|---|---|---|"]
+        return lines
+    }
+
+    /// The table of diagnostic codes.
+    private static func diagnostics() -> [String] {
+        var lines: [String] = ["", "## Diagnostics", "", "| code | severity | meaning |", "|---|---|---|"]
         for code in DiagnosticCode.allCases {
             lines.append("| `\(code.rawValue)` | \(code.severity.rawValue) | \(code.summary) |")
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 }
