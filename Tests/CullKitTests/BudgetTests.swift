@@ -20,15 +20,6 @@ import Testing
             "generated from the migrations: SchemaSnapshotTests prints its new text when a migration changes the schema",
     ]
 
-    /// Commands whose `run` is known over its budget, being shortened in issue 39 item 1: empty this
-    /// as each one is (`allowListsAreCurrent` fails on an entry that is no longer over).
-    static let runsBeingShortened: Set<String> = [
-        "Sources/cull/Commands/Find.swift",
-        "Sources/cull/Commands/Commit.swift",
-        "Sources/cull/Commands/Catalog.swift",
-        "Sources/cull/Commands/Scan.swift",
-    ]
-
     @Test func filesKeepTheirBudget() throws {
         var over: [String] = []
         for file in try Self.swiftFiles() where Self.generated[file.path] == nil {
@@ -51,7 +42,7 @@ import Testing
 
     @Test func commandRunsKeepTheirBudget() throws {
         var over: [String] = []
-        for file in try Self.commandRuns() where !Self.runsBeingShortened.contains(file.path) {
+        for file in try Self.commandRuns() {
             for body in file.runs where body.length > Self.runBudget {
                 over.append("\(file.path):\(body.line): \(body.name) has a body of \(body.length) lines, budget \(Self.runBudget)")
             }
@@ -66,11 +57,6 @@ import Testing
         for (path, _) in Self.generated {
             let file = try #require(files.first { $0.path == path }, "\(path) is listed as generated but does not exist")
             #expect(file.lineCount > Self.fileBudget, "\(path) is within the file budget: take it off `generated`")
-        }
-        let runs = try Self.commandRuns()
-        for path in Self.runsBeingShortened {
-            let file = try #require(runs.first { $0.path == path }, "\(path) is listed as over budget but has no run(_:)")
-            #expect(file.runs.contains { $0.length > Self.runBudget }, "\(path)'s run is within budget: take it off `runsBeingShortened`")
         }
     }
 
