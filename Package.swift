@@ -142,15 +142,22 @@ let package = Package(
                                            "-Xlinker", "-lgomp", "-Xlinker", "-Bdynamic", "-Xlinker", "-llcms2"],
                                           .when(platforms: [.linux], configuration: .release))]
         ),
+        // What both test targets share: a library in a sandbox (its own HOME and trash) and the
+        // built `cull` run as a subprocess.
+        .target(
+            name: "CullTestSupport",
+            dependencies: ["CullKit"],
+            path: "Tests/CullTestSupport"
+        ),
         .testTarget(
             name: "CullKitTests",
-            dependencies: ["CullKit"],
+            dependencies: ["CullKit", "CullTestSupport"],
             // HEIFFixtures encodes its HEIC fixtures with libheif itself.
             linkerSettings: [.linkedLibrary("heif")]
         ),
         .testTarget(
             name: "cullTests",
-            dependencies: ["CullKit", "cull"],
+            dependencies: ["CullKit", "cull", "CullTestSupport"],
             // Whole expected texts, read by path (CULL_UPDATE_GOLDEN=1 rewrites them).
             exclude: ["Golden", "Review/review_browser.py", "Review/review_page.py", "Review/review_library.sh", "Terminal/terminal_pty.py"]
         ),

@@ -70,7 +70,7 @@ extension CatalogSync {
     /// back at commit (a decision made in the photo manager after staging is the user's newest word).
     func hold(_ record: CatalogRecord, _ fresh: [CatalogRead.Entry]) throws {
         var staged: [(id: Int64, at: Int64, key: PathKey)] = []
-        try db.forEachRow("SELECT a.id, r.at, a.path FROM reviews r JOIN assets a ON a.id = r.asset_id WHERE r.status = ?", [ReviewStatus.trashed.sql]) { row in
+        try db.forEachRow("SELECT a.id, r.at, a.path FROM reviews r JOIN assets a ON a.id = r.asset_id WHERE r.status = ?", [StagingStatus.trashed.sql]) { row in
             staged.append((row.int64("id"), row.int64("at"), PathKey(CatalogPaths.key(indexed: row.bytes("path") ?? []))))
         }
         guard !staged.isEmpty else { return }

@@ -26,7 +26,7 @@ public enum CommitRecovery {
     @discardableResult
     public static func recover(library: Library, db: Database, holding lock: LibraryLock? = nil,
                                environment: [String: String] = ProcessInfo.processInfo.environment) throws -> [CommitReceipt] {
-        guard try !Journal.openCommits(db).isEmpty else { return [] }
+        guard try !UnfinishedBatches.commits(db).isEmpty else { return [] }
         var ownLock: LibraryLock?
         if lock == nil {
             ownLock = try LibraryLock.acquireIfFree(library: library)
@@ -35,7 +35,7 @@ public enum CommitRecovery {
         defer { ownLock?.release() }
         var receipts: [CommitReceipt] = []
         let started = Date()
-        for commit in try Journal.openCommits(db) {
+        for commit in try UnfinishedBatches.commits(db) {
             let destination = try Journal.destination(db, commit: commit) ?? .trash
             let receipt = try db.journaling {
                 let finished = try Mover(library: library, db: db, commit: commit, destination: destination,
@@ -62,18 +62,5 @@ public enum CommitRecovery {
             ])
         }
         return reports
-    }
-
-    /// What a crash left open, for a read-only command to mention (it never finishes them):
-    /// "commit 3", "undo of commit 2". Empty when nothing is open, or when another run holds the
-    /// lock (then the batch is not unfinished but running).
-    public static func unfinished(library: Library, db: Database) throws -> [String] {
-        var found: [String] = []
-        for commit in try Journal.openCommits(db) { found.append("commit \(commit)") }
-        try db.forEachRow("SELECT commit_id FROM undos WHERE state = ? ORDER BY id", [UndoState.open.sql]) { found.append("undo of commit \($0.int64("commit_id"))") }
-        guard !found.isEmpty else { return [] }
-        guard let probe = try LibraryLock.acquireIfFree(library: library) else { return [] }
-        probe.release()
-        return found
     }
 }

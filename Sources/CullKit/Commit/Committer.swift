@@ -113,7 +113,7 @@ extension TwinCheck {
     static func clearStaging(_ db: Database, _ items: [JournalItem]) throws {
         let unstage = try db.prepare("DELETE FROM reviews WHERE asset_id = ? AND status = ?")
         for item in items where item.state == .skipped && (item.reason?.unstages ?? false) {
-            if let id = item.assetID { try unstage.execute([.integer(id), ReviewStatus.trashed.sql]) }
+            if let id = item.assetID { try unstage.execute([.integer(id), StagingStatus.trashed.sql]) }
         }
     }
 }

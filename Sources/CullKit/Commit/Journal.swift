@@ -93,7 +93,7 @@ extension Database {
     /// constraints not evaluated.
     ///
     /// Those writes bind only the typed words of ``ItemState``, ``JournalRole``, ``SkipWord``,
-    /// ``CommitState``, ``UndoState``, ``UndoItemState`` and ``ReviewStatus`` (the tests of
+    /// ``CommitState``, ``UndoState``, ``UndoItemState`` and ``StagingStatus`` (the tests of
     /// `Schema/` check that the CHECKs accept every case of each), or copy rows that passed the
     /// constraints when they were written (the index rows saved for undo and put back by it). Yet
     /// SQLite 3.40 builds a temporary table for each `IN (...)` list of a CHECK at every row it
@@ -171,13 +171,6 @@ enum Journal {
         try db.execute("UPDATE commit_items SET destination = ?, info = ? WHERE commit_id = ? AND seq = ?",
                        [item.destination.map(SQLValue.blob) ?? .null, item.info.map(SQLValue.blob) ?? .null,
                         .integer(commit), .integer(item.seq)])
-    }
-
-    /// Batches left open by a crash, oldest first.
-    static func openCommits(_ db: Database) throws -> [Int64] {
-        var ids: [Int64] = []
-        try db.forEachRow("SELECT id FROM commits WHERE state = ? ORDER BY id", [CommitState.open.sql]) { ids.append($0.int64("id")) }
-        return ids
     }
 
     /// The mode and target of a batch.

@@ -74,7 +74,7 @@ enum UndoJournal {
                     }
                 }
                 let restored = try restorer.restore(back)
-                try keep.execute([ReviewStatus.kept.sql])
+                try keep.execute([StagingStatus.kept.sql])
                 let range: [SQLValue] = [.integer(undo), .integer(commit), .integer(first), .integer(last), UndoItemState.restored.sql]
                 try markRestored.execute(range + [UndoItemState.pending.sql])
                 try markCommitRestored.execute(range + [ItemState.restored.sql])

@@ -58,10 +58,10 @@ public enum DistinctSets {
             try db.forEachRow("""
                 SELECT asset_id FROM reviews WHERE status = ?2
                   AND asset_id IN (SELECT value FROM json_each(?1)) AND keeper_id IN (SELECT value FROM json_each(?1))
-                """, [.text(list(ids)), ReviewStatus.trashed.sql]) { twins.append($0.int64("asset_id")) }
+                """, [.text(list(ids)), StagingStatus.trashed.sql]) { twins.append($0.int64("asset_id")) }
             let unstage = try db.prepare("DELETE FROM reviews WHERE status = ?2 AND (asset_id = ?1 OR live_pair_of = ?1)")
             for twin in twins {
-                try unstage.execute([.integer(twin), ReviewStatus.trashed.sql])
+                try unstage.execute([.integer(twin), StagingStatus.trashed.sql])
                 unstaged += db.changes
             }
         }

@@ -30,7 +30,7 @@ struct StagedTwins {
         try db.forEachRow("""
             SELECT r.keeper_id, r.asset_id FROM reviews r JOIN assets k ON k.id = r.keeper_id
             WHERE r.status = ? AND r.keeper_id IS NOT NULL
-            """, [ReviewStatus.trashed.sql], Columns.self) { row, column in
+            """, [StagingStatus.trashed.sql], Columns.self) { row, column in
             twins[row.int64(column.keeper), default: []].insert(row.int64(column.asset))
         }
         guard !twins.isEmpty else { return StagedTwins(sets: []) }
@@ -45,7 +45,7 @@ struct StagedTwins {
             WHERE r.status = ? AND r.keeper_id IS NOT NULL AND t.full IS NOT NULL
               AND (a.device, a.inode) <> (ta.device, ta.inode)
               AND \(CachedRow.isCurrent("s", for: "a")) AND \(CachedRow.isCurrent("t", for: "ta"))
-            """, [ReviewStatus.trashed.sql], Columns.self) { row, column in
+            """, [StagingStatus.trashed.sql], Columns.self) { row, column in
             standIns[row.int64(column.keeper), default: []].insert(row.int64(column.asset))
         }
         return StagedTwins(sets: twins.keys.sorted().map { keeper in

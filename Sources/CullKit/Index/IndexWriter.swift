@@ -11,7 +11,7 @@ struct IndexWriter {
     func write(_ records: [AssetRecord], changed: [Int64] = []) throws {
         try db.transaction {
             let unstage = try db.cached("DELETE FROM reviews WHERE asset_id = ? AND status = ?")
-            for id in changed { try unstage.execute([.integer(id), ReviewStatus.trashed.sql]) }
+            for id in changed { try unstage.execute([.integer(id), StagingStatus.trashed.sql]) }
             let insert = try db.cached(AssetColumn.insertSQL)
             let upsert = try db.cached(AssetColumn.upsertSQL)
             let idOfPath = try db.cached("SELECT id FROM assets WHERE path = ?")

@@ -2,8 +2,8 @@
 public enum AssetExplanation {
     /// `failing` gives the top-level clauses a rule's match fails for the asset, with what the file
     /// measured (see ``RuleEvaluator/failingExplained(of:assetID:)``), so "no match" says which and by how much.
-    public static func text(assetID: Int64, path: String, status: ReviewStatus, plan: Plan,
-                            evaluations: [RuleEvaluation], terminal: Terminal,
+    public static func text(assetID: Int64, path: String, status: StagingStatus, plan: Plan,
+                            evaluations: [RuleEvaluation], terminal: Console,
                             failing: (Rule) -> [String] = { _ in [] }) -> TerminalText {
         var lines: [TerminalText] = [terminal.styled(path, "1") + "  (status: \(status.rawValue))"]
         var stagedBy: String?

@@ -9,7 +9,7 @@ public enum AssetJSON {
         + ["NULLIF(TRIM(COALESCE(a.camera_make, '') || ' ' || COALESCE(a.camera_model, '')), '') AS camera"]
         + [AssetColumn.cameraMake, .cameraModel, .lens, .software, .latitude, .longitude, .rating, .liveID, .burstID,
            .brokenReason, .unreadableReason, .declinedReason].map(\.selected)
-        + ["COALESCE(r.status, '\(sql: ReviewStatus.new.rawValue)') AS status"]
+        + ["COALESCE(r.status, '\(sql: StagingStatus.new.rawValue)') AS status"]
         // What the decode measured, when it is current (null otherwise, and sharpness null when featureless).
         + ["\(sql: FeatureCache.current("sharpness")) AS sharpness", "\(sql: FeatureCache.current("exposure")) AS exposure"]
         + [AssetColumn.labels, .tags, .people, .catalogLabels, .catalogTags, .catalogPeople].map(\.selected)

@@ -57,7 +57,7 @@ public struct FileReport: Sendable {
 
     /// Where the file stands in the trash staging.
     public struct Staging: Sendable {
-        public let status: ReviewStatus
+        public let status: StagingStatus
         /// The rule (and its file) that staged it; nil when staged by hand or not staged.
         public let rule: String?
         public let ruleFile: String?

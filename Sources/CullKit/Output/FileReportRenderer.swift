@@ -3,7 +3,7 @@ public enum FileReportRenderer {
     /// One block per file: its fields as rules read them, then where each decision comes from, what
     /// the pixels measured, its companions and groups, its staging and history. `shown` makes a
     /// library-relative path the one to print (relative to the working directory).
-    public static func text(_ report: FileReport, terminal: Terminal, shown: ([UInt8]) -> [UInt8]) -> TerminalText {
+    public static func text(_ report: FileReport, terminal: Console, shown: ([UInt8]) -> [UInt8]) -> TerminalText {
         var lines: [TerminalText] = [terminal.styled(TerminalText(path: shown(report.path)), "1")]
         if case let .object(fields) = report.fields {
             lines.append("  fields, as rules read them:")

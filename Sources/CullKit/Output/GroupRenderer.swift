@@ -4,7 +4,7 @@ enum GroupRenderer {
     /// Groups listed in full before "… and N more groups".
     static let shown = 10
 
-    static func text(_ groups: [GroupOutcome], terminal: Terminal) -> [TerminalText] {
+    static func text(_ groups: [GroupOutcome], terminal: Console) -> [TerminalText] {
         guard !groups.isEmpty else { return [] }
         let staged = groups.reduce(0) { $0 + $1.staged.count }
         let bytes = groups.reduce(Int64(0)) { $0 + $1.bytes }

@@ -30,7 +30,7 @@ public enum ByteCount {
     }
 }
 
-extension Terminal {
+extension Console {
     /// Writes raw bytes to standard output (paths that are not UTF-8 stay intact).
     public func outBytes(_ bytes: [UInt8]) { _ = FileOps.writeAll(STDOUT_FILENO, bytes) }
 

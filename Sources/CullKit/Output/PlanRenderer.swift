@@ -4,7 +4,7 @@ import Foundation
 public enum PlanRenderer {
     /// Per rule: counts, bytes, what was left out and why, sample paths; then totals and the fingerprint.
     /// `now` (epoch seconds) dates what earlier runs staged.
-    public static func text(_ plan: Plan, terminal: Terminal, now: Int64 = Int64(Date().timeIntervalSince1970)) -> TerminalText {
+    public static func text(_ plan: Plan, terminal: Console, now: Int64 = Int64(Date().timeIntervalSince1970)) -> TerminalText {
         var lines: [TerminalText] = []
         for rule in plan.rules {
             var line = terminal.styled(rule.rule, "1") + (rule.ruleFile.isEmpty ? "" : " (\(rule.ruleFile))") + ": matched \(rule.matched), "
@@ -56,7 +56,7 @@ public enum PlanRenderer {
 
     /// What the plan empties (every copy of a picture, both halves of a pair) and the twins it sends
     /// back to unstaged, said before anything leaves: a plain rule takes every copy it matches.
-    static func everyCopy(_ plan: Plan, terminal: Terminal) -> [TerminalText] {
+    static func everyCopy(_ plan: Plan, terminal: Console) -> [TerminalText] {
         var lines: [TerminalText] = []
         let shown = 20
         if !plan.everyCopyLeaves.isEmpty {

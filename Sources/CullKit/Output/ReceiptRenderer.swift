@@ -1,6 +1,6 @@
 /// Renders a ``CommitReceipt`` and an undo report.
 public enum ReceiptRenderer {
-    public static func text(_ receipt: CommitReceipt, terminal: Terminal) -> TerminalText {
+    public static func text(_ receipt: CommitReceipt, terminal: Console) -> TerminalText {
         let verb = receipt.destination == .permanently ? "deleted" : "moved"
         let place: TerminalText
         switch receipt.destination {

@@ -10,7 +10,7 @@ public enum TrashRenderer {
     /// for fifty thousand lines; `--format paths` lists every one).
     /// Each item says how long it has been staged (`now`: epoch seconds), and a file gone from
     /// disk says so; gone files are not in the counts.
-    public static func text(_ listing: TrashListing, terminal: Terminal, limit: Int = 50,
+    public static func text(_ listing: TrashListing, terminal: Console, limit: Int = 50,
                             now: Int64 = Int64(time(nil))) -> TerminalText {
         guard !listing.items.isEmpty else { return "Nothing is staged.\n" }
         let companions = listing.companions

@@ -1,8 +1,8 @@
 import Foundation
 
 /// What the review page may change, each through the engine call the CLI makes: keep is
-/// ``ReviewStore/keep(assetIDs:at:)`` (`cull keep`), unstage is ``ReviewStore/restore(_:)``
-/// (`cull restore PATH`), stage is ``ReviewStore/stage(_:runID:at:)`` with the plan line of the
+/// ``StagingStore/keep(assetIDs:at:)`` (`cull keep`), unstage is ``StagingStore/restore(_:)``
+/// (`cull restore PATH`), stage is ``StagingStore/stage(_:runID:at:)`` with the plan line of the
 /// rule that proposed the asset (`cull stage`) or else ``HandStaging`` (`cull stage --path`), and commit is ``CommitSession``, the journaled commit
 /// `cull commit --fingerprint` runs. Each takes the library lock for its transaction only, as the
 /// CLI commands do, so the page and a terminal can take turns.
@@ -24,7 +24,7 @@ struct ReviewDecisions {
 
     func apply(_ decision: Decision, to id: Int64, scope: ReviewScope) throws {
         try locked {
-            let store = ReviewStore(db: db)
+            let store = StagingStore(db: db)
             switch decision {
             case .keep: try store.keep(assetIDs: [id])
             case .unstage: try store.restore(.assets([id]))
@@ -41,9 +41,9 @@ struct ReviewDecisions {
                 // The line of the same rule in a fresh plan: guards, keeps and groups judged as they are now.
                 let fresh = try replan?() ?? plan
                 guard let line = fresh.rules.firstIndex(where: { $0.rule == section.rule && $0.ruleFile == section.ruleFile }) else { return }
-                try ReviewStore(db: db).stage(narrowed(fresh, line: line, to: nil, shown: scope), runID: Self.runID())
+                try StagingStore(db: db).stage(narrowed(fresh, line: line, to: nil, shown: scope), runID: Self.runID())
             } else {
-                let status = ReviewStore(db: db)
+                let status = StagingStore(db: db)
                 // A group's keeper stays out: "stage these" means the copies.
                 try stageByHand(try section.assets.filter { try !scope.isKeeper($0) && status.status(of: $0) == .new })
             }
@@ -59,10 +59,10 @@ struct ReviewDecisions {
                 let fresh = try replan?() ?? plan
                 let lines = try fresh.rules.indices.map { try narrowed(fresh, line: $0, to: nil, shown: scope).rules[0] }
                 let count = lines.reduce(0) { $0 + $1.netNewIDs.count }
-                try ReviewStore(db: db).stage(Plan(rules: lines, stagedBefore: fresh.stagedBefore, netNew: (count, 0), fingerprint: fresh.fingerprint,
+                try StagingStore(db: db).stage(Plan(rules: lines, stagedBefore: fresh.stagedBefore, netNew: (count, 0), fingerprint: fresh.fingerprint,
                                                    ceiling: fresh.ceiling, companions: CompanionPlan()), runID: Self.runID())
             } else {
-                let status = ReviewStore(db: db)
+                let status = StagingStore(db: db)
                 try stageByHand(try scope.assetIDs.filter { try !scope.isKeeper($0) && status.status(of: $0) == .new })
             }
         }
@@ -90,7 +90,7 @@ struct ReviewDecisions {
         return receipt
     }
 
-    private func stage(_ id: Int64, scope: ReviewScope, store: ReviewStore) throws {
+    private func stage(_ id: Int64, scope: ReviewScope, store: StagingStore) throws {
         guard let entry = scope.entries[id] else { return }
         // A keep is the user's own word; staging it from the page replaces it, as `cull restore` then
         // staging would. If staging is refused, the keep is put back: a refusal changes nothing.
@@ -141,7 +141,7 @@ struct ReviewDecisions {
     func narrowed(_ plan: Plan, line index: Int, to id: Int64?, shown scope: ReviewScope) throws -> Plan {
         let line = plan.rules[index]
         let keeperOf = line.keeperOf
-        let store = ReviewStore(db: db)
+        let store = StagingStore(db: db)
         let ids = try (id.map { id in line.netNewIDs.filter { $0 == id || line.livePairOf[$0] == id } } ?? line.netNewIDs)
             .filter { scope.entries[$0] != nil }
             .filter { twin in try keeperOf[twin].map { try store.status(of: $0) != .trashed } ?? true }

@@ -65,7 +65,7 @@ public struct ReviewModel {
     /// Every shown asset with what the index says about it now, in one pass over the index (not one
     /// query per asset: a page of 20,000 files is one scan), in the order rows come.
     static func forEachItem(_ scope: ReviewScope, db: Database, listing: TrashListing, _ body: (Item) -> Void) throws {
-        let status = try ReviewStore(db: db).statuses()
+        let status = try StagingStore(db: db).statuses()
         try db.forEachRow("""
             SELECT id, path, size, taken, mtime_ns, kind, orientation, duration, width, height, broken, broken_reason FROM assets
             """, [], ItemColumns.self) { row, column in

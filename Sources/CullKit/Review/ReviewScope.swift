@@ -133,7 +133,7 @@ public struct ReviewScope: Sendable {
     static func keepers(_ db: Database) throws -> [Int64: Int64] {
         var keeperOf: [Int64: Int64] = [:]
         try db.forEachRow("SELECT asset_id, keeper_id FROM reviews WHERE status = ? AND keeper_id IS NOT NULL",
-                          [ReviewStatus.trashed.sql]) { row in
+                          [StagingStatus.trashed.sql]) { row in
             keeperOf[row.int64("asset_id")] = row.int64("keeper_id")
         }
         return keeperOf

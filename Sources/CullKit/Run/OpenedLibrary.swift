@@ -30,7 +30,7 @@ public struct OpenedLibrary {
 
     /// The line for a read-only command when a crash left a commit or undo open (none otherwise).
     public static func unfinished(library: Library, db: Database) -> [String] {
-        guard let open = try? CommitRecovery.unfinished(library: library, db: db), !open.isEmpty else { return [] }
+        guard let open = try? UnfinishedBatches.named(library: library, db: db), !open.isEmpty else { return [] }
         return ["note: \(open.joined(separator: ", ")) is unfinished (interrupted by a crash); "
                 + "the next writing command (commit, undo, scan, stage, keep, restore, run) will finish it"]
     }

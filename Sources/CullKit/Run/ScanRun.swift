@@ -11,7 +11,7 @@ public struct ScanRun {
     /// Also bring the content hashes, perceptual hashes and image features up to date.
     public var measure = false
     /// Where progress bars go (drawn only when its standard error is a TTY); nil: none.
-    public var terminal: Terminal?
+    public var terminal: Console?
 
     public init(library: Library, db: Database) {
         self.library = library

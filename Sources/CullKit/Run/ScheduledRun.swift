@@ -38,7 +38,7 @@ public struct ScheduledRun {
         let plan = try planner.plan(files).plan
         report.fingerprint = plan.fingerprint
         do {
-            let staged = try ReviewStore(db: db).stage(plan, runID: runID)
+            let staged = try StagingStore(db: db).stage(plan, runID: runID)
             report.staged = staged.total
             report.stagedBytes = plan.netNew.bytes
             if let commitTo, case let session = try CommitSession(library: library, db: db), !session.isEmpty {

@@ -6,7 +6,7 @@ protocol StoredWord: RawRepresentable, CaseIterable, Sendable where RawValue == 
     /// What an unknown or NULL value reads as: the direction that does not lose a file.
     static var unknown: Self { get }
 
-    /// Reads a stored value (a requirement, so that a word with its own reading, as ``ReviewStatus``'s NULL
+    /// Reads a stored value (a requirement, so that a word with its own reading, as ``StagingStatus``'s NULL
     /// meaning `new`, keeps it when read through ``Row/word(_:as:)``).
     init(stored: String?)
 }
@@ -47,10 +47,10 @@ extension Row {
 
 /// `reviews.status`, the review state of one asset: `kept` or `trashed` (staged) are stored; no
 /// row means never reviewed (`new`, never written); anything unreadable reads as kept.
-public enum ReviewStatus: String, StoredWord {
+public enum StagingStatus: String, StoredWord {
     case new, kept, trashed
 
-    static let unknown = ReviewStatus.kept
+    static let unknown = StagingStatus.kept
 
     /// Maps a `reviews.status` value: no row is `new`, an unknown value `kept` (the safe direction).
     public init(stored: String?) {

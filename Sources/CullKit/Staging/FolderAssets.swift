@@ -1,4 +1,4 @@
-extension ReviewStore {
+extension StagingStore {
     /// Ids of the indexed assets inside the library-relative `folder` (every asset for the root, `[]`),
     /// so a folder can be named wherever files are (`cull keep DCIM/Best`). Compared as bytes: a path
     /// that is not UTF-8 is stored as a blob.

@@ -26,8 +26,8 @@ public struct HandStaging {
     }
 
     /// Stages `assetIDs` in one transaction; returns the plan it staged and what it wrote.
-    public func stage(_ assetIDs: [Int64], runID: String) throws -> (plan: Plan, result: ReviewStore.StageResult) {
+    public func stage(_ assetIDs: [Int64], runID: String) throws -> (plan: Plan, result: StagingStore.StageResult) {
         let plan = try plan(assetIDs)
-        return (plan, try ReviewStore(db: db).stage(plan, runID: runID))
+        return (plan, try StagingStore(db: db).stage(plan, runID: runID))
     }
 }

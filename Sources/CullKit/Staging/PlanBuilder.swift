@@ -94,7 +94,7 @@ public struct PlanBuilder {
     /// (an asset goes to the first rule that stages it), and the guard over every group.
     private struct Pass {
         let builder: PlanBuilder
-        let status: [Int64: ReviewStatus]
+        let status: [Int64: StagingStatus]
         let stagedNow: [StagedFile]
         let stagedAt: [Int64: Int64]
         let partners: [Int64: [Int64]]
@@ -113,7 +113,7 @@ public struct PlanBuilder {
         init(_ builder: PlanBuilder, _ requests: [StageRequest]) throws {
             self.builder = builder
             let db = builder.db
-            status = try ReviewStore(db: db).statuses()
+            status = try StagingStore(db: db).statuses()
             stagedNow = try StagedSet.files(db)
             stagedAt = Dictionary(stagedNow.map { ($0.id, $0.stagedAt) }, uniquingKeysWith: { first, _ in first })
             partners = try LivePairs.partners(db)

@@ -64,7 +64,7 @@ public enum StagedSet {
             WHERE r.status = ?
             """
         var result: [StagedAsset] = []
-        try db.prepare(sql).forEachRow([ReviewStatus.trashed.sql], StagedColumns.self) { row, column in
+        try db.prepare(sql).forEachRow([StagingStatus.trashed.sql], StagedColumns.self) { row, column in
             result.append(asset(row, column.asset, rule: row.string(column.rule), ruleFile: row.string(column.ruleFile),
                                 stagedAt: row.int64(column.at), livePairOf: row.bytes(column.livePairPath)))
         }
@@ -78,7 +78,7 @@ public enum StagedSet {
         var result: [StagedFile] = []
         try db.prepare("""
             SELECT a.id, a.path, a.size, a.mtime_ns, r.at FROM reviews r JOIN assets a ON a.id = r.asset_id WHERE r.status = ?
-            """).forEachRow([ReviewStatus.trashed.sql], FileColumns.self) { row, column in
+            """).forEachRow([StagingStatus.trashed.sql], FileColumns.self) { row, column in
             result.append(StagedFile(id: row.int64(column.id), path: row.bytes(column.path) ?? [], size: row.int64(column.size),
                                      mtimeNs: row.int64(column.mtimeNs), stagedAt: row.int64(column.at)))
         }

@@ -26,7 +26,7 @@ enum TwinCheck {
     static func refusals(_ staged: [StagedAsset], db: Database, root: [UInt8], depth: Depth) throws -> [Int64: SkipReason] {
         var keeperOf: [Int64: Int64] = [:]
         try db.forEachRow("SELECT asset_id, keeper_id FROM reviews WHERE status = ? AND keeper_id IS NOT NULL",
-                          [ReviewStatus.trashed.sql]) { row in
+                          [StagingStatus.trashed.sql]) { row in
             keeperOf[row.int64("asset_id")] = row.int64("keeper_id")
         }
         guard !keeperOf.isEmpty else { return [:] }
@@ -59,7 +59,7 @@ enum TwinCheck {
         for twin in staged {
             guard var keeperID = keeperOf[twin.id] else { continue }
             var keeper: (path: [UInt8], staged: Bool)?
-            try keeperRow.forEachRow([.integer(keeperID), ReviewStatus.trashed.sql]) { keeper = ($0.bytes("path") ?? [], $0.int64("staged") != 0) }
+            try keeperRow.forEachRow([.integer(keeperID), StagingStatus.trashed.sql]) { keeper = ($0.bytes("path") ?? [], $0.int64("staged") != 0) }
             guard var keeper else {
                 refusals[twin.id] = .keeperChanged(.notIndexed)
                 continue
@@ -71,7 +71,7 @@ enum TwinCheck {
                 try exactTwins.forEachRow([.integer(keeperID), .integer(twin.id)]) { _ in exact = true }
                 var standIn: (id: Int64, path: [UInt8])?
                 if exact {
-                    try standIns.forEachRow([.integer(twin.id), .integer(keeperID), ReviewStatus.trashed.sql]) { row in
+                    try standIns.forEachRow([.integer(twin.id), .integer(keeperID), StagingStatus.trashed.sql]) { row in
                         guard standIn == nil else { return }
                         let candidate = (id: row.int64("id"), path: row.bytes("path") ?? [])
                         if let file = keeperFiles.open(candidate.path).0, let hashed = try? hashedIdentity(hashRow, candidate.id),

@@ -1,4 +1,4 @@
-extension ReviewStore {
+extension StagingStore {
     /// What `cull unkeep` forgets: some assets' keeps, or every keep.
     public enum KeepSelection: Sendable {
         case assets([Int64])
@@ -8,7 +8,7 @@ extension ReviewStore {
     /// Forgets keeps (back to never reviewed, so rules may stage them again); a staged asset stays staged.
     /// Returns how many keeps were forgotten.
     public func unkeep(_ selection: KeepSelection) throws -> Int {
-        let kept = ReviewStatus.kept.sql
+        let kept = StagingStatus.kept.sql
         return try db.transaction {
             switch selection {
             case .all:

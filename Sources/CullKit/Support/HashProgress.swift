@@ -14,7 +14,7 @@ public final class HashProgress: Sendable {
     }
 
     /// A bar labelled `label` on standard error, only when it is a TTY (plain output otherwise).
-    public static func bar(_ label: String = "Hashing", terminal: Terminal = Terminal()) -> HashProgress? {
+    public static func bar(_ label: String = "Hashing", terminal: Console = Console()) -> HashProgress? {
         guard terminal.stderrIsTTY else { return nil }
         let bar = ProgressBar(label: label, terminal: terminal)
         return HashProgress(draw: { bar.update(done: $0, total: $1) }, finish: { bar.finish() })

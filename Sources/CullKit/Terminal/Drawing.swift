@@ -40,7 +40,7 @@ struct Screen: Equatable, Sendable {
     var columns: Int
     var rows: Int
     var cell: CellSize
-    /// Whether text may carry colour and bold (the ``Terminal``'s rule: a TTY and no `NO_COLOR`).
+    /// Whether text may carry colour and bold (the ``Console``'s rule: a TTY and no `NO_COLOR`).
     var styled: Bool
 
     /// Picks the drawing: a forced mode wins. Otherwise nothing but text off a TTY and on a dumb
@@ -48,7 +48,7 @@ struct Screen: Equatable, Sendable {
     /// its own answers (``TerminalAnswers``, asked only here and only with a terminal on both
     /// standard input and output) or its environment: kitty, then iTerm2, then sixels, then
     /// symbols in as many colours as it has.
-    static func detect(forced: PreviewMode?, environment: [String: String], terminal: Terminal) -> Screen {
+    static func detect(forced: PreviewMode?, environment: [String: String], terminal: Console) -> Screen {
         let output = TerminalDevice(fd: 1), input = TerminalDevice(fd: 0)
         let size = output.size()
         let columns = size?.columns ?? environment["COLUMNS"].flatMap(Int.init).map { max(20, $0) } ?? 80

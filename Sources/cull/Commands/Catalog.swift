@@ -53,7 +53,7 @@ struct CatalogCommand: CullCommand {
         format = arguments.choice(CommonOptions.textOrJSON, default: .text)
     }
 
-    func run(_ terminal: Terminal) throws -> ExitCode {
+    func run(_ terminal: Console) throws -> ExitCode {
         let access = try library.open(locking: action != .list, terminal: terminal)
         let sync = CatalogSync(db: access.db, root: access.library.root)
         switch action {
@@ -83,7 +83,7 @@ struct CatalogCommand: CullCommand {
 
     /// Reads the catalogs again and lists them; a catalog just `added` that cannot be read after all
     /// is an error.
-    private func list(_ sync: CatalogSync, _ db: Database, _ terminal: Terminal, added: String?) throws -> ExitCode {
+    private func list(_ sync: CatalogSync, _ db: Database, _ terminal: Console, added: String?) throws -> ExitCode {
         let report = try sync.refresh()
         for note in report.notes where format == .text { terminal.err("cull: note: \(note)\n") }
         let records = try CatalogStore.all(db)

@@ -27,7 +27,7 @@ struct CheckCommand: CullCommand {
         strict = arguments.flag(Self.strictOption)
     }
 
-    func run(_ terminal: Terminal) throws -> ExitCode {
+    func run(_ terminal: Console) throws -> ExitCode {
         var files = RuleFiles.load(paths)
         if strict { files = files.map { $0.promotingWarnings() } }
         format.write(files, to: terminal)

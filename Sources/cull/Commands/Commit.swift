@@ -53,7 +53,7 @@ struct CommitCommand: CullCommand {
         }
     }
 
-    func run(_ terminal: Terminal) throws -> ExitCode {
+    func run(_ terminal: Console) throws -> ExitCode {
         let started = Date()
         let access = try library.open(locking: true, terminal: terminal)
         let cutoff = stagedFor?.before(Int64(started.timeIntervalSince1970))
@@ -82,7 +82,7 @@ struct CommitCommand: CullCommand {
 
     /// Asks for the word `yes` on the terminal; the exit code when the answer is anything else (or
     /// there is no terminal to ask on), nil to go on.
-    private func confirm(_ session: CommitSession, _ terminal: Terminal) -> ExitCode? {
+    private func confirm(_ session: CommitSession, _ terminal: Console) -> ExitCode? {
         guard isatty(STDIN_FILENO) == 1 else {
             terminal.err("cull: error: refusing to commit without a terminal; pass --yes (and --fingerprint \(session.fingerprint) to commit exactly this)\n")
             return .usage

@@ -26,7 +26,7 @@ struct DistinctCommand: CullCommand {
         format = arguments.choice(CommonOptions.textOrJSON, default: .text)
     }
 
-    func run(_ terminal: Terminal) throws -> ExitCode {
+    func run(_ terminal: Console) throws -> ExitCode {
         let access = try library.open(locking: true, terminal: terminal)
         let ids = try access.assetIDs(paths)
         guard ids.count >= 2 else { throw UsageError(message: "expected at least two different files") }

@@ -32,7 +32,7 @@ struct ExplainCommand: CullCommand {
         evaluate = arguments.flag(Self.evaluateOption)
     }
 
-    func run(_ terminal: Terminal) throws -> ExitCode {
+    func run(_ terminal: Console) throws -> ExitCode {
         let loads = RuleFiles.load(paths)
         if loads.contains(where: \.hasErrors) {
             terminal.err(DiagnosticFormat.terminalText(loads) + DiagnosticSummary.line(loads))

@@ -45,7 +45,7 @@ struct FindCommand: CullCommand {
         preview = try PreviewOption.parse(arguments, format: format)
     }
 
-    func run(_ terminal: Terminal) throws -> ExitCode {
+    func run(_ terminal: Console) throws -> ExitCode {
         var query = FindQuery(fragments: fragments, clock: clock)
         if let failed = query.failedLoads {
             terminal.err(DiagnosticFormat.terminalText(failed))

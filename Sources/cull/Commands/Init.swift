@@ -18,7 +18,7 @@ struct InitCommand: CullCommand {
         format = arguments.choice(CommonOptions.textOrJSON, default: .text)
     }
 
-    func run(_ terminal: Terminal) throws -> ExitCode {
+    func run(_ terminal: Console) throws -> ExitCode {
         let library = try Library.initialize(at: directory)
         // The photo managers' catalogs in their default places that list files of this library count from now on.
         let catalogs = try CatalogSync(db: try library.openIndex(), root: library.root).refresh()

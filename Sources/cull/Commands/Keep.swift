@@ -20,9 +20,9 @@ struct KeepCommand: CullCommand {
         format = arguments.choice(CommonOptions.textOrJSON, default: .text)
     }
 
-    func run(_ terminal: Terminal) throws -> ExitCode {
+    func run(_ terminal: Console) throws -> ExitCode {
         let access = try library.open(locking: true, terminal: terminal)
-        let count = try ReviewStore(db: access.db).keep(assetIDs: try access.assetIDs(paths))
+        let count = try StagingStore(db: access.db).keep(assetIDs: try access.assetIDs(paths))
         if format == .json { terminal.outJSON(ActionRenderer.count("kept", count)) } else { terminal.out("Kept \(English.count(count, "file")).\n") }
         return .success
     }

@@ -17,7 +17,7 @@ struct LogCommand: CullCommand {
         format = arguments.choice(CommonOptions.textOrJSON, default: .text)
     }
 
-    func run(_ terminal: Terminal) throws -> ExitCode {
+    func run(_ terminal: Console) throws -> ExitCode {
         let library = try Library.locate(explicit: library.explicit)
         let runs = LibraryLog.entries(library: library)
         let batches = try LibraryLog.batches(db: try library.openIndex())

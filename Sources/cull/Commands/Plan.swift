@@ -37,11 +37,11 @@ struct PlanCommand: CullCommand {
         if preview != nil, !explain.isEmpty { throw UsageError(message: "'--preview' cannot be combined with '--explain'") }
     }
 
-    func run(_ terminal: Terminal) throws -> ExitCode {
+    func run(_ terminal: Console) throws -> ExitCode {
         try RuleSelection.run(rules.paths, terminal: terminal) { try plan($0, terminal) }
     }
 
-    private func plan(_ files: [RuleFile], _ terminal: Terminal) throws -> ExitCode {
+    private func plan(_ files: [RuleFile], _ terminal: Console) throws -> ExitCode {
         let access = try rules.library.open(locking: false, terminal: terminal)
         let (plan, evaluations) = try rules.planner(access, progress: .bar()).plan(files)
         if !explain.isEmpty {
@@ -62,9 +62,9 @@ struct PlanCommand: CullCommand {
     }
 
     /// `--explain PATH`: what the rules do with one file, and what stands against it.
-    private func explain(_ path: String, files: [RuleFile], plan: Plan, evaluations: [RuleEvaluation], access: LibraryAccess, _ terminal: Terminal) throws {
+    private func explain(_ path: String, files: [RuleFile], plan: Plan, evaluations: [RuleEvaluation], access: LibraryAccess, _ terminal: Console) throws {
         let relative = try access.relativePath(path)
-        let store = ReviewStore(db: access.db)
+        let store = StagingStore(db: access.db)
         guard let id = try store.assetID(path: relative) else { throw StagingError.notIndexed(path: path) }
         let evaluator = try RuleEvaluator(database: access.db, clock: rules.clock)
         terminal.out(AssetExplanation.text(assetID: id, path: PathBytes.display(relative), status: try store.status(of: id),

@@ -41,9 +41,9 @@ struct RestoreCommand: CullCommand {
         }
     }
 
-    func run(_ terminal: Terminal) throws -> ExitCode {
+    func run(_ terminal: Console) throws -> ExitCode {
         let access = try library.open(locking: true, terminal: terminal)
-        let store = ReviewStore(db: access.db)
+        let store = StagingStore(db: access.db)
         let count: Int
         switch selection {
         case .all: count = try store.restore(.all)

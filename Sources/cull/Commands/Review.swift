@@ -64,11 +64,11 @@ struct ReviewCommand: CullCommand {
         return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    func run(_ terminal: Terminal) throws -> ExitCode {
+    func run(_ terminal: Console) throws -> ExitCode {
         try RuleSelection.run(rulePaths, terminal: terminal) { try review($0, terminal) }
     }
 
-    private func review(_ files: [RuleFile], _ terminal: Terminal) throws -> ExitCode {
+    private func review(_ files: [RuleFile], _ terminal: Console) throws -> ExitCode {
         let access = try library.open(locking: false, terminal: terminal)
         let scope: ReviewScope
         var planner = RulePlanner(db: access.db, clock: clock, ceilingPercent: ceiling, root: access.library.root)
@@ -111,7 +111,7 @@ struct ReviewCommand: CullCommand {
     }
 
     /// `xdg-open` (Linux) or `open` (macOS), without waiting for the browser.
-    static func openBrowser(_ url: String, terminal: Terminal) {
+    static func openBrowser(_ url: String, terminal: Console) {
         #if os(macOS)
         let opener = "/usr/bin/open"
         #else

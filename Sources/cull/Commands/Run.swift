@@ -39,11 +39,11 @@ struct RunCommand: CullCommand {
         format = arguments.choice(Self.formatOption, default: .text)
     }
 
-    func run(_ terminal: Terminal) throws -> ExitCode {
+    func run(_ terminal: Console) throws -> ExitCode {
         try RuleSelection.run(rules.paths, terminal: terminal) { try run($0, terminal) }
     }
 
-    private func run(_ files: [RuleFile], _ terminal: Terminal) throws -> ExitCode {
+    private func run(_ files: [RuleFile], _ terminal: Console) throws -> ExitCode {
         let access = try rules.library.open(locking: true, terminal: terminal)
         var scheduled = ScheduledRun(library: access.library, db: access.db, clock: rules.clock, ceilingPercent: rules.ceiling,
                                      commitTo: commit ? destination : nil, progress: .bar())

@@ -39,7 +39,7 @@ struct ScanCommand: CullCommand {
         verbose = arguments.flag(Self.verboseOption)
     }
 
-    func run(_ terminal: Terminal) throws -> ExitCode {
+    func run(_ terminal: Console) throws -> ExitCode {
         let access = try library.open(locking: true, terminal: terminal)
         var scan = ScanRun(library: access.library, db: access.db)
         (scan.includeManaged, scan.measure, scan.terminal) = (includeManaged, hash, terminal)

@@ -18,7 +18,7 @@ struct SchemaCommand: CullCommand {
         format = arguments.choice(Self.formatOption, default: Format.json)
     }
 
-    func run(_ terminal: Terminal) throws -> ExitCode {
+    func run(_ terminal: Console) throws -> ExitCode {
         // Both are Cull's own text, made from its field registry.
         switch format {
         case .json: terminal.outDocument(RuleSchema.document().rendered() + "\n")

@@ -23,7 +23,7 @@ struct ShowCommand: CullCommand {
         format = arguments.choice(CommonOptions.textOrJSON, default: .text)
     }
 
-    func run(_ terminal: Terminal) throws -> ExitCode {
+    func run(_ terminal: Console) throws -> ExitCode {
         let access = try library.open(locking: false, terminal: terminal)
         let context = try RuleEvaluator(database: access.db, clock: clock).context
         let reports = try paths.map { path in

@@ -37,7 +37,7 @@ struct StageCommand: CullCommand {
         format = arguments.choice(Self.formatOption, default: .text)
     }
 
-    func run(_ terminal: Terminal) throws -> ExitCode {
+    func run(_ terminal: Console) throws -> ExitCode {
         if byHand {
             let access = try rules.library.open(locking: true, terminal: terminal)
             let (plan, result) = try HandStaging(db: access.db, root: access.library.root).stage(try access.assetIDs(rules.paths),
@@ -50,16 +50,16 @@ struct StageCommand: CullCommand {
             let access = try rules.library.open(locking: true, terminal: terminal)
             let plan = try rules.planner(access, progress: .bar()).plan(files).plan
             write(plan, terminal: terminal)
-            done(plan, try ReviewStore(db: access.db).stage(plan, runID: RunID.make()), terminal: terminal)
+            done(plan, try StagingStore(db: access.db).stage(plan, runID: RunID.make()), terminal: terminal)
             return .success
         }
     }
 
-    private func write(_ plan: Plan, terminal: Terminal) {
+    private func write(_ plan: Plan, terminal: Console) {
         if format == .json { terminal.outDocument(PlanRenderer.json(plan)) } else { terminal.out(PlanRenderer.text(plan, terminal: terminal)) }
     }
 
-    private func done(_ plan: Plan, _ result: ReviewStore.StageResult, terminal: Terminal) {
+    private func done(_ plan: Plan, _ result: StagingStore.StageResult, terminal: Console) {
         if format == .text {
             let unstaged = result.unstaged > 0 ? ", unstaged \(result.unstaged) twin\(result.unstaged == 1 ? "" : "s") whose keeper is staged" : ""
             terminal.out("staged \(result.total) (\(ByteCount.format(plan.netNew.bytes)))\(unstaged); review with 'cull trash', "

@@ -18,7 +18,7 @@ struct StatusCommand: CullCommand {
         format = arguments.choice(CommonOptions.textOrJSON, default: .text)
     }
 
-    func run(_ terminal: Terminal) throws -> ExitCode {
+    func run(_ terminal: Console) throws -> ExitCode {
         let library = try Library.locate(explicit: library.explicit)
         let db = try library.openIndex()
         let status = try LibraryStatus.read(library: library, db: db)

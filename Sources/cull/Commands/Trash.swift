@@ -35,7 +35,7 @@ struct TrashCommand: CullCommand {
         preview = try PreviewOption.parse(arguments, format: format)
     }
 
-    func run(_ terminal: Terminal) throws -> ExitCode {
+    func run(_ terminal: Console) throws -> ExitCode {
         let access = try library.open(locking: false, terminal: terminal)
         try StagedRuleOption.check(rule, db: access.db)
         let listing = try TrashListing(db: access.db, order: order, kind: kind, rule: rule)

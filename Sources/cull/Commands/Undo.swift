@@ -30,7 +30,7 @@ struct UndoCommand: CullCommand {
         }
     }
 
-    func run(_ terminal: Terminal) throws -> ExitCode {
+    func run(_ terminal: Console) throws -> ExitCode {
         let started = Date()
         Interruption.shared.arm()
         let access = try library.open(locking: true, terminal: terminal)

@@ -24,9 +24,9 @@ struct UnkeepCommand: CullCommand {
         }
     }
 
-    func run(_ terminal: Terminal) throws -> ExitCode {
+    func run(_ terminal: Console) throws -> ExitCode {
         let access = try library.open(locking: true, terminal: terminal)
-        let store = ReviewStore(db: access.db)
+        let store = StagingStore(db: access.db)
         let count = try store.unkeep(paths.map { .assets(try access.assetIDs($0)) } ?? .all)
         if format == .json { terminal.outJSON(ActionRenderer.count("unkept", count)) } else { terminal.out("Forgot \(English.count(count, "keep")).\n") }
         return .success

@@ -5,13 +5,13 @@ import Foundation
 protocol CullCommand {
     static var spec: CommandSpec { get }
     init(_ arguments: ParsedArguments) throws(UsageError)
-    func run(_ terminal: Terminal) throws -> ExitCode
+    func run(_ terminal: Console) throws -> ExitCode
 }
 
 /// Finds the subcommand, parses its arguments and reports every error in one style with its exit code.
 struct Dispatcher {
     let commands: [any CullCommand.Type]
-    let terminal = Terminal()
+    let terminal = Console()
 
     /// What `cull` itself accepts before a subcommand.
     static let topLevel = CommandSpec(name: "", abstract: "", options: [

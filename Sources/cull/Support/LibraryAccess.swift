@@ -10,7 +10,7 @@ struct LibraryAccess {
     let lock: LibraryLock?
 
     /// `locking` takes the library lock (throws `IndexError.locked` when another run holds it).
-    init(libraryOption: String?, locking: Bool, terminal: Terminal) throws {
+    init(libraryOption: String?, locking: Bool, terminal: Console) throws {
         let opened = try OpenedLibrary(explicit: libraryOption, locking: locking)
         (library, db, lock) = (opened.library, opened.db, opened.lock)
         for note in opened.notes { terminal.err("cull: \(note)\n") }
@@ -50,7 +50,7 @@ struct LibraryAccess {
     /// from the library root, so the library-relative paths of JSON and of the `trash` and `plan`
     /// listings work from any subfolder too.
     func assetIDs(_ arguments: [String]) throws -> [Int64] {
-        let store = ReviewStore(db: db)
+        let store = StagingStore(db: db)
         var seen = Set<Int64>()
         func lookup(_ relative: [UInt8]) throws -> [Int64] {
             if let id = try store.assetID(path: relative) { return [id] }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Opens the library's index, or (when none is found and none was named) an empty in-memory index.
 enum IndexOption {
-    static func open(_ explicit: String?, terminal: Terminal) throws -> (Database, isLibrary: Bool) {
+    static func open(_ explicit: String?, terminal: Console) throws -> (Database, isLibrary: Bool) {
         do {
             let library = try Library.locate(explicit: explicit)
             let database = try library.openIndex()

@@ -9,7 +9,7 @@ enum RuleSelection {
     /// first (that cost a third of a small plan). When it refuses one (``RuleQueryRefused``: before
     /// anything is staged), the files are probed to say what a probe beforehand said: each file's
     /// errors as `cull check` reports them, else the rules SQLite refuses together.
-    static func run(_ paths: [String], terminal: Terminal, _ body: ([RuleFile]) throws -> ExitCode) throws -> ExitCode {
+    static func run(_ paths: [String], terminal: Console, _ body: ([RuleFile]) throws -> ExitCode) throws -> ExitCode {
         var loads = RuleFiles.readForRun(paths)
         // A run that stops anyway reports every file's errors, the probe's too.
         if loads.contains(where: \.hasErrors) { loads = RuleFiles.probeForRun(loads).files }
@@ -34,7 +34,7 @@ enum RuleSelection {
     }
 
     /// Prints the diagnostics of `loads`; false when they hold an error (with the summary line).
-    private static func report(_ loads: [LoadedRuleFile], terminal: Terminal) -> Bool {
+    private static func report(_ loads: [LoadedRuleFile], terminal: Console) -> Bool {
         if loads.contains(where: { !$0.diagnostics.isEmpty }) {
             terminal.err(DiagnosticFormat.terminalText(loads, color: terminal.stderrIsTTY))
         }
@@ -84,7 +84,7 @@ struct RuleRunOptions {
 enum StagedRuleOption {
     static func check(_ rule: String?, db: Database) throws {
         guard let rule else { return }
-        let names = try ReviewStore(db: db).stagedRuleNames()
+        let names = try StagingStore(db: db).stagedRuleNames()
         guard !names.contains(rule) else { return }
         let staged = names.isEmpty ? "nothing is staged" : "rules with staged files: " + English.list(names)
         throw UsageError(message: "no file is staged by rule '\(rule)' (\(staged))" + DidYouMean.hint(for: rule, in: names))

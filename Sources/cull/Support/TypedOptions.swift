@@ -110,7 +110,7 @@ struct LibraryOptions {
     init(_ arguments: ParsedArguments) { explicit = arguments.value(Self.spec) }
 
     /// Opens the library (``LibraryAccess``), locked when the command writes.
-    func open(locking: Bool, terminal: Terminal) throws -> LibraryAccess {
+    func open(locking: Bool, terminal: Console) throws -> LibraryAccess {
         try LibraryAccess(libraryOption: explicit, locking: locking, terminal: terminal)
     }
 }

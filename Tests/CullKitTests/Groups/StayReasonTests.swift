@@ -57,7 +57,7 @@ import Testing
         let line = Plan.RuleLine(rule: "r", ruleFile: "f.yaml", matched: 0, stagedEarlier: 0, claimedEarlier: 0, excluded: excluded,
                                  netNewIDs: [], netNewBytes: 0, samplePaths: [], limit: nil, selected: 0, livePairOf: [:])
         let plan = Plan(rules: [line], stagedBefore: (0, 0), netNew: (0, 0), fingerprint: "f", ceiling: nil, companions: CompanionPlan())
-        let text = PlanRenderer.text(plan, terminal: Terminal(environment: ["NO_COLOR": "1"]), now: 0).text
+        let text = PlanRenderer.text(plan, terminal: Console(environment: ["NO_COLOR": "1"]), now: 0).text
         for (index, reason) in Self.everyKind.enumerated() { #expect(text.contains("    spared \(index + 1): \(Self.sentence(reason))\n")) }
         let json = try #require(try JSONSerialization.jsonObject(with: Data(PlanRenderer.json(plan).utf8)) as? [String: Any])
         let rules = try #require(json["rules"] as? [[String: Any]])

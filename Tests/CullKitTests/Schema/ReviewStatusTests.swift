@@ -12,18 +12,18 @@ import Testing
             INSERT INTO assets (id, path, folder, name, extension, device, inode, size, mtime_ns, added, modified, kind)
             VALUES (1, 'a.jpg', '', 'a.jpg', 'jpg', 1, 1, 1, 0, 0, 0, 'photo')
             """)
-        func accepts(_ status: ReviewStatus) -> Bool {
+        func accepts(_ status: StagingStatus) -> Bool {
             (try? db.execute("INSERT OR REPLACE INTO reviews (asset_id, status, at) VALUES (1, ?, 0)", [status.sql])) != nil
         }
         #expect(accepts(.kept) && accepts(.trashed))
         #expect(!accepts(.new), "new is the absence of a row")
-        try db.execute("INSERT OR REPLACE INTO reviews (asset_id, status, at) VALUES (1, ?, 0)", [ReviewStatus.trashed.sql])
-        #expect(ReviewStatus(stored: try db.scalar("SELECT status FROM reviews WHERE asset_id = 1")?.string) == .trashed)
+        try db.execute("INSERT OR REPLACE INTO reviews (asset_id, status, at) VALUES (1, ?, 0)", [StagingStatus.trashed.sql])
+        #expect(StagingStatus(stored: try db.scalar("SELECT status FROM reviews WHERE asset_id = 1")?.string) == .trashed)
     }
 
     @Test func readingIsSafe() {
-        #expect(ReviewStatus(stored: nil) == .new)
-        #expect(ReviewStatus(stored: "kept") == .kept && ReviewStatus(stored: "trashed") == .trashed)
-        #expect(ReviewStatus(stored: "mystery") == .kept && ReviewStatus(stored: "new") == .kept)
+        #expect(StagingStatus(stored: nil) == .new)
+        #expect(StagingStatus(stored: "kept") == .kept && StagingStatus(stored: "trashed") == .trashed)
+        #expect(StagingStatus(stored: "mystery") == .kept && StagingStatus(stored: "new") == .kept)
     }
 }

@@ -17,7 +17,7 @@ import Testing
         // darktable in the middle of a write: an exclusive lock and a journal beside the catalog.
         let writer = try Database(path: catalog, create: false)
         try writer.execute("PRAGMA cache_size = 1; BEGIN EXCLUSIVE; UPDATE images SET flags = (flags & ~7) | 5 WHERE filename = 'IMG_0004.jpg'")
-        let id = try #require(try ReviewStore(db: box.db).assetID(path: Array("IMG_0001.jpg".utf8)))
+        let id = try #require(try StagingStore(db: box.db).assetID(path: Array("IMG_0001.jpg".utf8)))
         for path in ["/api/stage-all", "/api/decide?id=\(id)&to=stage", "/api/stage-section?section=0"] {
             let answer = try review.request(path, method: "POST", headers: token)
             #expect(answer.status == 503, "\(path): \(answer.status) \(answer.body)")

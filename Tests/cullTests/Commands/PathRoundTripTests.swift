@@ -33,13 +33,13 @@ import Testing
 
     @Test func trashPathsRoundTripIntoRestore() throws {
         let box = try Self.library()
-        try ReviewStore(db: box.db).stage([StageRequest(rule: "r", ruleFile: "t.yml", assetIDs: [1, 3, 4])], runID: "t")
+        try StagingStore(db: box.db).stage([StageRequest(rule: "r", ruleFile: "t.yml", assetIDs: [1, 3, 4])], runID: "t")
         let listed = try Self.cull(box, ["trash", "--format", "paths", "--sort", "path"], in: "other")
         #expect(listed.stdout == "../DCIM/Best/a.jpg\n../DCIM/Big/c.mov\nd.jpg\n", "\(listed.stdout)\(listed.stderr)")
         let restored = try Self.cull(box, ["restore"] + listed.stdout.split(separator: "\n").map(String.init), in: "other")
         #expect(restored.status == 0 && restored.stdout == "Unstaged 3 files.\n", "\(restored.stdout)\(restored.stderr)")
         // Library-relative paths (JSON, the trash and plan listings) work from any subfolder too.
-        try ReviewStore(db: box.db).stage([StageRequest(rule: "r", ruleFile: "t.yml", assetIDs: [1, 3])], runID: "t")
+        try StagingStore(db: box.db).stage([StageRequest(rule: "r", ruleFile: "t.yml", assetIDs: [1, 3])], runID: "t")
         let json = try Self.cull(box, ["trash", "--format", "json"], in: "other")
         #expect(json.stdout.contains("\"path\":\"DCIM/Big/c.mov\""), "\(json.stdout)")
         let again = try Self.cull(box, ["restore", "DCIM/Big/c.mov", "DCIM/Best"], in: "other")
@@ -50,12 +50,12 @@ import Testing
 
     @Test func foldersAreAcceptedWhereFilesAre() throws {
         let box = try Self.library()
-        try ReviewStore(db: box.db).stage([StageRequest(rule: "r", ruleFile: "t.yml", assetIDs: [1, 2, 3, 4])], runID: "t")
+        try StagingStore(db: box.db).stage([StageRequest(rule: "r", ruleFile: "t.yml", assetIDs: [1, 2, 3, 4])], runID: "t")
         let kept = try Self.cull(box, ["keep", "DCIM/Best/"], in: "")
         #expect(kept.status == 0 && kept.stdout == "Kept 2 files.\n", "\(kept.stdout)\(kept.stderr)")
         let restored = try Self.cull(box, ["restore", "."], in: "DCIM/Big")
         #expect(restored.status == 0 && restored.stdout == "Unstaged 1 file.\n", "\(restored.stdout)\(restored.stderr)")
-        #expect(try ReviewStore(db: box.db).status(of: 4) == .trashed)
+        #expect(try StagingStore(db: box.db).status(of: 4) == .trashed)
         // A folder with nothing indexed is an error, as an unindexed file is.
         try FileManager.default.createDirectory(atPath: box.library.root + "/empty", withIntermediateDirectories: true)
         let empty = try Self.cull(box, ["keep", "empty"], in: "")
@@ -94,7 +94,7 @@ import Testing
         #expect(found.stdout.contains(#""path":"Odd/new\nline.jpg""#), "JSON's own escape, not a visible backslash: \(found.stdout)")
         #expect(found.stdout.contains(#""bytes":""#))
 
-        try ReviewStore(db: box.db).stage([StageRequest(rule: "r", ruleFile: "t.yml", assetIDs: [1, 2])], runID: "t")
+        try StagingStore(db: box.db).stage([StageRequest(rule: "r", ruleFile: "t.yml", assetIDs: [1, 2])], runID: "t")
         let trash = try Self.object(try box.cull(["trash", "--format", "json"]).stdout)
         let listed = (trash["items"] as? [[String: Any]] ?? []).compactMap { Self.path($0["path"]) }
         #expect(Set(listed) == [Self.newline, Self.latin1], "\(trash)")

@@ -16,14 +16,14 @@ import Testing
         box.write("p.jpg", bytes: Media.jpeg(taken: "2019:05:05 12:00:00"))
         box.write("q.jpg", bytes: Media.jpeg(taken: "2020:05:05 12:00:00"))
         #expect(try box.cull(["scan"]).status == 0)
-        let q = try #require(try ReviewStore(db: box.db).assetID(path: Array("q.jpg".utf8)))
+        let q = try #require(try StagingStore(db: box.db).assetID(path: Array("q.jpg".utf8)))
         #expect(try box.cull(["stage", "--path", "q.jpg"]).status == 0)
         #expect(rename(box.library.root + "/p.jpg", box.base + "/p-outside.jpg") == 0)
         #expect(rename(box.library.root + "/q.jpg", box.library.root + "/p.jpg") == 0)
         let scan = try box.cull(["scan"])
         #expect(scan.status == 0, "\(scan.stdout)\(scan.stderr)")
-        #expect(try ReviewStore(db: box.db).assetID(path: Array("p.jpg".utf8)) == q)
-        #expect(try ReviewStore(db: box.db).status(of: q) == .trashed, "the renamed file kept its staging")
+        #expect(try StagingStore(db: box.db).assetID(path: Array("p.jpg".utf8)) == q)
+        #expect(try StagingStore(db: box.db).status(of: q) == .trashed, "the renamed file kept its staging")
         #expect(try box.db.scalar("SELECT count(*) FROM assets")?.int64 == 1)
     }
 

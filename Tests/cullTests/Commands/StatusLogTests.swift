@@ -33,7 +33,7 @@ import Testing
         #expect(try box.cull(["log"]).stdout == "Nothing recorded yet.\n")
         box.write("DCIM/a.jpg", "a")
         #expect(try box.cull(["scan"]).status == 0)
-        try ReviewStore(db: box.db).stage([StageRequest(rule: "r", ruleFile: "t.yml", assetIDs: [1])], runID: "t")
+        try StagingStore(db: box.db).stage([StageRequest(rule: "r", ruleFile: "t.yml", assetIDs: [1])], runID: "t")
         #expect(try box.cull(["commit", "--yes"]).status == 0)
         #expect(try box.cull(["undo"]).status == 0)
         let text = try box.cull(["log"])

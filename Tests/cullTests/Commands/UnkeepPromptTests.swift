@@ -10,7 +10,7 @@ import Testing
             box.write(path, path)
             try box.index(path)
         }
-        let store = ReviewStore(db: box.db)
+        let store = StagingStore(db: box.db)
         #expect(try store.keep(assetIDs: [1, 2]) == 2)
         try store.stage([StageRequest(rule: "r", ruleFile: "t.yml", assetIDs: [3])], runID: "t")
         let one = try box.cull(["unkeep", "DCIM/a.jpg", "c.jpg"])

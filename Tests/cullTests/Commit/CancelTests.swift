@@ -40,7 +40,7 @@ import Testing
         // The closed batch keeps no rows of files it never moved (they would pile up with every Ctrl-C).
         #expect(try box.db.scalar("SELECT count(*) FROM commit_items WHERE commit_id = 1 AND state = 'pending'")?.int64 == 0)
         #expect(try box.db.scalar("SELECT count(*) FROM commit_items WHERE commit_id = 1")?.int64 == Int64(moved))
-        let store = ReviewStore(db: box.db)
+        let store = StagingStore(db: box.db)
         for (path, id) in zip(paths, ids) {
             let here = box.exists(path)
             #expect((try store.assetID(path: path) != nil) == here, "\(PathBytes.display(path))")

@@ -29,7 +29,7 @@ import Testing
         #expect(Set(entries.compactMap(\.original)) == Set(committed.map { box.root + $0 }))
         for path in committed { #expect(!box.exists(path)) }
         #expect(box.exists("a/changed.jpg"))
-        #expect(try ReviewStore(db: box.db).status(of: ids[5]) == .trashed)
+        #expect(try StagingStore(db: box.db).status(of: ids[5]) == .trashed)
         #expect(try box.db.scalar("SELECT count(*) FROM assets")?.int64 == 1)
 
         let listing = try Subprocess.run(["/usr/bin/trash-list"], environment: box.environment)
@@ -57,7 +57,7 @@ import Testing
         }
         #expect(box.trashEntries().isEmpty)
         #expect(try box.db.scalar("SELECT count(*) FROM assets")?.int64 == Int64(committed.count + 1))
-        let store = ReviewStore(db: box.db)
+        let store = StagingStore(db: box.db)
         let restoredID = try #require(try store.assetID(path: names[7]))
         // Undo is the user deciding to keep these: no rule stages them again.
         #expect(try store.status(of: restoredID) == .kept)
@@ -72,7 +72,7 @@ import Testing
         _ = try box.index("p/IMG_2.DNG")
         let three = try box.index("p/IMG_3.HEIC", liveID: "L3")
         _ = try box.index("p/v/clip.mov", kind: "video", liveID: "L3")
-        try ReviewStore(db: box.db).stage([StageRequest(rule: "r", ruleFile: "f", assetIDs: [one, two, three])], runID: "t")
+        try StagingStore(db: box.db).stage([StageRequest(rule: "r", ruleFile: "f", assetIDs: [one, two, three])], runID: "t")
         let result = try box.cull(["commit", "--yes"])
         #expect(result.status == 0, "\(result.stderr)")
         // The Live pair (same content identifier) was staged as two assets; IMG_1.MOV is no Live half
@@ -99,7 +99,7 @@ import Testing
         #expect(try box.cull(["undo"]).status == 0)
         #expect(box.exists("q/a.jpg") && box.exists("q/b.jpg"))
         // Undo marked it kept; the user changes their mind once more: restoring it by name forgets the keep.
-        let store = ReviewStore(db: box.db)
+        let store = StagingStore(db: box.db)
         let again = try #require(try store.assetID(path: Array("q/a.jpg".utf8)))
         #expect(try store.status(of: again) == .kept)
         try store.restore(.assets([again]))

@@ -131,7 +131,7 @@ import Testing
         #expect(receipt.moved == 35 && receipt.alreadyGone == 2 && receipt.companionsMoved == 2)
         #expect(Set(receipt.skipped.map(\.path)) == Set([3, 17, 31].map { paths[$0] } + [paths[17] + Array(".xmp".utf8)]))
         #expect(try box.db.scalar("SELECT count(*) FROM commit_items WHERE state = 'pending'")?.int64 == 0)
-        let store = ReviewStore(db: box.db)
+        let store = StagingStore(db: box.db)
         for index in paths.indices {
             let stays = changed.contains(index)
             #expect(box.exists(paths[index]) == stays, "\(index)")

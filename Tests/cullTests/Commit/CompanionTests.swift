@@ -86,7 +86,7 @@ import Testing
         #expect(box.exists("IMG_0014.xmp") && box.exists("IMG_0015.JPG.xmp"))
         #expect(!box.exists("IMG_0017.JPG") && !box.exists("IMG_0017.xmp"))
         // Still staged until the next scan reads the new sidecar; that scan unstages it (it changed).
-        let store = ReviewStore(db: box.db)
+        let store = StagingStore(db: box.db)
         let id = try #require(try store.assetID(path: Array("IMG_0014.JPG".utf8)))
         #expect(try store.status(of: id) == .trashed)
         #expect(try box.cull(["commit", "--yes"]).status == 3, "a second commit refuses it again")
@@ -150,7 +150,7 @@ import Testing
         let scan = try box.cull(["scan", "--format", "json"])
         #expect(scan.stdout.contains("\"changed\":0") || scan.stdout.contains("\"changed\": 0"), "\(scan.stdout)")
         #expect(try box.db.scalar("SELECT sidecar_signature FROM assets WHERE name = 'IMG_0030.JPG'")?.string == current)
-        let store = ReviewStore(db: box.db)
+        let store = StagingStore(db: box.db)
         let id = try #require(try store.assetID(path: Array("IMG_0030.JPG".utf8)))
         #expect(try store.status(of: id) == .trashed)
     }
@@ -229,7 +229,7 @@ import Testing
         let video1 = try box.index("a/IMG_1.MOV", kind: "video", liveID: "L1")
         let photo2 = try box.index("a/IMG_2.HEIC", liveID: "L2")
         let video2 = try box.index("a/IMG_2.MOV", kind: "video", liveID: "L2")
-        let store = ReviewStore(db: box.db)
+        let store = StagingStore(db: box.db)
         try store.keep(assetIDs: [video2])
         let plan = try PlanBuilder(db: box.db).build([StageRequest(rule: "r", ruleFile: "f", assetIDs: [photo1, photo2])])
         #expect(Set(plan.rules[0].netNewIDs) == [photo1, video1])

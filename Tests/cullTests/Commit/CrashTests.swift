@@ -47,7 +47,7 @@ import Testing
                 #expect(!box.exists(path), "a journaled batch was not finished")
             }
             for path in paths {
-                let indexed = try ReviewStore(db: box.db).assetID(path: path) != nil
+                let indexed = try StagingStore(db: box.db).assetID(path: path) != nil
                 #expect(indexed == box.exists(path), "index and disk disagree on \(PathBytes.display(path))")
             }
         }

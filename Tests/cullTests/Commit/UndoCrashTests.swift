@@ -92,7 +92,7 @@ import Testing
 
     /// Every primary back in the library is indexed and kept; every one in the trash is not indexed.
     static func assertBackIsIndexed(_ box: Sandbox, paths: [[UInt8]]) throws {
-        let store = ReviewStore(db: box.db)
+        let store = StagingStore(db: box.db)
         for path in paths {
             let id = try store.assetID(path: path)
             #expect((id != nil) == box.exists(path), "index and disk disagree on \(PathBytes.display(path))")

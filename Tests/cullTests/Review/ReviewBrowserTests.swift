@@ -53,7 +53,7 @@ struct ReviewBrowserTests {
         #expect(page["after_u"] as? String == "Nothing staged to move yet", "u unstaged it")
         let kept = try #require(page["kept"] as? [String]).compactMap(Int64.init)
         #expect(kept.count == 2)
-        for id in kept { #expect(try ReviewStore(db: box.db).status(of: id) == .kept, "kept in the index: \(id)") }
+        for id in kept { #expect(try StagingStore(db: box.db).status(of: id) == .kept, "kept in the index: \(id)") }
         let confirmation = page["confirmation"] as? String ?? ""
         #expect(confirmation.contains("Move 8 files") && confirmation.contains(page["fingerprint"] as? String ?? "?"), "\(confirmation)")
         #expect((page["receipt"] as? String ?? "").contains("Moved 8 files"), "\(page["receipt"] ?? "")")
@@ -61,7 +61,7 @@ struct ReviewBrowserTests {
         #expect(page["dark_background"] as? String != page["light_background"] as? String, "dark mode is honoured")
         // What moved is in the sandbox's trash, as trash-cli sees it; what was kept is still here.
         let listed = try Subprocess.run(["/usr/bin/trash-list"], environment: box.environment).stdout
-        let keptPaths = try planned.filter { path in try ReviewStore(db: box.db).assetID(path: Array(path.utf8)).map(kept.contains) ?? false }
+        let keptPaths = try planned.filter { path in try StagingStore(db: box.db).assetID(path: Array(path.utf8)).map(kept.contains) ?? false }
         #expect(keptPaths.count == 2)
         for path in planned {
             let inTrash = listed.contains(box.library.root + "/" + path)

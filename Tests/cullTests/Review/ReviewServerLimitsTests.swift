@@ -92,11 +92,11 @@ import Testing
     @Test func bodiesAndHugeHeadersAreRefused() throws {
         let (box, rules) = try Self.library()
         let review = try ReviewProcess(box, ["--ceiling", "100", rules])
-        let id = try #require(try ReviewStore(db: box.db).assetID(path: Array("trip/a.jpg".utf8)))
+        let id = try #require(try StagingStore(db: box.db).assetID(path: Array("trip/a.jpg".utf8)))
         let withBody = try review.request("/api/decide?id=\(id)&to=keep", method: "POST",
                                           headers: ["X-Cull-Token": review.token], body: String(repeating: "x", count: 100_000))
         #expect(withBody.status == 413, "\(withBody)")
-        #expect(try ReviewStore(db: box.db).status(of: id) == .new)
+        #expect(try StagingStore(db: box.db).status(of: id) == .new)
         let huge = try review.request("/api/items", headers: ["X-Cull-Token": review.token, "X-Padding": String(repeating: "p", count: 40_000)])
         #expect([413, 414, 431].contains(huge.status), "\(huge.status)")
         #expect(try review.request("/api/items", headers: ["X-Cull-Token": review.token]).status == 200)
@@ -108,7 +108,7 @@ import Testing
         let (box, rules) = try Self.library()
         let review = try ReviewProcess(box, ["--ceiling", "100", rules])
         let token = ["X-Cull-Token": review.token]
-        let id = try #require(try ReviewStore(db: box.db).assetID(path: Array("trip/a.jpg".utf8)))
+        let id = try #require(try StagingStore(db: box.db).assetID(path: Array("trip/a.jpg".utf8)))
         #expect(try review.request("/original/\(id)", headers: token).status == 200)
         for path in ["/original/\(id)%00", "/original/\(id)%00.jpg", "/thumb/\(id)%00", "/preview/\(id)%00x", "/original/0\(id)",
                      "/original/%2B\(id)", "/original/\(id)%20", "/original/\(id)/"] {
@@ -119,7 +119,7 @@ import Testing
             let answer = try review.request("/api/decide?\(query)&to=keep", method: "POST", headers: token)
             #expect(answer.status == 404, "\(query): \(answer.status)")
         }
-        #expect(try ReviewStore(db: box.db).status(of: id) == .new, "nothing was kept")
+        #expect(try StagingStore(db: box.db).status(of: id) == .new, "nothing was kept")
         _ = review.interrupt()
     }
 
@@ -141,7 +141,7 @@ import Testing
         box.write("trip/slow.jpg", bytes: Array(try #require(FileManager.default.contents(atPath: slow))))
         #expect(try box.cull(["scan"]).status == 0)
         let review = try ReviewProcess(box, ["--ceiling", "100", rules])
-        let id = try #require(try ReviewStore(db: box.db).assetID(path: Array("trip/slow.jpg".utf8)))
+        let id = try #require(try StagingStore(db: box.db).assetID(path: Array("trip/slow.jpg".utf8)))
         let started = Date()
         let preview = try Subprocess.start(["/usr/bin/curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "X-Cull-Token: \(review.token)",
                                             "http://127.0.0.1:\(review.port)/preview/\(id)"], environment: box.environment)

@@ -36,7 +36,7 @@ import Testing
     }
 
     static func id(_ box: Sandbox, _ path: String) throws -> Int64 {
-        try #require(try ReviewStore(db: box.db).assetID(path: Array(path.utf8)))
+        try #require(try StagingStore(db: box.db).assetID(path: Array(path.utf8)))
     }
 
     @Test func everyRequestNeedsTheTokenAndOurHost() throws {
@@ -73,16 +73,16 @@ import Testing
         #expect(try review.request("/api/decide?id=\(a)&to=keep&token=\(review.token)", method: "POST",
                                    headers: ["Cookie": "cull_token=\(review.token)"]).status == 403)
         #expect(try review.request("/api/decide?id=\(a)&to=keep", headers: ["X-Cull-Token": review.token]).status == 405)
-        #expect(try ReviewStore(db: box.db).status(of: a) == .new)
+        #expect(try StagingStore(db: box.db).status(of: a) == .new)
         let kept = try review.request("/api/decide?id=\(a)&to=keep", method: "POST", headers: ["X-Cull-Token": review.token])
         #expect(kept.status == 200 && kept.body.contains(#""state":"kept""#), "\(kept)")
-        #expect(try ReviewStore(db: box.db).status(of: a) == .kept)
+        #expect(try StagingStore(db: box.db).status(of: a) == .kept)
         let staged = try review.request("/api/decide?id=\(a)&to=stage", method: "POST", headers: ["X-Cull-Token": review.token])
         #expect(staged.status == 200)
-        #expect(try ReviewStore(db: box.db).status(of: a) == .trashed)
+        #expect(try StagingStore(db: box.db).status(of: a) == .trashed)
         #expect(try box.cull(["trash", "--format", "paths"]).stdout == "trip/a.jpg\n")
         #expect(try review.request("/api/decide?id=\(a)&to=unstage", method: "POST", headers: ["X-Cull-Token": review.token]).status == 200)
-        #expect(try ReviewStore(db: box.db).status(of: a) == .new)
+        #expect(try StagingStore(db: box.db).status(of: a) == .new)
         // A stale fingerprint commits nothing.
         _ = try review.request("/api/decide?id=\(a)&to=stage", method: "POST", headers: ["X-Cull-Token": review.token])
         let stale = try review.request("/api/commit?fingerprint=000000000000", method: "POST", headers: ["X-Cull-Token": review.token])
@@ -228,16 +228,16 @@ import Testing
         #expect(items.contains(#""keeper":true"#) && items.contains("shortest_path"), "\(items)")
         #expect(try review.request("/api/stage-section?section=0", method: "POST", headers: token).status == 200)
         let keeper = try Self.id(box, "a/one.jpg"), copy = try Self.id(box, "b/one-copy.jpg")
-        #expect(try ReviewStore(db: box.db).status(of: copy) == .trashed)
+        #expect(try StagingStore(db: box.db).status(of: copy) == .trashed)
         let swapped = try review.request("/api/decide?id=\(keeper)&to=stage", method: "POST", headers: token)
         #expect(swapped.status == 200, "\(swapped)")
-        #expect(try ReviewStore(db: box.db).status(of: keeper) == .trashed)
-        #expect(try ReviewStore(db: box.db).status(of: copy) == .new, "the twin went back: its keeper leaves")
+        #expect(try StagingStore(db: box.db).status(of: keeper) == .trashed)
+        #expect(try StagingStore(db: box.db).status(of: copy) == .new, "the twin went back: its keeper leaves")
         // The plan made when the page opened no longer stages the copy against its staged keeper.
         let stale = try review.request("/api/decide?id=\(copy)&to=stage", method: "POST", headers: token)
         #expect(stale.status == 409, "\(stale)")
         #expect(try review.request("/api/stage-section?section=0", method: "POST", headers: token).status == 200)
-        #expect(try ReviewStore(db: box.db).status(of: copy) == .new, "the group keeps a copy")
+        #expect(try StagingStore(db: box.db).status(of: copy) == .new, "the group keeps a copy")
         _ = review.interrupt()
     }
 

@@ -41,10 +41,10 @@ import Testing
             let answer = try review.request("/api/decide?id=\(id)&to=\(decision)", method: "POST", headers: token)
             #expect(answer.status == 409 && answer.body.contains("changed"), "\(decision): \(answer)")
         }
-        #expect(try ReviewStore(db: box.db).status(of: id) == .new)
+        #expect(try StagingStore(db: box.db).status(of: id) == .new)
         let section = try review.request("/api/stage-section?section=0", method: "POST", headers: token)
         #expect(section.status == 200, "\(section)")
-        #expect(try ReviewStore(db: box.db).status(of: id) == .new)
+        #expect(try StagingStore(db: box.db).status(of: id) == .new)
         #expect(try box.cull(["trash", "--format", "paths"]).stdout.split(separator: "\n").sorted() == ["trip/a.jpg", "trip/b.jpg", "trip/c.jpg"]
             .filter { box.exists($0) }.map { Substring($0) })
         _ = review.interrupt()
@@ -98,7 +98,7 @@ import Testing
         let token = ["X-Cull-Token": review.token]
         let one = try review.request("/api/decide?id=\(a)&to=stage", method: "POST", headers: token)
         #expect(one.status == 409, "\(one)")
-        #expect(try ReviewStore(db: box.db).status(of: a) == .new)
+        #expect(try StagingStore(db: box.db).status(of: a) == .new)
         #expect(try review.request("/api/stage-section?section=0", method: "POST", headers: token).status == 200)
         #expect(try box.cull(["trash", "--format", "paths"]).stdout == "trip/b.jpg\ntrip/c.jpg\n")
         _ = review.interrupt()
@@ -109,7 +109,7 @@ import Testing
         #expect(try box.cull(["keep", "trip/a.jpg"]).status == 0)
         let answer = try review.request("/api/decide?id=\(a)&to=stage", method: "POST", headers: ["X-Cull-Token": review.token])
         #expect(answer.status == 409, "\(answer)")
-        #expect(try ReviewStore(db: box.db).status(of: a) == .kept)
+        #expect(try StagingStore(db: box.db).status(of: a) == .kept)
         _ = review.interrupt()
     }
 }

@@ -103,7 +103,7 @@ import Testing
         let box = try Self.library("report-link")
         let outside = box.base + "/outside"
         try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
-        let ids = try ["trip/a.jpg", "trip/b.jpg"].map { try #require(try ReviewStore(db: box.db).assetID(path: Array($0.utf8))) }
+        let ids = try ["trip/a.jpg", "trip/b.jpg"].map { try #require(try StagingStore(db: box.db).assetID(path: Array($0.utf8))) }
         for id in ids { try "precious \(id)".write(toFile: outside + "/\(id).svg", atomically: false, encoding: .utf8) }
         let folder = box.base + "/report"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -55,7 +55,7 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.contains("spared 1"), "\(result.stdout)")
         #expect(try staged(box) == ["f/b.jpg"])
-        #expect(try ReviewStore(db: box.db).status(of: try #require(try ReviewStore(db: box.db).assetID(path: Array("f/a.jpg".utf8)))) == .kept)
+        #expect(try StagingStore(db: box.db).status(of: try #require(try StagingStore(db: box.db).assetID(path: Array("f/a.jpg".utf8)))) == .kept)
     }
 
     /// A Live Photo goes whole: naming the photo stages its video as a row of its own; when the

@@ -6,7 +6,7 @@ import Testing
     @Test func stagingIsIdempotentAndNeverOverKept() throws {
         let box = try Sandbox("stage")
         let ids = try ["a.jpg", "b.jpg", "c.jpg"].map { path -> Int64 in box.write(path); return try box.index(path) }
-        let store = ReviewStore(db: box.db)
+        let store = StagingStore(db: box.db)
         try store.keep(assetIDs: [ids[2]])
         let first = try store.stage([StageRequest(rule: "r", ruleFile: "f.yml", assetIDs: ids)], runID: "1")
         #expect(first.total == 2)
@@ -20,7 +20,7 @@ import Testing
     @Test func exclusionsLimitsAndTheCeilingStageNothingExtra() throws {
         let box = try Sandbox("limit")
         let ids = try (0..<5).map { index -> Int64 in box.write("p\(index).jpg"); return try box.index("p\(index).jpg") }
-        let store = ReviewStore(db: box.db)
+        let store = StagingStore(db: box.db)
         let guarded = Exclusion(reason: .protected(ProtectGuard(index: 0, file: nil, predicate: "favorite eq true")), ids: [ids[0]])
         let plan = try PlanBuilder(db: box.db).build([
             StageRequest(rule: "r", ruleFile: "f.yml", assetIDs: Array(ids.dropFirst()), exclusions: [guarded]),
@@ -60,7 +60,7 @@ import Testing
         let box = try Sandbox("restore")
         let a = try box.stageFiles([Array("a.jpg".utf8), Array("b.jpg".utf8)], rule: "one")
         _ = try box.stageFiles([Array("c.mov".utf8)], rule: "two", kind: "video")
-        let store = ReviewStore(db: box.db)
+        let store = StagingStore(db: box.db)
         #expect(try TrashListing(db: box.db, kind: .video).items.count == 1)
         #expect(try TrashListing(db: box.db, rule: "one").total.count == 2)
         #expect(try store.restore(.assets([a[0]])) == 1)

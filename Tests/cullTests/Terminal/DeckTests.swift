@@ -33,7 +33,7 @@ struct DeckTests {
         return found
     }
 
-    private func id(_ box: Sandbox, _ path: String) throws -> Int64? { try ReviewStore(db: box.db).assetID(path: Array(path.utf8)) }
+    private func id(_ box: Sandbox, _ path: String) throws -> Int64? { try StagingStore(db: box.db).assetID(path: Array(path.utf8)) }
 
     /// → keeps, ← stages with the rule's own row (its name, the twin's keeper), ↓ writes nothing,
     /// u takes the last decision back; the summary counts what stands.

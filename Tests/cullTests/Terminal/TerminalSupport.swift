@@ -210,7 +210,7 @@ extension Sandbox {
 
     /// The cached thumbnail of library-relative `path`, decoded (what the sheet draws from).
     func thumbnail(of path: String) throws -> DecodedImage {
-        let id = try #require(try ReviewStore(db: db).assetID(path: Array(path.utf8)))
+        let id = try #require(try StagingStore(db: db).assetID(path: Array(path.utf8)))
         let record = try #require(try AssetFile.record(db, id: id))
         return try ImageDecoder.decode(path: library.controlDirectory + "/thumbs/" + record.identityKey + ".jpg", maxSide: 4096, grey: false)
     }

@@ -143,9 +143,9 @@ public final class RuleEvaluator {
         let matches = run.rules.indices.map { statement.column(CompiledRun.matchColumn($0)) }
         let guardColumns = run.guardColumns.map { $0.map(statement.column) }, keepColumns = run.keepColumns.map { $0.map(statement.column) }
         try statement.forEachRow(run.query.arguments) { row in
-            var status: ReviewStatus?
+            var status: StagingStatus?
             for index in run.rules.indices where row.int64(matches[index]) != 0 {
-                if status == nil { status = row.word(fixed.status, as: ReviewStatus.self) }
+                if status == nil { status = row.word(fixed.status, as: StagingStatus.self) }
                 buckets[index].add(row, fixed, status: status!, guardColumns: guardColumns[index], keepColumns: keepColumns[index])
             }
         }
@@ -187,7 +187,7 @@ public final class RuleEvaluator {
         let guardColumns = compiled.guards.indices.map { statement.column(RuleCompiler.guardColumn($0)) }
         let keepColumns = compiled.keepRules.indices.map { statement.column(RuleCompiler.keepColumn($0)) }
         try forEachRow(statement, compiled) { row in
-            buckets.add(row, fixed, status: row.word(fixed.status, as: ReviewStatus.self), guardColumns: guardColumns, keepColumns: keepColumns)
+            buckets.add(row, fixed, status: row.word(fixed.status, as: StagingStatus.self), guardColumns: guardColumns, keepColumns: keepColumns)
         }
         return buckets.evaluation(of: compiled, libraryCount: libraryCount)
     }
@@ -224,7 +224,7 @@ public final class RuleEvaluator {
 
         /// The rule matches `row` (id and size in `fixed`'s columns, review status `status`);
         /// `guardColumns` and `keepColumns` hold the rule's guards and keep rules, in order.
-        mutating func add(_ row: Row, _ fixed: FixedColumns, status: ReviewStatus, guardColumns: [Row.Column], keepColumns: [Row.Column]) {
+        mutating func add(_ row: Row, _ fixed: FixedColumns, status: StagingStatus, guardColumns: [Row.Column], keepColumns: [Row.Column]) {
             let id = row.int64(fixed.id)
             matched.append(id)
             if status == .kept { userKept.append(id); return }

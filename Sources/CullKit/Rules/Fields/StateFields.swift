@@ -28,8 +28,8 @@ enum StateFields {
         Field("raw", .boolean, column: "a.raw",
               doc: "A RAW file (or the RAW half of a RAW+JPEG pair).",
               examples: ["raw: true"]),
-        // The words are ReviewStatus's own; `new`, never stored, is what no reviews row reads as.
-        Field("status", .enumeration(ReviewStatus.allCases.map(\.rawValue)), column: "COALESCE(r.status, '\(ReviewStatus.new.rawValue)')",
+        // The words are StagingStatus's own; `new`, never stored, is what no reviews row reads as.
+        Field("status", .enumeration(StagingStatus.allCases.map(\.rawValue)), column: "COALESCE(r.status, '\(StagingStatus.new.rawValue)')",
               doc: "new (never reviewed), kept (cull keep), trashed (staged).",
               examples: ["status: new"]),
         Field("broken", .boolean, column: "a.broken",

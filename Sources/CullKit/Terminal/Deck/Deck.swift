@@ -26,7 +26,7 @@ final class Deck {
     private struct Step {
         let position: Int
         let label: String
-        let before: [Int64: ReviewStatus]
+        let before: [Int64: StagingStatus]
         /// What it added to ``counts``, taken off again by undo.
         var kept = 0, staged = 0
     }
@@ -91,8 +91,8 @@ final class Deck {
         let steps = history.count
         let done = change("\(verb) \(name(id))") { try decisions.apply(decision, to: id, scope: scope) }
         guard done else { return }
-        let now = (try? ReviewStore(db: db).status(of: id)) ?? .new
-        let wanted: ReviewStatus = decision == .keep ? .kept : .trashed
+        let now = (try? StagingStore(db: db).status(of: id)) ?? .new
+        let wanted: StagingStatus = decision == .keep ? .kept : .trashed
         guard now == wanted else {
             message = "Not \(verb): \(name(id)) is \(now == .trashed ? "staged" : now == .kept ? "kept" : "not staged") (a guard decided)."
             return
@@ -118,10 +118,10 @@ final class Deck {
         let steps = history.count
         let done = change("the group of \(name(id))") {
             for member in group.members where member != group.keeper {
-                guard try ReviewStore(db: db).status(of: member) != .trashed else { continue }
+                guard try StagingStore(db: db).status(of: member) != .trashed else { continue }
                 do {
                     try decisions.apply(.stage, to: member, scope: scope)
-                    if try ReviewStore(db: db).status(of: member) == .trashed { staged += 1 }
+                    if try StagingStore(db: db).status(of: member) == .trashed { staged += 1 }
                 } catch let refusal as ReviewDecisions.Refusal {
                     refused.append("\(name(member)): \(refusal.description)")
                 }
@@ -153,7 +153,7 @@ final class Deck {
         var failure: String?
         do { try body() } catch let refusal as ReviewDecisions.Refusal { failure = refusal.description } catch { failure = "\(error)" }
         let after = (try? statuses()) ?? before
-        var changed: [Int64: ReviewStatus] = [:]
+        var changed: [Int64: StagingStatus] = [:]
         for id in Set(before.keys).union(after.keys) where before[id] != after[id] { changed[id] = before[id] ?? .new }
         if !changed.isEmpty { history.append(Step(position: position, label: label, before: changed)) }
         if let failure {
@@ -231,7 +231,7 @@ final class Deck {
         if isFinished { message += (message.isEmpty ? "" : " ") + "That was the last card: c commits, ↑ goes back, q quits." }
     }
 
-    private func statuses() throws -> [Int64: ReviewStatus] { try ReviewStore(db: db).statuses() }
+    private func statuses() throws -> [Int64: StagingStatus] { try StagingStore(db: db).statuses() }
 
     /// A card's file name, as shown.
     func name(_ id: Int64) -> String {

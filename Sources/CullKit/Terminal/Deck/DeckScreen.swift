@@ -116,7 +116,7 @@ final class DeckScreen {
     }
 
     private func status(_ deck: Deck, _ id: Int64) -> (text: String, tone: String) {
-        switch (try? ReviewStore(db: deck.db).status(of: id)) ?? .new {
+        switch (try? StagingStore(db: deck.db).status(of: id)) ?? .new {
         case .trashed: return ("STAGED: a commit takes it", "1;31")
         case .kept: return ("KEPT: no rule stages it again", "1;32")
         case .new:

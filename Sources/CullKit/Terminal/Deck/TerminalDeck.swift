@@ -15,7 +15,7 @@ public enum TerminalDeck {
     /// leaves the terminal as it found it. `replan` makes the review's plan again (nil: a review
     /// of what is staged), as `cull review` in the browser does.
     public static func run(_ scope: ReviewScope, library: Library, db: Database, replan: (() throws -> Plan)?,
-                           terminal: Terminal, forced: PreviewMode? = nil,
+                           terminal: Console, forced: PreviewMode? = nil,
                            environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Outcome {
         guard terminal.stdoutIsTTY, let session = TerminalSession() else { throw DeckError.notATerminal }
         let deck = try Deck(library: library, db: db, scope: scope, replan: replan)

@@ -89,13 +89,13 @@ struct ContactSheet {
     private struct TileReader {
         let db: Database
         let proposed: Set<Int64>
-        let store: ReviewStore
+        let store: StagingStore
         let dates: Statement
 
         init(db: Database, proposed: Set<Int64>) throws {
             self.db = db
             self.proposed = proposed
-            store = ReviewStore(db: db)
+            store = StagingStore(db: db)
             dates = try db.cached("SELECT taken, mtime_ns FROM assets WHERE id = ?")
         }
 

@@ -6,19 +6,19 @@ import Foundation
 public enum TerminalPreview {
     /// The sheet of a review scope: the plan of rules, or what is staged (`only` those files, and
     /// the keepers of their groups, when given: `cull trash --rule R`).
-    public static func draw(_ scope: ReviewScope, only: Set<Int64>? = nil, library: Library, db: Database, terminal: Terminal,
+    public static func draw(_ scope: ReviewScope, only: Set<Int64>? = nil, library: Library, db: Database, terminal: Console,
                             forced: PreviewMode?, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         try draw(ContactSheet(scope, only: only, db: db), library: library, terminal: terminal, forced: forced, environment: environment)
     }
 
     /// The sheet of some files, in their order, as one section titled `title` (`cull find`).
-    public static func draw(title: TerminalText, assets: [Int64], library: Library, db: Database, terminal: Terminal, forced: PreviewMode?,
+    public static func draw(title: TerminalText, assets: [Int64], library: Library, db: Database, terminal: Console, forced: PreviewMode?,
                             environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         try draw(ContactSheet(title: title, ids: assets, db: db), library: library, terminal: terminal, forced: forced,
                  environment: environment)
     }
 
-    private static func draw(_ sheet: ContactSheet, library: Library, terminal: Terminal, forced: PreviewMode?,
+    private static func draw(_ sheet: ContactSheet, library: Library, terminal: Console, forced: PreviewMode?,
                              environment: [String: String]) {
         guard sheet.count > 0 else {
             terminal.out("Nothing to show.\n")

@@ -4,14 +4,14 @@ import Testing
 
 /// A library under a fresh temp dir with its own HOME and XDG_DATA_HOME, so tests never touch
 /// the real trash. In-process code gets `environment`; subprocesses get it too.
-final class Sandbox {
-    let base: String
-    let library: Library
-    let db: Database
-    let environment: [String: String]
+public final class Sandbox {
+    public let base: String
+    public let library: Library
+    public let db: Database
+    public let environment: [String: String]
 
     /// Process-wide fallback HOME / XDG_DATA_HOME (set once), in case anything reads the process env.
-    nonisolated(unsafe) static var processSandbox: String = {
+    public nonisolated(unsafe) static var processSandbox: String = {
         let path = NSTemporaryDirectory() + "cull-tests-home-\(getpid())"
         try? FileManager.default.createDirectory(atPath: path + "/xdg", withIntermediateDirectories: true)
         setenv("HOME", path, 1)
@@ -19,7 +19,7 @@ final class Sandbox {
         return path
     }()
 
-    init(_ name: String = "t") throws {
+    public init(_ name: String = "t") throws {
         _ = Sandbox.processSandbox
         let template = NSTemporaryDirectory() + "cull-\(name)-XXXXXX"
         var bytes = Array(template.utf8CString)
@@ -41,12 +41,12 @@ final class Sandbox {
         try? FileManager.default.removeItem(atPath: base)
     }
 
-    var root: [UInt8] { Array((library.root + "/").utf8) }
-    var trash: String { base + "/xdg/Trash" }
+    public var root: [UInt8] { Array((library.root + "/").utf8) }
+    public var trash: String { base + "/xdg/Trash" }
 
     /// Creates a file (parents too) at library-relative `path` and returns its absolute bytes.
     @discardableResult
-    func write(_ path: [UInt8], _ contents: String = "data") -> [UInt8] {
+    public func write(_ path: [UInt8], _ contents: String = "data") -> [UInt8] {
         let absolute = root + path
         _ = FileOps.makeDirectories(PathBytes.parent(absolute))
         _ = FileOps.unlink(absolute)
@@ -55,10 +55,10 @@ final class Sandbox {
         return absolute
     }
 
-    func write(_ path: String, _ contents: String = "data") { write(Array(path.utf8), contents) }
+    public func write(_ path: String, _ contents: String = "data") { write(Array(path.utf8), contents) }
 
     /// Creates a file holding `bytes` (parents too) at library-relative `path`.
-    func write(_ path: String, bytes: [UInt8]) {
+    public func write(_ path: String, bytes: [UInt8]) {
         let absolute = root + Array(path.utf8)
         _ = FileOps.makeDirectories(PathBytes.parent(absolute))
         _ = FileOps.unlink(absolute)
@@ -66,7 +66,7 @@ final class Sandbox {
     }
 
     /// Writes a rule file next to the library (not inside it) and returns its path.
-    func rules(_ name: String, _ text: String) throws -> String {
+    public func rules(_ name: String, _ text: String) throws -> String {
         let path = base + "/" + name
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
@@ -75,7 +75,7 @@ final class Sandbox {
     /// Inserts an `assets` row with the file's real stat and the signature of the sidecars next to
     /// it now, as the scanner would (the scanner is tested elsewhere).
     @discardableResult
-    func index(_ path: [UInt8], kind: String = "photo", liveID: String? = nil) throws -> Int64 {
+    public func index(_ path: [UInt8], kind: String = "photo", liveID: String? = nil) throws -> Int64 {
         let info = try #require(FileOps.lstat(root + path).0)
         let name = PathBytes.basename(path)
         let ext = name.lastIndex(of: 46).map { String(decoding: name[($0 + 1)...], as: UTF8.self) } ?? ""
@@ -92,33 +92,33 @@ final class Sandbox {
     }
 
     @discardableResult
-    func index(_ path: String, kind: String = "photo", liveID: String? = nil) throws -> Int64 {
+    public func index(_ path: String, kind: String = "photo", liveID: String? = nil) throws -> Int64 {
         try index(Array(path.utf8), kind: kind, liveID: liveID)
     }
 
     /// Writes, indexes and stages files under `rule`.
     @discardableResult
-    func stageFiles(_ paths: [[UInt8]], rule: String = "r", kind: String = "photo") throws -> [Int64] {
+    public func stageFiles(_ paths: [[UInt8]], rule: String = "r", kind: String = "photo") throws -> [Int64] {
         var ids: [Int64] = []
         for path in paths {
             write(path, "content of " + PathBytes.display(path))
             ids.append(try index(path, kind: kind))
         }
-        try ReviewStore(db: db).stage([StageRequest(rule: rule, ruleFile: "test.yml", assetIDs: ids)], runID: "test")
+        try StagingStore(db: db).stage([StageRequest(rule: rule, ruleFile: "test.yml", assetIDs: ids)], runID: "test")
         return ids
     }
 
-    func exists(_ path: [UInt8]) -> Bool { FileOps.exists(root + path) }
-    func exists(_ path: String) -> Bool { exists(Array(path.utf8)) }
+    public func exists(_ path: [UInt8]) -> Bool { FileOps.exists(root + path) }
+    public func exists(_ path: String) -> Bool { exists(Array(path.utf8)) }
 
     /// Runs the built `cull` with this sandbox's environment.
-    func cull(_ arguments: [String], stdin: String? = nil, extra: [String: String] = [:]) throws -> Subprocess.Result {
+    public func cull(_ arguments: [String], stdin: String? = nil, extra: [String: String] = [:]) throws -> Subprocess.Result {
         try Subprocess.run([Subprocess.cullBinary] + arguments, environment: environment.merging(extra) { $1 },
                            stdin: stdin, directory: library.root)
     }
 
     /// The (file name, original path) pairs of the sandbox's home trash, checked for orphans both ways.
-    func trashEntries() -> [(name: [UInt8], original: [UInt8]?)] {
+    public func trashEntries() -> [(name: [UInt8], original: [UInt8]?)] {
         let location = TrashLocation(directory: Array(trash.utf8), topdir: nil)
         let files = Set(FileOps.listDirectory(location.filesDirectory) ?? [])
         let suffix = Array(".trashinfo".utf8)
@@ -137,7 +137,7 @@ final class Sandbox {
 
 extension Sandbox {
     /// Runs ImageMagick, ExifTool or another tool in the library folder; the test stops when it fails.
-    func tool(_ arguments: [String]) throws {
+    public func tool(_ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments

@@ -1,24 +1,28 @@
 import Foundation
 
 /// Runs a program with a given environment, optional stdin, and captures its output.
-enum Subprocess {
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
+public enum Subprocess {
+    public struct Result {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
+
+        public init(status: Int32, stdout: String, stderr: String) {
+            (self.status, self.stdout, self.stderr) = (status, stdout, stderr)
+        }
     }
 
     /// The `cull` binary built next to the test bundle.
-    static let cullBinary: String = {
+    public static let cullBinary: String = {
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("cull").path,
             URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/cull").path,
+                .deletingLastPathComponent().appendingPathComponent(".build/debug/cull").path,
         ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[1]
     }()
 
-    static func run(_ arguments: [String], environment: [String: String], stdin: String? = nil,
+    public static func run(_ arguments: [String], environment: [String: String], stdin: String? = nil,
                     directory: String? = nil) throws -> Result {
         let process = try start(arguments, environment: environment, stdin: stdin, directory: directory)
         let out = process.stdout.fileHandleForReading.readDataToEndOfFile()
@@ -28,13 +32,13 @@ enum Subprocess {
                       stderr: String(decoding: err, as: UTF8.self))
     }
 
-    struct Running {
-        let process: Process
-        let stdout: Pipe
-        let stderr: Pipe
+    public struct Running {
+        public let process: Process
+        public let stdout: Pipe
+        public let stderr: Pipe
     }
 
-    static func start(_ arguments: [String], environment: [String: String], stdin: String? = nil,
+    public static func start(_ arguments: [String], environment: [String: String], stdin: String? = nil,
                       directory: String? = nil) throws -> Running {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: arguments[0])

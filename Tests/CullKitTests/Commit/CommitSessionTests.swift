@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CullKit
+import CullTestSupport
 
 /// The one confirm-and-commit entry point: what it shows is what it commits, or nothing moves.
 @Suite struct CommitSessionTests {
@@ -34,7 +35,7 @@ import Testing
         let session = try CommitSession(library: box.library, db: box.db, environment: box.environment)
         #expect(session.count == 2)
         let other = try box.library.openIndex()
-        #expect(try ReviewStore(db: other).keep(assetIDs: [ids[1]]) == 1)
+        #expect(try StagingStore(db: other).keep(assetIDs: [ids[1]]) == 1)
         let lock = try LibraryLock(library: box.library)
         #expect(throws: CommitError.self) {
             try session.commit(expectedFingerprint: session.fingerprint, destination: .trash, holding: lock)
@@ -77,7 +78,7 @@ import Testing
         let box = try Sandbox("session-empty")
         try box.stageFiles([Array("a.jpg".utf8)])
         let session = try CommitSession(library: box.library, db: box.db, environment: box.environment)
-        try ReviewStore(db: box.db).restore(.all)
+        try StagingStore(db: box.db).restore(.all)
         let lock = try LibraryLock(library: box.library)
         do {
             _ = try session.commit(expectedFingerprint: session.fingerprint, destination: .trash, holding: lock)

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The review rows: staging (`trashed`), keeping (`kept`) and unstaging. Nothing on disk changes.
-public struct ReviewStore {
+/// The staging rows (table `reviews`): staging (`trashed`), keeping (`kept`) and unstaging. Nothing on disk changes.
+public struct StagingStore {
     let db: Database
 
     public init(db: Database) { self.db = db }
@@ -47,7 +47,7 @@ public struct ReviewStore {
                 var count = 0
                 let keeperOf = rule.keeperOf
                 for id in rule.netNewIDs {
-                    try insert.execute([ReviewStatus.trashed.sql, .text(rule.rule), rule.ruleFile.isEmpty ? .null : .text(rule.ruleFile), .text(runID), .integer(time),
+                    try insert.execute([StagingStatus.trashed.sql, .text(rule.rule), rule.ruleFile.isEmpty ? .null : .text(rule.ruleFile), .text(runID), .integer(time),
                                         rule.livePairOf[id].sqlValue, keeperOf[id].sqlValue, .integer(id)])
                     count += db.changes
                 }
@@ -57,11 +57,11 @@ public struct ReviewStore {
             // in, it is unstaged; one a plain rule matched leaves on that rule's word instead.
             let unstage = try db.cached("DELETE FROM reviews WHERE asset_id = ? AND status = ?")
             for twin in plan.twinsUnstaged {
-                try unstage.execute([.integer(twin.id), ReviewStatus.trashed.sql])
+                try unstage.execute([.integer(twin.id), StagingStatus.trashed.sql])
                 result.unstaged += db.changes
             }
             let decide = try db.cached("UPDATE reviews SET keeper_id = NULL WHERE asset_id = ? AND status = ?")
-            for id in plan.twinsDecided { try decide.execute([.integer(id), ReviewStatus.trashed.sql]) }
+            for id in plan.twinsDecided { try decide.execute([.integer(id), StagingStatus.trashed.sql]) }
             return result
         }
     }
@@ -77,7 +77,7 @@ public struct ReviewStore {
                     live_pair_of = NULL, at = excluded.at
                 """)
             for id in assetIDs {
-                try upsert.execute([.integer(id), .integer(time), ReviewStatus.kept.sql])
+                try upsert.execute([.integer(id), .integer(time), StagingStatus.kept.sql])
                 count += db.changes
             }
             return count
@@ -99,10 +99,10 @@ public struct ReviewStore {
         try db.transaction {
             switch selection {
             case .all:
-                try db.execute("DELETE FROM reviews WHERE status = ?", [ReviewStatus.trashed.sql])
+                try db.execute("DELETE FROM reviews WHERE status = ?", [StagingStatus.trashed.sql])
                 return db.changes
             case let .rule(rule):
-                try db.execute("DELETE FROM reviews WHERE status = ?2 AND rule = ?1", [.text(rule), ReviewStatus.trashed.sql])
+                try db.execute("DELETE FROM reviews WHERE status = ?2 AND rule = ?1", [.text(rule), StagingStatus.trashed.sql])
                 return db.changes
             case let .assets(ids):
                 var count = 0
@@ -116,8 +116,8 @@ public struct ReviewStore {
     }
 
     /// The review status of one asset.
-    public func status(of assetID: Int64) throws -> ReviewStatus {
-        ReviewStatus(stored: try db.scalar("SELECT status FROM reviews WHERE asset_id = ?", [.integer(assetID)])?.string)
+    public func status(of assetID: Int64) throws -> StagingStatus {
+        StagingStatus(stored: try db.scalar("SELECT status FROM reviews WHERE asset_id = ?", [.integer(assetID)])?.string)
     }
 
     /// The asset id at a library-relative path, or nil when it is not indexed.

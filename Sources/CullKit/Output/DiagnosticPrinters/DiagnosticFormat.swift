@@ -21,7 +21,7 @@ public enum DiagnosticFormat: String, Sendable, CaseIterable {
 
     /// Writes `files` in this format to standard output: text through ``Terminal/out(_:)``, the
     /// machine formats (whose writers escape every value) as documents.
-    public func write(_ files: [LoadedRuleFile], to terminal: Terminal) {
+    public func write(_ files: [LoadedRuleFile], to terminal: Console) {
         switch self {
         case .text: terminal.out(Self.terminalText(files, color: terminal.colorEnabled))
         case .json, .github, .sarif: terminal.outDocument(render(files))

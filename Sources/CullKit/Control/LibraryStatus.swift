@@ -47,9 +47,9 @@ public struct LibraryStatus: Sendable {
             root: library.root, indexBytes: indexBytes,
             assets: Int(try db.scalar("SELECT count(*) FROM assets")?.int64 ?? 0),
             staged: listing.total.count, stagedBytes: listing.total.bytes,
-            kept: Int(try db.scalar("SELECT count(*) FROM reviews WHERE status = ?", [ReviewStatus.kept.sql])?.int64 ?? 0),
+            kept: Int(try db.scalar("SELECT count(*) FROM reviews WHERE status = ?", [StagingStatus.kept.sql])?.int64 ?? 0),
             lastScan: lastScan, lastCommit: lastCommit,
-            unfinished: try CommitRecovery.unfinished(library: library, db: db))
+            unfinished: try UnfinishedBatches.named(library: library, db: db))
     }
 }
 

@@ -7,7 +7,7 @@ import Foundation
 import Synchronization
 
 /// Where output goes and how it may look: colour only on a TTY and never with `NO_COLOR`.
-public struct Terminal: Sendable {
+public struct Console: Sendable {
     public let stdoutIsTTY: Bool
     public let stderrIsTTY: Bool
     public let colorEnabled: Bool
@@ -18,7 +18,7 @@ public struct Terminal: Sendable {
 
     /// The process's own terminal: the two variables are read with `getenv`, not through
     /// `ProcessInfo.environment`, which copies the whole environment into a dictionary (a tenth of
-    /// `cull --version`, and of every progress-bar line, which makes a `Terminal` each).
+    /// `cull --version`, and of every progress-bar line, which makes a `Console` each).
     public init() {
         self.init(noColor: getenv("NO_COLOR").map { String(cString: $0) }, term: getenv("TERM").map { String(cString: $0) })
     }
@@ -72,7 +72,7 @@ public final class ProgressBar: Sendable {
     private let label: String
     private let lastDraw = Mutex(0.0)
 
-    public init(label: String, terminal: Terminal) {
+    public init(label: String, terminal: Console) {
         self.enabled = terminal.stderrIsTTY
         self.label = label
     }
@@ -86,12 +86,12 @@ public final class ProgressBar: Sendable {
             let width = 30
             let filled = total > 0 ? min(width, width * done / total) : 0
             let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-            Terminal().err("\r\(label) [\(own: bar)] \(done)/\(total)")
+            Console().err("\r\(label) [\(own: bar)] \(done)/\(total)")
         }
     }
 
     public func finish() {
         guard enabled else { return }
-        Terminal().err("\r\u{1B}[2K")
+        Console().err("\r\u{1B}[2K")
     }
 }
