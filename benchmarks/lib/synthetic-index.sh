@@ -62,10 +62,10 @@ PRAGMA synchronous = OFF;
 BEGIN;
 UPDATE assets SET size = (SELECT size FROM assets b WHERE b.id = assets.id - 1)
     WHERE id % 500 = 12 AND kind = 'photo' AND (SELECT kind FROM assets b WHERE b.id = assets.id - 1) = 'photo';
-INSERT INTO image_features (asset_id, device, inode, size, mtime_ns, ctime_ns, phash, sharpness, exposure)
+INSERT INTO image_features (asset_id, device, inode, size, mtime_ns, ctime_ns, phash, sharpness, exposure, edges)
 SELECT id, device, inode, size, mtime_ns, COALESCE(ctime_ns, 0),
     CASE WHEN id % 300 = 12 THEN (((id - 1) * 2654435761 % 2147483647) * 4294967296 + ((id - 1) * 3935559000 % 4294967291) | 5) - (((id - 1) * 2654435761 % 2147483647) * 4294967296 + ((id - 1) * 3935559000 % 4294967291) & 5) ELSE ((id) * 2654435761 % 2147483647) * 4294967296 + ((id) * 3935559000 % 4294967291) END,
-    CASE WHEN id % 40 = 3 THEN 3.5 ELSE 80 + id % 900 END, 0.2 + (id % 60) / 100.0
+    CASE WHEN id % 40 = 3 THEN 3.5 ELSE 80 + id % 900 END, 0.2 + (id % 60) / 100.0, 200
 FROM assets WHERE kind = 'photo' AND format IN ('jpeg', 'png', 'webp', 'heic', 'avif');
 INSERT INTO image_hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, hash)
 SELECT id, device, inode, size, mtime_ns, COALESCE(ctime_ns, 0),

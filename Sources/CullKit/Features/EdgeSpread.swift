@@ -211,21 +211,6 @@ enum EdgeSpread {
         return (high - low, max(firstRise, firstFall))
     }
 
-    /// The gradient magnitude at (x, y), by bilinear interpolation: a point less than a pixel from
-    /// a pixel of `row`, inside the picture, so between `rows` (the magnitudes of rows `row` - 1,
-    /// `row` and `row` + 1).
-    @inline(__always)
-    private static func crossing(_ x: Float, _ y: Float, _ row: Int,
-                                 _ rows: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)) -> Float {
-        let x0 = Int(x), y0 = Int(y)
-        let ax = x - Float(x0), ay = y - Float(y0)
-        // y0 is row + 1 only for a point on that row (ay 0): the row below it then weighs nothing.
-        let top = (y0 < row ? rows.0 : y0 == row ? rows.1 : rows.2) + x0, bottom = (y0 < row ? rows.1 : rows.2) + x0
-        let upper = top[0] + (top[1] - top[0]) * ax
-        let lower = bottom[0] + (bottom[1] - bottom[0]) * ax
-        return upper + (lower - upper) * ay
-    }
-
     /// sin and cos of the bounds between the sectors (11.25°, 33.75°, … 168.75°).
     private static let bounds: [(sin: Float, cos: Float)] = (0 ..< directions).map { index in
         let radians = (Double(index) + 0.5) * Double.pi / Double(directions)

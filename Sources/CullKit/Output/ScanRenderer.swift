@@ -73,8 +73,7 @@ extension ScanSummary {
     /// counting what else was left out (none when nothing was).
     var detailLines: [TerminalText] {
         var lines: [TerminalText] = notWhole.map { "\(path: $0.path): \($0.state.line)" }
-        for word in ["broken", "declined", "unreadable"] {
-            let count = ["broken": broken, "declined": declined, "unreadable": unreadable][word] ?? 0
+        for (word, count) in [("broken", broken), ("declined", declined), ("unreadable", unreadable)] {
             let unnamed = count - notWhole.filter { $0.state.word == word }.count
             if unnamed > 0 { lines.append("… and \(unnamed) more \(own: word) ('cull find \(own: word): true' lists them all)") }
         }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Small valid media files for end-to-end tests, built byte by byte (no tools needed): enough for
-/// the scanner to read a kind, a capture time and a duration. The CullKit tests have fuller fixtures;
-/// test targets cannot share sources, so these few lines are repeated here.
+/// the scanner to read a kind, a capture time and a duration. The CullKit tests have fuller fixtures
+/// (`Fixtures`); these few are all the end-to-end tests need.
 enum Media {
     /// A JPEG with an Exif DateTimeOriginal (`2015:07:01 10:00:00`), a SOF0 and SOS/EOI; with
     /// `contentID`, also an Apple MakerNote carrying it (the Live Photo ContentIdentifier).
