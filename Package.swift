@@ -109,10 +109,17 @@ let package = Package(
             pkgConfig: "chafa",
             providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]
         ),
+        // QR codes and barcodes in photos (the `code` and `code_text` rule fields): only
+        // Features/Codes/CodeScanner.swift imports it.
+        .systemLibrary(
+            name: "CZBar",
+            pkgConfig: "zbar",
+            providers: [.apt(["libzbar-dev"])]
+        ),
         .target(
             name: "CullKit",
             dependencies: ["CSQLite", "CYAML", "CPCRE2", "CExpat", "CXXHash", "CTurboJPEG", "CPNGShim", "CWebP", "CHeif", "CLoader",
-                           "CLibRawShim", "CMicroHTTPD", "CMicroHTTPDShim", "CChafa"],
+                           "CLibRawShim", "CMicroHTTPD", "CMicroHTTPDShim", "CChafa", "CZBar"],
             linkerSettings: [.linkedLibrary("sqlite3", .when(configuration: .debug)),
                              .linkedLibrary("sqlite3", .when(platforms: [.macOS], configuration: .release))]
         ),

@@ -48,6 +48,8 @@ cd "$work/library"
 step catalog add "$catalog" --map /home/user/Pictures/example="$work/library"
 step scan
 step find 'kind: video'
+# A photographed boarding pass: its QR code is read (libzbar) because the query asks for one.
+step find 'code: qr'
 step check "$stock"
 step plan "$stock" --now "$now"
 step plan "$stock" --now "$now" --explain Camera/2019/DSC_0012.JPG

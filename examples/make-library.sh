@@ -3,9 +3,10 @@
 # camera library of real-looking pictures (a few hundred pixels each, a few MB in all) with real
 # headers, so `cull` can be tried without any photos of your own, and so that the stock rules find
 # something of every kind: exact copies, an export and a resized copy, a burst with a blurred frame,
-# RAW+JPEG pairs, old screenshots, messaging media, a Live Photo, videos, sidecars, broken files.
+# RAW+JPEG pairs, old screenshots, messaging media, a Live Photo, videos, sidecars, broken files,
+# a photographed boarding pass with a QR code.
 # The output is committed; run this only to change the example.
-# Needs: imagemagick libimage-exiftool-perl ffmpeg fonts-dejavu-core.
+# Needs: imagemagick libimage-exiftool-perl ffmpeg fonts-dejavu-core qrencode.
 set -euo pipefail
 cd "$(dirname "$0")"
 out=library
@@ -62,6 +63,15 @@ for n in $(seq 1 50); do
         -OffsetTimeOriginal=+01:00
 done
 exiftool -q -o "$out/DCIM/2025/IMG_5003.xmp" -Rating=4 "$out/DCIM/2025/IMG_5003.JPG"
+
+# --- A boarding pass photographed at the gate: a QR code on a card, turned and a little blurred (`code: qr`).
+picture "DCIM/2025/IMG_5200.JPG" 950 640x480
+qrencode -o "$out/qr.png" -s 4 -m 2 "M1DOE/JANE EABC123 CDGLHRAF 1080 225Y014C0042 100"
+"$convert" "$out/qr.png" -bordercolor white -border 16 -resize 220x -virtual-pixel white \
+    -distort Perspective "0,0 6,4  %[fx:w],0 %[fx:w*0.95],%[fx:h*0.05]  0,%[fx:h] %[fx:w*0.03],%[fx:h*0.96]  %[fx:w],%[fx:h] %[fx:w*0.93],%[fx:h*0.92]" "$out/card.png"
+"$convert" "$out/DCIM/2025/IMG_5200.JPG" "$out/card.png" -geometry +250+140 -composite -blur 0x0.6 -quality 85 "$out/DCIM/2025/IMG_5200.JPG"
+rm "$out/qr.png" "$out/card.png"
+tag "DCIM/2025/IMG_5200.JPG" "2025:08:14 07:42:00" Apple "iPhone 15 Pro" -OffsetTimeOriginal=+02:00
 
 # A Live Photo: the still and its 1.5 s video, same stem, same moment.
 photo "DCIM/2025/IMG_5100.JPG" 300 "2025:06:01 12:00:00" Apple "iPhone 15 Pro" -OffsetTimeOriginal=+02:00

@@ -13,10 +13,13 @@ public enum AssetJSON {
         // What the decode measured, when it is current (null otherwise, and sharpness null when featureless).
         + ["\(sql: FeatureCache.current("sharpness")) AS sharpness", "\(sql: FeatureCache.current("exposure")) AS exposure"]
         + [AssetColumn.labels, .tags, .people, .catalogLabels, .catalogTags, .catalogPeople].map(\.selected)
+        // The codes read, when a run read them and the row is current (empty lists otherwise).
+        + ["\(sql: CodeCache.current("kinds")) AS code", "\(sql: CodeCache.current("texts")) AS code_text"]
     /// The list fields printed as their rule field (`label`, `tags`, `people`): the file's own list, then
     /// what a catalog adds, as the rule field reads both.
     static let lists: [(field: String, file: String, catalog: String)] = [
         ("label", "labels", "catalog_labels"), ("tags", "tags", "catalog_tags"), ("people", "people", "catalog_people"),
+        ("code", "code", "code"), ("code_text", "code_text", "code_text"),
     ]
     /// The boolean rule fields printed, each from its own SQL (the duplicate groups are `cull plan`'s).
     static let booleans = ["gps", "favorite", "screenshot", "live", "burst", "raw", "broken", "unreadable", "declined", "blurry", "featureless"]

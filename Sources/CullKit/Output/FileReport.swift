@@ -6,7 +6,7 @@ import Foundation
 /// in, its staging and the commits and undos it went through.
 ///
 /// Made by ``make(_:path:root:context:progress:)``, which first brings up to date what is cheap to know of one file
-/// and cached like every feature: its image features (a decode of this file alone) and the content
+/// and cached like every feature: its image features and codes (decodes of this file alone) and the content
 /// hashes that say whether it has copies (only files that share its size are read).
 public struct FileReport: Sendable {
     /// The file, relative to the library root.
@@ -98,6 +98,7 @@ public struct FileReport: Sendable {
                               staging: Staging(status: .new, rule: nil, ruleFile: nil, at: nil, keeper: nil), history: history)
         }
         _ = try FeatureCache(db: db, root: root).refresh(among: [id])
+        _ = try CodeCache(db: db, root: root).refresh(among: [id])
         if try sharesItsSize(db, id) { try HashCache(db: db, root: root).refresh(progress: progress) }
         var fields = JSONValue.null
         let query = AssetJSON.query(assetID: id, context)

@@ -63,8 +63,14 @@ struct CacheTable: Sendable {
     ], constraints: ["CHECK ((failure IS NULL) = (exposure IS NOT NULL) AND (failure IS NULL) = (edges IS NOT NULL) "
                      + "AND (failure IS NULL OR (phash IS NULL AND sharpness IS NULL)))"])
 
+    /// `image_codes` (migration `0028-codes`): the kinds and payloads of the codes read in a photo
+    /// (lists, ``ValueList``; both NULL when it has none), or why it could not be decoded.
+    static let imageCodes = CacheTable("image_codes", values: [
+        Column(name: "kinds", declaration: "TEXT"), Column(name: "texts", declaration: "TEXT"), Column(name: "failure", declaration: "TEXT"),
+    ], constraints: ["CHECK (failure IS NULL OR kinds IS NULL)"])
+
     /// Every cache table, in the order a commit saves them and undo puts them back.
-    static let registered: [CacheTable] = [.hashes, .imageHashes, .imageFeatures]
+    static let registered: [CacheTable] = [.hashes, .imageHashes, .imageFeatures, .imageCodes]
 }
 
 extension Migration {

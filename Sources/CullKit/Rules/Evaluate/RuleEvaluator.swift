@@ -30,7 +30,9 @@ public final class RuleEvaluator {
             for rule in file.rules { specs.formUnion(rule.groupSpecsRead) }
         }
         let features = files.contains { $0.rules.contains(where: \.readsImageFeatures) }
-        return try GroupSet.load(database, specs: specs, root: root, features: features, progress: progress)
+        let groups = try GroupSet.load(database, specs: specs, root: root, features: features, progress: progress)
+        try readCodes(files, root: root)
+        return groups
     }
 
     /// Brings up to date what `predicate` reads (hashes, image features; with `root`, as a plan
@@ -43,6 +45,7 @@ public final class RuleEvaluator {
         } else if features, let root {
             try FeatureCache(db: database, root: root).refresh()
         }
+        try readCodes(predicate, root: root)
     }
 
     /// The top-level clauses of `rule`'s match that asset `assetID` fails, in source order: why a
