@@ -109,10 +109,17 @@ let package = Package(
             pkgConfig: "chafa",
             providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]
         ),
+        // Text in photos (the `text`, `text_words` and `document` fields): Tesseract's C API, on the grey
+        // decode Cull already makes, only for the photos a rule of the run reads text of.
+        .systemLibrary(
+            name: "CTesseract",
+            pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"])]
+        ),
         .target(
             name: "CullKit",
             dependencies: ["CSQLite", "CYAML", "CPCRE2", "CExpat", "CXXHash", "CTurboJPEG", "CPNGShim", "CWebP", "CHeif", "CLoader",
-                           "CLibRawShim", "CMicroHTTPD", "CMicroHTTPDShim", "CChafa"],
+                           "CLibRawShim", "CMicroHTTPD", "CMicroHTTPDShim", "CChafa", "CTesseract"],
             linkerSettings: [.linkedLibrary("sqlite3", .when(configuration: .debug)),
                              .linkedLibrary("sqlite3", .when(platforms: [.macOS], configuration: .release))]
         ),

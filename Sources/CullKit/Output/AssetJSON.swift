@@ -12,6 +12,8 @@ public enum AssetJSON {
         + ["COALESCE(r.status, '\(sql: ReviewStatus.new.rawValue)') AS status"]
         // What the decode measured, when it is current (null otherwise, and sharpness null when featureless).
         + ["\(sql: FeatureCache.current("sharpness")) AS sharpness", "\(sql: FeatureCache.current("exposure")) AS exposure"]
+        // What was read of its text, when it is current (null where it was not read).
+        + ["\(sql: TextCache.current("text")) AS text", "\(sql: TextCache.current("words")) AS text_words"]
         + [AssetColumn.labels, .tags, .people, .catalogLabels, .catalogTags, .catalogPeople].map(\.selected)
     /// The list fields printed as their rule field (`label`, `tags`, `people`): the file's own list, then
     /// what a catalog adds, as the rule field reads both.
@@ -19,7 +21,7 @@ public enum AssetJSON {
         ("label", "labels", "catalog_labels"), ("tags", "tags", "catalog_tags"), ("people", "people", "catalog_people"),
     ]
     /// The boolean rule fields printed, each from its own SQL (the duplicate groups are `cull plan`'s).
-    static let booleans = ["gps", "favorite", "screenshot", "live", "burst", "raw", "broken", "unreadable", "declined", "blurry", "featureless"]
+    static let booleans = ["gps", "favorite", "screenshot", "live", "burst", "raw", "broken", "unreadable", "declined", "blurry", "featureless", "document"]
 
     /// `SELECT … FROM assets a LEFT JOIN reviews r … WHERE predicate ORDER BY a.path`.
     public static func query(_ predicate: Predicate, _ context: CompileContext) -> SQLFragment {

@@ -64,7 +64,7 @@ struct CacheTable: Sendable {
                      + "AND (failure IS NULL OR (phash IS NULL AND sharpness IS NULL)))"])
 
     /// Every cache table, in the order a commit saves them and undo puts them back.
-    static let registered: [CacheTable] = [.hashes, .imageHashes, .imageFeatures]
+    static let registered: [CacheTable] = [.hashes, .imageHashes, .imageFeatures, .textReadings]
 }
 
 extension Migration {
