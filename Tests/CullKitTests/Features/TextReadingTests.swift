@@ -70,6 +70,11 @@ struct TextReadingTests {
         #expect((reading.text?.utf8.count ?? 0) <= TextReading.maxTextBytes)
     }
 
+    @Test func languagesWithoutDataAreAClearError() throws {
+        #expect(throws: TextRecognizer.Unavailable.self) { try TextRecognizer(languages: "zz_none") }
+        #expect(try TextRecognizer(languages: "eng").languages == "eng")
+    }
+
     @Test func aDocumentNeedsWordsLinesAndCoverage() {
         #expect(TextReading.isDocument(words: 40, lines: 8, coverage: 0.4))
         #expect(!TextReading.isDocument(words: 40, lines: 1, coverage: 0.4), "one long line: a banner")
