@@ -79,6 +79,6 @@ struct TextReadingTests {
         #expect(TextReading.isDocument(words: 40, lines: 8, coverage: 0.4))
         #expect(!TextReading.isDocument(words: 40, lines: 1, coverage: 0.4), "one long line: a banner")
         #expect(!TextReading.isDocument(words: 5, lines: 3, coverage: 0.4), "a few words")
-        #expect(!TextReading.isDocument(words: 40, lines: 8, coverage: 0.02), "a label in a corner")
+        #expect(!TextReading.isDocument(words: 40, lines: 8, coverage: 0.01), "a label in a corner")
     }
 }

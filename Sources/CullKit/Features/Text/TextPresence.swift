@@ -15,7 +15,7 @@ public struct TextPresence: Sendable, Equatable {
     /// The longest side of the picture the test runs on.
     public static let side = 1000
     /// Characters on lines, of either axis, that make a picture worth reading.
-    public static let threshold = 24
+    public static let threshold = 30
 
     /// Characters that have a neighbour on a line running left to right.
     public let across: Int
@@ -179,8 +179,11 @@ public struct TextPresence: Sendable, Equatable {
                         let o = marks[other]
                         let (oa0, ob0, ob1) = vertical ? (o.top, o.left, o.right) : (o.left, o.top, o.bottom)
                         let otherSize = vertical ? o.width : o.height
+                        // On one line: its top or its bottom at the other's, within a quarter of its size (the
+                        // marks of a texture sit anywhere; letters share their baseline, or their cap height).
                         guard oa0 > a1, oa0 - a1 <= size, 3 * otherSize >= 2 * size, 2 * otherSize <= 3 * size,
-                              abs((ob0 + ob1) - centre) <= size / 2 else { continue }
+                              abs((ob0 + ob1) - centre) <= size / 2,
+                              min(abs(ob0 - b0), abs(ob1 - b1)) <= max(1, size / 4) else { continue }
                         found = true
                         lines.lowSpread += Int(abs(ob0 - b0))
                         lines.highSpread += Int(abs(ob1 - b1))

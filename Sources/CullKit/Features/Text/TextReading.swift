@@ -48,7 +48,7 @@ public struct TextReading: Sendable, Equatable {
     /// words on one or two lines in a corner of the photo.
     public static let documentWords = 12
     public static let documentLines = 3
-    public static let documentCoverage = 0.05
+    public static let documentCoverage = 0.02
 
     static func isDocument(words: Int, lines: Int, coverage: Double) -> Bool {
         words >= documentWords && lines >= documentLines && coverage >= documentCoverage
@@ -61,7 +61,8 @@ public struct TextReading: Sendable, Equatable {
         let grey = image.grey.reduced(toLongest: side)
         let first = presence.turn
         let reading = read(grey, turn: first, recognizer)
-        guard reading.words < fewWords else { return reading }
+        // Nothing read at all: no text after all (a texture), not a page the wrong way up.
+        guard reading.words > 0, reading.words < fewWords else { return reading }
         let turned = read(grey, turn: first + 180, recognizer)
         return turned.words > reading.words ? turned : reading
     }

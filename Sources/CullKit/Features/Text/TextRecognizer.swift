@@ -36,8 +36,10 @@ final class TextRecognizer {
     /// An engine for `languages` (Tesseract's `+`-separated codes), from the data Debian installs.
     init(languages: String = "eng") throws(Unavailable) {
         guard let api = TessBaseAPICreate() else { throw Unavailable(languages: languages) }
-        // This thread's OpenMP team: one (see the shim).
+        // This thread's OpenMP team: one (see the shim). Leptonica's messages (a box outside the picture
+        // while Tesseract segments a texture) are its own business, not the user's terminal's.
         omp_set_num_threads(1)
+        _ = setMsgSeverity(6)  // L_SEVERITY_NONE
         // The LSTM engine only (the legacy one's data is not in Debian's packages), quietly: no
         // debug file, no "Estimating resolution" on stderr.
         var names = ["debug_file"], values = ["/dev/null"]
