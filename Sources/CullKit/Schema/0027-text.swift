@@ -17,5 +17,5 @@ extension Migration {
     /// --text` read), for the identity it was read for (`text_readings`, see
     /// ``CacheTable/textReadings``), and the copy a commit keeps of its moved assets' rows so undo
     /// puts them back. Read only on demand: a photo is never sent to the OCR twice while it is the same file.
-    static let m0027Text = Migration.cacheTable(id: "0027-text", .textReadings)
+    static let m0027Text = Migration(id: "0027-text", sql: CacheTable.textReadings.createSQL)
 }
