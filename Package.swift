@@ -109,6 +109,13 @@ let package = Package(
             pkgConfig: "chafa",
             providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]
         ),
+        // Text in photos (the `text`, `text_words` and `document` fields): Tesseract's C API, on the grey
+        // decode Cull already makes, only for the photos a rule of the run reads text of.
+        .systemLibrary(
+            name: "CTesseract",
+            pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"])]
+        ),
         // QR codes and barcodes in photos (the `code` and `code_text` rule fields): only
         // Features/Codes/CodeScanner.swift imports it.
         .systemLibrary(
@@ -119,7 +126,7 @@ let package = Package(
         .target(
             name: "CullKit",
             dependencies: ["CSQLite", "CYAML", "CPCRE2", "CExpat", "CXXHash", "CTurboJPEG", "CPNGShim", "CWebP", "CHeif", "CLoader",
-                           "CLibRawShim", "CMicroHTTPD", "CMicroHTTPDShim", "CChafa", "CZBar"],
+                           "CLibRawShim", "CMicroHTTPD", "CMicroHTTPDShim", "CChafa", "CTesseract", "CZBar"],
             linkerSettings: [.linkedLibrary("sqlite3", .when(configuration: .debug)),
                              .linkedLibrary("sqlite3", .when(platforms: [.macOS], configuration: .release))]
         ),

@@ -134,6 +134,28 @@ screen "Phone/Screenshots/Screenshot_20240921-181500.png" 540x1200 "Chat" "See y
 screen "Phone/Screenshot 2022-11-30 at 14.02.11.png" 640x400 "Invoice" "Total: 42.00 EUR"
 screen "Phone/Screenshot 2026-11-20 at 10.00.00.png" 640x400 "Calendar" "Dentist Tuesday 9:00"
 
+# --- Documents photographed with the phone in 2023 (the `document` field, rules/documents.yaml): a receipt and a
+# printed page, each laid on a table in perspective, lit unevenly.
+document() { # path WxH pointsize lines...
+    local path=$1 size=$2 point=$3; shift 3
+    local w=${size%x*} h=${size#*x} args=() y=$(( point * 3 )) line
+    for line in "$@"; do args+=(-annotate "+$(( w / 12 ))+$y" "$line"); y=$(( y + point * 8 / 5 )); done
+    mkdir -p "$(dirname "$out/$path")"
+    "$convert" -size "$size" xc:white -font "$font" -pointsize "$point" -fill "#222222" "${args[@]}" "$out/page.png"
+    python3 make-scene.py 950 "$out/table.png" 1600 1200
+    "$convert" "$out/table.png" \( "$out/page.png" -alpha set -virtual-pixel transparent \
+        +distort Perspective "0,0 $(( 800 - w / 2 )),110  $w,0 $(( 800 + w / 2 )),150  $w,$h $(( 800 + w / 2 + 20 )),1090  0,$h $(( 800 - w / 2 - 30 )),1060" \) \
+        -background none -flatten \( -size 1600x1200 gradient:gray70-white \) -compose multiply -composite -blur 0x0.8 -quality 82 "$out/$path"
+    rm "$out/page.png" "$out/table.png"
+}
+document "Phone/2023/IMG_2101.JPG" 700x1000 30 "CORNER CAFE" "12 Harbour Road" "" "Cappuccino          3.20" "Croissant           2.10" \
+    "Orange juice        3.50" "Sandwich            6.90" "Mineral water       1.80" "" "TOTAL              17.50" "Card payment" "Thank you, see you soon"
+tag "Phone/2023/IMG_2101.JPG" "2023:03:14 12:41:00" Apple "iPhone 13"
+document "Phone/2023/IMG_2102.JPG" 900x1200 26 "Minutes of the residents meeting" "" "The meeting opened at seven in the evening." \
+    "The treasurer presented the accounts for last year." "Repairs to the roof will start in the spring." "The garden committee asked for volunteers." \
+    "Bicycles must be kept in the shed, not the hall." "The next meeting will be held in October." "Please send questions to the secretary."
+tag "Phone/2023/IMG_2102.JPG" "2023:05:02 20:15:00" Apple "iPhone 13"
+
 # --- Messaging apps: WhatsApp (received, and copies of what was sent) and Telegram.
 mkdir -p "$out/WhatsApp/Media/WhatsApp Images/Sent" "$out/Telegram/Telegram Images"
 for i in $(seq 1 6); do

@@ -12,6 +12,8 @@ public enum AssetJSON {
         + ["COALESCE(r.status, '\(sql: StagingStatus.new.rawValue)') AS status"]
         // What the decode measured, when it is current (null otherwise, and sharpness null when featureless).
         + ["\(sql: FeatureCache.current("sharpness")) AS sharpness", "\(sql: FeatureCache.current("exposure")) AS exposure"]
+        // What was read of its text, when it is current (null where it was not read).
+        + ["\(sql: TextCache.current("text")) AS text", "\(sql: TextCache.current("words")) AS text_words"]
         + [AssetColumn.labels, .tags, .people, .catalogLabels, .catalogTags, .catalogPeople].map(\.selected)
         // The codes read, when a run read them and the row is current (empty lists otherwise).
         + ["\(sql: CodeCache.current("kinds")) AS code", "\(sql: CodeCache.current("texts")) AS code_text"]
@@ -22,7 +24,7 @@ public enum AssetJSON {
         ("code", "code", "code"), ("code_text", "code_text", "code_text"),
     ]
     /// The boolean rule fields printed, each from its own SQL (the duplicate groups are `cull plan`'s).
-    static let booleans = ["gps", "favorite", "screenshot", "live", "burst", "raw", "broken", "unreadable", "declined", "blurry", "featureless"]
+    static let booleans = ["gps", "favorite", "screenshot", "live", "burst", "raw", "broken", "unreadable", "declined", "blurry", "featureless", "document"]
 
     /// `SELECT … FROM assets a LEFT JOIN reviews r … WHERE predicate ORDER BY a.path`.
     public static func query(_ predicate: Predicate, _ context: CompileContext) -> SQLFragment {

@@ -27,6 +27,8 @@ public struct FileReport: Sendable {
     public let staging: Staging
     /// The commits and undos that moved it, oldest first.
     public let history: [Event]
+    /// What was read of its text (``TextExplanation``); nil when it is not indexed.
+    public var text: TerminalText?
 
     /// A file that travels with this one.
     public struct Companion: Sendable {
@@ -98,6 +100,7 @@ public struct FileReport: Sendable {
                               staging: Staging(status: .new, rule: nil, ruleFile: nil, at: nil, keeper: nil), history: history)
         }
         _ = try FeatureCache(db: db, root: root).refresh(among: [id])
+        _ = try TextCache(db: db, root: root).refresh(scope: "a.id = \(id)")
         _ = try CodeCache(db: db, root: root).refresh(among: [id])
         if try sharesItsSize(db, id) { try HashCache(db: db, root: root).refresh(progress: progress) }
         var fields = JSONValue.null
@@ -105,11 +108,13 @@ public struct FileReport: Sendable {
         let statement = try db.prepare(query.sql)
         let columns = statement.columns
         try statement.forEachRow(query.arguments) { fields = AssetJSON.object($0, columns: columns) }
-        return FileReport(path: path, fields: fields, image: try FeatureExplanation.line(db: db, assetID: id),
+        var report = FileReport(path: path, fields: fields, image: try FeatureExplanation.line(db: db, assetID: id),
                           readState: try ReadState.of(db, assetID: id),
                           decisions: try DecisionSources.lines(db: db, root: root, assetID: id, path: path),
                           companions: try companions(db, id), groups: try groups(db, id), staging: try staging(db, id),
                           history: history)
+        report.text = try TextExplanation.line(db: db, assetID: id)
+        return report
     }
 
     private static func assetID(_ db: Database, path: [UInt8]) throws -> Int64? {

@@ -13,6 +13,9 @@ public enum ScanRenderer {
         if let analysed = outcome.analysed {
             out.append("analysed \(own: English.count(analysed.analysed, "photo")), \(analysed.failed) could not be decoded")
         }
+        if let text = outcome.text {
+            out.append("read the text of \(own: English.count(text.looked, "photo")) (\(text.recognized) with text), \(text.failed) could not be decoded")
+        }
         out += summary.detailLines
         if verbose {
             out += summary.ignored.entries.map { "ignored: \(path: $0.path) (\($0.reason.words))" }

@@ -10,6 +10,8 @@ public struct ScanRun {
     public var includeManaged = false
     /// Also bring the content hashes, perceptual hashes and image features up to date.
     public var measure = false
+    /// Also read the text of every photo not read yet (`--text`, ``TextCache``).
+    public var readText = false
     /// Where progress bars go (drawn only when its standard error is a TTY); nil: none.
     public var terminal: Console?
 
@@ -26,6 +28,8 @@ public struct ScanRun {
         public var catalogs: CatalogSync.Report
         public var hashed: HashCache.Report?
         public var analysed: FeatureCache.Report?
+        /// What `--text` read.
+        public var text: TextCache.Report?
 
         /// The fields `cull scan` appends to the run log.
         public func logFields() -> [String: RunLog.Field] {
@@ -48,6 +52,7 @@ public struct ScanRun {
         // Files the scan forgot may have been the last holders of a distinct set's pictures.
         try DistinctSets.prune(db)
         var outcome = Outcome(summary: summary, catalogs: catalogs)
+        if readText { outcome.text = try readAllText() }
         guard measure else { return outcome }
         let bar = { (label: String) -> HashProgress? in terminal.flatMap { HashProgress.bar(label, terminal: $0) } }
         outcome.hashed = try HashCache(db: db, root: library.root).refresh(progress: bar("Hashing"))
@@ -61,5 +66,15 @@ public struct ScanRun {
         // again until it changes.
         outcome.summary.problems += imageHashed.problems + (outcome.analysed?.problems ?? [])
         return outcome
+    }
+
+    /// The text of every photo without a current reading (`--text`), a bar on a terminal; the photos
+    /// that could not be decoded are named with the scan's problems.
+    private func readAllText() throws -> TextCache.Report {
+        var cache = TextCache(db: db, root: library.root)
+        let bar = terminal.flatMap { $0.stderrIsTTY ? ProgressBar(label: "Reading text", terminal: $0) : nil }
+        if let bar { cache.progress = { done, total in bar.update(done: done, total: total) } }
+        defer { bar?.finish() }
+        return try cache.refresh()
     }
 }

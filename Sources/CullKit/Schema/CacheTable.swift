@@ -70,7 +70,7 @@ struct CacheTable: Sendable {
     ], constraints: ["CHECK (failure IS NULL OR kinds IS NULL)"])
 
     /// Every cache table, in the order a commit saves them and undo puts them back.
-    static let registered: [CacheTable] = [.hashes, .imageHashes, .imageFeatures, .imageCodes]
+    static let registered: [CacheTable] = [.hashes, .imageHashes, .imageFeatures, .textReadings, .imageCodes]
 }
 
 extension Migration {

@@ -22,6 +22,7 @@ public enum Migrator {
         .m0007Unreadable, .m0008ReviewLivePair, .m0009Hashes, .m0010ImageFeatures, .m0011GroupKinds,
         .m0012HashesOneTree, .m0013Catalogs, .m0014DistinctSets, .m0015RawFormats, .m0016SkipReasons, .m0017DisagreementIndex,
         .m0018ChangeCounts, .m0019RawFolders, .m0020CaptureSettings, .m0021Declined, .m0022BlurEvidence, .m0023CatalogBytes, .m0024CatalogCut, .m0025PictureLayout, .m0026SampledEdges,
+        .m0027Text,
         .m0028Codes,
     ]
 

@@ -412,6 +412,43 @@ enum SchemaSnapshot {
         CREATE TRIGGER image_features_changed AFTER UPDATE ON image_features BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 4; END
         """#,
         #"""
+        CREATE TABLE text_readings (
+            asset_id INTEGER PRIMARY KEY REFERENCES assets(id) ON DELETE CASCADE,
+            device INTEGER NOT NULL,
+            inode INTEGER NOT NULL,
+            size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            ctime_ns INTEGER NOT NULL,
+            recognized INTEGER,
+            text TEXT,
+            words INTEGER,
+            document INTEGER,
+            coverage REAL,
+            turn INTEGER,
+            failure TEXT,
+            CHECK ((failure IS NULL) = (recognized IS NOT NULL) AND (failure IS NULL) = (words IS NOT NULL) AND (failure IS NULL) = (document IS NOT NULL))
+        )
+        """#,
+        #"""
+        CREATE TABLE commit_text_readings (
+            commit_id INTEGER NOT NULL REFERENCES commits(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            device INTEGER NOT NULL,
+            inode INTEGER NOT NULL,
+            size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            ctime_ns INTEGER NOT NULL,
+            recognized INTEGER,
+            text TEXT,
+            words INTEGER,
+            document INTEGER,
+            coverage REAL,
+            turn INTEGER,
+            failure TEXT,
+            PRIMARY KEY (commit_id, seq)
+        ) WITHOUT ROWID
+        """#,
+        #"""
         CREATE TABLE image_codes (
             asset_id INTEGER PRIMARY KEY REFERENCES assets(id) ON DELETE CASCADE,
             device INTEGER NOT NULL,

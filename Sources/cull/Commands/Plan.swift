@@ -74,6 +74,9 @@ struct PlanCommand: CullCommand {
         if files.contains(where: { $0.rules.contains(where: \.readsImageFeatures) }) {
             terminal.out("\(try FeatureExplanation.line(db: access.db, assetID: id))\n")
         }
+        if files.contains(where: { $0.rules.contains(where: \.match.readsText) }) {
+            terminal.out(try TextExplanation.line(db: access.db, assetID: id) + "\n")
+        }
         if files.contains(where: { $0.rules.contains(where: \.readsCodes) }) {
             terminal.out("\(try CodeExplanation.line(db: access.db, assetID: id))\n")
         }

@@ -65,6 +65,8 @@ enum ConditionCompiler {
         case let .regex(pattern):
             if matching.list { return call(.listRegexp, pattern, subjects) }
             return call(matching.caseInsensitive || matching.lowercased ? .iregexp : .regexp, pattern, subjects)
+        case let .contains(needle):
+            return call(matching.list ? .listContains : .contains, needle, subjects)
         case let .anyGlob(patterns):
             return anyOf(patterns, subjects, matching)
         case let .notGlob(pattern):
@@ -176,7 +178,7 @@ enum ConditionCompiler {
 
     /// The matching functions ``RuleFunctions`` registers on every connection.
     private enum Matcher {
-        case glob, ipathglob, iglob, regexp, iregexp, listGlob, listRegexp
+        case glob, ipathglob, iglob, regexp, iregexp, listGlob, listRegexp, contains, listContains
 
         var name: SQLFragment {
             switch self {
@@ -187,6 +189,8 @@ enum ConditionCompiler {
             case .iregexp: "cull_iregexp"
             case .listGlob: "cull_listglob"
             case .listRegexp: "cull_listregexp"
+            case .contains: "cull_icontains"
+            case .listContains: "cull_listicontains"
             }
         }
     }

@@ -33,7 +33,8 @@ final class Regex {
     }
 
     /// Compiles `pattern`, or returns PCRE2's reason (with the offset) when it does not compile.
-    static func compile(_ pattern: String, caseInsensitive: Bool = false) -> Result<Regex, RegexProblem> {
+    /// With `literal`, `pattern` is plain text to find, no character of it special (`contains:`).
+    static func compile(_ pattern: String, caseInsensitive: Bool = false, literal: Bool = false) -> Result<Regex, RegexProblem> {
         guard pattern.unicodeScalars.count <= RuleLimits.patternLength else {
             return .failure(RegexProblem(message: "longer than \(RuleLimits.patternLength) characters"))
         }
@@ -41,7 +42,9 @@ final class Regex {
             return .failure(RegexProblem(message: "out of memory"))
         }
         defer { pcre2_compile_context_free_8(compileContext) }
-        var options = UInt32(PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF | PCRE2_NEVER_BACKSLASH_C)
+        // PCRE2_LITERAL refuses the options about pattern syntax (UCP, NEVER_BACKSLASH_C): a literal has none.
+        var options = literal ? UInt32(PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_LITERAL)
+            : UInt32(PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF | PCRE2_NEVER_BACKSLASH_C)
         if caseInsensitive { options |= UInt32(PCRE2_CASELESS) }
         var errorCode: Int32 = 0
         var errorOffset = 0

@@ -16,6 +16,7 @@ public enum RuleFunctions {
             ("cull_glob", -1, globCaseSensitive), ("cull_iglob", -1, globLabel), ("cull_ipathglob", -1, globCaseInsensitive),
             ("cull_regexp", -1, regexpCaseSensitive), ("cull_iregexp", -1, regexpCaseInsensitive), ("cull_nfc", 1, normalForm),
             ("cull_listglob", -1, globList), ("cull_listregexp", -1, regexpList),
+            ("cull_icontains", -1, containsText), ("cull_listicontains", -1, containsList),
         ]
         for (name, arity, function) in functions {
             let code = sqlite3_create_function_v2(database.handle, name, arity, flags, nil, function, nil, nil, nil)
@@ -39,6 +40,9 @@ private let regexpCaseSensitive: SQLFunction = { context, count, values in regex
 private let regexpCaseInsensitive: SQLFunction = { context, count, values in regexp(context, count, values, fold: true) }
 private let globList: SQLFunction = { context, count, values in glob(context, count, values, fold: true, pathAware: false, list: true) }
 private let regexpList: SQLFunction = { context, count, values in regexp(context, count, values, fold: true, list: true) }
+// `contains:` is PCRE2 with the text taken literally and letter case ignored (Unicode case folding, in NFC).
+private let containsText: SQLFunction = { context, count, values in regexp(context, count, values, fold: true, literal: true) }
+private let containsList: SQLFunction = { context, count, values in regexp(context, count, values, fold: true, list: true, literal: true) }
 
 /// For a list column (``ValueList``): true when `test` is true of one item, or of the leaf of a
 /// hierarchical item (after its last `|`); nil when `test` reported an error.
@@ -120,10 +124,10 @@ private func glob(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMut
 }
 
 private func regexp(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?, fold: Bool,
-                    list: Bool = false) {
+                    list: Bool = false, literal: Bool = false) {
     guard let values, let patternText = sqlite3_value_text(values[0]) else { return sqlite3_result_null(context) }
     let regex: Regex? = cached(context) {
-        if case let .success(regex) = Regex.compile(text(patternText, values[0]), caseInsensitive: fold) { return regex }
+        if case let .success(regex) = Regex.compile(text(patternText, values[0]), caseInsensitive: fold, literal: literal) { return regex }
         return nil
     }
     guard let regex else { return sqlite3_result_error(context, "cull_regexp: invalid regular expression", -1) }

@@ -31,6 +31,7 @@ public final class RuleEvaluator {
         }
         let features = files.contains { $0.rules.contains(where: \.readsImageFeatures) }
         let groups = try GroupSet.load(database, specs: specs, root: root, features: features, progress: progress)
+        if let root { try readText(files.flatMap { $0.rules.map(\.match) }, root: root, progress: progress != nil) }
         try readCodes(files, root: root)
         return groups
     }
@@ -45,6 +46,7 @@ public final class RuleEvaluator {
         } else if features, let root {
             try FeatureCache(db: database, root: root).refresh()
         }
+        if let root { try readText([predicate], root: root, progress: progress != nil) }
         try readCodes(predicate, root: root)
     }
 
@@ -90,6 +92,10 @@ public final class RuleEvaluator {
             if ImageFields.names.contains(field.name) && field.name != "sharpness" && field.name != "exposure" {
                 shown.append(("sharpness", SQLFragment(sql: FeatureCache.current("sharpness"))))
             }
+            // A document is decided by the words read and how much of the frame they cover: show them with it.
+            if field.name == "document" {
+                shown += [("text_words", SQLFragment(sql: TextCache.current("words"))), ("text coverage", SQLFragment(sql: TextCache.current("coverage")))]
+            }
             for (name, subject) in shown.prefix(3) {
                 let query: SQLFragment = """
                     SELECT \(subject) FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE a.id = \(assetID)
@@ -99,6 +105,11 @@ public final class RuleEvaluator {
                     // A time as the rule writes one (a wall clock without an offset, an instant in UTC), not seconds since 1970.
                     let offset: Int? = if case .instant = semantics { 0 } else { nil }
                     values.append("\(name) " + CivilDate.iso8601(seconds, offsetMinutes: offset))
+                    continue
+                }
+                if name == "text", case let .text(text) = value {
+                    // The start of what was read: a page of text is `cull find --format json`'s.
+                    values.append("text \"" + (text.count > 60 ? String(text.prefix(60)) + "…" : text) + "\"")
                     continue
                 }
                 values.append("\(name) \(Self.shown(value, booleanField: name == field.name && { if case .boolean = field.type { true } else { false } }()))")

@@ -21,7 +21,7 @@ public enum FieldType: Sendable {
     /// The operators that fit this type.
     public var operators: [Operator] {
         switch self {
-        case .text: [.eq, .ne, .in, .matches, .imatch, .exists]
+        case .text: [.eq, .ne, .in, .matches, .imatch, .contains, .exists]
         case .enumeration: [.eq, .ne, .in, .exists]
         case .size: [.eq, .ne, .gt, .gte, .lt, .lte, .between]
         case .duration: [.eq, .ne, .gt, .gte, .lt, .lte, .between, .exists]

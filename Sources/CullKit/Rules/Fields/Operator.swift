@@ -4,6 +4,8 @@ public enum Operator: String, Sendable, CaseIterable, Hashable {
     case olderThan = "older_than"
     case newerThan = "newer_than"
     case matches, imatch, exists
+    /// Contains the text, ignoring letter case (`text: {contains: total}`).
+    case contains
     /// Perceptual-hash distance of a similar group (`similar: {distance: 6}`).
     case distance
 
@@ -25,6 +27,7 @@ public enum Operator: String, Sendable, CaseIterable, Hashable {
         case .matches: "PCRE2 regular expression, compared in NFC (`(?i)` ignores case)"
         case .imatch: "glob that ignores letter case (`path: {imatch: \"dcim/**\"}`)"
         case .exists: "the metadata is present (true) or missing (false)"
+        case .contains: "contains the text, ignoring letter case, compared in NFC (`text: {contains: \"total\"}`)"
         case .distance: "members of a similar group: perceptual hashes at most this many bits (of 64) apart"
         }
     }

@@ -75,6 +75,8 @@ enum TextTest: Sendable {
     case anyGlob([String])
     /// `matches`: the PCRE2 pattern matches.
     case regex(String)
+    /// `contains`: the text occurs in the value (in an item of a list), ignoring letter case.
+    case contains(String)
 
     init?(_ op: Operator, _ value: RuleValue) {
         switch (op, value) {
@@ -82,6 +84,7 @@ enum TextTest: Sendable {
         case let (.ne, .text(pattern)): self = .notGlob(pattern)
         case let (.imatch, .text(pattern)): self = .caseInsensitiveGlob(pattern)
         case let (.matches, .regex(pattern)): self = .regex(pattern)
+        case let (.contains, .text(needle)) where !needle.isEmpty: self = .contains(needle)
         case let (.in, .list(values)):
             var patterns: [String] = []
             for value in values {

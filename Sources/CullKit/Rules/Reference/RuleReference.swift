@@ -125,6 +125,8 @@ public enum RuleReference {
             "  from macOS in NFD, and the other way round; ASCII text is compared as is.",
             "- Globs are case-sensitive for `path`, `name` and `folder`; `imatch` is the same glob ignoring letter case",
             "  (`name: {imatch: \"img_*.jpg\"}`). Labels (`camera`, `lens`, `software`) always ignore case.",
+            "- `contains` finds a text anywhere in the value, ignoring letter case, every character taken as itself",
+            "  (`text: {contains: \"total\"}`, `path: {contains: \"(1)\"}`); on a list field, in one of its items.",
             "- `matches` takes a PCRE2 regular expression (Perl syntax, UTF-8, Unicode properties); `(?i)` at its start",
             "  ignores case. Each value is tested under PCRE2's match, depth and heap limits: a pattern that exhausts them",
             "  on some file stops the run with an error at the rule's line:col naming that file (exit 1).",

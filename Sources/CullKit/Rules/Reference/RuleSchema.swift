@@ -110,6 +110,7 @@ public enum RuleSchema {
             case .in: schema = .object([("type", "array"), ("minItems", 1), ("items", bare)])
             case .between: schema = .object([("type", "array"), ("minItems", 2), ("maxItems", 2), ("items", bare)])
             case .matches: schema = .object([("type", "string"), ("description", "PCRE2 regular expression; (?i) ignores case.")])
+            case .contains: schema = .object([("type", "string"), ("minLength", 1), ("description", "Text the value contains, ignoring letter case.")])
             case .olderThan, .newerThan: schema = value(.duration)
             default: schema = bare
             }

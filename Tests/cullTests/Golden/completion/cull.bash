@@ -28,7 +28,7 @@ _cull() {
                 --library) COMPREPLY=($(compgen -d -- "$cur")); return ;;
                 --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return ;;
             esac
-            COMPREPLY=($(compgen -W "--library --format --include-managed --hash -v --verbose -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--library --format --include-managed --hash --text -v --verbose -h --help" -- "$cur"))
             ;;
         check)
             case "$prev" in

@@ -33,6 +33,7 @@ complete -c cull -n '__fish_seen_subcommand_from scan' -l library -x -a '(__fish
 complete -c cull -n '__fish_seen_subcommand_from scan' -l format -x -a 'text json' -d 'Output format: text (default) or json.'
 complete -c cull -n '__fish_seen_subcommand_from scan' -l include-managed -d 'Also walk other applications\' libraries (Apple Photos, Lightroom previews, Immich, ...).'
 complete -c cull -n '__fish_seen_subcommand_from scan' -l hash -d 'Also bring the duplicate hashes and the photos\' perceptual hashes, sharpness and exposure up to date (what a group or image rule would compute), e.g. from cron.'
+complete -c cull -n '__fish_seen_subcommand_from scan' -l text -d 'Also read the text of every photo not read yet (the text, text_words and document fields; slow: up to a second a photo with text).'
 complete -c cull -n '__fish_seen_subcommand_from scan' -s v -l verbose -d 'Also name every file the scan ignored, and why (not media, a format Cull does not read, hidden, a symlink, not a regular file).'
 complete -c cull -n '__fish_seen_subcommand_from check' -l format -x -a 'text json github sarif' -d 'Output format: text (default), json, github or sarif.'
 complete -c cull -n '__fish_seen_subcommand_from check' -l strict -d 'Treat warnings as errors.'

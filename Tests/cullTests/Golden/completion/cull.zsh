@@ -55,6 +55,7 @@ _cull() {
                 '--format[Output format\: text (default) or json.]:format:(text json)' \
                 '--include-managed[Also walk other applications'\'' libraries (Apple Photos, Lightroom previews, Immich, ...).]' \
                 '--hash[Also bring the duplicate hashes and the photos'\'' perceptual hashes, sharpness and exposure up to date (what a group or image rule would compute), e.g. from cron.]' \
+                '--text[Also read the text of every photo not read yet (the text, text_words and document fields; slow\: up to a second a photo with text).]' \
                 '(-v --verbose)'{-v,--verbose}'[Also name every file the scan ignored, and why (not media, a format Cull does not read, hidden, a symlink, not a regular file).]' \
                 '(-h --help)'{-h,--help}'[Show help information.]'
             ;;

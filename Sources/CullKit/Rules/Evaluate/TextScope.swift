@@ -1,0 +1,37 @@
+/// Which photos a run reads the text of: only those a rule that reads a text field could still
+/// match. A rule's top-level conditions that read no text (`older_than`, `rating`, `path`, a group)
+/// must hold for any file it matches, so they narrow the photos sent to the OCR first; a rule whose
+/// text condition sits inside `any:` or `not:` with nothing else to narrow it reads every photo.
+enum TextScope {
+    /// The SQL (over `a` and `r`) selecting the photos `predicates` could match; `.some(nil)` when one
+    /// of them could match any photo, nil when none reads text.
+    static func scope(_ predicates: [Predicate], _ context: CompileContext) -> SQLFragment?? {
+        let reading = predicates.filter(\.readsText)
+        guard !reading.isEmpty else { return nil }
+        var scopes: [SQLFragment] = []
+        for predicate in reading {
+            let clauses: [Predicate] = if case let .all(parts) = predicate { parts } else { [predicate] }
+            let narrowing = clauses.filter { !$0.readsText }
+            guard !narrowing.isEmpty else { return .some(nil) }
+            scopes.append(PredicateCompiler.compile(.conjunction(narrowing), context).parenthesised)
+        }
+        return .some(SQLFragment.balanced(scopes, separator: " OR "))
+    }
+}
+
+extension RuleEvaluator {
+    /// Reads the text of the photos `predicates` could match (``TextScope``) that have no current
+    /// reading, after the groups and features their other conditions read are loaded; nothing when
+    /// none of them reads text. With `progress` (a caller that shows progress), a "Reading text" bar
+    /// on standard error when it is a terminal.
+    @discardableResult
+    func readText(_ predicates: [Predicate], root: String, progress: Bool) throws -> TextCache.Report? {
+        guard let scope = TextScope.scope(predicates, context) else { return nil }
+        var cache = TextCache(db: database, root: root)
+        let terminal = Console()
+        let bar = progress && terminal.stderrIsTTY ? ProgressBar(label: "Reading text", terminal: terminal) : nil
+        if let bar { cache.progress = { done, total in bar.update(done: done, total: total) } }
+        defer { bar?.finish() }
+        return try cache.refresh(scope: scope)
+    }
+}
