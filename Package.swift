@@ -67,7 +67,7 @@ let package = Package(
         // in, was mapped and initialised by every command): a table per library typed by its headers.
         .target(
             name: "CLoader",
-            dependencies: ["CFFmpeg", "CHeif", "CMicroHTTPD"]
+            dependencies: ["CFFmpeg", "CHeif", "CMicroHTTPD", "CTesseract", "CZBar"]
         ),
         // libpng reports errors by longjmp, which Swift cannot catch: this shim wraps each call in
         // its own setjmp and returns an error code and message instead.
@@ -110,17 +110,16 @@ let package = Package(
             providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]
         ),
         // Text in photos (the `text`, `text_words` and `document` fields): Tesseract's C API, on the grey
-        // decode Cull already makes, only for the photos a rule of the run reads text of.
+        // decode Cull already makes, only for the photos a rule of the run reads text of. Headers only: CLoader
+        // opens libtesseract (with Leptonica and libgomp) when the first photo with text is read.
         .systemLibrary(
             name: "CTesseract",
-            pkgConfig: "tesseract",
             providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"])]
         ),
-        // QR codes and barcodes in photos (the `code` and `code_text` rule fields): only
-        // Features/Codes/CodeScanner.swift imports it.
+        // QR codes and barcodes in photos (the `code` and `code_text` rule fields). Headers only: CLoader
+        // opens libzbar when a rule first reads a code.
         .systemLibrary(
             name: "CZBar",
-            pkgConfig: "zbar",
             providers: [.apt(["libzbar-dev"])]
         ),
         .target(

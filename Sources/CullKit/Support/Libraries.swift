@@ -22,6 +22,10 @@ enum Libraries {
     /// For `cull review`'s server. Its table holds the variadic `MHD_start_daemon`, which Swift sees
     /// as an opaque pointer and so not `Sendable`; the table is immutable once loaded.
     nonisolated(unsafe) static let microhttpd = load("libmicrohttpd", cull_microhttpd_load)
+    /// For the text of photos (with Leptonica and libgomp).
+    static let tesseract = load("libtesseract", cull_tesseract_load)
+    /// For QR codes and barcodes.
+    static let zbar = load("libzbar", cull_zbar_load)
 
     private static func load<Table>(_ library: String, _ loader: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> UnsafePointer<Table>?)
         -> Result<Table, LibraryUnavailable> {

@@ -13,7 +13,7 @@ struct TextReadingTests {
     }
 
     func read(_ path: String) throws -> TextReading {
-        TextReading.read(try decoded(path), with: try TextRecognizer())
+        TextReading.read(try decoded(path), with: try TextRecognizer(library: Libraries.tesseract.get()))
     }
 
     @Test func photosWithoutTextFailThePresenceTest() throws {
@@ -66,14 +66,14 @@ struct TextReadingTests {
         try TextFixtures.page(Array(repeating: line, count: 200), width: 6000, height: 4000, point: 9, to: folder + "/tiny.png")
         let image = try decoded(folder + "/tiny.png")
         #expect(max(image.width, image.height) <= TextReading.side, "never read at full size")
-        let reading = TextReading.read(image, with: try TextRecognizer())
+        let reading = TextReading.read(image, with: try TextRecognizer(library: Libraries.tesseract.get()))
         #expect(reading.words <= TextReading.maxWords)
         #expect((reading.text?.utf8.count ?? 0) <= TextReading.maxTextBytes)
     }
 
     @Test func languagesWithoutDataAreAClearError() throws {
-        #expect(throws: TextRecognizer.Unavailable.self) { try TextRecognizer(languages: "zz_none") }
-        #expect(try TextRecognizer(languages: "eng").languages == "eng")
+        #expect(throws: TextRecognizer.Unavailable.self) { try TextRecognizer(languages: "zz_none", library: Libraries.tesseract.get()) }
+        #expect(try TextRecognizer(languages: "eng", library: Libraries.tesseract.get()).languages == "eng")
     }
 
     @Test func aDocumentNeedsWordsLinesAndCoverage() {

@@ -2,13 +2,14 @@ import Foundation
 import Testing
 @testable import CullKit
 
-/// libheif, libmicrohttpd and FFmpeg are opened on first use: on a machine without one of them,
+/// libheif, libmicrohttpd, FFmpeg, libtesseract and libzbar are opened on first use: on a machine without one of them,
 /// the feature that needs it fails with an error naming it, and everything else works. "Without"
 /// is made by shadowing each soname with a file that is not a library, on LD_LIBRARY_PATH (the
 /// dynamic loader tries it first and fails), so no test hook is needed in Cull itself.
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/convert"), "ImageMagick is absent"))
 struct MissingLibraryTests {
-    static let shadowed = ["libheif.so.1", "libmicrohttpd.so.12", "libavutil.so.57", "libavutil.so.58", "libavutil.so.59"]
+    static let shadowed = ["libheif.so.1", "libmicrohttpd.so.12", "libavutil.so.57", "libavutil.so.58", "libavutil.so.59",
+                           "libtesseract.so.5", "libzbar.so.0"]
 
     /// The environment of a machine without the libraries above.
     static func without(_ box: Sandbox) throws -> [String: String] {
@@ -44,6 +45,22 @@ struct MissingLibraryTests {
         #expect(review.status != 0)
         #expect(review.stderr.contains("libmicrohttpd is not available"), "\(review.stderr)")
         #expect(review.stderr.contains("libmicrohttpd.so.12"), "\(review.stderr)")
+    }
+
+    /// A text or code rule on a machine without libtesseract or libzbar: one clear error naming the
+    /// library, and every other command (here a scan and a plain find) works.
+    @Test func textAndCodeRulesWithoutTheirLibrariesSaySo() throws {
+        let box = try Sandbox("missing-ocr")
+        try ImageRuleTests.convert(box, "b.jpg", ImageRuleTests.detail)
+        let missing = try Self.without(box)
+        #expect(try box.cull(["scan"], extra: missing).status == 0)
+        #expect(try box.cull(["find", "name: b.jpg"], extra: missing).stdout.contains("b.jpg"))
+        let text = try box.cull(["find", "document: true"], extra: missing)
+        #expect(text.status != 0 && text.stderr.contains("libtesseract is not available"), "\(text.stderr)")
+        let code = try box.cull(["find", "code: qr"], extra: missing)
+        #expect(code.status != 0 && code.stderr.contains("libzbar is not available"), "\(code.stderr)")
+        // With the libraries back, the same finds run.
+        #expect(try box.cull(["find", "code: qr"]).status == 0)
     }
 
     /// The typed error a decode of a HEIC gets, in-process, names the library.

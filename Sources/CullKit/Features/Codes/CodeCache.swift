@@ -1,3 +1,4 @@
+internal import CLoader
 import Foundation
 
 /// Keeps `image_codes` current for the photos a run asks about: reads the QR codes and barcodes of
@@ -58,11 +59,14 @@ public struct CodeCache: IdentityCache {
     public func refresh(among only: [Int64]? = nil) throws -> Report {
         var report = Report()
         let candidates = try loadCandidates(among: only)
+        guard !candidates.isEmpty else { return report }
+        // A machine without libzbar: one clear error, not a failure per photo.
+        let zbar = try Libraries.zbar.get()
         let batchSize = 256
         for start in stride(from: 0, to: candidates.count, by: batchSize) {
             let batch = Array(candidates[start ..< min(candidates.count, start + batchSize)])
             let outcomes = job(batch, changed: Outcome.skipped) {
-                let scanner = CodeScanner()
+                let scanner = CodeScanner(zbar)
                 return { file, opened in Self.analyse(opened, decoding: file.extra, path: file.path, scanner: scanner) }
             }.finish()
             for outcome in outcomes {

@@ -1,3 +1,4 @@
+internal import CLoader
 import CZBar
 
 /// A kind of code ZBar reads, as rule files name it (`code: qr`).
@@ -55,33 +56,38 @@ public final class CodeScanner {
     public static let maxPayloadBytes = 4096
 
     private let scanner: OpaquePointer
+    /// The library's functions (``Libraries/zbar``).
+    private let zbar: cull_zbar
 
-    public init() {
-        scanner = zbar_image_scanner_create()
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
-        for kind in CodeKind.allCases { zbar_image_scanner_set_config(scanner, kind.symbology, ZBAR_CFG_ENABLE, 1) }
+    init(_ zbar: cull_zbar) {
+        self.zbar = zbar
+        // NULL only when memory is exhausted, where Swift itself stops.
+        guard let made = zbar.zbar_image_scanner_create() else { fatalError("libzbar could not allocate a scanner") }
+        scanner = made
+        _ = zbar.zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
+        for kind in CodeKind.allCases { _ = zbar.zbar_image_scanner_set_config(scanner, kind.symbology, ZBAR_CFG_ENABLE, 1) }
     }
 
-    deinit { zbar_image_scanner_destroy(scanner) }
+    deinit { zbar.zbar_image_scanner_destroy(scanner) }
 
     /// The codes in `image` (grey or RGB, scanned as grey), in the order ZBar reports them, each
     /// kind and payload once.
     public func scan(_ image: DecodedImage) -> [FoundCode] {
         let grey = image.grey
         return grey.pixels.withUnsafeBufferPointer { pixels -> [FoundCode] in
-            guard let zimage = zbar_image_create() else { return [] }
-            defer { zbar_image_destroy(zimage) }
-            zbar_image_set_format(zimage, Self.y800)
-            zbar_image_set_size(zimage, UInt32(grey.width), UInt32(grey.height))
+            guard let zimage = zbar.zbar_image_create() else { return [] }
+            defer { zbar.zbar_image_destroy(zimage) }
+            zbar.zbar_image_set_format(zimage, Self.y800)
+            zbar.zbar_image_set_size(zimage, UInt32(grey.width), UInt32(grey.height))
             // No cleanup handler: the buffer is ours and outlives the image.
-            zbar_image_set_data(zimage, pixels.baseAddress, UInt(pixels.count), nil)
-            guard zbar_scan_image(scanner, zimage) > 0 else { return [] }
+            zbar.zbar_image_set_data(zimage, pixels.baseAddress, UInt(pixels.count), nil)
+            guard zbar.zbar_scan_image(scanner, zimage) > 0 else { return [] }
             var found: [FoundCode] = []
-            var symbol = zbar_image_first_symbol(zimage)
+            var symbol = zbar.zbar_image_first_symbol(zimage)
             while let current = symbol, found.count < Self.maxCodes {
-                symbol = zbar_symbol_next(current)
-                guard let kind = CodeKind(zbar_symbol_get_type(current)), let data = zbar_symbol_get_data(current) else { continue }
-                let bytes = UnsafeRawBufferPointer(start: data, count: Int(zbar_symbol_get_data_length(current)))
+                symbol = zbar.zbar_symbol_next(current)
+                guard let kind = CodeKind(zbar.zbar_symbol_get_type(current)), let data = zbar.zbar_symbol_get_data(current) else { continue }
+                let bytes = UnsafeRawBufferPointer(start: data, count: Int(zbar.zbar_symbol_get_data_length(current)))
                 let code = FoundCode(kind: kind, text: Self.kept(bytes))
                 if !found.contains(code) { found.append(code) }
             }

@@ -1,3 +1,4 @@
+internal import CLoader
 import Foundation
 
 /// Keeps `text_readings` current for the photos asked about: what the text test and Tesseract read
@@ -65,12 +66,14 @@ public struct TextCache: IdentityCache {
         var report = Report()
         guard !candidates.isEmpty else { return report }
         let languages = try languages()
+        // A machine without libtesseract: one clear error, as for missing language data.
+        let library = try Libraries.tesseract.get()
         let batchSize = 16
         for start in stride(from: 0, to: candidates.count, by: batchSize) {
             let batch = Array(candidates[start ..< min(candidates.count, start + batchSize)])
             let outcomes = job(batch, changed: Outcome.skipped) {
                 // Made on this thread when its first photo with text comes (a batch without text never loads the model).
-                let engine = LazyEngine(languages: languages)
+                let engine = LazyEngine(languages: languages, library: library)
                 return { file, opened in Self.read(opened, file: file, engine: engine.engine) }
             }.finish()
             // Missing language data is one clear error, not a skip per photo.
@@ -108,13 +111,14 @@ public struct TextCache: IdentityCache {
     /// One thread's engine, made on first use; nil when it cannot be made.
     final class LazyEngine {
         let languages: String
+        let library: cull_tesseract
         private var made: TextRecognizer??
 
-        init(languages: String) { self.languages = languages }
+        init(languages: String, library: cull_tesseract) { (self.languages, self.library) = (languages, library) }
 
         func engine() -> TextRecognizer? {
             if let made { return made }
-            let engine = try? TextRecognizer(languages: languages)
+            let engine = try? TextRecognizer(languages: languages, library: library)
             made = .some(engine)
             return engine
         }

@@ -1,3 +1,4 @@
+internal import CLoader
 internal import CTesseract
 import Foundation
 
@@ -30,76 +31,79 @@ final class TextRecognizer {
     static let deadline: Int32 = 8000
 
     private let handle: OpaquePointer
+    /// The library's functions (``Libraries/tesseract``).
+    private let api: cull_tesseract
     /// The languages the engine was made for (`eng`, `eng+deu`).
     let languages: String
 
     /// An engine for `languages` (Tesseract's `+`-separated codes), from the data Debian installs.
-    init(languages: String = "eng") throws(Unavailable) {
-        guard let api = TessBaseAPICreate() else { throw Unavailable(languages: languages) }
-        // This thread's OpenMP team: one (see the shim). Leptonica's messages (a box outside the picture
+    init(languages: String = "eng", library api: cull_tesseract) throws(Unavailable) {
+        guard let handle = api.TessBaseAPICreate() else { throw Unavailable(languages: languages) }
+        // This thread's OpenMP team: one (see cull_tesseract.h). Leptonica's messages (a box outside the picture
         // while Tesseract segments a texture) are its own business, not the user's terminal's.
-        omp_set_num_threads(1)
-        _ = setMsgSeverity(6)  // L_SEVERITY_NONE
+        api.omp_set_num_threads(1)
+        _ = api.setMsgSeverity(6)  // L_SEVERITY_NONE
         // The LSTM engine only (the legacy one's data is not in Debian's packages), quietly: no
         // debug file, no "Estimating resolution" on stderr.
         var names = ["debug_file"], values = ["/dev/null"]
         let code = withCStrings(names) { namePointers in
             withCStrings(values) { valuePointers in
                 var names = namePointers, values = valuePointers
-                return TessBaseAPIInit4(api, nil, languages, OEM_LSTM_ONLY, nil, 0, &names, &values, 1, 0)
+                return api.TessBaseAPIInit4(handle, nil, languages, OEM_LSTM_ONLY, nil, 0, &names, &values, 1, 0)
             }
         }
         names.removeAll()
         values.removeAll()
         guard code == 0 else {
-            TessBaseAPIDelete(api)
+            api.TessBaseAPIDelete(handle)
             throw Unavailable(languages: languages)
         }
-        TessBaseAPISetPageSegMode(api, PSM_AUTO)
-        handle = api
+        api.TessBaseAPISetPageSegMode(handle, PSM_AUTO)
+        self.handle = handle
+        self.api = api
         self.languages = languages
     }
 
     deinit {
-        TessBaseAPIEnd(handle)
-        TessBaseAPIDelete(handle)
+        api.TessBaseAPIEnd(handle)
+        api.TessBaseAPIDelete(handle)
     }
 
     /// The words Tesseract reads in the grey `image`, in reading order (an empty list where it reads none).
     func words(in image: DecodedImage) -> [Word] {
         let grey = image.grey
         grey.pixels.withUnsafeBufferPointer { pixels in
-            TessBaseAPISetImage(handle, pixels.baseAddress, Int32(grey.width), Int32(grey.height), 1, Int32(grey.width))
+            api.TessBaseAPISetImage(handle, pixels.baseAddress, Int32(grey.width), Int32(grey.height), 1, Int32(grey.width))
         }
         // A photo has no resolution Tesseract could use; 300 is what its own scans assume, and keeps it from guessing.
-        TessBaseAPISetSourceResolution(handle, 300)
-        defer { TessBaseAPIClear(handle) }
-        guard let monitor = TessMonitorCreate() else { return [] }
-        defer { TessMonitorDelete(monitor) }
-        TessMonitorSetDeadlineMSecs(monitor, Self.deadline)
+        api.TessBaseAPISetSourceResolution(handle, 300)
+        defer { api.TessBaseAPIClear(handle) }
+        guard let monitor = api.TessMonitorCreate() else { return [] }
+        defer { api.TessMonitorDelete(monitor) }
+        api.TessMonitorSetDeadlineMSecs(monitor, Self.deadline)
         // Past the deadline Tesseract stops and still answers what it read (a non-zero code).
-        _ = TessBaseAPIRecognize(handle, monitor)
+        _ = api.TessBaseAPIRecognize(handle, monitor)
         return collect()
     }
 
     /// The words of the last recognition, through Tesseract's result iterator.
     private func collect() -> [Word] {
-        guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
-        defer { TessResultIteratorDelete(iterator) }
+        guard let iterator = api.TessBaseAPIGetIterator(handle) else { return [] }
+        defer { api.TessResultIteratorDelete(iterator) }
         var words: [Word] = []
         var line = -1
-        let page = TessResultIteratorGetPageIterator(iterator)
+        let page = api.TessResultIteratorGetPageIterator(iterator)
         repeat {
-            if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 { line += 1 }
-            guard let text = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
-            defer { TessDeleteText(text) }
+            if api.TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 { line += 1 }
+            guard let text = api.TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
+            defer { api.TessDeleteText(text) }
             var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
-            guard TessPageIteratorBoundingBox(page, RIL_WORD, &left, &top, &right, &bottom) != 0 else { continue }
+            guard api.TessPageIteratorBoundingBox(page, RIL_WORD, &left, &top, &right, &bottom) != 0 else { continue }
             words.append(Word(text: String(decoding: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self).bufferUntilNUL, as: UTF8.self),
-                              confidence: TessResultIteratorConfidence(iterator, RIL_WORD),
+                              confidence: api.TessResultIteratorConfidence(iterator, RIL_WORD),
                               left: Int(left), top: Int(top), right: Int(right), bottom: Int(bottom), line: max(line, 0)))
             if words.count >= TextReading.maxWords { break }
-        } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+        } while api.TessResultIteratorNext(iterator, RIL_WORD) != 0
         return words
     }
 }
