@@ -100,8 +100,10 @@ public struct FileReport: Sendable {
                               staging: Staging(status: .new, rule: nil, ruleFile: nil, at: nil, keeper: nil), history: history)
         }
         _ = try FeatureCache(db: db, root: root).refresh(among: [id])
-        _ = try TextCache(db: db, root: root).refresh(scope: "a.id = \(id)")
-        _ = try CodeCache(db: db, root: root).refresh(among: [id])
+        // Without libtesseract (or its language data) or libzbar, the rest is shown and those fields stay unread.
+        do { _ = try TextCache(db: db, root: root).refresh(scope: "a.id = \(id)") } catch is LibraryUnavailable {
+        } catch is TextRecognizer.Unavailable {}
+        do { _ = try CodeCache(db: db, root: root).refresh(among: [id]) } catch is LibraryUnavailable {}
         if try sharesItsSize(db, id) { try HashCache(db: db, root: root).refresh(progress: progress) }
         var fields = JSONValue.null
         let query = AssetJSON.query(assetID: id, context)

@@ -59,6 +59,9 @@ struct MissingLibraryTests {
         #expect(text.status != 0 && text.stderr.contains("libtesseract is not available"), "\(text.stderr)")
         let code = try box.cull(["find", "code: qr"], extra: missing)
         #expect(code.status != 0 && code.stderr.contains("libzbar is not available"), "\(code.stderr)")
+        // `show` shows the rest, the text and codes unread.
+        let show = try box.cull(["show", "b.jpg"], extra: missing)
+        #expect(show.status == 0 && show.stdout.contains("b.jpg"), "\(show.stderr)")
         // With the libraries back, the same finds run.
         #expect(try box.cull(["find", "code: qr"]).status == 0)
     }
