@@ -163,15 +163,22 @@ public struct FeatureCache: IdentityCache {
     /// Files of a measured format, not damaged, with no row for their current identity, in path
     /// byte order; only those of the assets `among` when it is given (the ones a refresh left to retry).
     func loadCandidates(among ids: [Int64]? = nil) throws -> [Candidate] {
+        try Self.decodableCandidates(Self.table, db, formats: Self.measuredFormats, among: ids)
+    }
+
+    /// The files of `formats` that a cache decoding photos (`table`: features, codes, text) still
+    /// lacks: not damaged, with no row for their current identity, in path byte order; only those of
+    /// the assets `among`, or those `narrowing` selects (SQL over `a`, an asset), when given.
+    static func decodableCandidates(_ table: CacheTable, _ db: Database, formats: [MediaFormat], among ids: [Int64]? = nil,
+                                    narrowing: SQLFragment? = nil) throws -> [Candidate] {
         var rows: [Candidate] = []
         if ids?.isEmpty == true { return rows }
-        let formats = FeatureCache.measuredFormats.map { SQLValue.text($0.rawValue) }
-        let marks = formats.map { _ in "?" }.joined(separator: ", ")
-        let among = ids.map { JSONValue.list($0) }
-        let byID = among == nil ? "" : " AND a.id IN (SELECT value FROM json_each(?))"
-        try Self.table.forEachCandidate(db, columns: ["a.format AS format", "MAX(a.width, a.height) AS longest"], where: """
-            a.format IN (\(marks)) AND a.broken = 0 AND a.unreadable_reason IS NULL AND a.size > 0\(byID)
-            """, formats + (among.map { [.text($0)] } ?? []), staleOnly: true, tableOrder: among == nil, FormatColumns.self) { row, column in
+        let listed = SQLFragment.join(formats.map { "\($0.rawValue)" }, separator: ", ")
+        var filter: SQLFragment = "a.format IN (\(listed)) AND a.broken = 0 AND a.unreadable_reason IS NULL AND a.size > 0"
+        if let ids { filter = "\(filter) AND a.id IN (SELECT value FROM json_each(\(JSONValue.list(ids))))" }
+        if let narrowing { filter = "\(filter) AND \(narrowing.parenthesised)" }
+        try table.forEachCandidate(db, columns: ["a.format AS format", "MAX(a.width, a.height) AS longest"], where: filter.sql,
+                                   filter.arguments, staleOnly: true, tableOrder: ids == nil && narrowing == nil, FormatColumns.self) { row, column in
             let decoding = Decoding(format: row.enumValue(column.extra.format, as: MediaFormat.self),
                                     longest: row.optionalInt64(column.extra.longest).map { Int(clamping: $0) })
             rows.append(Candidate(row, column, extra: decoding))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CullKit
+import CullTestSupport
 
 /// ZBar on photographs of codes (perspective, blur, noise, small in the frame), through the codes
 /// cache on a real, scanned library: each code is read with its kind and payload, a small one at the

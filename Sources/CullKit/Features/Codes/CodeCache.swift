@@ -86,21 +86,7 @@ public struct CodeCache: IdentityCache {
     /// Files of a measured format (``FeatureCache/measuredFormats``), not damaged, with no current
     /// row; only those of the assets `among` when it is given.
     func loadCandidates(among ids: [Int64]?) throws -> [Candidate] {
-        var rows: [Candidate] = []
-        if ids?.isEmpty == true { return rows }
-        let formats = FeatureCache.measuredFormats.map { SQLValue.text($0.rawValue) }
-        let marks = formats.map { _ in "?" }.joined(separator: ", ")
-        let among = ids.map { JSONValue.list($0) }
-        let byID = among == nil ? "" : " AND a.id IN (SELECT value FROM json_each(?))"
-        try Self.table.forEachCandidate(db, columns: ["a.format AS format", "MAX(a.width, a.height) AS longest"], where: """
-            a.format IN (\(marks)) AND a.broken = 0 AND a.unreadable_reason IS NULL AND a.size > 0\(byID)
-            """, formats + (among.map { [.text($0)] } ?? []), staleOnly: true, tableOrder: among == nil,
-            FeatureCache.FormatColumns.self) { row, column in
-            let decoding = FeatureCache.Decoding(format: row.enumValue(column.extra.format, as: MediaFormat.self),
-                                                 longest: row.optionalInt64(column.extra.longest).map { Int(clamping: $0) })
-            rows.append(Candidate(row, column, extra: decoding))
-        }
-        return rows.sorted { PathBytes.precedes($0.path, $1.path) }
+        try FeatureCache.decodableCandidates(Self.table, db, formats: FeatureCache.measuredFormats, among: ids)
     }
 
     static func analyse(_ opened: ReadOnlyFile, decoding: FeatureCache.Decoding, path: [UInt8], scanner: CodeScanner) -> Outcome {

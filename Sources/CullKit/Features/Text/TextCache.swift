@@ -126,18 +126,9 @@ public struct TextCache: IdentityCache {
 
     /// Photos of a read format, not damaged, in `scope`, with no current reading, in path byte order.
     func loadCandidates(scope: SQLFragment?) throws -> [Candidate] {
-        let formats = Self.readFormats.map { SQLValue.text($0.rawValue) }
-        let marks = formats.map { _ in "?" }.joined(separator: ", ")
-        let scoped = scope.map { " AND a.id IN (SELECT a.id FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE \($0.sql))" } ?? ""
-        var rows: [Candidate] = []
-        try Self.table.forEachCandidate(db, columns: ["a.format AS format", "MAX(a.width, a.height) AS longest"], where: """
-            a.format IN (\(marks)) AND a.broken = 0 AND a.unreadable_reason IS NULL AND a.size > 0\(scoped)
-            """, formats + (scope?.arguments ?? []), staleOnly: true, tableOrder: scope == nil, FeatureCache.FormatColumns.self) { row, column in
-            let decoding = FeatureCache.Decoding(format: row.enumValue(column.extra.format, as: MediaFormat.self),
-                                                 longest: row.optionalInt64(column.extra.longest).map { Int(clamping: $0) })
-            rows.append(Candidate(row, column, extra: decoding))
-        }
-        return rows.sorted { PathBytes.precedes($0.path, $1.path) }
+        try FeatureCache.decodableCandidates(Self.table, db, formats: Self.readFormats, narrowing: scope.map {
+            "a.id IN (SELECT a.id FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE \($0))"
+        })
     }
 
     /// Decodes `opened` small for the presence test and, when it has text, at ``TextReading/side`` for Tesseract.

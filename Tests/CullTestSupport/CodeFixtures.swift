@@ -3,24 +3,24 @@ import Testing
 
 /// Photographs of QR codes and barcodes made by `Tests/Fixtures/make-code-photos` (qrencode, GNU
 /// barcode, ImageMagick): made once per test run, in a folder of their own.
-enum CodeFixtures {
-    static var hasTools: Bool {
-        ["qrencode", "barcode", "convert"].allSatisfy { DecodeFixtures.which($0) != nil }
+public enum CodeFixtures {
+    public static var hasTools: Bool {
+        ["qrencode", "barcode", "convert"].allSatisfy { FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0)") }
     }
-    static let toolsMissing: Comment = "needs qrencode, GNU barcode and ImageMagick (bash scripts/setup test)"
+    public static let toolsMissing: Comment = "needs qrencode, GNU barcode and ImageMagick (bash scripts/setup test)"
 
     /// A photo made, and the code it holds (nil for the photo without one).
-    struct Photo: Sendable {
-        let name: String
-        let kind: String?
-        let text: String?
+    public struct Photo: Sendable {
+        public let name: String
+        public let kind: String?
+        public let text: String?
     }
 
     /// The folder of the photos and what each holds, or nil when the script failed.
-    static let made: (folder: String, photos: [Photo])? = {
+    public static let made: (folder: String, photos: [Photo])? = {
         let folder = NSTemporaryDirectory() + "cull-code-photos-\(getpid())"
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures/make-code-photos").path
+            .appendingPathComponent("Fixtures/make-code-photos").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [script, folder]
