@@ -75,6 +75,9 @@ let package = Package(
             name: "CPNGShim",
             dependencies: ["CPNG"]
         ),
+        // mallopt, which Swift's Glibc module does not declare: decoders keep the memory they free
+        // for the next photo instead of faulting it in again (``Platform/keepFreedMemory(_:)``).
+        .target(name: "CPlatformShim"),
         // Camera RAW formats Cull's TIFF reader does not cover (CR3, RAF, CRW, MRW, IIQ, …): headers and
         // embedded previews only, never the raw decode. CLibRaw is LibRaw's headers and library;
         // CLibRawShim (C++) feeds LibRaw through Cull's own reads of the already opened file, with a
@@ -125,7 +128,7 @@ let package = Package(
         .target(
             name: "CullKit",
             dependencies: ["CSQLite", "CYAML", "CPCRE2", "CExpat", "CXXHash", "CTurboJPEG", "CPNGShim", "CWebP", "CHeif", "CLoader",
-                           "CLibRawShim", "CMicroHTTPD", "CMicroHTTPDShim", "CChafa", "CTesseract", "CZBar"],
+                           "CPlatformShim", "CLibRawShim", "CMicroHTTPD", "CMicroHTTPDShim", "CChafa", "CTesseract", "CZBar"],
             linkerSettings: [.linkedLibrary("sqlite3", .when(configuration: .debug)),
                              .linkedLibrary("sqlite3", .when(platforms: [.macOS], configuration: .release))]
         ),

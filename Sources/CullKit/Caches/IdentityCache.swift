@@ -193,6 +193,7 @@ final class CacheJob<Extra: Sendable, Value: Sendable> {
                 }
             }
         case let .claims(threads):
+            DecodeBudget.keepFreedMemory()
             for _ in 0 ..< max(1, min(threads, files.count)) {
                 group.enter()
                 Thread {

@@ -29,6 +29,11 @@ public final class DecodeBudget: @unchecked Sendable {
 
     init(bytes: Int) { total = max(1, bytes) }
 
+    /// Keeps what the decodes free for the next ones, up to the shared budget, instead of returning
+    /// it to the kernel (``Platform/keepFreedMemory(_:)``): called by a decoding job before its
+    /// threads start (the same settings each time).
+    static func keepFreedMemory() { Platform.keepFreedMemory(shared.total) }
+
     /// The budget `CULL_DECODE_MEMORY` sets (in MB), else 1 GiB.
     static func configured(_ environment: [String: String]) -> Int {
         guard let text = environment["CULL_DECODE_MEMORY"], let megabytes = Int(text), megabytes > 0, megabytes < 1 << 40 else {

@@ -45,25 +45,32 @@ enum EdgeSpread {
     static func forEachEdge(of grey: DecodedImage, minimumContrast: Float, _ body: (Edge) -> Void) {
         let width = grey.width, height = grey.height
         guard width >= 5, height >= 5 else { return }
-        let image = UnsafeMutablePointer<Float>.allocate(capacity: width * height)
         // Rows y - 1, y and y + 1 of the gradient (x, y components and magnitude), row r in slot r % 3;
         // then each column's number as a `Float`; then a row's crest flags and its list of crests.
         let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 10 * width)
         let flags = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
         let list = UnsafeMutablePointer<Int32>.allocate(capacity: width)
         defer {
-            image.deallocate()
             scratch.deallocate()
             flags.deallocate()
             list.deallocate()
         }
+        // The pixels are read as they are, each converted where it is used (exactly, to the same
+        // `Float`): a `Float` copy of the picture was 3 MB a 1000-pixel photo to write and fault in.
         grey.pixels.withUnsafeBufferPointer { source in
-            for index in 0 ..< width * height { image[index] = Float(source[index]) }
+            forEachEdge(of: Picture(p: source.baseAddress!, width: width, height: height), scratch: scratch, flags: flags,
+                        list: list, minimumContrast: minimumContrast, body)
         }
+    }
+
+    /// ``forEachEdge(of:minimumContrast:_:)`` over `picture`, with its scratch rows.
+    @inline(__always)
+    private static func forEachEdge(of picture: Picture, scratch: UnsafeMutablePointer<Float>, flags: UnsafeMutablePointer<UInt8>,
+                                    list: UnsafeMutablePointer<Int32>, minimumContrast: Float, _ body: (Edge) -> Void) {
+        let width = picture.width, height = picture.height
         scratch.initialize(repeating: 0, count: 9 * width)
         let columns = scratch + 9 * width
         for x in 0 ..< width { columns[x] = Float(x) }
-        let picture = Picture(p: image, width: width, height: height)
         let sectors = Bounds()
         @inline(__always) func slot(_ row: Int, _ component: Int) -> UnsafeMutablePointer<Float> {
             scratch + ((row % 3) * 3 + component) * width
@@ -90,11 +97,13 @@ enum EdgeSpread {
         }
     }
 
-    /// The grey picture as `Float`s.
+    /// The grey picture, its pixels read as `Float`s.
     private struct Picture {
-        let p: UnsafePointer<Float>
+        let p: UnsafePointer<UInt8>
         let width: Int
         let height: Int
+
+        @inline(__always) subscript(_ index: Int) -> Float { Float(p[index]) }
     }
 
     /// The Sobel gradient of row `y` (columns 1 ..< width - 1), in grey levels a pixel (the kernel's
@@ -102,10 +111,12 @@ enum EdgeSpread {
     private static func gradient(_ picture: Picture, row y: Int, _ outX: UnsafeMutablePointer<Float>,
                                  _ outY: UnsafeMutablePointer<Float>, _ outM: UnsafeMutablePointer<Float>) {
         let width = picture.width
-        let above = picture.p + (y - 1) * width, row = picture.p + y * width, below = picture.p + (y + 1) * width
+        let p = picture.p
+        let above = p + (y - 1) * width, row = p + y * width, below = p + (y + 1) * width
+        @inline(__always) func f(_ line: UnsafePointer<UInt8>, _ x: Int) -> Float { Float(line[x]) }
         for x in 1 ..< width - 1 {
-            let gx = (above[x + 1] + 2 * row[x + 1] + below[x + 1]) - (above[x - 1] + 2 * row[x - 1] + below[x - 1])
-            let gy = (below[x - 1] + 2 * below[x] + below[x + 1]) - (above[x - 1] + 2 * above[x] + above[x + 1])
+            let gx = (f(above, x + 1) + 2 * f(row, x + 1) + f(below, x + 1)) - (f(above, x - 1) + 2 * f(row, x - 1) + f(below, x - 1))
+            let gy = (f(below, x - 1) + 2 * f(below, x) + f(below, x + 1)) - (f(above, x - 1) + 2 * f(above, x) + f(above, x + 1))
             let fx = gx / 8, fy = gy / 8
             outX[x] = fx
             outY[x] = fy
@@ -174,7 +185,7 @@ enum EdgeSpread {
     private static func profile(_ picture: Picture, _ x: Int, _ y: Int, _ ux: Float, _ uy: Float,
                                 clamped: Bool) -> (contrast: Float, steepest: Float)? {
         let fx = Float(x), fy = Float(y)
-        let centre = picture.p[y * picture.width + x]
+        let centre = picture[y * picture.width + x]
         // The first step on its own: the steepest step is the first one each way.
         var high = bilinear(picture, fx + ux, fy + uy, clamped: clamped)
         var firstRise: Float = 0
@@ -249,9 +260,9 @@ enum EdgeSpread {
         let cy = clamped ? min(max(y, 0), Float(picture.height) - 1.001) : y
         let x0 = Int(cx), y0 = Int(cy)
         let ax = cx - Float(x0), ay = cy - Float(y0)
-        let top = picture.p + (y0 &* picture.width &+ x0), bottom = top + picture.width
-        let upper = top[0] + (top[1] - top[0]) * ax
-        let lower = bottom[0] + (bottom[1] - bottom[0]) * ax
+        let top = y0 &* picture.width &+ x0, bottom = top &+ picture.width
+        let upper = picture[top] + (picture[top &+ 1] - picture[top]) * ax
+        let lower = picture[bottom] + (picture[bottom &+ 1] - picture[bottom]) * ax
         return upper + (lower - upper) * ay
     }
 }
