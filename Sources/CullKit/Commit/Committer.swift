@@ -37,6 +37,8 @@ struct Committer {
             try Journal.insert(db, commit: commit, items)
             return (commit, items)
         }
+        // Deleted for good, a file leaves nothing to recognise it by when it comes back: read now.
+        if effective == .permanently { try TakenFiles.rememberBeforeDeletion(db, commit: commit, root: Array(library.absolutePath(of: "").utf8)) }
         let crash = CrashHook(environment: environment)
         crash.step()
         crash.pause("journaled")

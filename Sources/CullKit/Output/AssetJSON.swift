@@ -17,6 +17,8 @@ public enum AssetJSON {
         + [AssetColumn.labels, .tags, .people, .catalogLabels, .catalogTags, .catalogPeople].map(\.selected)
         // The codes read, when a run read them and the row is current (empty lists otherwise).
         + ["\(sql: CodeCache.current("kinds")) AS code", "\(sql: CodeCache.current("texts")) AS code_text"]
+        // The path of the taken file it came back as, when a run found it (null otherwise).
+        + ["\(sql: ReturnedFields.fromPath) AS returned_from"]
     /// The list fields printed as their rule field (`label`, `tags`, `people`): the file's own list, then
     /// what a catalog adds, as the rule field reads both.
     static let lists: [(field: String, file: String, catalog: String)] = [
@@ -24,7 +26,7 @@ public enum AssetJSON {
         ("code", "code", "code"), ("code_text", "code_text", "code_text"),
     ]
     /// The boolean rule fields printed, each from its own SQL (the duplicate groups are `cull plan`'s).
-    static let booleans = ["gps", "favorite", "screenshot", "live", "burst", "raw", "broken", "unreadable", "declined", "blurry", "featureless", "document"]
+    static let booleans = ["gps", "favorite", "screenshot", "live", "burst", "raw", "broken", "unreadable", "declined", "blurry", "featureless", "document", "returned"]
 
     /// `SELECT … FROM assets a LEFT JOIN reviews r … WHERE predicate ORDER BY a.path`.
     public static func query(_ predicate: Predicate, _ context: CompileContext) -> SQLFragment {
@@ -51,6 +53,7 @@ public enum AssetJSON {
         for (name, column) in columns {
             switch name {
             case "path", "folder", "name": fields.append((name, .path(row.bytes(column) ?? [])))
+            case "returned_from": fields.append((name, row.bytes(column).map(JSONValue.path) ?? .null))
             case "modified", "added": fields.append((name, row.optionalInt64(column).map(JSONValue.instant) ?? .null))
             case "taken":
                 // Local wall-clock seconds, with the offset when the photo recorded one.

@@ -24,6 +24,7 @@ public enum Migrator {
         .m0018ChangeCounts, .m0019RawFolders, .m0020CaptureSettings, .m0021Declined, .m0022BlurEvidence, .m0023CatalogBytes, .m0024CatalogCut, .m0025PictureLayout, .m0026SampledEdges,
         .m0027Text,
         .m0028Codes,
+        .m0029Returns,
     ]
 
     /// The number of migrations this build knows; an index with more was written by a newer Cull.

@@ -477,6 +477,25 @@ enum SchemaSnapshot {
             PRIMARY KEY (commit_id, seq)
         ) WITHOUT ROWID
         """#,
+        #"""
+        CREATE TABLE taken_prints (
+            commit_id INTEGER NOT NULL REFERENCES commits(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            content BLOB,
+            phash INTEGER,
+            failure TEXT,
+            PRIMARY KEY (commit_id, seq)
+        ) WITHOUT ROWID
+        """#,
+        #"""
+        CREATE TABLE returns (
+            asset_id INTEGER PRIMARY KEY REFERENCES assets(id) ON DELETE CASCADE,
+            commit_id INTEGER NOT NULL REFERENCES commits(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            evidence TEXT NOT NULL CHECK (evidence IN ('bytes', 'picture')),
+            distance INTEGER NOT NULL
+        )
+        """#,
     ]
 
     /// Creates the schema on an empty database; `indexes: false` leaves the indexes out, for a

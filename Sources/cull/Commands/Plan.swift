@@ -80,6 +80,9 @@ struct PlanCommand: CullCommand {
         if files.contains(where: { $0.rules.contains(where: \.readsCodes) }) {
             terminal.out("\(try CodeExplanation.line(db: access.db, assetID: id))\n")
         }
+        if files.contains(where: { $0.rules.contains(where: \.match.readsReturns) }) {
+            terminal.out("\(try ReturnedExplanation.line(db: access.db, assetID: id))\n")
+        }
         // What stands against the file: damage, or (never damage) a decoder's refusal or a failed read.
         if let state = try ReadState.of(access.db, assetID: id) { terminal.out("  \(state.line)\n") }
         let sources = try DecisionSources.lines(db: access.db, root: access.library.root, assetID: id, path: relative)

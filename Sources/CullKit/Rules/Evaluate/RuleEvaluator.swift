@@ -33,6 +33,9 @@ public final class RuleEvaluator {
         let groups = try GroupSet.load(database, specs: specs, root: root, features: features, progress: progress)
         if let root { try readText(files.flatMap { $0.rules.map(\.match) }, root: root, progress: progress != nil) }
         try readCodes(files, root: root)
+        if let root, files.contains(where: { $0.rules.contains { $0.match.readsReturns } || $0.protect.contains { $0.predicate.readsReturns } }) {
+            try ReturnedFiles.refresh(database, root: root)
+        }
         return groups
     }
 
@@ -48,6 +51,7 @@ public final class RuleEvaluator {
         }
         if let root { try readText([predicate], root: root, progress: progress != nil) }
         try readCodes(predicate, root: root)
+        if let root, predicate.readsReturns { try ReturnedFiles.refresh(database, root: root) }
     }
 
     /// The top-level clauses of `rule`'s match that asset `assetID` fails, in source order: why a

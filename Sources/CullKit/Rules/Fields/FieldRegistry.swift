@@ -1,7 +1,7 @@
 /// The rule vocabulary: every field a predicate may use, in documentation order.
 public enum FieldRegistry {
     /// All fields, supported or not.
-    public static let all: [Field] = FileFields.all + MediaFields.all + MetadataFields.all + DecisionFields.all + ImageFields.all + TextFields.all + CodeFields.all + StateFields.all
+    public static let all: [Field] = FileFields.all + MediaFields.all + MetadataFields.all + DecisionFields.all + ImageFields.all + TextFields.all + CodeFields.all + ReturnedFields.all + StateFields.all
 
     private static let byName: [String: Field] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
