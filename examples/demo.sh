@@ -25,6 +25,7 @@ export HOME="$work/home" XDG_DATA_HOME="$work/home/.local/share"
 mkdir -p "$XDG_DATA_HOME"
 
 stock="${CULL_STOCK_RULES:-$PWD/rules}"
+came_back="$PWD/examples/came-back"
 catalog="$PWD/examples/catalogs/darktable/library.db"
 report="${TMPDIR:-/tmp}/cull-demo-report"   # kept after the demo, to open in a browser
 now=2026-11-29   # one pinned clock, so the demo prints the same plan every day
@@ -60,5 +61,16 @@ step trash --preview
 rm -rf "$report"
 step review --html "$report"
 echo "(open $report/index.html in a browser: every tile shows without JavaScript)"
+# Two photos the commit takes come back after it: a phone syncs one back (the same bytes, under another
+# name) and a chat app saves the other again, smaller (examples/came-back): both are found as returned,
+# and rules/returned.yaml would stage them again.
+mkdir -p "$work/phone"
+cp -p Camera/2019/DSC_0013.JPG "$work/phone/IMG_0013.JPG"
 step commit --yes
+sleep 1   # indexed after the second the commit started in
+mkdir -p Phone/Sync Chat
+cp "$work/phone/IMG_0013.JPG" Phone/Sync/
+cp "$came_back/IMG-20261201-WA0001.jpg" Chat/
+step scan
+step find 'returned: true'
 step undo

@@ -184,5 +184,9 @@ exiftool -q -overwrite_original -DateTimeOriginal="1999:05:01 12:00:00" "$out/Ca
 head -c 2000 "$out/Camera/2018/IMG_0006.JPG" > "$out/Camera/2018/IMG_0006_truncated.JPG"
 printf 'not a photo at all' > "$out/Phone/broken.heic"
 
+# --- Outside the library: what a chat app saves again after the demo's commit took the photo (resized, re-encoded).
+mkdir -p came-back
+"$convert" "$out/Camera/2019/DSC_0014.JPG" -resize 50% -quality 70 came-back/IMG-20261201-WA0001.jpg
+
 find "$out" -type f | wc -l
 du -sh "$out"
