@@ -70,7 +70,8 @@ public enum ReturnedFiles {
         }
         try TakenFiles.complete(&taken, db: db, needs: needs)
         try readContent(of: &candidates, matching: taken, db: db, root: root)
-        try readPictures(of: &candidates, db: db, root: root)
+        // New photos are measured only when a taken photo has a picture to compare them with.
+        if taken.contains(where: { $0.phash != nil }) { try readPictures(of: &candidates, db: db, root: root) }
         var found = sameBytes(candidates, taken)
         let pictures = try samePicture(candidates, taken, excluding: Set(found.map(\.asset)), db: db, root: root)
         found += pictures
