@@ -90,19 +90,19 @@ public enum ReturnedFiles {
     private static func newFiles(_ db: Database, after time: Int64) throws -> [Candidate] {
         var files: [Candidate] = []
         try db.forEachRow("""
-            SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.added, a.kind, a.format, a.width, a.height, a.taken,
+            SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.added, a.kind, a.format, a.width, a.height,
+                   MAX(a.width, a.height) AS longest, a.taken,
                    (SELECT h.full FROM hashes h WHERE h.asset_id = a.id AND \(CachedRow.isCurrent("h", for: "a"))) AS content,
                    \(FeatureCache.current("phash")) AS phash
             FROM assets a WHERE a.added > ? AND a.size > 0 AND a.broken = 0
             """, [.integer(time)]) { row in
-            let format = row.string("format").flatMap(MediaFormat.init(rawValue:))
             let (width, height) = (row.optionalInt64("width"), row.optionalInt64("height"))
             files.append(Candidate(
                 id: row.int64("id"), path: row.bytes("path") ?? [],
                 identity: IndexedIdentity(device: row.int64("device"), inode: row.int64("inode"), size: row.int64("size"),
                                           mtimeNs: row.int64("mtime_ns"), ctimeNs: nil),
                 added: row.int64("added"),
-                photo: row.string("kind") == MediaKind.photo.rawValue && format.map(FeatureCache.measuredFormats.contains) == true,
+                photo: TakenFiles.photoDecoding(row) != nil,
                 taken: row.optionalInt64("taken"),
                 pixels: pixels(width, height),
                 content: ContentHash(bytes: row.bytes("content")), phash: row.optionalInt64("phash").map { UInt64(bitPattern: $0) }))

@@ -54,8 +54,6 @@ enum TakenFiles {
             WHERE i.state = ? AND i.role <> ?
             ORDER BY i.commit_id, i.seq
             """, [.text(ItemState.moved.rawValue), .text(JournalRole.sidecar.rawValue)]) { row in
-            let format = row.string("format").flatMap(MediaFormat.init(rawValue:))
-            let photo = row.string("kind") == MediaKind.photo.rawValue && format.map(FeatureCache.measuredFormats.contains) == true
             let (width, height) = (row.optionalInt64("width"), row.optionalInt64("height"))
             let printed = row.int64("printed") != 0
             files.append(TakenFile(
@@ -63,13 +61,21 @@ enum TakenFiles {
                 destination: row.bytes("destination"),
                 identity: IndexedIdentity(device: row.int64("device"), inode: row.int64("inode"), size: row.int64("size"),
                                           mtimeNs: row.int64("mtime_ns"), ctimeNs: nil),
-                decoding: photo ? FeatureCache.Decoding(format: format, longest: row.optionalInt64("longest").map { Int(clamping: $0) }) : nil,
+                decoding: photoDecoding(row),
                 taken: row.optionalInt64("taken"), pixels: ReturnedFiles.pixels(width, height),
                 content: ContentHash(bytes: row.bytes("content")) ?? ContentHash(bytes: row.bytes("saved_content")),
                 phash: (row.optionalInt64("phash") ?? row.optionalInt64("saved_phash")).map { UInt64(bitPattern: $0) },
                 failure: row.string("failure"), printed: printed))
         }
         return files
+    }
+
+    /// How to decode the photo a row describes (its `kind`, `format` and `longest` side), for its
+    /// perceptual hash; nil when it is no photo the features are measured of.
+    static func photoDecoding(_ row: Row) -> FeatureCache.Decoding? {
+        let format = row.string("format").flatMap(MediaFormat.init(rawValue:))
+        guard row.string("kind") == MediaKind.photo.rawValue, let format, FeatureCache.measuredFormats.contains(format) else { return nil }
+        return FeatureCache.Decoding(format: format, longest: row.optionalInt64("longest").map { Int(clamping: $0) })
     }
 
     /// What to read of a taken file: its content hash, its perceptual hash, or both.
@@ -101,11 +107,7 @@ enum TakenFiles {
                                mtimeNs: files[index].identity.mtimeNs, ctimeNs: nil,
                                extra: Reading(needs: wanted[index] ?? [], decoding: files[index].decoding))
             }
-            let job = CacheJob<Reading, Prints?>(candidates, root: folder, schedule: .claims(threads: FeatureCache.threads), changed: nil) {
-                let hasher = ContentHasher()
-                return { file, opened in Self.prints(of: opened, file.extra, hasher: hasher, path: file.path) }
-            }
-            for (index, prints) in zip(indices, job.finish()) {
+            for (index, prints) in zip(indices, read(candidates, root: folder)) {
                 guard let prints else {
                     files[index].failure = "gone from where the commit put it, or changed there"
                     continue
@@ -115,7 +117,16 @@ enum TakenFiles {
                 if prints.unreadable { files[index].failure = "its picture could not be decoded" }
             }
         }
-        try remember(files, wanted.keys.sorted(), db: db)
+        try remember(wanted.keys.sorted().map { files[$0] }.map { ($0.commit, $0.seq, $0.content, $0.phash, $0.failure) }, db: db)
+    }
+
+    /// Reads the prints `files` ask for (relative to `root`) on the decoding threads; nil for a file
+    /// that is gone or not the file recorded.
+    private static func read(_ files: [CacheCandidate<Reading>], root: [UInt8]) -> [Prints?] {
+        CacheJob<Reading, Prints?>(files, root: root, schedule: .claims(threads: FeatureCache.threads), changed: nil) {
+            let hasher = ContentHasher()
+            return { file, opened in Self.prints(of: opened, file.extra, hasher: hasher, path: file.path) }
+        }.finish()
     }
 
     /// What a job reads of one taken file.
@@ -147,14 +158,13 @@ enum TakenFiles {
         return prints
     }
 
-    /// Writes the prints of `files` at `indices` to `taken_prints`, in one transaction.
-    private static func remember(_ files: [TakenFile], _ indices: [Int], db: Database) throws {
+    /// Writes prints to `taken_prints` (commit, seq, content hash, perceptual hash, failure), in one transaction.
+    private static func remember(_ rows: [(Int64, Int64, ContentHash?, UInt64?, String?)], db: Database) throws {
         try db.transaction {
             let upsert = try db.prepare("INSERT OR REPLACE INTO taken_prints (commit_id, seq, content, phash, failure) VALUES (?, ?, ?, ?, ?)")
-            for index in indices {
-                let file = files[index]
-                try upsert.execute([.integer(file.commit), .integer(file.seq), file.content.map { .blob($0.bytes) } ?? .null,
-                                    file.phash.map { .integer(Int64(bitPattern: $0)) } ?? .null, file.failure.map(SQLValue.text) ?? .null])
+            for (commit, seq, content, phash, failure) in rows {
+                try upsert.execute([.integer(commit), .integer(seq), content.map { .blob($0.bytes) } ?? .null,
+                                    phash.map { .integer(Int64(bitPattern: $0)) } ?? .null, failure.map(SQLValue.text) ?? .null])
             }
         }
     }
@@ -170,26 +180,14 @@ enum TakenFiles {
             FROM commit_items i LEFT JOIN assets a ON a.id = i.asset_id
             WHERE i.commit_id = ? AND i.state = ? AND i.role <> ? ORDER BY i.seq
             """, [.integer(commit), .text(ItemState.pending.rawValue), .text(JournalRole.sidecar.rawValue)]) { row in
-            let format = row.string("format").flatMap(MediaFormat.init(rawValue:))
-            let photo = row.string("kind") == MediaKind.photo.rawValue && format.map(FeatureCache.measuredFormats.contains) == true
-            let decoding = photo ? FeatureCache.Decoding(format: format, longest: row.optionalInt64("longest").map { Int(clamping: $0) }) : nil
+            let decoding = photoDecoding(row)
             seqs.append(row.int64("seq"))
             files.append(CacheCandidate(id: row.int64("seq"), path: row.bytes("path") ?? [], device: row.int64("device"), inode: row.int64("inode"),
                                         size: row.int64("size"), mtimeNs: row.int64("mtime_ns"), ctimeNs: nil,
-                                        extra: Reading(needs: photo ? [.content, .picture] : [.content], decoding: decoding)))
+                                        extra: Reading(needs: decoding != nil ? [.content, .picture] : [.content], decoding: decoding)))
         }
-        let job = CacheJob<Reading, Prints?>(files, root: root, schedule: .claims(threads: FeatureCache.threads), changed: nil) {
-            let hasher = ContentHasher()
-            return { file, opened in Self.prints(of: opened, file.extra, hasher: hasher, path: file.path) }
-        }
-        let read = job.finish()
-        try db.transaction {
-            let upsert = try db.prepare("INSERT OR REPLACE INTO taken_prints (commit_id, seq, content, phash, failure) VALUES (?, ?, ?, ?, ?)")
-            for (seq, prints) in zip(seqs, read) {
-                try upsert.execute([.integer(commit), .integer(seq), prints?.content.map { .blob($0.bytes) } ?? .null,
-                                    prints?.phash.map { .integer(Int64(bitPattern: $0)) } ?? .null,
-                                    prints == nil ? .text("changed before the commit deleted it") : .null])
-            }
-        }
+        try remember(zip(seqs, Self.read(files, root: root)).map { seq, prints in
+            (commit, seq, prints?.content, prints?.phash, prints == nil ? "changed before the commit deleted it" : nil)
+        }, db: db)
     }
 }
