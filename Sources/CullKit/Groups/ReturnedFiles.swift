@@ -16,10 +16,11 @@ import Foundation
 ///
 /// What Cull remembers of a taken file is read from where its commit put it (the trash, the
 /// quarantine folder) the first time a run needs it (``TakenFiles``): its content hash only when a
-/// file of its size was indexed since, its perceptual hash when it is a photo. A file already
-/// emptied from the trash by then, or deleted for good, is remembered by what the index had
-/// measured of it before it left (its content hash when it had a twin, its features when a rule
-/// read them). `cull undo` gives the files back, and their prints are forgotten.
+/// file of its size was indexed since, its perceptual hash when it is a photo. A file deleted for
+/// good is read before the commit deletes it (``TakenFiles/rememberBeforeDeletion(_:commit:root:)``);
+/// one already emptied from the trash by then is remembered only by what the index had measured of
+/// it before it left (its content hash when it had a twin, its features when a rule read them).
+/// `cull undo` gives the files back, and their prints are forgotten.
 public enum ReturnedFiles {
     /// How many bits of 64 two perceptual hashes of the same picture may differ by: a re-encode or a
     /// resize moves a few; a second shot of the same scene usually more.
