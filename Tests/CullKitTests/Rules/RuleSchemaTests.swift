@@ -1,4 +1,5 @@
 @testable import CullKit
+import CullTestSupport
 import Foundation
 import Testing
 
@@ -9,11 +10,7 @@ import Testing
 
     /// `check-jsonschema` from `.build/tools` (where scripts/setup installs it, from scripts/packages), else on PATH;
     /// tests that need it skip without it.
-    static let validator: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return ([repositoryRoot + "/.build/tools/bin"] + path.split(separator: ":").map(String.init)).map { $0 + "/check-jsonschema" }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
+    static let validator = PyPITools.path("check-jsonschema")
 
     static func shippedRuleFiles() throws -> [String] {
         try ["rules", "examples/rules"].flatMap { folder in

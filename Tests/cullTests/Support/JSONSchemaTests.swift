@@ -4,24 +4,21 @@ import Testing
 
 /// Every command's `--format json` is documented by a JSON Schema in `docs/json/`, and real
 /// outputs (empty and full, null and non-null variants) are validated against them with
-/// `check-jsonschema` (which `.ci/run` installs).
+/// `check-jsonschema` (which scripts/setup installs into `.build/tools`).
 @Suite struct JSONSchemaTests {
     static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/json").path
     static let commands = ["check", "commit", "distinct", "explain", "find", "init", "keep", "log", "plan", "restore", "run", "scan",
                            "show", "status", "trash", "undo", "unkeep"]
 
-    static let checker: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        return path.split(separator: ":").map { $0 + "/check-jsonschema" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
+    static let checker = PyPITools.path("check-jsonschema")
 
     @Test func everyJSONOutputHasASchema() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.docs).filter { $0.hasSuffix(".schema.json") }
         #expect(files.sorted() == Self.commands.map { $0 + ".schema.json" }.sorted())
     }
 
-    @Test(.enabled(if: checker != nil, "needs check-jsonschema (pip install check-jsonschema)"))
+    @Test(.enabled(if: checker != nil, "needs check-jsonschema (bash scripts/setup test installs it)"))
     func realOutputsMatchTheirSchemas() throws {
         let checker = try #require(Self.checker)
         let box = try Sandbox("schemas")
