@@ -28,7 +28,7 @@ public struct FileReport: Sendable {
     /// The commits and undos that moved it, oldest first.
     public let history: [Event]
     /// What was read of its text (``TextExplanation``); nil when it is not indexed.
-    public var text: TerminalText?
+    public var text: String?
 
     /// A file that travels with this one.
     public struct Companion: Sendable {

@@ -21,7 +21,7 @@ public enum FileReportRenderer {
             lines.append("  not in the index any more")
         }
         if let image = report.image { lines.append("\(image)") }
-        if let text = report.text { lines.append(text) }
+        if let text = report.text { lines.append("\(text)") }
         if let state = report.readState { lines.append("  \(state.line)") }
         if !report.decisions.isEmpty {
             lines.append("  decisions, by source (the value that stages less counts):")

@@ -2,13 +2,14 @@ import Foundation
 
 /// The line `cull plan --explain PATH` and `cull show` give what was read of one file's text: how many
 /// words, whether it is a document and why, the start of the text; or why nothing was read.
-/// Returned as a ``TerminalText``: the recognised text came from a photo and is escaped like any text from outside.
+/// The line is plain text: the recognised text came from a photo, so every sink escapes it (a terminal
+/// its control characters, the review page its markup).
 public enum TextExplanation {
     /// The characters of the text shown at most (the whole text is `cull find --format json`'s).
     static let shownCharacters = 80
 
-    public static func line(db: Database, assetID: Int64) throws -> TerminalText {
-        var line: TerminalText = "  text: not read (no rule of this run reads text, or the file changed since)"
+    public static func line(db: Database, assetID: Int64) throws -> String {
+        var line = "  text: not read (no rule of this run reads text, or the file changed since)"
         try db.forEachRow("""
             SELECT \(TextCache.current("recognized")) AS recognized, \(TextCache.current("text")) AS text,
                    \(TextCache.current("words")) AS words, \(TextCache.current("document")) AS document,
@@ -32,10 +33,10 @@ public enum TextExplanation {
             let turned = turn == 0 ? "" : ", read turned \(turn)°"
             let text = row.string("text").map { text in
                 let shown = text.count > shownCharacters ? String(text.prefix(shownCharacters)) + "…" : text
-                return TerminalText(own: ": \"") + TerminalText(shown) + TerminalText(own: "\"")
-            } ?? TerminalText(own: "")
-            line = "  text: \(own: English.count(words, "word")) read with confidence, \(own: verdict) "
-                + "(text over \(coverage)% of the frame\(own: turned))" + text
+                return ": \"\(shown)\""
+            } ?? ""
+            line = "  text: \(English.count(words, "word")) read with confidence, \(verdict) "
+                + "(text over \(coverage)% of the frame\(turned))" + text
         }
         return line
     }

@@ -152,6 +152,7 @@ struct ReviewDecisions {
             selected: id == nil ? line.selected : ids.count, livePairOf: line.livePairOf)
         narrowed.groups = line.groups
         narrowed.keeperOf = line.keeperOf
+        narrowed.measured = line.measured
         return Plan(rules: [narrowed], stagedBefore: plan.stagedBefore, netNew: (ids.count, 0), fingerprint: plan.fingerprint,
                     ceiling: nil, companions: CompanionPlan())
     }

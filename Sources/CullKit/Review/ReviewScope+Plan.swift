@@ -3,6 +3,19 @@ extension ReviewScope {
     /// index: what `cull review RULES`, `cull plan --preview` and the terminal deck show.
     public static func planned(_ plan: Plan, db: Database) throws -> ReviewScope {
         let quoted = plan.rules.flatMap { $0.groups.flatMap { $0.members.map(\.id) } + $0.livePairOf.values }
-        return ReviewScope(plan: plan, names: try ReviewModel.names(db, ids: quoted))
+        return ReviewScope(plan: plan, names: try ReviewModel.names(db, ids: quoted), measured: try measured(plan, db: db))
+    }
+
+    /// For each file a rule stages on what Cull measured, what was measured ("text: 48 words, a
+    /// document"), as `--explain` says it; the rule's first match of a file is the one shown.
+    static func measured(_ plan: Plan, db: Database) throws -> [Int64: String] {
+        var measured: [Int64: String] = [:]
+        for line in plan.rules where !line.measured.isEmpty {
+            let grouped = Set(line.groups.flatMap { $0.members.map(\.id) })
+            for id in line.netNewIDs where measured[id] == nil && !grouped.contains(id) && line.livePairOf[id] == nil {
+                measured[id] = try line.measured.map { try $0.line(db: db, assetID: id).trimmingPrefix("  ") }.joined(separator: "; ")
+            }
+        }
+        return measured
     }
 }

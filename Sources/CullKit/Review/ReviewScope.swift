@@ -67,8 +67,9 @@ public struct ReviewScope: Sendable {
     }
 
     /// The plan of rules: each rule's net-new assets, and for a group rule its groups with keepers;
-    /// each file with the reason the CLI gives for it.
-    public init(plan: Plan, names: [Int64: String]) {
+    /// each file with the reason the CLI gives for it, and for a match on what Cull measured (the
+    /// pixels, text, codes, a return) what `measured` says was measured of it.
+    public init(plan: Plan, names: [Int64: String], measured: [Int64: String] = [:]) {
         origin = .plan
         self.plan = plan
         proposed = Set(plan.rules.flatMap(\.netNewIDs))
@@ -104,7 +105,7 @@ public struct ReviewScope: Sendable {
             }
             for id in line.netNewIDs where !grouped.contains(id) && entries[id] == nil {
                 let reason = line.livePairOf[id].map { "the other half of Live Photo \(names[$0] ?? "")" }
-                    ?? "matched rule \(line.rule) (\(line.ruleFile))"
+                    ?? "matched rule \(line.rule) (\(line.ruleFile))" + (measured[id].map { "; " + $0 } ?? "")
                 entries[id] = Entry(section: index, group: nil, reason: reason)
                 section.assets.append(id)
             }

@@ -37,6 +37,9 @@ public struct Plan: Sendable {
         /// the copy that stays): recorded with its staging, checked again by the commit.
         public var keeperOf: [Int64: Int64] = [:]
 
+        /// What the rule decides on that Cull measured: the review explains its matches with the values.
+        public var measured: [MeasuredEvidence] = []
+
         public var netNew: (count: Int, bytes: Int64) { (netNewIDs.count, netNewBytes) }
         /// Matches excluded by `protect:` guards.
         public var protected: Int {

@@ -230,12 +230,14 @@ public struct PlanBuilder {
                 outcomes[index].staged = outcomes[index].members.map(\.id).filter(freshSet.contains)
                 outcomes[index].bytes = outcomes[index].staged.reduce(0) { $0 + (sizes[$1] ?? 0) }
             }
-            return Plan.RuleLine(
+            var line = Plan.RuleLine(
                 rule: request.rule, ruleFile: request.ruleFile, matched: request.matched, stagedEarlier: earlier, stagedEarlierAt: earlierAt,
                 claimedEarlier: claimedByRule,
                 excluded: excluded.filter { $0.count > 0 }, netNewIDs: assets.map(\.id),
                 netNewBytes: assets.reduce(0) { $0 + $1.size }, samplePaths: assets.prefix(builder.sampleCount).map(\.path),
                 limit: request.limit, selected: fresh.count, livePairOf: pairOf, groups: outcomes, reasonOf: reasonOf)
+            line.measured = request.measured
+            return line
         }
 
         /// What a plan line lists as left out, with counts: the rule's own exclusions, then the files

@@ -19,6 +19,9 @@ public struct StageRequest: Sendable, Equatable {
     /// spec, or `rawPair` for `raw_pair: jpeg`. Its matches leave only with Live Photo halves that
     /// have a copy of that kind too.
     public let redundancy: GroupSpec?
+    /// What the rule decides on that Cull measured (the pixels, text, codes, a return): the review
+    /// explains each match with the measured value.
+    public let measured: [MeasuredEvidence]
 
     /// What a group rule groups by and how it picks each group's keeper.
     public struct Grouping: Sendable, Equatable {
@@ -32,7 +35,7 @@ public struct StageRequest: Sendable, Equatable {
     }
 
     public init(rule: String, ruleFile: String, assetIDs: [Int64], exclusions: [Exclusion] = [], limit: Int? = nil,
-                grouping: Grouping? = nil, redundancy: GroupSpec? = nil) {
+                grouping: Grouping? = nil, redundancy: GroupSpec? = nil, measured: [MeasuredEvidence] = []) {
         self.rule = rule
         self.ruleFile = ruleFile
         self.assetIDs = assetIDs
@@ -40,6 +43,7 @@ public struct StageRequest: Sendable, Equatable {
         self.limit = limit
         self.grouping = grouping
         self.redundancy = redundancy ?? grouping?.spec
+        self.measured = measured
     }
 
     /// The same request without `held` (each counted as excluded for `reason`).
@@ -48,13 +52,13 @@ public struct StageRequest: Sendable, Equatable {
         guard !out.isEmpty else { return self }
         return StageRequest(rule: rule, ruleFile: ruleFile, assetIDs: assetIDs.filter { !held.contains($0) },
                             exclusions: exclusions + [Exclusion(reason: .guarded(reason), ids: out)], limit: limit,
-                            grouping: grouping, redundancy: redundancy)
+                            grouping: grouping, redundancy: redundancy, measured: measured)
     }
 
     /// The same request without its limit: `--lift-limit RULE`, for one run.
     public var withoutLimit: StageRequest {
         StageRequest(rule: rule, ruleFile: ruleFile, assetIDs: assetIDs, exclusions: exclusions, limit: nil,
-                     grouping: grouping, redundancy: redundancy)
+                     grouping: grouping, redundancy: redundancy, measured: measured)
     }
 
     /// The request of a trash rule's evaluation: its net selection, with why the rest is left out.
@@ -69,7 +73,7 @@ public struct StageRequest: Sendable, Equatable {
                   exclusions: exclusions, limit: evaluation.limit?.allowed,
                   grouping: evaluation.rule.groupSpec.map { spec in
                       Grouping(spec: spec, ranking: evaluation.rule.keep.isEmpty ? spec.defaultRanking : evaluation.rule.keep)
-                  }, redundancy: evaluation.rule.redundancySpec)
+                  }, redundancy: evaluation.rule.redundancySpec, measured: evaluation.rule.measured)
     }
 
     /// Every asset the rule matched, before exclusions.

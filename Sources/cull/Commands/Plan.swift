@@ -70,18 +70,10 @@ struct PlanCommand: CullCommand {
         terminal.out(AssetExplanation.text(assetID: id, path: PathBytes.display(relative), status: try store.status(of: id),
                                            plan: plan, evaluations: evaluations, terminal: terminal,
                                            failing: { (try? evaluator.failingExplained(of: $0, assetID: id)) ?? [] }))
-        // What the pixels said, when a rule of the run reads them (blurry, featureless, sharpest, ...).
-        if files.contains(where: { $0.rules.contains(where: \.readsImageFeatures) }) {
-            terminal.out("\(try FeatureExplanation.line(db: access.db, assetID: id))\n")
-        }
-        if files.contains(where: { $0.rules.contains(where: \.match.readsText) }) {
-            terminal.out(try TextExplanation.line(db: access.db, assetID: id) + "\n")
-        }
-        if files.contains(where: { $0.rules.contains(where: \.readsCodes) }) {
-            terminal.out("\(try CodeExplanation.line(db: access.db, assetID: id))\n")
-        }
-        if files.contains(where: { $0.rules.contains(where: \.match.readsReturns) }) {
-            terminal.out("\(try ReturnedExplanation.line(db: access.db, assetID: id))\n")
+        // What was measured of it (the pixels, text, codes, a return), when a rule of the run decides on it.
+        let measured = Set(files.flatMap { $0.rules.flatMap(\.measured) })
+        for evidence in MeasuredEvidence.allCases where measured.contains(evidence) {
+            terminal.out("\(try evidence.line(db: access.db, assetID: id))\n")
         }
         // What stands against the file: damage, or (never damage) a decoder's refusal or a failed read.
         if let state = try ReadState.of(access.db, assetID: id) { terminal.out("  \(state.line)\n") }

@@ -70,6 +70,14 @@ struct ReturnedTests {
         #expect(!plan.stdout.contains("IMG_2.jpg") && !plan.stdout.contains("other.jpg"), "\(plan.stdout)")
         let explain = try box.cull(["plan", stock, "--lift-limit", "came-back", "--ceiling", "100", "--explain", box.library.root + "/WhatsApp/IMG-20240101-WA0001.jpg"])
         #expect(explain.stdout.contains("came back: the same picture") && explain.stdout.contains("as DCIM/IMG_1.jpg"), "\(explain.stdout)")
+
+        // The review says the same beside each file: which file it came back as, and how.
+        let folder = box.base + "/report"
+        let review = try box.cull(["review", stock, "--lift-limit", "came-back", "--ceiling", "100", "--html", folder])
+        #expect(review.status == 0, "\(review.stderr)")
+        let page = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+        #expect(page.contains("matched rule came-back") && page.contains("returned: came back: the same bytes as DCIM/IMG_1.jpg, which commit 1 took on")
+                && page.contains("returned: came back: the same picture, "), "\(page)")
     }
 
     /// A copy of a photo the library had when the commit ran is never `returned`: not the kept twin
