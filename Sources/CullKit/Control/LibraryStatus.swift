@@ -76,6 +76,17 @@ public enum LibraryLog {
         public let bytes: Int64?
         public let startedAt: Int64
         public let finishedAt: Int64?
+        /// A commit's files that came back since, as the last run reading `returned` found them
+        /// (``ReturnedFiles``); empty for an undo.
+        public var returned: [Return] = []
+    }
+
+    /// A file a commit took, come back: where it is now, where it left from, and how it was recognised.
+    public struct Return: Sendable {
+        public let path: [UInt8]
+        public let from: [UInt8]
+        public let evidence: ReturnEvidence
+        public let distance: Int
     }
 
     /// The log's lines, oldest first; a line that is not a JSON object (a torn write) is skipped.
@@ -102,6 +113,16 @@ public enum LibraryLog {
                                  moved: row.int("moved"), bytes: row.int64("bytes"), startedAt: row.int64("started_at"),
                                  finishedAt: row.optionalInt64("finished_at")))
         }
+        var returned: [Int64: [Return]] = [:]
+        try db.forEachRow("""
+            SELECT r.commit_id, a.path, i.path AS from_path, r.evidence, r.distance
+            FROM returns r JOIN assets a ON a.id = r.asset_id JOIN commit_items i ON i.commit_id = r.commit_id AND i.seq = r.seq
+            ORDER BY a.path
+            """) { row in
+            returned[row.int64("commit_id"), default: []].append(Return(
+                path: row.bytes("path") ?? [], from: row.bytes("from_path") ?? [], evidence: row.word("evidence"), distance: row.int("distance")))
+        }
+        for index in batches.indices { batches[index].returned = returned[batches[index].commit] ?? [] }
         try db.forEachRow("SELECT commit_id, state, started_at, finished_at FROM undos") { row in
             let state = row.word("state", as: UndoState.self)
             batches.append(Batch(kind: .undo, commit: row.int64("commit_id"), state: CommitState(stored: state.rawValue), mode: nil, moved: nil,

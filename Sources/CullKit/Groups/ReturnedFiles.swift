@@ -47,7 +47,7 @@ public enum ReturnedFiles {
     private struct Found {
         let asset: Int64
         let taken: Int
-        let evidence: String
+        let evidence: ReturnEvidence
         let distance: Int
     }
 
@@ -81,7 +81,7 @@ public enum ReturnedFiles {
             let insert = try db.prepare("INSERT INTO returns (asset_id, commit_id, seq, evidence, distance) VALUES (?, ?, ?, ?, ?)")
             for match in found {
                 try insert.execute([.integer(match.asset), .integer(taken[match.taken].commit), .integer(taken[match.taken].seq),
-                                    .text(match.evidence), .integer(Int64(match.distance))])
+                                    match.evidence.sql, .integer(Int64(match.distance))])
             }
         }
     }
@@ -162,7 +162,7 @@ public enum ReturnedFiles {
             guard let content = candidate.content,
                   let match = byContent[content]?.filter({ candidate.added > taken[$0].started && taken[$0].identity.size == candidate.identity.size })
                     .max(by: { taken[$0].commit < taken[$1].commit }) else { return nil }
-            return Found(asset: candidate.id, taken: match, evidence: "bytes", distance: 0)
+            return Found(asset: candidate.id, taken: match, evidence: .bytes, distance: 0)
         }
     }
 }
@@ -188,7 +188,7 @@ extension ReturnedFiles {
                     best = (match, distance)
                 }
             }
-            if let best { matches.append((candidate, Found(asset: candidate.id, taken: best.taken, evidence: "picture", distance: best.distance))) }
+            if let best { matches.append((candidate, Found(asset: candidate.id, taken: best.taken, evidence: .picture, distance: best.distance))) }
         }
         guard !matches.isEmpty else { return [] }
         let around = Around(times: matches.flatMap { [$0.candidate.taken, taken[$0.found.taken].taken] }.compactMap { $0 },

@@ -11,8 +11,25 @@ public enum LogRenderer {
                 line += "  \(mode.rawValue), moved \(English.count(moved, "file")) (\(ByteCount.format(bytes)))"
             }
             lines.append(line)
+            lines += returned(batch.returned)
         }
         return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// The most files that came back a commit's line lists; `cull find 'returned: true'` lists them all.
+    static let returnsShown = 10
+
+    /// The lines under a commit of what it took that came back since.
+    static func returned(_ returns: [LibraryLog.Return]) -> [TerminalText] {
+        guard !returns.isEmpty else { return [] }
+        var lines: [TerminalText] = ["    came back since (as the last run reading 'returned' found): \(English.count(returns.count, "file"))"]
+        for item in returns.prefix(returnsShown) {
+            lines.append("      \(path: item.path): \(item.evidence.phrase(distance: item.distance)) as \(path: item.from)")
+        }
+        if returns.count > returnsShown {
+            lines.append("      and \(returns.count - returnsShown) more: cull find 'returned: true'")
+        }
+        return lines
     }
 
     public static func json(runs: [LibraryLog.Entry], batches: [LibraryLog.Batch]) -> JSONValue {
@@ -33,6 +50,10 @@ public enum LogRenderer {
             ("started_at", .instant(batch.startedAt)), ("finished_at", batch.finishedAt.map(JSONValue.instant) ?? .null),
             ("mode", batch.mode.map { .string($0.rawValue) } ?? .null), ("moved", batch.moved.map { .integer(Int64($0)) } ?? .null),
             ("bytes", batch.bytes.map { .integer($0) } ?? .null),
+            ("returned", .array(batch.returned.map { item in
+                .object([("path", .path(item.path)), ("from", .path(item.from)), ("evidence", .string(item.evidence.rawValue)),
+                         ("distance", .integer(Int64(item.distance)))])
+            })),
         ])
     }
 }

@@ -9,8 +9,7 @@ public enum ReturnedExplanation {
             FROM returns r JOIN commit_items i ON i.commit_id = r.commit_id AND i.seq = r.seq JOIN commits c ON c.id = r.commit_id
             WHERE r.asset_id = ?
             """, [.integer(assetID)]) { row in
-            let evidence = row.string("evidence") == "bytes" ? "the same bytes"
-                : "the same picture, \(row.int64("distance")) bits of 64 apart"
+            let evidence = row.word("evidence", as: ReturnEvidence.self).phrase(distance: row.int("distance"))
             line = "  returned: came back: \(evidence) as \(PathBytes.display(row.bytes("path") ?? [])), which commit \(row.int64("commit_id")) "
                 + "took on \(CivilDate.iso8601(row.int64("started_at"), offsetMinutes: 0))"
         }

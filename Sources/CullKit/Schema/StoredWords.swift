@@ -140,3 +140,22 @@ enum UndoItemState: String, StoredWord {
 
     static let unknown = UndoItemState.pending
 }
+
+/// `returns.evidence`: how a file was recognised as one a commit took, come back.
+public enum ReturnEvidence: String, StoredWord {
+    /// The same bytes (size and content hash).
+    case bytes
+    /// The same picture (perceptual hash and shape), re-encoded or resized.
+    case picture
+
+    /// An unknown word reads as the weaker evidence.
+    static let unknown = ReturnEvidence.picture
+
+    /// How the plan, the review and the log say it, with how far apart the pictures measured.
+    public func phrase(distance: Int) -> String {
+        switch self {
+        case .bytes: "the same bytes"
+        case .picture: "the same picture, \(distance) bits of 64 apart"
+        }
+    }
+}

@@ -122,9 +122,16 @@ struct ReturnedTests {
         #expect(try box.cull(["scan"]).status == 0)
         #expect(try found(box, "returned: true") == ["back/a.jpg"])
         #expect(try box.db.scalar("SELECT count(*) FROM taken_prints")?.int64 == 1)
+        // The log says under the commit what came back, and how it was recognised.
+        let log = try box.cull(["log"]).stdout
+        #expect(log.contains("came back since (as the last run reading 'returned' found): 1 file\n      back/a.jpg: the same bytes as a.jpg\n"),
+                "\(log)")
+        let json = try box.cull(["log", "--format", "json"]).stdout
+        #expect(json.contains(#""returned":[{"path":"back/a.jpg","from":"a.jpg","evidence":"bytes","distance":0}]"#), "\(json)")
         #expect(try box.cull(["undo"]).status == 0)
         #expect(box.exists("a.jpg"))
         #expect(try found(box, "returned: true") == [])
+        #expect(try !box.cull(["log"]).stdout.contains("came back"))
         #expect(try box.db.scalar("SELECT count(*) FROM taken_prints")?.int64 == 0)
     }
 
