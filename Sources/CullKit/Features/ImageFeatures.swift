@@ -27,6 +27,10 @@ public struct ImageFeatures: Sendable, Equatable {
     /// How the picture is laid out, coarsely: what tells a panorama's frames (``PictureLayout``).
     public let layout: PictureLayout?
 
+    /// What finds the picture turned or mirrored (``TurnPrint``), from its layout: nil when it has no
+    /// hash (nothing is similar to a picture without structure) or no layout.
+    public var turnPrint: TurnPrint? { hash == nil ? nil : layout.flatMap(TurnPrint.of) }
+
     public init(hash: PerceptualHash?, sharpness: Sharpness, exposure: Double, layout: PictureLayout? = nil) {
         self.hash = hash
         self.sharpness = sharpness

@@ -21,14 +21,33 @@ public enum SimilarGroups {
     /// arbitrary, and finding them grows with the square of the library.
     public static let maxDistance = 12
 
-    /// One photo: its asset id and perceptual hash.
+    /// One photo: its asset id, perceptual hash, and what finds it turned or mirrored.
     public struct Item: Sendable, Equatable {
         public let id: Int64
         public let hash: UInt64
+        public let turn: TurnPrint?
 
-        public init(id: Int64, hash: UInt64) {
+        public init(id: Int64, hash: UInt64, turn: TurnPrint? = nil) {
             self.id = id
             self.hash = hash
+            self.turn = turn
+        }
+
+        /// True when `other` is within `distance` bits of this photo: as it is (the perceptual
+        /// hashes), or turned or mirrored back (the turn prints).
+        func isClose(to other: Item, within distance: Int) -> Bool {
+            (hash ^ other.hash).nonzeroBitCount <= distance || turnedDistance(to: other).map { $0 <= distance } == true
+        }
+
+        /// How many bits apart `other` is when turned or mirrored back; nil without both prints.
+        func turnedDistance(to other: Item) -> Int? {
+            guard let turn, let theirs = other.turn else { return nil }
+            return turn.turnedDistance(to: theirs).distance
+        }
+
+        /// How far apart the two are: the nearer of as it is and turned.
+        func gap(to other: Item) -> Int {
+            min((hash ^ other.hash).nonzeroBitCount, turnedDistance(to: other) ?? 64)
         }
     }
 
@@ -49,8 +68,12 @@ public enum SimilarGroups {
     /// counted per distinct hash and listed only for the seed being grown (n near-identical frames
     /// of a time-lapse would otherwise hold n² neighbour entries), and a mark is looked up from the
     /// photo's own few sets, never expanded into the pairs of a set.
+    ///
+    /// A photo is within `distance` of another as it is (their perceptual hashes) or turned or
+    /// mirrored (their ``TurnPrint``s, found by ``turnedPairs(_:distance:)``).
     public static func cluster(hashes: [Item], distance: Int, distinct: [DistinctSet] = []) -> [[Int64]] {
-        cluster(hashes, distance: distance, distinct: distinct, reach: Reach(hashes, distance: distance))
+        cluster(hashes, distance: distance, distinct: distinct, reach: Reach(hashes, distance: distance),
+                turned: turnedPairs(hashes, distance: distance))
     }
 
     /// The sets each photo is in, by index, and which of the set's pictures it is.
@@ -99,17 +122,59 @@ public enum SimilarGroups {
         }
     }
 
-    static func cluster(_ hashes: [Item], distance: Int, distinct: [DistinctSet], reach: Reach) -> [[Int64]] {
+    /// The pairs of photos (by index, the lower first) within `distance` bits only turned or
+    /// mirrored: their perceptual hashes further apart than that, their turn prints within it.
+    ///
+    /// Each photo is filed under its print's canonical key and looked for under each key it trusts
+    /// (``TurnPrint/keys``, 1.2 a photo on the corpus) in one ``HammingIndex``: a turned copy turns to
+    /// the same canonical orientation as its original, so its key is near theirs whichever way it was
+    /// turned; what the index finds is then measured over every turn.
+    static func turnedPairs(_ items: [Item], distance: Int) -> [(Int, Int)] {
+        var filed: [UInt64: [Int]] = [:]
+        for (index, item) in items.enumerated() { if let turn = item.turn { filed[turn.key, default: []].append(index) } }
+        guard filed.count > 1 || filed.values.contains(where: { $0.count > 1 }) else { return [] }
+        let index = HammingIndex(Array(filed.keys), radius: distance)
+        var pairs: Set<Pair> = []
+        for (a, item) in items.enumerated() {
+            guard let turn = item.turn else { continue }
+            for key in turn.keys {
+                index.forEach(within: key) { value in
+                    for b in filed[value]! where b != a {
+                        let pair = Pair(a, b)
+                        guard !pairs.contains(pair), (item.hash ^ items[b].hash).nonzeroBitCount > distance,
+                              let turned = item.turnedDistance(to: items[b]), turned <= distance else { continue }
+                        pairs.insert(pair)
+                    }
+                }
+            }
+        }
+        return pairs.map { ($0.low, $0.high) }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+    }
+
+    /// Two photos by index, the lower first.
+    private struct Pair: Hashable {
+        let low, high: Int
+
+        init(_ a: Int, _ b: Int) { (low, high) = (min(a, b), max(a, b)) }
+    }
+
+    static func cluster(_ hashes: [Item], distance: Int, distinct: [DistinctSet], reach: Reach, turned: [(Int, Int)]) -> [[Int64]] {
         guard hashes.count > 1, distance >= 0 else { return [] }
         let (nearby, byHash) = (reach.nearby, reach.byHash)
-        func gap(_ a: Int, _ b: Int) -> Int { (hashes[a].hash ^ hashes[b].hash).nonzeroBitCount }
+        func gap(_ a: Int, _ b: Int) -> Int { hashes[a].gap(to: hashes[b]) }
         let marks = Marks(hashes, distinct)
+        // The photos each is near only turned or mirrored (few: a library's turned copies).
+        var turnedTo: [Int: [Int]] = [:]
+        for (a, b) in turned {
+            turnedTo[a, default: []].append(b)
+            turnedTo[b, default: []].append(a)
+        }
         func within(_ index: Int) -> [Int] {
-            nearby.within(of: hashes[index].hash).flatMap { byHash[$0]! }.filter { $0 != index }
+            nearby.within(of: hashes[index].hash).flatMap { byHash[$0]! }.filter { $0 != index } + (turnedTo[index] ?? [])
         }
         // How many photos lie within `distance` of each (itself and those marked apart from it left out).
         let counts = hashes.indices.map { index in
-            let all = reach.count[hashes[index].hash]! - 1
+            let all = reach.count[hashes[index].hash]! - 1 + (turnedTo[index]?.count ?? 0)
             guard all > 0, marks.of[index] != nil else { return all }
             return within(index).filter { !marks.apart(index, $0) }.count
         }
@@ -142,8 +207,12 @@ public enum SimilarGroups {
             enter(seed)
             let candidates = neighbours(of: seed).filter { !grouped[$0] }
                 .map { (gap: gap(seed, $0), index: $0) }.sorted { $0 < $1 }
-            for (_, candidate) in candidates
-            where memberHashes.allSatisfy({ ($0 ^ hashes[candidate].hash).nonzeroBitCount <= distance }) && !blocked(candidate) {
+            // A member near the candidate only turned is checked photo by photo.
+            func joins(_ candidate: Int) -> Bool {
+                if turnedTo.isEmpty { return memberHashes.allSatisfy { ($0 ^ hashes[candidate].hash).nonzeroBitCount <= distance } }
+                return members.allSatisfy { hashes[$0].isClose(to: hashes[candidate], within: distance) }
+            }
+            for (_, candidate) in candidates where joins(candidate) && !blocked(candidate) {
                 enter(candidate)
             }
             inSet.removeAll(keepingCapacity: true)
@@ -168,11 +237,12 @@ extension SimilarGroups {
     /// `apart`: sets whose pictures never share a group either (the frames of a bracket set).
     static func candidates(_ db: Database, distance: Int, root: String?, apart: [DistinctSet] = []) throws -> [GroupCandidate] {
         var byKind: [String: [Item]] = [:]
+        try TurnPrints.fill(db)
         try db.forEachRow("""
-            SELECT a.id, f.phash, a.kind FROM image_features f JOIN assets a ON a.id = f.asset_id
+            SELECT a.id, f.phash, a.kind, f.turn_signs, f.turns FROM image_features f JOIN assets a ON a.id = f.asset_id
             WHERE f.phash IS NOT NULL AND a.screenshot = 0 AND \(CachedRow.isCurrent("f", for: "a"))
             """, [], FeatureColumns.self) { row, column in
-            byKind[row.string(column.kind) ?? "", default: []].append(Item(id: row.int64(column.id), hash: UInt64(bitPattern: row.int64(column.phash))))
+            byKind[row.string(column.kind) ?? "", default: []].append(Item(row, column))
         }
         var keys = Set<String>()
         return try byKind.keys.sorted().flatMap { kind in
@@ -184,17 +254,17 @@ extension SimilarGroups {
     /// path), for `--explain`: how far a file is from joining a similar group. Nil when it has no
     /// current hash or nothing to compare with.
     static func nearest(_ db: Database, assetID: Int64) throws -> (path: [UInt8], distance: Int)? {
-        var own: (hash: UInt64, kind: String)?
-        var others: [(id: Int64, hash: UInt64, kind: String)] = []
+        var own: (item: Item, kind: String)?
+        var others: [(item: Item, kind: String)] = []
         try db.forEachRow("""
-            SELECT a.id, f.phash, a.kind FROM image_features f JOIN assets a ON a.id = f.asset_id
+            SELECT a.id, f.phash, a.kind, f.turn_signs, f.turns FROM image_features f JOIN assets a ON a.id = f.asset_id
             WHERE f.phash IS NOT NULL AND a.screenshot = 0 AND \(CachedRow.isCurrent("f", for: "a"))
             """, [], FeatureColumns.self) { row, column in
-            let item = (id: row.int64(column.id), hash: UInt64(bitPattern: row.int64(column.phash)), kind: row.string(column.kind) ?? "")
-            if item.id == assetID { own = (item.hash, item.kind) } else { others.append(item) }
+            let item = (item: Item(row, column), kind: row.string(column.kind) ?? "")
+            if item.item.id == assetID { own = item } else { others.append(item) }
         }
         guard let own else { return nil }
-        let near = others.filter { $0.kind == own.kind }.map { (id: $0.id, distance: ($0.hash ^ own.hash).nonzeroBitCount) }
+        let near = others.filter { $0.kind == own.kind }.map { (id: $0.item.id, distance: $0.item.gap(to: own.item)) }
         guard let distance = near.map(\.distance).min() else { return nil }
         let paths = try near.filter { $0.distance == distance }.compactMap { item -> [UInt8]? in
             switch try db.scalar("SELECT path FROM assets WHERE id = ?", [.integer(item.id)]) {
@@ -215,12 +285,15 @@ extension SimilarGroups {
     /// paths and content hashes are all that is read (a library's photos are mostly alone).
     private static func candidates(_ items: [Item], _ db: Database, distance: Int, root: String?, apart: [DistinctSet],
                                    keys: inout Set<String>) throws -> [GroupCandidate] {
-        let reachable = try byPath(Self.reachable(items, distance: distance), db)
+        let turned = turnedPairs(items, distance: distance)
+        let reachable = try byPath(Self.reachable(items, distance: distance, turned: turned), db)
         let ids = Set(reachable.map(\.id))
         let distinct = try DistinctSets.sets(db, among: reachable.map(\.id), root: root)
             + apart.map { DistinctSet(pictures: $0.pictures.map { $0.filter(ids.contains) }.filter { !$0.isEmpty }) }.filter { $0.pictures.count > 1 }
         let hashOf = Dictionary(uniqueKeysWithValues: reachable.map { ($0.id, $0.hash) })
-        return cluster(hashes: reachable, distance: distance, distinct: distinct).map { ids in
+        let place = Dictionary(uniqueKeysWithValues: reachable.enumerated().map { ($1.id, $0) })
+        let turnedReachable = turned.map { (place[items[$0.0].id]!, place[items[$0.1].id]!) }
+        return cluster(reachable, distance: distance, distinct: distinct, reach: Reach(reachable, distance: distance), turned: turnedReachable).map { ids in
             var key = String(hashOf[ids[0]]!, radix: 16)
             key = String(repeating: "0", count: 16 - key.count) + key
             while !keys.insert(key).inserted { key += "+" }
@@ -228,16 +301,17 @@ extension SimilarGroups {
         }
     }
 
-    /// The photos of `items` with another photo within `distance` bits, in their order: counted
-    /// per distinct hash over arrays, not looked up in dictionaries (every photo of a library is
-    /// asked).
-    static func reachable(_ items: [Item], distance: Int) -> [Item] {
+    /// The photos of `items` with another photo within `distance` bits (as it is, or in one of the
+    /// `turned` pairs), in their order: counted per distinct hash over arrays, not looked up in
+    /// dictionaries (every photo of a library is asked).
+    static func reachable(_ items: [Item], distance: Int, turned: [(Int, Int)] = []) -> [Item] {
         let nearby = HammingIndex(items.map(\.hash), radius: distance)
         let places = items.map { nearby.place(of: $0.hash) }
         var photos = [Int](repeating: 0, count: nearby.values.count)
         for place in places { photos[place] += 1 }
         let within = nearby.sums(of: photos)
-        return items.indices.filter { within[places[$0]] > 1 }.map { items[$0] }
+        let paired = Set(turned.flatMap { [$0.0, $0.1] })
+        return items.indices.filter { within[places[$0]] > 1 || paired.contains($0) }.map { items[$0] }
     }
 
     /// `items` in the byte order of their paths.
@@ -254,10 +328,13 @@ extension SimilarGroups {
     }
 
     /// The picture fields ``candidates(_:distance:root:)`` reads.
-    private struct FeatureColumns: RowColumns {
-        let id, phash, kind: Row.Column
+    fileprivate struct FeatureColumns: RowColumns {
+        let id, phash, kind, signs, turns: Row.Column
 
-        init(_ row: Row) { (id, phash, kind) = (row.index("id"), row.index("phash"), row.index("kind")) }
+        init(_ row: Row) {
+            (id, phash, kind) = (row.index("id"), row.index("phash"), row.index("kind"))
+            (signs, turns) = (row.index("turn_signs"), row.index("turns"))
+        }
     }
 
     /// The paths ``byPath(_:_:)`` reads.
@@ -265,5 +342,13 @@ extension SimilarGroups {
         let id, path: Row.Column
 
         init(_ row: Row) { (id, path) = (row.index("id"), row.index("path")) }
+    }
+}
+
+extension SimilarGroups.Item {
+    /// The photo of a row of `image_features` joined with its asset.
+    fileprivate init(_ row: Row, _ column: SimilarGroups.FeatureColumns) {
+        self.init(id: row.int64(column.id), hash: UInt64(bitPattern: row.int64(column.phash)),
+                  turn: row.optionalInt64(column.signs).flatMap { TurnPrint(signs: $0, code: row.optionalInt64(column.turns) ?? 0) })
     }
 }

@@ -54,12 +54,13 @@ struct CacheTable: Sendable {
     static let imageHashes = CacheTable("image_hashes", values: [Column(name: "hash", declaration: "BLOB"),
                                                                  Column(name: "problem", declaration: "TEXT")])
 
-    /// `image_features` (migrations `0010-image-features`, `0022-blur-evidence`, `0025-picture-layout`): what the decode
+    /// `image_features` (migrations `0010-image-features`, `0022-blur-evidence`, `0025-picture-layout`, `0030-turns`): what the decode
     /// measured, or why it failed.
     static let imageFeatures = CacheTable("image_features", values: [
         Column(name: "phash", declaration: "INTEGER"), Column(name: "sharpness", declaration: "REAL"),
         Column(name: "exposure", declaration: "REAL"), Column(name: "edges", declaration: "INTEGER"),
         Column(name: "failure", declaration: "TEXT"), Column(name: "layout", declaration: "BLOB"),
+        Column(name: "turn_signs", declaration: "INTEGER"), Column(name: "turns", declaration: "INTEGER"),
     ], constraints: ["CHECK ((failure IS NULL) = (exposure IS NOT NULL) AND (failure IS NULL) = (edges IS NOT NULL) "
                      + "AND (failure IS NULL OR (phash IS NULL AND sharpness IS NULL)))"])
 

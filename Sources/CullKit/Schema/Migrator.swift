@@ -25,6 +25,7 @@ public enum Migrator {
         .m0027Text,
         .m0028Codes,
         .m0029Returns,
+        .m0030Turns,
     ]
 
     /// The number of migrations this build knows; an index with more was written by a newer Cull.

@@ -381,7 +381,7 @@ enum SchemaSnapshot {
             sharpness REAL,
             exposure REAL,
             edges INTEGER,
-            failure TEXT, layout BLOB,
+            failure TEXT, layout BLOB, turn_signs INTEGER, turns INTEGER,
             -- A decoded photo has its exposure and its count of strong edges, and a sharpness unless it
             -- is featureless; one that failed has nothing but the reason. phash is NULL for a picture
             -- without structure (it is never similar).
@@ -401,7 +401,7 @@ enum SchemaSnapshot {
             sharpness REAL,
             exposure REAL,
             edges INTEGER,
-            failure TEXT, layout BLOB,
+            failure TEXT, layout BLOB, turn_signs INTEGER, turns INTEGER,
             PRIMARY KEY (commit_id, seq)
         ) WITHOUT ROWID
         """#,
@@ -495,6 +495,9 @@ enum SchemaSnapshot {
             evidence TEXT NOT NULL CHECK (evidence IN ('bytes', 'picture')),
             distance INTEGER NOT NULL
         )
+        """#,
+        #"""
+        CREATE INDEX image_features_unturned ON image_features(asset_id) WHERE turns IS NULL AND phash IS NOT NULL AND layout IS NOT NULL
         """#,
     ]
 
