@@ -51,6 +51,8 @@ step scan
 step find 'kind: video'
 # A photographed boarding pass: its QR code is read (libzbar) because the query asks for one.
 step find 'code: qr'
+# A photo a chat app saved turned a quarter (Telegram/) is the same picture as the camera's: `similar` finds it turned back.
+step find 'similar: true'
 step check "$stock"
 step plan "$stock" --now "$now"
 # The plan read the text of the old unrated photos (rules/documents.yaml): the receipt and the page are documents.
