@@ -277,6 +277,25 @@ extension SimilarGroups {
         return (path, distance)
     }
 
+    /// The members of `others` that `assetID` is near only turned or mirrored, with the turn that
+    /// makes it from them and how many bits apart it is then: what `--explain` says of a turned copy.
+    public static func turned(_ db: Database, assetID: Int64, among others: [Int64], distance: Int) throws
+        -> [(path: [UInt8], turn: Turn, distance: Int)] {
+        var items: [Int64: (item: Item, path: [UInt8])] = [:]
+        try db.forEachRow("""
+            SELECT a.id, a.path, f.phash, a.kind, f.turn_signs, f.turns FROM image_features f JOIN assets a ON a.id = f.asset_id
+            WHERE f.phash IS NOT NULL AND a.id IN (SELECT value FROM json_each(?)) AND \(CachedRow.isCurrent("f", for: "a"))
+            """, [.text(JSONValue.list([assetID] + others))], FeatureColumns.self) { row, column in
+            items[row.int64(column.id)] = (Item(row, column), row.bytes("path") ?? [])
+        }
+        guard let own = items[assetID]?.item, let print = own.turn else { return [] }
+        return others.compactMap { id in
+            guard let other = items[id], let theirs = other.item.turn, (own.hash ^ other.item.hash).nonzeroBitCount > distance else { return nil }
+            let turned = print.turnedDistance(to: theirs)
+            return turned.distance <= distance ? (other.path, turned.turn, turned.distance) : nil
+        }
+    }
+
     /// The groups of `items` (one kind's photos, in no set order).
     ///
     /// Only the photos with a neighbour at all can be in a group, and all of a photo's neighbours

@@ -70,6 +70,16 @@ struct PlanCommand: CullCommand {
         terminal.out(AssetExplanation.text(assetID: id, path: PathBytes.display(relative), status: try store.status(of: id),
                                            plan: plan, evaluations: evaluations, terminal: terminal,
                                            failing: { (try? evaluator.failingExplained(of: $0, assetID: id)) ?? [] }))
+        // A member of a similar group near another only turned or mirrored: which way.
+        for line in plan.rules {
+            for outcome in line.groups where outcome.members.contains(where: { $0.id == id }) {
+                guard case let .similar(distance) = outcome.group.spec else { continue }
+                let others = outcome.members.map(\.id).filter { $0 != id }
+                for turned in try SimilarGroups.turned(access.db, assetID: id, among: others, distance: distance) {
+                    terminal.out("  turned: \(path: turned.path) \(turned.turn), \(turned.distance) bits of 64 apart turned back\n")
+                }
+            }
+        }
         // What was measured of it (the pixels, text, codes, a return), when a rule of the run decides on it.
         let measured = Set(files.flatMap { $0.rules.flatMap(\.measured) })
         for evidence in MeasuredEvidence.allCases where measured.contains(evidence) {

@@ -54,6 +54,13 @@ struct TurnedCopiesTests {
             SELECT group_concat(DISTINCT k.path) FROM reviews r JOIN assets k ON k.id = r.keeper_id WHERE r.status = 'trashed'
             """)
         #expect(keepers?.string?.split(separator: ",").sorted() == ["DCIM/IMG_1.jpg", "Other/b-turned.jpg"])
+        // --explain says which way each copy was turned (ImageMagick's -rotate turns clockwise).
+        let rules = try box.rules("near-explain.yaml", Self.similar)
+        for (name, said) in [("rot90", "turned 90° clockwise"), ("rot180", "turned 180°"), ("rot270", "turned 90° counterclockwise"),
+                             ("mirror", "mirrored"), ("flip", "mirrored top to bottom")] {
+            let explain = try box.cull(["plan", rules, "--ceiling", "100", "--explain", box.library.root + "/Edited/IMG_1-\(name).jpg"])
+            #expect(explain.stdout.contains("  turned: DCIM/IMG_1.jpg \(said), "), "\(explain.stdout)")
+        }
     }
 
     /// An index measured before turn prints existed (its rows have the layout, not the print) finds
