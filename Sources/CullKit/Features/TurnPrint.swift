@@ -85,8 +85,9 @@ public struct TurnPrint: Sendable, Equatable {
     /// The signs (1 for positive) of the DCT-II coefficients (u, v) for u, v in 1...8 of the layout
     /// as it is: byte v−1, bit u−1.
     public let signs: UInt64
-    /// The canonical turn first, then every other turn trusted as canonical too.
-    public let canonical: [Turn]
+    /// The turns trusted as canonical, as stored: bits 0–7 say which (by index), bits 8–10 which one
+    /// is first. Never 0 (the first is always trusted): 0 stores "no print".
+    public let code: Int64
 
     /// The least a choice must be decided by, as a share of the picture's typical coefficient (a
     /// gradient's sign) or of the detail's energy (across or down).
@@ -94,38 +95,50 @@ public struct TurnPrint: Sendable, Equatable {
 
     public init(signs: UInt64, canonical: [Turn]) {
         self.signs = signs
-        self.canonical = canonical
+        code = Int64(canonical.reduce(0) { $0 | 1 << $1.index } | canonical[0].index << 8)
     }
+
+    /// The print of stored `signs` and `code`; nil for the code of no print (0) or one not made by
+    /// ``init(signs:canonical:)``.
+    public init?(signs: Int64, code: Int64) {
+        let first = Int(code >> 8) & 7, trusted = Int(code) & 0xFF
+        guard code > 0, code < 1 << 11, trusted & 1 << first != 0 else { return nil }
+        self.signs = UInt64(bitPattern: signs)
+        self.code = code
+    }
+
+    /// The canonical turn first, then every other turn trusted as canonical too.
+    public var canonical: [Turn] {
+        let first = Int(code >> 8) & 7
+        return [Turn(index: first)] + (0 ..< 8).filter { $0 != first && Int(code) & 1 << $0 != 0 }.map(Turn.init(index:))
+    }
+
+    /// The key it is filed under: its signs turned the canonical way.
+    public var key: UInt64 { Turn(index: Int(code >> 8) & 7).apply(to: signs) }
 
     /// The keys the picture is looked for under: its signs turned canonically, each trusted way.
     public var keys: [UInt64] { canonical.map { $0.apply(to: signs) } }
 
-    /// The key it is filed under: its signs turned the canonical way.
-    public var key: UInt64 { canonical[0].apply(to: signs) }
+    /// Calls `body` with each of ``keys``, in no set order, without making the list.
+    @inline(__always)
+    func forEachKey(_ body: (UInt64) -> Void) {
+        var trusted = UInt8(truncatingIfNeeded: code)
+        while trusted != 0 {
+            body(Turn(index: trusted.trailingZeroBitCount).apply(to: signs))
+            trusted &= trusted - 1
+        }
+    }
 
     /// The fewest bits `other` differs by from this picture when it is turned or mirrored back (any
     /// turn but none: a copy as it is is the perceptual hash's to find), with that turn.
     public func turnedDistance(to other: TurnPrint) -> (distance: Int, turn: Turn) {
         var best = (distance: 65, turn: Turn.none)
-        for turn in Turn.allCases.dropFirst() {
+        for index in 1 ..< 8 {
+            let turn = Turn(index: index)
             let distance = (turn.apply(to: other.signs) ^ signs).nonzeroBitCount
             if distance < best.distance { best = (distance, turn) }
         }
         return best
-    }
-
-    /// The stored form of ``canonical``: bits 0–7 say which turns are trusted (by index), bits 8–10
-    /// which one is first. Never 0 (the first is always trusted): 0 stores "no print".
-    public var code: Int64 {
-        Int64(canonical.reduce(0) { $0 | 1 << $1.index } | canonical[0].index << 8)
-    }
-
-    /// The print of stored `signs` and `code`; nil for the code of no print (0) or one not made by ``code``.
-    public init?(signs: Int64, code: Int64) {
-        let first = Int(code >> 8) & 7, trusted = Int(code) & 0xFF
-        guard code > 0, code < 1 << 11, trusted & 1 << first != 0 else { return nil }
-        self.signs = UInt64(bitPattern: signs)
-        canonical = [Turn(index: first)] + (0 ..< 8).filter { $0 != first && trusted & 1 << $0 != 0 }.map(Turn.init(index:))
     }
 
     /// cos(π(2x+1)u / 32) for u in 0...8, x in 0..<16.

@@ -138,8 +138,7 @@ public enum SimilarGroups {
         var keys: [UInt64] = []
         var owners: [Int32] = []
         for (index, item) in items.enumerated() {
-            guard let turn = item.turn else { continue }
-            for key in turn.keys {
+            item.turn?.forEachKey { key in
                 keys.append(key)
                 owners.append(Int32(index))
             }
