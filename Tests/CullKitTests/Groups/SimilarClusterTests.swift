@@ -180,4 +180,30 @@ import Testing
             #expect(found.contains(base))
         }
     }
+
+    /// Every copy turned some way whose print, turned back, is at most 4 bits from its original's is
+    /// found, whichever bits the re-encoding flipped and whichever way it was turned; unrelated photos
+    /// pair with nothing; and the cluster puts each copy in its original's group.
+    @Test func turnedCopiesWithinFourBitsAreAlwaysFound() {
+        var generator = SystemRandomNumberGenerator()
+        var items: [Item] = []
+        var expected: [(Int, Int)] = []
+        for _ in 0 ..< 300 {
+            let signs = UInt64.random(in: .min ... .max, using: &generator)
+            let first = Int.random(in: 0 ..< 8, using: &generator)
+            let original = TurnPrint(signs: signs, canonical: [Turn(index: first)])
+            let turn = Turn(index: Int.random(in: 1 ..< 8, using: &generator))
+            var copy = turn.apply(to: signs)
+            // The copy's canonical turn is the one that brings it to the original's key.
+            let canonical = Turn.allCases.first { $0.apply(to: copy) == original.key }!
+            for bit in (0 ..< 64).shuffled(using: &generator).prefix(Int.random(in: 0 ... 4, using: &generator)) { copy ^= 1 << UInt64(bit) }
+            expected.append((items.count, items.count + 1))
+            items.append(Item(id: Int64(items.count), hash: UInt64.random(in: .min ... .max, using: &generator), turn: original))
+            items.append(Item(id: Int64(items.count), hash: UInt64.random(in: .min ... .max, using: &generator),
+                              turn: TurnPrint(signs: copy, canonical: [canonical])))
+        }
+        let found = SimilarGroups.turnedPairs(items, distance: 6)
+        #expect(found.map { [$0.0, $0.1] } == expected.map { [$0.0, $0.1] })
+        #expect(SimilarGroups.cluster(hashes: items, distance: 6) == expected.map { [Int64($0.0), Int64($0.1)] })
+    }
 }
