@@ -26,11 +26,6 @@ public struct PerceptualHash: Sendable, Hashable, CustomStringConvertible {
 
     static let size = 32
 
-    /// cos(π(2x+1)u / 64) for u in 0...8, x in 0..<32.
-    private static let cosines: [Double] = (0 ... 8).flatMap { u in
-        (0 ..< size).map { x in cos(Double.pi * Double(2 * x + 1) * Double(u) / Double(2 * size)) }
-    }
-
     /// The largest kept coefficient a featureless picture may have: a pattern of amplitude A grey
     /// levels at these frequencies gives coefficients of about 256·A (two 32-point sums), JPEG noise
     /// on a flat picture a few dozen; one grey level of real structure is the least that counts.
@@ -39,27 +34,9 @@ public struct PerceptualHash: Sendable, Hashable, CustomStringConvertible {
     /// The hash of `image` (grey or RGB; RGB is converted to grey first); nil when the picture has
     /// no structure to hash (see ``featurelessCoefficient``).
     public static func of(_ image: DecodedImage) -> PerceptualHash? {
-        let small = thumbnail(image.grey)
-        // Rows first: the 9 lowest horizontal frequencies of every row, then the 9 lowest vertical
-        // ones of those. The DCT's constant factors are the same for every coefficient kept, so
-        // they cannot change a comparison with the median and are left out.
-        var rows = [Double](repeating: 0, count: size * 9)
-        for y in 0 ..< size {
-            for u in 0 ... 8 {
-                var sum = 0.0
-                for x in 0 ..< size { sum += Double(small[y * size + x]) * cosines[u * size + x] }
-                rows[y * 9 + u] = sum
-            }
-        }
-        var coefficients: [Double] = []
-        coefficients.reserveCapacity(64)
-        for v in 1 ... 8 {
-            for u in 1 ... 8 {
-                var sum = 0.0
-                for y in 0 ..< size { sum += rows[y * 9 + u] * cosines[v * size + y] }
-                coefficients.append(sum)
-            }
-        }
+        // The 8×8 lowest frequencies without row 0 and column 0, row by row.
+        let frequencies = LowFrequencies(thumbnail(image.grey), size: size)
+        let coefficients = (1 ... 8).flatMap { v in (1 ... 8).map { u in frequencies.at(u: u, v: v) } }
         guard coefficients.contains(where: { abs($0) >= featurelessCoefficient }) else { return nil }
         let sorted = coefficients.sorted()
         let median = (sorted[31] + sorted[32]) / 2

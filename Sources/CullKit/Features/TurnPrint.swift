@@ -141,32 +141,10 @@ public struct TurnPrint: Sendable, Equatable {
         return best
     }
 
-    /// cos(π(2x+1)u / 32) for u in 0...8, x in 0..<16.
-    private static let cosines: [Double] = (0 ... 8).flatMap { u in
-        (0 ..< PictureLayout.grid).map { x in cos(Double.pi * Double(2 * x + 1) * Double(u) / Double(2 * PictureLayout.grid)) }
-    }
-
     /// The print of `layout`; nil when the layout has no structure at these frequencies (a plain
     /// picture: its signs would be rounding noise).
     public static func of(_ layout: PictureLayout) -> TurnPrint? {
-        let n = PictureLayout.grid
-        // c[v][u] for u, v in 0...8: rows first, then columns.
-        var rows = [Double](repeating: 0, count: n * 9)
-        for y in 0 ..< n {
-            for u in 0 ... 8 {
-                var sum = 0.0
-                for x in 0 ..< n { sum += Double(layout.cells[y * n + x]) * cosines[u * n + x] }
-                rows[y * 9 + u] = sum
-            }
-        }
-        var c = [Double](repeating: 0, count: 81)
-        for v in 0 ... 8 {
-            for u in 0 ... 8 {
-                var sum = 0.0
-                for y in 0 ..< n { sum += rows[y * 9 + u] * cosines[v * n + y] }
-                c[v * 9 + u] = sum
-            }
-        }
+        let c = LowFrequencies(layout.cells, size: PictureLayout.grid).coefficients
         var signs: UInt64 = 0
         var (across, down, squares) = (0.0, 0.0, 0.0)
         for v in 1 ... 8 {
