@@ -3,7 +3,8 @@ extension ReviewScope {
     /// index: what `cull review RULES`, `cull plan --preview` and the terminal deck show.
     public static func planned(_ plan: Plan, db: Database) throws -> ReviewScope {
         let quoted = plan.rules.flatMap { $0.groups.flatMap { $0.members.map(\.id) } + $0.livePairOf.values }
-        return ReviewScope(plan: plan, names: try ReviewModel.names(db, ids: quoted), measured: try measured(plan, db: db))
+        return ReviewScope(plan: plan, names: try ReviewModel.names(db, ids: quoted), measured: try measured(plan, db: db),
+                           turned: try turned(plan, db: db))
     }
 
     /// For each file a rule stages on what Cull measured, what was measured ("text: 48 words, a
@@ -17,5 +18,21 @@ extension ReviewScope {
             }
         }
         return measured
+    }
+
+    /// For each member of a similar group that is its keeper turned or mirrored, which way.
+    static func turned(_ plan: Plan, db: Database) throws -> [Int64: String] {
+        var turned: [Int64: String] = [:]
+        for line in plan.rules {
+            for outcome in line.groups {
+                guard case let .similar(distance) = outcome.group.spec, let keeper = outcome.keeper?.id else { continue }
+                for member in outcome.members where member.id != keeper && turned[member.id] == nil {
+                    if let found = try SimilarGroups.turned(db, assetID: member.id, among: [keeper], distance: distance).first {
+                        turned[member.id] = "its keeper \(found.turn)"
+                    }
+                }
+            }
+        }
+        return turned
     }
 }

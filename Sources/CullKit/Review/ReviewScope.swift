@@ -68,8 +68,9 @@ public struct ReviewScope: Sendable {
 
     /// The plan of rules: each rule's net-new assets, and for a group rule its groups with keepers;
     /// each file with the reason the CLI gives for it, and for a match on what Cull measured (the
-    /// pixels, text, codes, a return) what `measured` says was measured of it.
-    public init(plan: Plan, names: [Int64: String], measured: [Int64: String] = [:]) {
+    /// pixels, text, codes, a return) what `measured` says was measured of it; a member of a similar
+    /// group that is its keeper turned or mirrored says which way (`turned`).
+    public init(plan: Plan, names: [Int64: String], measured: [Int64: String] = [:], turned: [Int64: String] = [:]) {
         origin = .plan
         self.plan = plan
         proposed = Set(plan.rules.flatMap(\.netNewIDs))
@@ -92,9 +93,9 @@ public struct ReviewScope: Sendable {
                     if id == outcome.keeper?.id {
                         reason = "the keeper of its \(spec.noun) (\(ReviewWords.decided(outcome.decidedBy)))"
                     } else if outcome.staged.contains(id) {
-                        reason = "\(spec.stagedNoun) of \(keeperName) in its \(spec.noun) (rule \(line.rule))"
+                        reason = "\(spec.stagedNoun) of \(keeperName) in its \(spec.noun) (rule \(line.rule))" + (turned[id].map { ": " + $0 } ?? "")
                     } else if line.reasonOf[id] == .stagedAlready {
-                        reason = "\(spec.stagedNoun) of \(keeperName) in its \(spec.noun), staged already"
+                        reason = "\(spec.stagedNoun) of \(keeperName) in its \(spec.noun), staged already" + (turned[id].map { ": " + $0 } ?? "")
                     } else {
                         reason = line.reasonOf[id].map { ReviewWords.decided($0.description) } ?? "in the \(spec.noun) of \(keeperName); rule \(line.rule) does not match it"
                     }

@@ -61,6 +61,12 @@ struct TurnedCopiesTests {
             let explain = try box.cull(["plan", rules, "--ceiling", "100", "--explain", box.library.root + "/Edited/IMG_1-\(name).jpg"])
             #expect(explain.stdout.contains("  turned: DCIM/IMG_1.jpg \(said), "), "\(explain.stdout)")
         }
+        // The review says it beside the copy too.
+        let folder = box.base + "/report"
+        let review = try box.cull(["review", rules, "--ceiling", "100", "--html", folder])
+        #expect(review.status == 0, "\(review.stderr)")
+        let page = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+        #expect(page.contains("in its similar group, staged already: its keeper turned 90° clockwise"), "\(page)")
     }
 
     /// An index measured before turn prints existed (its rows have the layout, not the print) finds
