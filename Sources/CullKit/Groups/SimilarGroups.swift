@@ -122,82 +122,6 @@ public enum SimilarGroups {
         }
     }
 
-    /// The pairs of photos (by index, the lower first) within `distance` bits only turned or
-    /// mirrored: their perceptual hashes further apart than that, their turn prints within it.
-    ///
-    /// Each photo is filed under each key its print trusts (``TurnPrint/keys``, its signs turned to
-    /// its canonical orientation: 1.2 a photo on the corpus), and a turned copy turns to the
-    /// canonical orientation of its original, so their keys are near whichever way it was turned.
-    /// Near keys are found as in multi-index hashing, but with the keys cut into five parts
-    /// (``turnParts``) and only keys equal in one part compared: keys at most 4 bits apart always
-    /// are (pigeonhole), keys 5 and 6 bits apart 96% and 88% of the time (of re-encoded turned corpus
-    /// copies, 8% measured 5 or 6), and a part of 12 or 13 bits files about 15 keys of 100,000 photos
-    /// together, so the search is a few million comparisons, a small share of the plan, where
-    /// probing around each key at the rule's distance cost as much as all the rest of the similar
-    /// search. What is found is then measured over every turn.
-    static func turnedPairs(_ items: [Item], distance: Int) -> [(Int, Int)] {
-        var keys: [UInt64] = []
-        var owners: [Int32] = []
-        for (index, item) in items.enumerated() {
-            item.turn?.forEachKey { key in
-                keys.append(key)
-                owners.append(Int32(index))
-            }
-        }
-        guard keys.count > 1 else { return [] }
-        var pairs: Set<Pair> = []
-        var run = [UInt64](repeating: 0, count: keys.count)
-        var runOwners = [Int32](repeating: 0, count: keys.count)
-        for (part, (shift, width)) in turnParts.enumerated() {
-            let mask: UInt64 = 1 << width - 1
-            // A counting sort of the keys by this part, into one run per part value.
-            var starts = [Int32](repeating: 0, count: (1 << width) + 1)
-            for key in keys { starts[Int(key >> shift & mask) + 1] += 1 }
-            for slot in 1 ..< starts.count { starts[slot] += starts[slot - 1] }
-            var next = starts
-            for (index, key) in keys.enumerated() {
-                let value = Int(key >> shift & mask)
-                run[Int(next[value])] = key
-                runOwners[Int(next[value])] = owners[index]
-                next[value] += 1
-            }
-            run.withUnsafeBufferPointer { run in
-                runOwners.withUnsafeBufferPointer { owners in
-                    starts.withUnsafeBufferPointer { starts in
-                        for value in 0 ..< 1 << width {
-                            let (start, end) = (Int(starts[value]), Int(starts[value + 1]))
-                            guard end - start > 1 else { continue }
-                            for a in start ..< end - 1 {
-                                let key = run[a]
-                                for b in a + 1 ..< end where (key ^ run[b]).nonzeroBitCount <= distance {
-                                    // Counted in the first part the two agree on, once.
-                                    let difference = key ^ run[b]
-                                    guard owners[a] != owners[b],
-                                          !turnParts[..<part].contains(where: { difference >> $0.shift & (1 << $0.width - 1) == 0 }) else { continue }
-                                    let (first, second) = (Int(owners[a]), Int(owners[b]))
-                                    let pair = Pair(first, second)
-                                    guard !pairs.contains(pair), (items[first].hash ^ items[second].hash).nonzeroBitCount > distance,
-                                          let turned = items[first].turnedDistance(to: items[second]), turned <= distance else { continue }
-                                    pairs.insert(pair)
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return pairs.map { ($0.low, $0.high) }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
-    }
-
-    /// The six parts (shift, width) of a turn key ``turnedPairs(_:distance:)`` files keys by.
-    static let turnParts: [(shift: UInt64, width: UInt64)] = [(0, 13), (13, 13), (26, 13), (39, 13), (52, 12)]
-
-    /// Two photos by index, the lower first.
-    private struct Pair: Hashable {
-        let low, high: Int
-
-        init(_ a: Int, _ b: Int) { (low, high) = (min(a, b), max(a, b)) }
-    }
 
     static func cluster(_ hashes: [Item], distance: Int, distinct: [DistinctSet], reach: Reach, turned: [(Int, Int)]) -> [[Int64]] {
         guard hashes.count > 1, distance >= 0 else { return [] }
@@ -318,25 +242,6 @@ extension SimilarGroups {
         return (path, distance)
     }
 
-    /// The members of `others` that `assetID` is near only turned or mirrored, with the turn that
-    /// makes it from them and how many bits apart it is then: what `--explain` says of a turned copy.
-    public static func turned(_ db: Database, assetID: Int64, among others: [Int64], distance: Int) throws
-        -> [(path: [UInt8], turn: Turn, distance: Int)] {
-        var items: [Int64: (item: Item, path: [UInt8])] = [:]
-        try db.forEachRow("""
-            SELECT a.id, a.path, f.phash, a.kind, f.turn_signs, f.turns FROM image_features f JOIN assets a ON a.id = f.asset_id
-            WHERE f.phash IS NOT NULL AND a.id IN (SELECT value FROM json_each(?)) AND \(CachedRow.isCurrent("f", for: "a"))
-            """, [.text(JSONValue.list([assetID] + others))], FeatureColumns.self) { row, column in
-            items[row.int64(column.id)] = (Item(row, column), row.bytes("path") ?? [])
-        }
-        guard let own = items[assetID]?.item, let print = own.turn else { return [] }
-        return others.compactMap { id in
-            guard let other = items[id], let theirs = other.item.turn, (own.hash ^ other.item.hash).nonzeroBitCount > distance else { return nil }
-            let turned = print.turnedDistance(to: theirs)
-            return turned.distance <= distance ? (other.path, turned.turn, turned.distance) : nil
-        }
-    }
-
     /// The groups of `items` (one kind's photos, in no set order).
     ///
     /// Only the photos with a neighbour at all can be in a group, and all of a photo's neighbours
@@ -388,7 +293,7 @@ extension SimilarGroups {
     }
 
     /// The picture fields ``candidates(_:distance:root:)`` reads.
-    fileprivate struct FeatureColumns: RowColumns {
+    struct FeatureColumns: RowColumns {
         let id, phash, kind, signs, turns: Row.Column
 
         init(_ row: Row) {
@@ -407,7 +312,7 @@ extension SimilarGroups {
 
 extension SimilarGroups.Item {
     /// The photo of a row of `image_features` joined with its asset.
-    fileprivate init(_ row: Row, _ column: SimilarGroups.FeatureColumns) {
+    init(_ row: Row, _ column: SimilarGroups.FeatureColumns) {
         self.init(id: row.int64(column.id), hash: UInt64(bitPattern: row.int64(column.phash)),
                   turn: row.optionalInt64(column.signs).flatMap { TurnPrint(signs: $0, code: row.optionalInt64(column.turns) ?? 0) })
     }

@@ -4,16 +4,6 @@
 /// `cull plan --explain`, the review page, the terminal sheet and deck.
 public enum MeasuredEvidence: Sendable, Hashable, CaseIterable {
     case pixels, text, codes, returned
-
-    /// The explanation of what was measured of one asset, as `--explain` prints it (indented two spaces).
-    public func line(db: Database, assetID: Int64) throws -> String {
-        switch self {
-        case .pixels: try FeatureExplanation.line(db: db, assetID: assetID)
-        case .text: try TextExplanation.line(db: db, assetID: assetID)
-        case .codes: try CodeExplanation.line(db: db, assetID: assetID)
-        case .returned: try ReturnedExplanation.line(db: db, assetID: assetID)
-        }
-    }
 }
 
 extension Rule {
