@@ -10,7 +10,7 @@ extension SimilarGroups {
     /// Near keys are found as in multi-index hashing, but with the keys cut into five parts
     /// (``turnParts``) and only keys equal in one part compared: keys at most 4 bits apart always
     /// are (pigeonhole), keys 5 and 6 bits apart 96% and 88% of the time (of re-encoded turned corpus
-    /// copies, 8% measured 5 or 6), and a part of 12 or 13 bits files about 15 keys of 100,000 photos
+    /// copies, 8% measured 5 or 6), and a part of 12 or 13 bits files 13 to 26 keys of 100,000 photos
     /// together, so the search is a few million comparisons, a small share of the plan, where
     /// probing around each key at the rule's distance cost as much as all the rest of the similar
     /// search. What is found is then measured over every turn.

@@ -71,15 +71,7 @@ struct PlanCommand: CullCommand {
                                            plan: plan, evaluations: evaluations, terminal: terminal,
                                            failing: { (try? evaluator.failingExplained(of: $0, assetID: id)) ?? [] }))
         // A member of a similar group near another only turned or mirrored: which way.
-        for line in plan.rules {
-            for outcome in line.groups where outcome.members.contains(where: { $0.id == id }) {
-                guard case let .similar(distance) = outcome.group.spec else { continue }
-                let others = outcome.members.map(\.id).filter { $0 != id }
-                for turned in try SimilarGroups.turned(access.db, assetID: id, among: others, distance: distance) {
-                    terminal.out("  turned: \(path: turned.path) \(turned.turn), \(turned.distance) bits of 64 apart turned back\n")
-                }
-            }
-        }
+        for line in try TurnedExplanation.lines(db: access.db, plan: plan, assetID: id) { terminal.out(line + "\n") }
         // What was measured of it (the pixels, text, codes, a return), when a rule of the run decides on it.
         let measured = Set(files.flatMap { $0.rules.flatMap(\.measured) })
         for evidence in MeasuredEvidence.allCases where measured.contains(evidence) {
