@@ -47,6 +47,13 @@ enum GroupMembers {
                 if spec == .burst { member.burstIndex = burstOrder[member.id] }
                 chosen.append(member)
             }
+            // A member turned or mirrored from one written before it is that one's turned copy.
+            for index in chosen.indices {
+                guard let from = candidate.turnedFrom[chosen[index].id], let written = chosen[index].indexed?.mtimeNs else { continue }
+                chosen[index].turnedCopy = chosen.contains { other in
+                    from.contains(other.id) && (other.indexed?.mtimeNs).map { $0 < written } == true
+                }
+            }
             // Beside a camera original, a file in another format is a re-encode of it.
             if chosen.contains(where: \.cameraOriginal) {
                 for index in chosen.indices where !CameraOriginal.isCameraFormat(chosen[index].format) { chosen[index].reencoded = true }

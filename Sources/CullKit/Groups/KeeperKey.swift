@@ -6,8 +6,8 @@ public enum KeeperKey: Sendable, Equatable, CustomStringConvertible {
     case favorite
     /// The highest rating first; unrated (0) next, rejected (−1) last.
     case rating
-    /// A camera original first, a derived copy (a re-encode, an export, an edit) after it
-    /// (see ``CameraOriginal``).
+    /// A camera original first, a derived copy (a re-encode, an export, an edit, a copy turned
+    /// from a member written before it) after it (see ``CameraOriginal``).
     case original
     /// The earliest capture time first; a date before 1990 or in the future never wins.
     case oldest
@@ -93,7 +93,7 @@ extension KeeperKey {
     public static let reference: [(written: String, meaning: String)] = [
         ("favorite", "A favorite (flagged, or rated at/above the library's favorite_threshold; XMP sidecars count) first."),
         ("rating", "The highest rating first; unrated next, rejected (-1) last."),
-        ("original", "A camera original first: camera make or model and a capture date in its own metadata (not from its name), a format cameras write (JPEG, HEIC, RAW and DNG, MOV/MP4), and no folder or file name with export(ed/s), edit(ed/s), copy or resized as a word. A PNG re-encode, an export with stripped metadata or an Edited/ copy is a derived copy. First in every group kind's default ranking."),
+        ("original", "A camera original first: camera make or model and a capture date in its own metadata (not from its name), a format cameras write (JPEG, HEIC, RAW and DNG, MOV/MP4), and no folder or file name with export(ed/s), edit(ed/s), copy or resized as a word. A PNG re-encode, an export with stripped metadata or an Edited/ copy is a derived copy, and so is, in a similar group, a copy turned or mirrored from a member written before it (the upright camera file stays). First in every group kind's default ranking."),
         ("oldest", "The earliest capture time first; a date before 1990 or in the future never wins."),
         ("newest", "The latest capture time first; a date before 1990 or in the future never wins."),
         ("largest", "The largest file first; in a group holding a camera original, a file in a format cameras do not write (PNG, WebP, TIFF, GIF, AVIF: a re-encode) comes after every file in one they do, whatever its size."),

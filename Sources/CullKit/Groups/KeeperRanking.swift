@@ -25,7 +25,7 @@ public struct KeeperRanking: Sendable {
         case .rating: return member.rating.map { max($0, -1) } ?? 0
         case .oldest: return plausible.map { -$0 } ?? Int64.min
         case .newest: return plausible ?? Int64.min
-        case .original: return member.cameraOriginal ? 1 : 0
+        case .original: return member.cameraOriginal && !member.turnedCopy ? 1 : 0
         // A PNG of a camera's JPEG is larger and holds nothing more: re-encodes rank below every
         // file in a camera format (sizes are far below 2^62).
         case .largest: return (member.reencoded ? 0 : 1 << 62) + member.size

@@ -24,6 +24,9 @@ public struct GroupMember: Sendable, Equatable {
     /// In a group holding a camera original, a file in a format cameras do not write: a re-encode
     /// (what `largest` must not prefer for its size).
     public var reencoded = false
+    /// In a similar group, a copy turned or mirrored from a member written before it: not the
+    /// upright original, whatever its metadata says (`original` ranks it after).
+    public var turnedCopy = false
     /// The file as the index recorded it when the group was read: what it must still be on disk
     /// to count as a copy (``MemberPresence``). Nil for a member not read from the index.
     public var indexed: IndexedIdentity? = nil
@@ -49,6 +52,9 @@ public struct GroupCandidate: Sendable, Equatable {
     /// See ``MediaGroup/key``.
     public let key: String
     public let ids: [Int64]
+    /// In a similar group, each member near others only turned or mirrored → those others: the
+    /// member written later of such a pair is the turned copy (``GroupMember/turnedCopy``).
+    public var turnedFrom: [Int64: [Int64]] = [:]
 
     public init(key: String, ids: [Int64]) {
         self.key = key

@@ -258,11 +258,19 @@ extension SimilarGroups {
         let hashOf = Dictionary(uniqueKeysWithValues: reachable.map { ($0.id, $0.hash) })
         let place = Dictionary(uniqueKeysWithValues: reachable.enumerated().map { ($1.id, $0) })
         let turnedReachable = turned.map { (place[items[$0.0].id]!, place[items[$0.1].id]!) }
+        var turnedFrom: [Int64: [Int64]] = [:]
+        for (a, b) in turned {
+            turnedFrom[items[a].id, default: []].append(items[b].id)
+            turnedFrom[items[b].id, default: []].append(items[a].id)
+        }
         return cluster(reachable, distance: distance, distinct: distinct, reach: Reach(reachable, distance: distance), turned: turnedReachable).map { ids in
             var key = String(hashOf[ids[0]]!, radix: 16)
             key = String(repeating: "0", count: 16 - key.count) + key
             while !keys.insert(key).inserted { key += "+" }
-            return GroupCandidate(key: key, ids: ids)
+            var candidate = GroupCandidate(key: key, ids: ids)
+            let members = Set(ids)
+            for id in ids { if let from = turnedFrom[id]?.filter(members.contains), !from.isEmpty { candidate.turnedFrom[id] = from } }
+            return candidate
         }
     }
 

@@ -69,6 +69,26 @@ struct TurnedCopiesTests {
         #expect(page.contains("in its similar group, staged already: its keeper turned 90° clockwise"), "\(page)")
     }
 
+    /// A copy turned by a tool that kept the camera's metadata (ImageMagick's -rotate, jpegtran -copy all)
+    /// is a camera original by its metadata and sorts first by path; the camera's photo, written
+    /// before it, is still the keeper: the upright original.
+    @Test func theUprightCameraPhotoIsTheKeeper() throws {
+        let box = try Sandbox("turned-keeper")
+        try convert(box, ImageRuleTests.detail + ["-quality", "90"], to: "DCIM/IMG_1.jpg")
+        try KeeperOriginalTests.exiftool(box, ["-Make=Google", "-Model=Pixel 7", "-DateTimeOriginal=2023:06:15 12:13:14", "DCIM/IMG_1.jpg"])
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -86_400)],
+                                              ofItemAtPath: box.library.root + "/DCIM/IMG_1.jpg")
+        try convert(box, ["DCIM/IMG_1.jpg", "-rotate", "90", "-quality", "90"], to: "DCIM/IMG_1-1.jpg")
+        try convert(box, ["DCIM/IMG_1.jpg", "-flop", "-quality", "90"], to: "DCIM/IMG_0-mirror.jpg")
+        #expect(try box.cull(["scan"]).status == 0)
+        #expect(try box.db.scalar("SELECT count(*) FROM assets WHERE camera_model = 'Pixel 7' AND taken IS NOT NULL")?.int64 == 3,
+                "the copies kept the camera's metadata")
+        let explain = try box.cull(["plan", try box.rules("near-keeper.yaml", Self.similar), "--ceiling", "100",
+                                    "--explain", box.library.root + "/DCIM/IMG_1.jpg"])
+        #expect(explain.stdout.contains("keeper DCIM/IMG_1.jpg (original)"), "\(explain.stdout)")
+        #expect(try staged(box) == ["DCIM/IMG_0-mirror.jpg", "DCIM/IMG_1-1.jpg"])
+    }
+
     /// An index measured before turn prints existed (its rows have the layout, not the print) finds
     /// the turned copies too, without decoding a photo again.
     @Test func anIndexMeasuredBeforeFindsThemWithoutDecodingAgain() throws {
