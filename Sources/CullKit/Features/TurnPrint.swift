@@ -146,19 +146,21 @@ public struct TurnPrint: Sendable, Equatable {
     public static func of(_ layout: PictureLayout) -> TurnPrint? {
         let c = LowFrequencies(layout.cells, size: PictureLayout.grid).coefficients
         var signs: UInt64 = 0
-        var (across, down, squares) = (0.0, 0.0, 0.0)
+        var (across, down, squares, strongest) = (0.0, 0.0, 0.0, 0.0)
         for v in 1 ... 8 {
             for u in 1 ... 8 {
                 let value = c[v * 9 + u]
                 if value > 0 { signs |= 1 << UInt64((v - 1) * 8 + (u - 1)) }
                 if u > v { across += value * value } else if u < v { down += value * value }
+                strongest = max(strongest, abs(value))
             }
         }
         for index in 1 ..< 81 { squares += c[index] * c[index] }
         // A pattern of one grey level at these frequencies gives coefficients of about 64 (two
-        // 16-point sums, each about 8 at amplitude 1): less than that everywhere is no structure.
+        // 16-point sums, each about 8 at amplitude 1): less than that everywhere among the signs
+        // kept is no structure (a plain ramp has its gradient and nothing else).
         let typical = (squares / 80).squareRoot()
-        guard c.dropFirst().contains(where: { abs($0) >= 64 }), across + down > 0 else { return nil }
+        guard strongest >= 64, across + down > 0 else { return nil }
 
         /// Each way a choice may go: the way its measure says, then the other when it is too close to call.
         func ways(_ measure: Double, scale: Double) -> [Bool] {

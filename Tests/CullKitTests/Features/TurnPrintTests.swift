@@ -93,5 +93,7 @@ import Testing
     /// A plain picture, or a ramp without detail, has no print: its signs would be rounding noise.
     @Test func aPlainPictureHasNoPrint() {
         #expect(TurnPrint.of(PictureLayout(cells: [UInt8](repeating: 90, count: 256))!) == nil)
+        let ramp = (0 ..< 256).map { UInt8(40 + ($0 % 16) * 10) }
+        #expect(TurnPrint.of(PictureLayout(cells: ramp)!) == nil, "a ramp across has its gradient and no detail")
     }
 }
