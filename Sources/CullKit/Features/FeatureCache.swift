@@ -243,9 +243,10 @@ public struct FeatureCache: IdentityCache {
                 try upsert.bind(.integer(Int64(features.sharpness.strongEdges)), at: first + 3)
                 try upsert.bind(.null, at: first + 4)
                 try upsert.bind(features.layout.map { .blob($0.cells) } ?? .null, at: first + 5)
-                let print = features.turnPrint
-                try upsert.bind(print.map { .integer(Int64(bitPattern: $0.signs)) } ?? .null, at: first + 6)
-                try upsert.bind(features.hash == nil ? .null : .integer(print?.code ?? 0), at: first + 7)
+                // A picture without a hash has no print to fill later: NULL; else its print, or 0 for none.
+                let print = TurnPrints.stored(features.turnPrint)
+                try upsert.bind(print.signs, at: first + 6)
+                try upsert.bind(features.hash == nil ? .null : print.code, at: first + 7)
             case let .failed(reason):
                 for column in 0 ..< 4 { try upsert.bind(.null, at: first + Int32(column)) }
                 try upsert.bind(.text(reason), at: first + 4)

@@ -18,8 +18,15 @@ public enum TurnPrints {
         try db.transaction {
             let update = try db.prepare("UPDATE image_features SET turn_signs = ?, turns = ? WHERE asset_id = ?")
             for (id, print) in prints {
-                try update.execute([print.map { .integer(Int64(bitPattern: $0.signs)) } ?? .null, .integer(print?.code ?? 0), .integer(id)])
+                let stored = stored(print)
+                try update.execute([stored.signs, stored.code, .integer(id)])
             }
         }
+    }
+
+    /// The `turn_signs` and `turns` of a photo with a hash whose print is `print`: its signs and code,
+    /// or NULL and 0 for a picture without one (0 says "computed, none"; NULL would be filled again).
+    static func stored(_ print: TurnPrint?) -> (signs: SQLValue, code: SQLValue) {
+        (print.map { .integer(Int64(bitPattern: $0.signs)) } ?? .null, .integer(print?.code ?? 0))
     }
 }

@@ -122,7 +122,6 @@ public enum SimilarGroups {
         }
     }
 
-
     static func cluster(_ hashes: [Item], distance: Int, distinct: [DistinctSet], reach: Reach, turned: [(Int, Int)]) -> [[Int64]] {
         guard hashes.count > 1, distance >= 0 else { return [] }
         let (nearby, byHash) = (reach.nearby, reach.byHash)

@@ -68,7 +68,7 @@ extension SimilarGroups {
         return pairs.map { ($0.low, $0.high) }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
     }
 
-    /// The six parts (shift, width) of a turn key ``turnedPairs(_:distance:)`` files keys by.
+    /// The five parts (shift, width) of a turn key ``turnedPairs(_:distance:)`` files keys by.
     static let turnParts: [(shift: UInt64, width: UInt64)] = [(0, 13), (13, 13), (26, 13), (39, 13), (52, 12)]
 
     /// Two photos by index, the lower first.
@@ -78,22 +78,41 @@ extension SimilarGroups {
         init(_ a: Int, _ b: Int) { (low, high) = (min(a, b), max(a, b)) }
     }
 
-    /// The members of `others` that `assetID` is near only turned or mirrored, with the turn that
-    /// makes it from them and how many bits apart it is then: what `--explain` says of a turned copy.
-    public static func turned(_ db: Database, assetID: Int64, among others: [Int64], distance: Int) throws
-        -> [(path: [UInt8], turn: Turn, distance: Int)] {
+    /// A member of a similar group that is another member turned or mirrored (near it only turned).
+    public struct TurnedMember: Sendable {
+        public let id: Int64
+        /// The member it is turned from, and that member's path.
+        public let from: Int64
+        public let fromPath: [UInt8]
+        /// Which way: ``id`` is ``from`` turned this way.
+        public let turn: Turn
+        /// How many bits of 64 apart they are turned back.
+        public let distance: Int
+    }
+
+    /// Among `ids` (one similar group's members), each member that is another turned or mirrored
+    /// within `distance`, in the order of `ids`: what `--explain` and the review say of a turned
+    /// copy. One read of the group, not one a member.
+    public static func turnedMembers(_ db: Database, of ids: [Int64], distance: Int) throws -> [TurnedMember] {
         var items: [Int64: (item: Item, path: [UInt8])] = [:]
         try db.forEachRow("""
             SELECT a.id, a.path, f.phash, a.kind, f.turn_signs, f.turns FROM image_features f JOIN assets a ON a.id = f.asset_id
             WHERE f.phash IS NOT NULL AND a.id IN (SELECT value FROM json_each(?)) AND \(CachedRow.isCurrent("f", for: "a"))
-            """, [.text(JSONValue.list([assetID] + others))], FeatureColumns.self) { row, column in
+            """, [.text(JSONValue.list(ids))], FeatureColumns.self) { row, column in
             items[row.int64(column.id)] = (Item(row, column), row.bytes("path") ?? [])
         }
-        guard let own = items[assetID]?.item, let print = own.turn else { return [] }
-        return others.compactMap { id in
-            guard let other = items[id], let theirs = other.item.turn, (own.hash ^ other.item.hash).nonzeroBitCount > distance else { return nil }
-            let turned = print.turnedDistance(to: theirs)
-            return turned.distance <= distance ? (other.path, turned.turn, turned.distance) : nil
+        var found: [TurnedMember] = []
+        for id in ids {
+            guard let own = items[id]?.item, let print = own.turn else { continue }
+            for other in ids where other != id {
+                guard let theirs = items[other], let theirPrint = theirs.item.turn,
+                      (own.hash ^ theirs.item.hash).nonzeroBitCount > distance else { continue }
+                let turned = print.turnedDistance(to: theirPrint)
+                if turned.distance <= distance {
+                    found.append(TurnedMember(id: id, from: other, fromPath: theirs.path, turn: turned.turn, distance: turned.distance))
+                }
+            }
         }
+        return found
     }
 }

@@ -7,9 +7,8 @@ public enum TurnedExplanation {
         for line in plan.rules {
             for outcome in line.groups where outcome.members.contains(where: { $0.id == assetID }) {
                 guard case let .similar(distance) = outcome.group.spec else { continue }
-                let others = outcome.members.map(\.id).filter { $0 != assetID }
-                for turned in try SimilarGroups.turned(db, assetID: assetID, among: others, distance: distance) {
-                    lines.append("  turned: \(path: turned.path) \(turned.turn), \(turned.distance) bits of 64 apart turned back")
+                for turned in try SimilarGroups.turnedMembers(db, of: outcome.members.map(\.id), distance: distance) where turned.id == assetID {
+                    lines.append("  turned: \(path: turned.fromPath) \(turned.turn), \(turned.distance) bits of 64 apart turned back")
                 }
             }
         }

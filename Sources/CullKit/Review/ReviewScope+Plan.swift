@@ -26,10 +26,9 @@ extension ReviewScope {
         for line in plan.rules {
             for outcome in line.groups {
                 guard case let .similar(distance) = outcome.group.spec, let keeper = outcome.keeper?.id else { continue }
-                for member in outcome.members where member.id != keeper && turned[member.id] == nil {
-                    if let found = try SimilarGroups.turned(db, assetID: member.id, among: [keeper], distance: distance).first {
-                        turned[member.id] = "its keeper \(found.turn)"
-                    }
+                for found in try SimilarGroups.turnedMembers(db, of: outcome.members.map(\.id), distance: distance)
+                where found.from == keeper && turned[found.id] == nil {
+                    turned[found.id] = "its keeper \(found.turn)"
                 }
             }
         }
