@@ -26,6 +26,7 @@ public enum Migrator {
         .m0028Codes,
         .m0029Returns,
         .m0030Turns,
+        .m0031PlanInputs,
     ]
 
     /// The number of migrations this build knows; an index with more was written by a newer Cull.

@@ -499,6 +499,120 @@ enum SchemaSnapshot {
         #"""
         CREATE INDEX image_features_unturned ON image_features(asset_id) WHERE turns IS NULL AND phash IS NOT NULL AND layout IS NOT NULL
         """#,
+        #"""
+        CREATE TRIGGER assets_edited AFTER UPDATE ON assets BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 5; END
+        """#,
+        #"""
+        CREATE TRIGGER reviews_added AFTER INSERT ON reviews BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 6; END
+        """#,
+        #"""
+        CREATE TRIGGER reviews_removed AFTER DELETE ON reviews BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 6; END
+        """#,
+        #"""
+        CREATE TRIGGER reviews_changed AFTER UPDATE ON reviews BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 6; END
+        """#,
+        #"""
+        CREATE TRIGGER settings_added AFTER INSERT ON settings BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 7; END
+        """#,
+        #"""
+        CREATE TRIGGER settings_removed AFTER DELETE ON settings BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 7; END
+        """#,
+        #"""
+        CREATE TRIGGER settings_changed AFTER UPDATE ON settings BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 7; END
+        """#,
+        #"""
+        CREATE TRIGGER catalogs_added AFTER INSERT ON catalogs BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 8; END
+        """#,
+        #"""
+        CREATE TRIGGER catalogs_removed AFTER DELETE ON catalogs BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 8; END
+        """#,
+        #"""
+        CREATE TRIGGER catalogs_changed AFTER UPDATE ON catalogs BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 8; END
+        """#,
+        #"""
+        CREATE TRIGGER catalog_entries_added AFTER INSERT ON catalog_entries BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 9; END
+        """#,
+        #"""
+        CREATE TRIGGER catalog_entries_removed AFTER DELETE ON catalog_entries BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 9; END
+        """#,
+        #"""
+        CREATE TRIGGER catalog_entries_changed AFTER UPDATE ON catalog_entries BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 9; END
+        """#,
+        #"""
+        CREATE TRIGGER catalog_holds_added AFTER INSERT ON catalog_holds BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 10; END
+        """#,
+        #"""
+        CREATE TRIGGER catalog_holds_removed AFTER DELETE ON catalog_holds BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 10; END
+        """#,
+        #"""
+        CREATE TRIGGER catalog_holds_changed AFTER UPDATE ON catalog_holds BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 10; END
+        """#,
+        #"""
+        CREATE TRIGGER companions_added AFTER INSERT ON companions BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 11; END
+        """#,
+        #"""
+        CREATE TRIGGER companions_removed AFTER DELETE ON companions BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 11; END
+        """#,
+        #"""
+        CREATE TRIGGER companions_changed AFTER UPDATE ON companions BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 11; END
+        """#,
+        #"""
+        CREATE TRIGGER distinct_sets_added AFTER INSERT ON distinct_sets BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 12; END
+        """#,
+        #"""
+        CREATE TRIGGER distinct_sets_removed AFTER DELETE ON distinct_sets BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 12; END
+        """#,
+        #"""
+        CREATE TRIGGER distinct_sets_changed AFTER UPDATE ON distinct_sets BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 12; END
+        """#,
+        #"""
+        CREATE TRIGGER distinct_members_added AFTER INSERT ON distinct_members BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 13; END
+        """#,
+        #"""
+        CREATE TRIGGER distinct_members_removed AFTER DELETE ON distinct_members BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 13; END
+        """#,
+        #"""
+        CREATE TRIGGER distinct_members_changed AFTER UPDATE ON distinct_members BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 13; END
+        """#,
+        #"""
+        CREATE TRIGGER returns_added AFTER INSERT ON returns BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 14; END
+        """#,
+        #"""
+        CREATE TRIGGER returns_removed AFTER DELETE ON returns BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 14; END
+        """#,
+        #"""
+        CREATE TRIGGER returns_changed AFTER UPDATE ON returns BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 14; END
+        """#,
+        #"""
+        CREATE TRIGGER taken_prints_added AFTER INSERT ON taken_prints BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 15; END
+        """#,
+        #"""
+        CREATE TRIGGER taken_prints_removed AFTER DELETE ON taken_prints BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 15; END
+        """#,
+        #"""
+        CREATE TRIGGER taken_prints_changed AFTER UPDATE ON taken_prints BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 15; END
+        """#,
+        #"""
+        CREATE TRIGGER commits_added AFTER INSERT ON commits BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 16; END
+        """#,
+        #"""
+        CREATE TRIGGER commits_removed AFTER DELETE ON commits BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 16; END
+        """#,
+        #"""
+        CREATE TRIGGER commits_changed AFTER UPDATE ON commits BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 16; END
+        """#,
+        #"""
+        CREATE TRIGGER text_readings_removed AFTER DELETE ON text_readings BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 17; END
+        """#,
+        #"""
+        CREATE TRIGGER text_readings_changed AFTER UPDATE ON text_readings BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 17; END
+        """#,
+        #"""
+        CREATE TRIGGER image_codes_removed AFTER DELETE ON image_codes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 18; END
+        """#,
+        #"""
+        CREATE TRIGGER image_codes_changed AFTER UPDATE ON image_codes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 18; END
+        """#,
     ]
 
     /// Creates the schema on an empty database; `indexes: false` leaves the indexes out, for a

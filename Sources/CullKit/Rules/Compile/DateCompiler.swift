@@ -2,13 +2,11 @@
 enum DateCompiler {
     static func compile(_ test: DateTest, _ subject: SQLFragment, _ semantics: DateSemantics,
                         _ context: CompileContext) -> SQLFragment {
-        let now: Int64
-        if case .localWallClock = semantics { now = context.localNow } else { now = context.now }
         switch test {
         case let .olderThan(span):
-            return "\(broad(subject)) < \(span.before(now))"
+            return "\(broad(subject)) < \(span.before(clock(semantics, context)))"
         case let .newerThan(span):
-            return "\(subject) >= \(span.before(now))"
+            return "\(subject) >= \(span.before(clock(semantics, context)))"
         case let .before(date):
             let (left, start) = frame(date, subject, semantics)
             return "\(broad(left)) < \(start)"
@@ -25,6 +23,20 @@ enum DateCompiler {
             let end = high.isDateOnly ? highStart + high.period : highStart + 1
             return "(\(lowLeft) >= \(lowStart) AND \(highLeft) < \(end))"
         }
+    }
+
+    /// The bound a relative date (`older_than`, `newer_than`) compares its subject with on the
+    /// context's clock: a file's value below it is older, at or above it newer. Nil for a fixed date.
+    static func clockBound(_ test: DateTest, _ semantics: DateSemantics, _ context: CompileContext) -> Int64? {
+        switch test {
+        case let .olderThan(span), let .newerThan(span): return span.before(clock(semantics, context))
+        case .before, .after, .on, .between: return nil
+        }
+    }
+
+    /// Now in the subject's frame: the local wall clock for a local capture time, else the instant.
+    private static func clock(_ semantics: DateSemantics, _ context: CompileContext) -> Int64 {
+        if case .localWallClock = semantics { context.localNow } else { context.now }
     }
 
     /// `older_than` and `before` usually select most of a library, where walking a date index and

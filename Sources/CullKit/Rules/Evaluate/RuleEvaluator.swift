@@ -7,6 +7,8 @@ public final class RuleEvaluator {
     public let database: Database
     /// The clock, time zone and library settings every rule of this run is compiled with.
     public let context: CompileContext
+    /// True when the last ``evaluate(_:)`` read its evaluations back from the memo.
+    private(set) var recalled = false
 
     /// Registers the rule functions on `database` and reads the library's favorite threshold.
     public init(database: Database, clock: RunClock) throws {
@@ -139,25 +141,45 @@ public final class RuleEvaluator {
     /// are evaluated one query each, as ``evaluate(_:libraryCount:)``: a rule's own query tests its
     /// regex only where its other conditions let it, and a limit error names the rule it belongs to.
     /// A rule's own query that SQLite refuses is a ``RuleQueryRefused``.
+    /// The evaluations are remembered with what they were computed from (``EvaluationMemo``): a run
+    /// over an index nothing was written to since, on a clock that moved no file across a relative
+    /// date's bound, reads them back instead.
     public func evaluate(_ files: [RuleFile]) throws -> [RuleEvaluation] {
         let count = try libraryAssetCount()
         let run = RuleCompiler.compileRun(files, context)
         guard !run.rules.isEmpty else { return [] }
+        let memo = try EvaluationMemo(database, files: files, context: context)
+        let buckets: [RuleBuckets]
+        let recalled = try memo.recall(database, run.rules)
+        self.recalled = recalled != nil
+        if let recalled {
+            buckets = recalled
+        } else {
+            buckets = try evaluate(run)
+            // Remembering saves the next run its evaluation: an index this run cannot write (read-only,
+            // locked by a long write) only plans as before.
+            try? memo.remember(database, buckets)
+        }
+        return zip(run.rules, buckets).map { $1.evaluation(of: $0, libraryCount: count) }
+    }
+
+    /// The buckets of every rule of `run`: from its one query, or one query a rule (see ``evaluate(_:)``).
+    private func evaluate(_ run: CompiledRun) throws -> [RuleBuckets] {
         // A run of one rule is its own query: a group rule's is driven by the members alone, where
         // the one pass would test every asset of the index.
-        if run.rules.count == 1 { return [try evaluate(run.rules[0], libraryCount: count)] }
+        if run.rules.count == 1 { return [try buckets(of: run.rules[0])] }
         do {
-            if let evaluations = try evaluate(run, libraryCount: count) { return evaluations }
+            if let buckets = try onePass(run) { return buckets }
         } catch let error as DatabaseError where error.message.hasPrefix(RuleFunctions.limitErrorPrefix) {}
-        return try run.rules.map { try evaluate($0, libraryCount: count) }
+        return try run.rules.map(buckets(of:))
     }
 
     /// Every rule of `run` from its one query: each row goes to the buckets of the rules it matches
     /// (nil when SQLite refuses the query).
-    private func evaluate(_ run: CompiledRun, libraryCount: Int) throws -> [RuleEvaluation]? {
-        var buckets = run.rules.map { Buckets(guards: $0.guards.count, keepRules: $0.keepRules.count) }
+    private func onePass(_ run: CompiledRun) throws -> [RuleBuckets]? {
+        var buckets = run.rules.map { RuleBuckets(guards: $0.guards.count, keepRules: $0.keepRules.count) }
         guard case let .success(statement) = try prepare(run.query.sql) else { return nil }
-        let fixed = FixedColumns(statement)
+        let fixed = EvaluationColumns(statement)
         let matches = run.rules.indices.map { statement.column(CompiledRun.matchColumn($0)) }
         let guardColumns = run.guardColumns.map { $0.map(statement.column) }, keepColumns = run.keepColumns.map { $0.map(statement.column) }
         try statement.forEachRow(run.query.arguments) { row in
@@ -167,7 +189,7 @@ public final class RuleEvaluator {
                 buckets[index].add(row, fixed, status: status!, guardColumns: guardColumns[index], keepColumns: keepColumns[index])
             }
         }
-        return zip(run.rules, buckets).map { $1.evaluation(of: $0, libraryCount: libraryCount) }
+        return buckets
     }
 
     /// The Live Photo halves (assets with a `live_id`) that the run's protect guards or keep rules
@@ -195,19 +217,24 @@ public final class RuleEvaluator {
 
     /// Evaluates one compiled rule with its single query.
     public func evaluate(_ compiled: CompiledRule, libraryCount: Int) throws -> RuleEvaluation {
-        var buckets = Buckets(guards: compiled.guards.count, keepRules: compiled.keepRules.count)
+        try buckets(of: compiled).evaluation(of: compiled, libraryCount: libraryCount)
+    }
+
+    /// One compiled rule's buckets, from its single query.
+    private func buckets(of compiled: CompiledRule) throws -> RuleBuckets {
+        var buckets = RuleBuckets(guards: compiled.guards.count, keepRules: compiled.keepRules.count)
         let statement: Statement
         switch try prepare(compiled.query.sql) {
         case let .success(prepared): statement = prepared
         case let .failure(error): throw RuleQueryRefused(file: compiled.file, rule: compiled.rule.name, mark: compiled.rule.mark, error: error)
         }
-        let fixed = FixedColumns(statement)
+        let fixed = EvaluationColumns(statement)
         let guardColumns = compiled.guards.indices.map { statement.column(RuleCompiler.guardColumn($0)) }
         let keepColumns = compiled.keepRules.indices.map { statement.column(RuleCompiler.keepColumn($0)) }
         try forEachRow(statement, compiled) { row in
             buckets.add(row, fixed, status: row.word(fixed.status, as: StagingStatus.self), guardColumns: guardColumns, keepColumns: keepColumns)
         }
-        return buckets.evaluation(of: compiled, libraryCount: libraryCount)
+        return buckets
     }
 
     /// `sql` prepared, or SQLite's refusal of it (``DatabaseError/isRefusal``); any other failure is thrown.
@@ -217,51 +244,6 @@ public final class RuleEvaluator {
         } catch {
             if error.isRefusal { return .failure(error) }
             throw error
-        }
-    }
-
-    /// The columns every evaluation query starts with: the asset's id and size, and its review status.
-    private struct FixedColumns {
-        let id, size, status: Row.Column
-
-        init(_ statement: Statement) { (id, size, status) = (statement.column("id"), statement.column("size"), statement.column("status")) }
-    }
-
-    /// One rule's matches sorted into their buckets: the user's keeps, then the first protect
-    /// guard, then the first keep rule, else net (see ``RuleEvaluation``).
-    private struct Buckets {
-        var matched: [Int64] = [], userKept: [Int64] = [], net: [Int64] = [], staged: [Int64] = []
-        var protected: [[Int64]]
-        var kept: [[Int64]]
-        var bytes: Int64 = 0
-
-        init(guards: Int, keepRules: Int) {
-            protected = Array(repeating: [], count: guards)
-            kept = Array(repeating: [], count: keepRules)
-        }
-
-        /// The rule matches `row` (id and size in `fixed`'s columns, review status `status`);
-        /// `guardColumns` and `keepColumns` hold the rule's guards and keep rules, in order.
-        mutating func add(_ row: Row, _ fixed: FixedColumns, status: StagingStatus, guardColumns: [Row.Column], keepColumns: [Row.Column]) {
-            let id = row.int64(fixed.id)
-            matched.append(id)
-            if status == .kept { userKept.append(id); return }
-            if let index = guardColumns.firstIndex(where: { row.int64($0) != 0 }) { protected[index].append(id); return }
-            if let index = keepColumns.firstIndex(where: { row.int64($0) != 0 }) { kept[index].append(id); return }
-            net.append(id)
-            bytes += row.int64(fixed.size)
-            if status == .trashed { staged.append(id) }
-        }
-
-        func evaluation(of compiled: CompiledRule, libraryCount: Int) -> RuleEvaluation {
-            let limit = compiled.rule.action == .trash ? compiled.rule.limit.map {
-                LimitCheck(limit: $0, libraryCount: libraryCount, actual: net.count)
-            } : nil
-            return RuleEvaluation(
-                rule: compiled.rule, file: compiled.file, matched: matched.sorted(), userKept: userKept.sorted(),
-                protected: zip(compiled.guards, protected).filter { !$0.1.isEmpty }.map { ($0.0, $0.1.sorted()) },
-                keptByRules: zip(compiled.keepRules, kept).filter { !$0.1.isEmpty }.map { ($0.0.file, $0.0.name, $0.1.sorted()) },
-                net: net.sorted(), netBytes: bytes, alreadyStaged: staged.sorted(), limit: limit)
         }
     }
 

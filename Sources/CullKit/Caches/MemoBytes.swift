@@ -1,0 +1,53 @@
+/// What a cache remembers (``ChangeWatch/memo``), as bytes: 64-bit little-endian integers, and
+/// lists of them (or bytes) led by their length. ``MemoReader`` reads back what this wrote.
+struct MemoWriter {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func append(_ value: Int64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append(list: [Int64]) {
+        append(Int64(list.count))
+        bytes.reserveCapacity(bytes.count + 8 * list.count)
+        for value in list { append(value) }
+    }
+
+    mutating func append(bytes more: [UInt8]) {
+        append(Int64(more.count))
+        bytes.append(contentsOf: more)
+    }
+}
+
+/// Reads what a ``MemoWriter`` wrote; nil, from the first read that does not fit, for anything else
+/// (a memo of another version, cut short).
+struct MemoReader {
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// True when every byte was read.
+    var isAtEnd: Bool { offset == bytes.count }
+
+    mutating func next() -> Int64? {
+        guard bytes.count - offset >= 8 else { return nil }
+        defer { offset += 8 }
+        return bytes.withUnsafeBytes { Int64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: Int64.self)) }
+    }
+
+    mutating func list() -> [Int64]? {
+        guard let count = next(), count >= 0, count <= (bytes.count - offset) / 8 else { return nil }
+        let start = offset
+        offset += 8 * Int(count)
+        return bytes.withUnsafeBytes { raw in
+            (0 ..< Int(count)).map { Int64(littleEndian: raw.loadUnaligned(fromByteOffset: start + 8 * $0, as: Int64.self)) }
+        }
+    }
+
+    mutating func bytesList() -> [UInt8]? {
+        guard let count = next(), count >= 0, count <= bytes.count - offset else { return nil }
+        defer { offset += Int(count) }
+        return Array(bytes[offset ..< offset + Int(count)])
+    }
+}

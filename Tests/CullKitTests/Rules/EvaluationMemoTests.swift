@@ -1,0 +1,159 @@
+@testable import CullKit
+import Testing
+
+/// A run's evaluations read back from the memo (``EvaluationMemo``) are exactly what evaluating
+/// every rule again finds, whatever was written and however the clock moved in between.
+@Suite struct EvaluationMemoTests {
+    static let day: Int64 = 86_400
+    static let start: Int64 = 1_767_225_600  // 2026-01-01T00:00:00Z
+
+    static let source = """
+        version: 1
+        protect:
+          - favorite: true
+        rules:
+          - name: old
+            match: {taken: {older_than: 30d}}
+          - name: recent-large
+            match: {added: {newer_than: 2d}, size: {gt: 5000B}}
+          - name: unloved
+            match: {rating: {lte: 1}, modified: {older_than: 10d}}
+          - name: keepers
+            action: keep
+            match: {path: "Keep/**"}
+        """
+
+    /// Each rule's evaluation as text, to compare two of them whole.
+    static func summary(_ evaluations: [RuleEvaluation]) -> [String] {
+        evaluations.map { evaluation in
+            "\(evaluation.rule.name) matched \(evaluation.matched) kept \(evaluation.userKept) "
+                + "protected \(evaluation.protected.map { "\($0.protect.index): \($0.ids)" }) "
+                + "keepRules \(evaluation.keptByRules.map { "\($0.rule): \($0.ids)" }) net \(evaluation.net) "
+                + "bytes \(evaluation.netBytes) staged \(evaluation.alreadyStaged) limit \(String(describing: evaluation.limit))"
+        }
+    }
+
+    /// Evaluations without the memo: each rule's own query.
+    static func afresh(_ evaluator: RuleEvaluator, _ files: [RuleFile]) throws -> [RuleEvaluation] {
+        let count = try evaluator.libraryAssetCount()
+        return try evaluator.compile(files).map { try evaluator.evaluate($0, libraryCount: count) }
+    }
+
+    static func asset(_ random: inout SplitMix64, _ index: Int, now: Int64) -> TestAsset {
+        var asset = TestAsset(path: (random.below(4) == 0 ? "Keep/" : "Camera/") + "IMG_\(index).jpg")
+        asset.size = Int64(1000 + random.below(9000))
+        asset.taken = random.below(8) == 0 ? nil : now - Int64(random.below(60)) * day + Int64(random.below(86_400))
+        asset.added = now - Int64(random.below(5)) * day + Int64(random.below(86_400))
+        asset.modified = now - Int64(random.below(20)) * day
+        asset.rating = random.below(3) == 0 ? nil : Int64(random.below(6))
+        asset.favoriteFlag = random.below(10) == 0 ? 1 : nil
+        return asset
+    }
+
+    @Test(arguments: [0x5EED, 0xC0FFEE, 0xFACADE] as [UInt64])
+    func aRecalledEvaluationIsWhatEvaluatingAgainFinds(seed: UInt64) throws {
+        var random = SplitMix64(state: seed)
+        var now = Self.start
+        let index = try TestIndex((0 ..< 60).map { Self.asset(&random, $0, now: now) })
+        let db = index.database
+        let files = [try validRuleFile(Self.source)]
+        var recalls = 0, added = 60
+        for step in 0 ..< 120 {
+            var ids: [Int64] = []
+            try db.forEachRow("SELECT id FROM assets ORDER BY id") { ids.append($0.int64("id")) }
+            let id = SQLValue.integer(ids.isEmpty ? 0 : ids[random.below(ids.count)])
+            var offset = 0
+            switch random.below(12) {
+            case 0:
+                let asset = Self.asset(&random, added, now: now)
+                added += 1
+                try db.execute("""
+                    INSERT INTO assets (path, folder, name, extension, device, inode, size, mtime_ns, added, modified, kind, taken, rating)
+                    VALUES (?, '', ?, 'jpg', 1, ?, ?, 0, ?, ?, 'photo', ?, ?)
+                    """, [.text(asset.path), .text(asset.name), .integer(Int64(1000 + added)), .integer(asset.size),
+                          .integer(asset.added), .integer(asset.modified), asset.taken.map(SQLValue.integer) ?? .null,
+                          asset.rating.map(SQLValue.integer) ?? .null])
+            case 1: try db.execute("UPDATE assets SET size = ?, taken = taken - ? WHERE id = ?",
+                                   [.integer(Int64(1000 + random.below(9000))), .integer(Int64(random.below(3)) * Self.day), id])
+            case 2: try db.execute("UPDATE assets SET path = 'Keep/' || name WHERE id = ?", [id])
+            case 3: try db.execute("DELETE FROM assets WHERE id = ?", [id])
+            case 4: try db.execute("UPDATE assets SET rating = ? WHERE id = ?", [.integer(Int64(random.below(6))), id])
+            case 5: try db.execute("INSERT OR REPLACE INTO reviews (asset_id, status, at) VALUES (?, 'kept', 0)", [id])
+            case 6: try db.execute("INSERT OR REPLACE INTO reviews (asset_id, status, at) VALUES (?, 'trashed', 0)", [id])
+            case 7: try db.execute("DELETE FROM reviews WHERE asset_id = ?", [id])
+            case 8: try db.execute("UPDATE assets SET favorite_flag = 1 - COALESCE(favorite_flag, 0) WHERE id = ?", [id])
+            case 9:
+                // The clock moves on: a second, an hour, or a day and a half, across some file's bound.
+                now += [1, 3600, Self.day * 3 / 2][random.below(3)]
+            case 10:
+                // The local time zone changes (a trip, daylight saving time): `taken` is a wall clock.
+                offset = [0, 3600, -7200][random.below(3)]
+            default: break  // nothing written: the memo answers
+            }
+            let evaluator = try RuleEvaluator(database: db, clock: RunClock(now: now, localOffset: offset))
+            let evaluated = try evaluator.evaluate(files)
+            if evaluator.recalled { recalls += 1 }
+            #expect(Self.summary(evaluated) == Self.summary(try Self.afresh(evaluator, files)), "step \(step)")
+        }
+        // The memo was used (the runs with nothing written, or a clock that moved no file across).
+        #expect(recalls >= 10)
+    }
+
+    @Test func aWriteToAnyTableAPlanReadsIsAMiss() throws {
+        var random = SplitMix64(state: 7)
+        let index = try TestIndex((0 ..< 10).map { Self.asset(&random, $0, now: Self.start) })
+        let db = index.database
+        let files = [try validRuleFile(Self.source)]
+        let clock = RunClock(now: Self.start, localOffset: 0)
+        let recalled = { () throws -> Bool in
+            let evaluator = try RuleEvaluator(database: db, clock: clock)
+            _ = try evaluator.evaluate(files)
+            return evaluator.recalled
+        }
+        #expect(try recalled() == false)
+        #expect(try recalled() == true)
+        // A setting, a catalog decision, a commit: every table a plan reads counts its writes.
+        for write in [
+            "UPDATE assets SET camera_make = 'Canon' WHERE id = 1",
+            "INSERT INTO settings (key, value) VALUES ('memo_test', 1)",
+            "INSERT INTO reviews (asset_id, status, at) VALUES (2, 'kept', 0)",
+        ] {
+            try db.execute(write)
+            #expect(try recalled() == false, "\(write)")
+            #expect(try recalled() == true, "\(write)")
+        }
+        // Other rules are another key.
+        let other = try validRuleFile(Self.source.replacingOccurrences(of: "30d", with: "31d"))
+        let evaluator = try RuleEvaluator(database: db, clock: clock)
+        _ = try evaluator.evaluate([other])
+        #expect(evaluator.recalled == false)
+    }
+
+    /// Every table a plan reads moves a change count on whenever a row of it is written
+    /// (`0031-plan-inputs`): a table added later without one would let a memo outlive what it read.
+    @Test func everyTableAPlanReadsIsCounted() throws {
+        let index = try TestIndex([])
+        let history: Set<String> = ["change_counts", "cache_states", "schema_migrations", "sqlite_stat1", "commit_items",
+                                    "undos", "undo_items"]
+        var tables: [String] = [], counted: [String: Set<String>] = [:]
+        try index.database.forEachRow("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name") { row in
+            let name = row.string("name") ?? ""
+            if !history.contains(name) && !name.hasPrefix("commit_") { tables.append(name) }
+        }
+        try index.database.forEachRow("SELECT tbl_name, sql FROM sqlite_schema WHERE type = 'trigger'") { row in
+            let sql = (row.string("sql") ?? "").uppercased()
+            guard sql.contains("UPDATE CHANGE_COUNTS") else { return }
+            for event in ["INSERT", "DELETE", "UPDATE ON", "UPDATE OF"] where sql.contains("AFTER \(event)") {
+                counted[row.string("tbl_name") ?? "", default: []].insert(event == "UPDATE OF" ? "UPDATE ON" : event)
+            }
+        }
+        let caches = Set(CacheTable.registered.map(\.name))
+        for table in tables {
+            let events = counted[table] ?? []
+            #expect(events.contains("DELETE"), "\(table)")
+            #expect(events.contains("UPDATE ON"), "\(table)")
+            // A cache table's one writer counts the rows it inserts.
+            #expect(events.contains("INSERT") || caches.contains(table), "\(table)")
+        }
+    }
+}
