@@ -52,7 +52,7 @@ SQL
 # The caches a cron's `cull scan --hash` leaves behind, for the index make_synthetic_index made:
 # image features (pHash, sharpness, exposure) of every decodable photo, image-data hashes of every
 # photo and video that shares a format and pixel size, content hashes of every file that shares
-# its size; one in 500 photos is an exact copy of another (the same size and hashes), one in 300
+# its size; text readings of every photo; one in 500 photos is an exact copy of another (the same size and hashes), one in 300
 # a near copy (a pHash 2 bits away), one in 40 blurry. Identities match the assets rows, so plans
 # read these rows instead of opening files (there are none).
 # Usage: make_synthetic_caches INDEX_PATH
@@ -66,11 +66,17 @@ INSERT INTO image_features (asset_id, device, inode, size, mtime_ns, ctime_ns, p
 SELECT id, device, inode, size, mtime_ns, COALESCE(ctime_ns, 0),
     CASE WHEN id % 300 = 12 THEN (((id - 1) * 2654435761 % 2147483647) * 4294967296 + ((id - 1) * 3935559000 % 4294967291) | 5) - (((id - 1) * 2654435761 % 2147483647) * 4294967296 + ((id - 1) * 3935559000 % 4294967291) & 5) ELSE ((id) * 2654435761 % 2147483647) * 4294967296 + ((id) * 3935559000 % 4294967291) END,
     CASE WHEN id % 40 = 3 THEN 3.5 ELSE 80 + id % 900 END, 0.2 + (id % 60) / 100.0, 200
-FROM assets WHERE kind = 'photo' AND format IN ('jpeg', 'png', 'webp', 'heic', 'avif');
+FROM assets WHERE kind = 'photo' AND format IN ('jpeg', 'png', 'webp', 'heic', 'avif', 'dng');
 INSERT INTO image_hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, hash)
 SELECT id, device, inode, size, mtime_ns, COALESCE(ctime_ns, 0),
     CASE WHEN id % 500 IN (11, 12) THEN CAST(printf('%016d', size) AS BLOB) ELSE randomblob(16) END
 FROM assets WHERE format IN ('jpeg', 'png', 'heic', 'avif', 'mov', 'mp4');
+-- What the text test read of every photo (a stock rule reads document): one in 200 a page of text.
+INSERT INTO text_readings (asset_id, device, inode, size, mtime_ns, ctime_ns, recognized, text, words, document, coverage, turn)
+SELECT id, device, inode, size, mtime_ns, COALESCE(ctime_ns, 0), CASE WHEN id % 200 = 7 THEN 1 ELSE 0 END,
+    CASE WHEN id % 200 = 7 THEN 'TOTAL 12.50 EUR' END, CASE WHEN id % 200 = 7 THEN 80 ELSE 0 END,
+    CASE WHEN id % 200 = 7 THEN 1 ELSE 0 END, CASE WHEN id % 200 = 7 THEN 0.4 ELSE 0 END, 0
+FROM assets WHERE kind = 'photo';
 INSERT INTO hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, partial, full)
 SELECT a.id, a.device, a.inode, a.size, a.mtime_ns, COALESCE(a.ctime_ns, 0), zeroblob(16),
     CASE WHEN a.id % 500 IN (11, 12) THEN CAST(printf('%016d', a.size) AS BLOB) ELSE randomblob(16) END

@@ -64,6 +64,25 @@ final class ChangeWatch {
     }
 }
 
+extension ChangeWatch {
+    /// A watch over every table with a change count: what a plan reads (migration
+    /// `0031-plan-inputs`), for what is computed from the whole index (rule evaluations, groups).
+    static func overEverything(_ db: Database, name: String, version: Int) throws -> ChangeWatch {
+        var tables: [String] = []
+        try db.forEachRow("SELECT name FROM change_counts ORDER BY id") { tables.append($0.string("name") ?? "") }
+        return try ChangeWatch(db, name: name, tables: tables, version: version)
+    }
+
+    /// Records `memo`, computed from what was read since this watch began, unless anything it
+    /// watches was written since (the next computation records it then).
+    func recordIfUnchanged(_ db: Database, memo: [UInt8]) throws {
+        try db.transaction {
+            try begin(db)
+            try record(db, memo: memo)
+        }
+    }
+}
+
 extension CacheTable {
     /// The change counts this cache's rows depend on: the assets' and its own table's.
     func watch(_ db: Database) throws -> ChangeWatch {

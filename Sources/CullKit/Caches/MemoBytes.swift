@@ -17,6 +17,21 @@ struct MemoWriter {
         append(Int64(more.count))
         bytes.append(contentsOf: more)
     }
+
+    /// A query's text and values, each value with its kind.
+    mutating func append(query: SQLFragment) {
+        append(bytes: Array(query.sql.utf8))
+        append(Int64(query.arguments.count))
+        for value in query.arguments {
+            switch value {
+            case .null: append(0)
+            case let .integer(number): append(1); append(number)
+            case let .real(number): append(2); append(Int64(bitPattern: number.bitPattern))
+            case let .text(text): append(3); append(bytes: Array(text.utf8))
+            case let .blob(bytes): append(4); append(bytes: bytes)
+            }
+        }
+    }
 }
 
 /// Reads what a ``MemoWriter`` wrote; nil, from the first read that does not fit, for anything else

@@ -12,16 +12,23 @@ enum ExactGroups {
     static func candidates(_ db: Database, root: String? = nil, progress: HashProgress? = nil) throws -> [GroupCandidate] {
         guard let root else { return candidates(try HashCache.candidates(db)) }
         let watch = try ChangeWatch(db, name: "exact_groups", tables: [ChangeCounts.assets, CacheTable.hashes.name], version: memoVersion)
-        if let memo = watch.memo, let groups = GroupCandidate.decode(memo) { return groups }
+        if let memo = watch.memo {
+            var reader = MemoReader(memo)
+            if let groups = GroupCandidate.read(from: &reader), reader.isAtEnd { return groups }
+        }
         let (files, report) = try HashCache(db: db, root: root).update(progress: progress, watch: watch)
         let groups = candidates(files)
-        if report.skipped == 0 { try watch.record(db, memo: GroupCandidate.encode(groups)) }
+        if report.skipped == 0 {
+            var writer = MemoWriter()
+            GroupCandidate.write(groups, to: &writer)
+            try watch.record(db, memo: writer.bytes)
+        }
         return groups
     }
 
     /// The version of the groups remembered (``ChangeWatch/version``): raise it when what these
     /// groups are made of changes (``HashCache/candidates(_:)``, ``candidates(_:)``, the memo's bytes).
-    static let memoVersion = 1
+    static let memoVersion = 2
 
     /// Groups the files ``HashCache`` read (one per inode, in size order) in memory: the pass the
     /// refresh made anyway, instead of a second query over an index of the hashes. Ordered by
@@ -36,46 +43,5 @@ enum ExactGroups {
             }
         }
         return candidates
-    }
-}
-
-extension GroupCandidate {
-    /// `groups` as bytes, for a cache's memo: for each group, its key's UTF-8 length and bytes,
-    /// its number of ids and the ids, little-endian (lengths in 4 bytes, ids in 8).
-    static func encode(_ groups: [GroupCandidate]) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(groups.reduce(0) { $0 + 8 + $1.key.utf8.count + 8 * $1.ids.count })
-        func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
-        for group in groups {
-            append(UInt32(group.key.utf8.count))
-            bytes.append(contentsOf: group.key.utf8)
-            append(UInt32(group.ids.count))
-            for id in group.ids { append(id) }
-        }
-        return bytes
-    }
-
-    /// The groups `bytes` (from ``encode(_:)``) hold; nil when they are not such bytes.
-    static func decode(_ bytes: [UInt8]) -> [GroupCandidate]? {
-        bytes.withUnsafeBytes { raw -> [GroupCandidate]? in
-            var groups: [GroupCandidate] = []
-            var at = 0
-            func read<T: FixedWidthInteger>(_: T.Type) -> T? {
-                guard raw.count - at >= MemoryLayout<T>.size else { return nil }
-                defer { at += MemoryLayout<T>.size }
-                return T(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: T.self))
-            }
-            while at < raw.count {
-                guard let length = read(UInt32.self).map(Int.init), raw.count - at >= length else { return nil }
-                let key = String(decoding: UnsafeRawBufferPointer(rebasing: raw[at ..< at + length]), as: UTF8.self)
-                at += length
-                guard let count = read(UInt32.self).map(Int.init), (raw.count - at) / 8 >= count else { return nil }
-                var ids: [Int64] = []
-                ids.reserveCapacity(count)
-                for _ in 0 ..< count { ids.append(read(Int64.self)!) }
-                groups.append(GroupCandidate(key: key, ids: ids))
-            }
-            return groups
-        }
     }
 }

@@ -51,10 +51,7 @@ extension GroupSet {
         if let root, features || specs.contains(where: \.readsFeatures) { try FeatureCache(db: db, root: root).refresh() }
         var specs = specs
         if specs.contains(where: \.respectsBrackets) { specs.insert(.bracket) }
-        var brackets = specs.contains(.bracket) ? try BracketGroups.sets(db) : []
-        if specs.contains(.bracket) {
-            brackets += try PanoramaSets.sets(db, root: root, excluding: Set(brackets.flatMap { $0.pictures.joined() }))
-        }
+        let brackets = specs.contains(.bracket) ? try bracketSets(db, root: root) : []
         var groups: [MediaGroup] = []
         for spec in specs.sorted(by: { $0.key < $1.key }) {
             groups += try GroupMembers.read(db, spec: spec, candidates: candidates(db, spec: spec, root: root, progress: progress,
@@ -75,6 +72,16 @@ extension GroupSet {
         return set
     }
 
+    /// The bracket sets of the index, from the capture settings (``BracketGroups``) and the pixels
+    /// (``PanoramaSets``, whose frames are measured first with `root`), remembered (``IndexMemo``).
+    private static func bracketSets(_ db: Database, root: String?) throws -> [BracketGroups.BracketSet] {
+        try IndexMemo.value(db, name: "bracket_sets", version: GroupMemo.version, key: GroupMemo.key(root: root),
+                            write: BracketGroups.BracketSet.write, read: BracketGroups.BracketSet.read) {
+            let brackets = try BracketGroups.sets(db)
+            return try brackets + PanoramaSets.sets(db, root: root, excluding: Set(brackets.flatMap { $0.pictures.joined() }))
+        }
+    }
+
     /// What each kind's loader finds: the one place a new kind of group is added.
     private static func candidates(_ db: Database, spec: GroupSpec, root: String?, progress: HashProgress?,
                                    brackets: [BracketGroups.BracketSet]) throws -> [GroupCandidate] {
@@ -83,11 +90,14 @@ extension GroupSet {
             return try ExactGroups.candidates(db, root: root, progress: progress)
         case .image:
             if let root { try ImageHashCache(db: db, root: root).refresh(progress: progress) }
-            return try ImageGroups.candidates(db)
+            return try GroupCandidate.remembered(db, name: "image_groups") { try ImageGroups.candidates(db) }
         case .burst:
-            return try BurstGroups.candidates(db, excluding: Set(brackets.flatMap { $0.pictures.joined() }))
+            // The bracket sets are the index's too (``bracketSets(_:root:)``): the same rows, the same bursts.
+            return try GroupCandidate.remembered(db, name: "burst_groups", key: GroupMemo.key(root: root)) {
+                try BurstGroups.candidates(db, excluding: Set(brackets.flatMap { $0.pictures.joined() }))
+            }
         case .rawPair:
-            return try RawPairs.candidates(db)
+            return try GroupCandidate.remembered(db, name: "raw_pairs") { try RawPairs.candidates(db) }
         case let .similar(distance):
             return try SimilarGroups.candidates(db, distance: distance, root: root,
                                                 apart: brackets.map { SimilarGroups.DistinctSet(pictures: $0.pictures) })

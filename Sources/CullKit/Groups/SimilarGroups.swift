@@ -199,18 +199,25 @@ extension SimilarGroups {
     /// Photos group with photos and videos (by their poster frames) with videos: a Live Photo's
     /// video looks like its photo, and must never be the keeper that lets the photo go.
     /// `apart`: sets whose pictures never share a group either (the frames of a bracket set).
+    /// Remembered while nothing a plan reads changes (``IndexMemo``): a warm plan does not search again.
     static func candidates(_ db: Database, distance: Int, root: String?, apart: [DistinctSet] = []) throws -> [GroupCandidate] {
-        var byKind: [String: [Item]] = [:]
         try TurnPrints.fill(db)
-        try db.forEachRow("""
-            SELECT a.id, f.phash, a.kind, f.turn_signs, f.turns FROM image_features f JOIN assets a ON a.id = f.asset_id
-            WHERE f.phash IS NOT NULL AND a.screenshot = 0 AND \(CachedRow.isCurrent("f", for: "a"))
-            """, [], FeatureColumns.self) { row, column in
-            byKind[row.string(column.kind) ?? "", default: []].append(Item(row, column))
-        }
-        var keys = Set<String>()
-        return try byKind.keys.sorted().flatMap { kind in
-            try candidates(byKind[kind]!, db, distance: distance, root: root, apart: apart, keys: &keys)
+        var key = MemoWriter()
+        key.append(Int64(distance))
+        key.append(bytes: GroupMemo.key(root: root))
+        for set in apart { key.append(list: set.pictures.flatMap { $0 + [-1] }) }
+        return try GroupCandidate.remembered(db, name: "similar_groups", key: key.bytes) {
+            var byKind: [String: [Item]] = [:]
+            try db.forEachRow("""
+                SELECT a.id, f.phash, a.kind, f.turn_signs, f.turns FROM image_features f JOIN assets a ON a.id = f.asset_id
+                WHERE f.phash IS NOT NULL AND a.screenshot = 0 AND \(CachedRow.isCurrent("f", for: "a"))
+                """, [], FeatureColumns.self) { row, column in
+                byKind[row.string(column.kind) ?? "", default: []].append(Item(row, column))
+            }
+            var keys = Set<String>()
+            return try byKind.keys.sorted().flatMap { kind in
+                try candidates(byKind[kind]!, db, distance: distance, root: root, apart: apart, keys: &keys)
+            }
         }
     }
 

@@ -197,18 +197,21 @@ import Testing
         let pair = [try f.id("a.jpg"), try f.id("b.jpg")].sorted()
         #expect(try groups() == [pair])
         let planted = [GroupCandidate(key: "planted", ids: [try f.id("c.jpg"), 999])]
-        try f.db.execute("UPDATE cache_states SET memo = ? WHERE name = 'exact_groups'", [.blob(GroupCandidate.encode(planted))])
+        try f.db.execute("UPDATE cache_states SET memo = ? WHERE name = 'exact_groups'", [.blob(GroupCandidate.memo(planted))])
         #expect(try groups() == planted.map(\.ids))
         #expect(try ExactGroups.candidates(f.db).map { $0.ids.sorted() } == [pair], "without a root, the hash rows as they are")
         f.directory.write("d.jpg", content)
         try f.scan()
         #expect(try groups() == [(pair + [try f.id("d.jpg")]).sorted()], "a copy scanned")
-        try f.db.execute("UPDATE cache_states SET memo = ? WHERE name = 'exact_groups'", [.blob(GroupCandidate.encode(planted))])
+        try f.db.execute("UPDATE cache_states SET memo = ? WHERE name = 'exact_groups'", [.blob(GroupCandidate.memo(planted))])
         try f.db.execute("DELETE FROM hashes")
         #expect(try groups() == [(pair + [try f.id("d.jpg")]).sorted()], "the hash rows deleted")
         try f.db.execute("UPDATE cache_states SET memo = ? WHERE name = 'exact_groups'", [.blob([1, 2, 3])])
         #expect(try groups() == [(pair + [try f.id("d.jpg")]).sorted()], "a memo that is not one")
-        #expect(GroupCandidate.decode(GroupCandidate.encode(planted)) == planted && GroupCandidate.decode([]) == [])
+        var reader = MemoReader(GroupCandidate.memo(planted))
+        #expect(GroupCandidate.read(from: &reader) == planted && reader.isAtEnd)
+        var empty = MemoReader([])
+        #expect(GroupCandidate.read(from: &empty) == nil)
     }
 
     /// A file that could not be hashed is tried again by the next refresh: nothing is remembered.

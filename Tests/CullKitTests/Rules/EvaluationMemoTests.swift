@@ -157,3 +157,37 @@ import Testing
         }
     }
 }
+
+/// That a run's text scope had no photo left to read is remembered only while it holds.
+@Suite struct TextScopeMemoTests {
+    @Test func aPhotoTheClockOrAWriteBringsIntoTheScopeIsRead() throws {
+        let now = EvaluationMemoTests.start, day = EvaluationMemoTests.day
+        let index = try TestIndex([TestAsset(path: "read.jpg", taken: now - 400 * day), TestAsset(path: "young.jpg", taken: now - 364 * day)])
+        let db = index.database
+        try db.execute("UPDATE assets SET format = 'jpeg', width = 100, height = 100")
+        try db.execute("""
+            INSERT INTO text_readings (asset_id, device, inode, size, mtime_ns, ctime_ns, recognized, words, document, coverage, turn)
+            SELECT id, device, inode, size, mtime_ns, 0, 0, 0, 0, 0, 0 FROM assets WHERE name = 'read.jpg'
+            """)
+        let rule = try validRuleFile("""
+            version: 1
+            rules:
+              - name: old-documents
+                match: {kind: photo, taken: {older_than: 1y}, document: true}
+            """).rules[0].match
+        let read = { (now: Int64) throws -> TextCache.Report? in
+            try RuleEvaluator(database: db, clock: RunClock(now: now, localOffset: 0)).readText([rule], root: index.directory, progress: false)
+        }
+        #expect(try read(now) == TextCache.Report(), "nothing in the scope left to read")
+        #expect(try read(now + 3600) == TextCache.Report(), "an hour later, still nothing")
+        // Two days later the young photo is a year old: it is looked for (and missing here, so skipped).
+        #expect(try read(now + 2 * day)?.skipped == 1)
+        try db.execute("DELETE FROM assets WHERE name = 'young.jpg'")
+        #expect(try read(now + 2 * day) == TextCache.Report())
+        try db.execute("""
+            INSERT INTO assets (path, folder, name, extension, device, inode, size, mtime_ns, added, modified, kind, format, width, height, taken)
+            VALUES ('new.jpg', '', 'new.jpg', 'jpg', 1, 99, 1000, 0, 0, 0, 'photo', 'jpeg', 100, 100, ?)
+            """, [.integer(now - 500 * day)])
+        #expect(try read(now + 2 * day)?.skipped == 1, "a photo added in the scope")
+    }
+}

@@ -150,7 +150,7 @@ public final class RuleEvaluator {
         guard !run.rules.isEmpty else { return [] }
         let memo = try EvaluationMemo(database, files: files, context: context)
         let buckets: [RuleBuckets]
-        let recalled = try memo.recall(database, run.rules)
+        let recalled = memo.recall(run.rules)
         self.recalled = recalled != nil
         if let recalled {
             buckets = recalled

@@ -24,14 +24,31 @@ extension RuleEvaluator {
     /// reading, after the groups and features their other conditions read are loaded; nothing when
     /// none of them reads text. With `progress` (a caller that shows progress), a "Reading text" bar
     /// on standard error when it is a terminal.
+    ///
+    /// That the scope had no photo left to read is remembered (``ChangeWatch/overEverything(_:name:version:)``,
+    /// ``ClockedKey``): while nothing a plan reads changes and the clock moves no file into the scope,
+    /// the next run does not look through the library for photos to read.
     @discardableResult
     func readText(_ predicates: [Predicate], root: String, progress: Bool) throws -> TextCache.Report? {
         guard let scope = TextScope.scope(predicates, context) else { return nil }
+        let watch = try ChangeWatch.overEverything(database, name: "text_scope", version: 1)
+        let key = ClockedKey(predicates, context) { (TextScope.scope(predicates, $0) ?? nil) ?? "1" }
+        if let memo = watch.memo {
+            var reader = MemoReader(memo)
+            if key.holds(&reader), reader.isAtEnd { return TextCache.Report() }
+        }
         var cache = TextCache(db: database, root: root)
         let terminal = Console()
         let bar = progress && terminal.stderrIsTTY ? ProgressBar(label: "Reading text", terminal: terminal) : nil
         if let bar { cache.progress = { done, total in bar.update(done: done, total: total) } }
         defer { bar?.finish() }
-        return try cache.refresh(scope: scope)
+        let report = try cache.refresh(scope: scope)
+        if report == TextCache.Report() {
+            var writer = MemoWriter()
+            try key.write(to: &writer, database)
+            // An index this run cannot write only looks again next time.
+            try? watch.recordIfUnchanged(database, memo: writer.bytes)
+        }
+        return report
     }
 }

@@ -1,0 +1,59 @@
+/// What SQL compiled from rule predicates selects, as the key of a memo (``ChangeWatch``) that must
+/// hold while the clock moves: the query compiled on a clock of its own (the predicates, the settings
+/// they compile with, not the time), and each relative date's (`older_than`, `newer_than`) bound on
+/// the run's clock with the first value of its subject at or past it. While a later run's bound has
+/// not reached that value, no file changed sides, and the same rows select the same files.
+struct ClockedKey {
+    /// The query on a clock of its own, as bytes.
+    private let timeless: [UInt8]
+    private let bounds: [ClockBound]
+
+    /// One relative date: the SQL of what it compares (over `a`, an asset, and `r`, its review)
+    /// and its bound on this run's clock.
+    struct ClockBound: Equatable {
+        let subject: SQLFragment
+        let bound: Int64
+    }
+
+    /// The key of what `compile` makes of `predicates` in `context`.
+    init(_ predicates: [Predicate], _ context: CompileContext, compile: (CompileContext) -> SQLFragment) {
+        var timeless = MemoWriter()
+        timeless.append(query: compile(CompileContext(now: 0, localOffset: 0, favoriteThreshold: context.favoriteThreshold)))
+        self.timeless = timeless.bytes
+        var bounds: [ClockBound] = []
+        for condition in predicates.flatMap(\.conditions) {
+            guard case let .date(test, semantics) = condition.test,
+                  let bound = DateCompiler.clockBound(test, semantics, context) else { continue }
+            let found = ClockBound(subject: condition.field.subjects(context)[0], bound: bound)
+            if !bounds.contains(found) { bounds.append(found) }
+        }
+        self.bounds = bounds
+    }
+
+    /// Writes the key: the query, and each bound with the first value of its subject at or past it,
+    /// read from `db` now (call it before the memo's write lock is taken).
+    func write(to writer: inout MemoWriter, _ db: Database) throws {
+        writer.append(bytes: timeless)
+        writer.append(Int64(bounds.count))
+        for bound in bounds {
+            let query: SQLFragment = """
+                SELECT min(\(bound.subject)) FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE \(bound.subject) >= \(bound.bound)
+                """
+            let next = try db.scalar(query.sql, query.arguments)?.int64
+            writer.append(bound.bound)
+            writer.append(next == nil ? 0 : 1)
+            writer.append(next ?? 0)
+        }
+    }
+
+    /// True when the key `reader` holds next (read past) is this one: the same query, and a clock
+    /// that only moved forward, across no file's value.
+    func holds(_ reader: inout MemoReader) -> Bool {
+        guard reader.bytesList() == timeless, reader.next() == Int64(bounds.count) else { return false }
+        for bound in bounds {
+            guard let then = reader.next(), let hasNext = reader.next(), let next = reader.next(),
+                  then == bound.bound || (then < bound.bound && (hasNext == 0 || bound.bound <= next)) else { return false }
+        }
+        return true
+    }
+}
