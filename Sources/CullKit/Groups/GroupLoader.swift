@@ -92,9 +92,11 @@ extension GroupSet {
             if let root { try ImageHashCache(db: db, root: root).refresh(progress: progress) }
             return try GroupCandidate.remembered(db, name: "image_groups") { try ImageGroups.candidates(db) }
         case .burst:
-            // The bracket sets are the index's too (``bracketSets(_:root:)``): the same rows, the same bursts.
-            return try GroupCandidate.remembered(db, name: "burst_groups", key: GroupMemo.key(root: root)) {
-                try BurstGroups.candidates(db, excluding: Set(brackets.flatMap { $0.pictures.joined() }))
+            let excluding = Set(brackets.flatMap { $0.pictures.joined() })
+            var key = MemoWriter()
+            key.append(list: excluding.sorted())
+            return try GroupCandidate.remembered(db, name: "burst_groups", key: key.bytes) {
+                try BurstGroups.candidates(db, excluding: excluding)
             }
         case .rawPair:
             return try GroupCandidate.remembered(db, name: "raw_pairs") { try RawPairs.candidates(db) }

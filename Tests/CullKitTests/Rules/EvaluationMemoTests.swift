@@ -129,6 +129,36 @@ import Testing
         #expect(evaluator.recalled == false)
     }
 
+    /// The groups a run's group fields read are part of what its evaluations are remembered with:
+    /// a run whose groups differ (another writer moved the index between the groups and the rules)
+    /// evaluates again.
+    @Test func otherGroupsAreAMiss() throws {
+        let index = try TestIndex([TestAsset(path: "a.jpg"), TestAsset(path: "b.jpg"), TestAsset(path: "c.jpg")])
+        let db = index.database
+        try db.execute("""
+            INSERT INTO hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, partial, full)
+            SELECT id, device, inode, size, mtime_ns, 0, zeroblob(16), zeroblob(16) FROM assets WHERE name IN ('a.jpg', 'b.jpg')
+            """)
+        let files = [try validRuleFile("""
+            version: 1
+            rules:
+              - name: copies
+                match: {duplicate: true}
+            """)]
+        let clock = RunClock(now: Self.start, localOffset: 0)
+        let run = { (loadingGroups: Bool) throws -> (names: [Int64], recalled: Bool) in
+            let evaluator = try RuleEvaluator(database: db, clock: clock)
+            if loadingGroups { _ = try evaluator.loadGroups(files) }
+            let evaluation = try evaluator.evaluate(files)
+            return (evaluation[0].matched, evaluator.recalled)
+        }
+        let first = try run(true)
+        #expect(first.names.count == 2 && !first.recalled)
+        #expect(try run(true) == (first.names, true))
+        // No groups loaded: not what was remembered.
+        #expect(try run(false).recalled == false)
+    }
+
     /// Every table a plan reads moves a change count on whenever a row of it is written
     /// (`0031-plan-inputs`): a table added later without one would let a memo outlive what it read.
     @Test func everyTableAPlanReadsIsCounted() throws {

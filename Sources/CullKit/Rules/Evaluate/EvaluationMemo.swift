@@ -8,7 +8,9 @@
 ///   one writer);
 /// - for each relative date of the run (`older_than`, `newer_than`), its bound on the run's clock and
 ///   the first value at or past it: while the bound, moved on with the clock, has not reached that
-///   value, no file changed sides.
+///   value, no file changed sides;
+/// - the members of the groups the run loaded, which its group fields read (whatever index they
+///   were found in: another writer may have moved the counts between the groups and the rules).
 /// What is given back is exactly what evaluating again would find; anything else is a miss, and
 /// evaluations are recorded only by a run that saw no write from its first read to its last.
 struct EvaluationMemo {
@@ -16,18 +18,24 @@ struct EvaluationMemo {
     private static let version = 1
     private let watch: ChangeWatch
     private let key: ClockedKey
+    /// The groups the rules' group fields read, as the run recorded them (``GroupSet/membershipSQL(of:)``).
+    private let membership: [UInt8]
 
-    init(_ db: Database, files: [RuleFile], context: CompileContext) throws {
+    /// `membership`: the statements that filled the run's group membership (none when it read no group).
+    init(_ db: Database, files: [RuleFile], context: CompileContext, membership: [SQLFragment]) throws {
         watch = try ChangeWatch.overEverything(db, name: "rule_evaluations", version: Self.version)
         let predicates = files.flatMap { $0.rules.map(\.match) + $0.protect.map(\.predicate) }
         key = ClockedKey(predicates, context) { RuleCompiler.compileRun(files, $0).query }
+        var writer = MemoWriter()
+        for statement in membership { writer.append(query: statement) }
+        self.membership = writer.bytes
     }
 
     /// The buckets of `rules`, in order, when what was remembered is current; nil otherwise.
     func recall(_ rules: [CompiledRule]) -> [RuleBuckets]? {
         guard let memo = watch.memo else { return nil }
         var reader = MemoReader(memo)
-        guard key.holds(&reader) else { return nil }
+        guard key.holds(&reader), reader.bytesList() == membership else { return nil }
         var buckets: [RuleBuckets] = []
         for rule in rules {
             guard let read = RuleBuckets(from: &reader, guards: rule.guards.count, keepRules: rule.keepRules.count) else { return nil }
@@ -41,6 +49,7 @@ struct EvaluationMemo {
     func remember(_ db: Database, _ buckets: [RuleBuckets]) throws {
         var writer = MemoWriter()
         try key.write(to: &writer, db)
+        writer.append(bytes: membership)
         for bucket in buckets { bucket.write(to: &writer) }
         try watch.recordIfUnchanged(db, memo: writer.bytes)
     }

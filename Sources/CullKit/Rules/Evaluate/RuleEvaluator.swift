@@ -9,6 +9,9 @@ public final class RuleEvaluator {
     public let context: CompileContext
     /// True when the last ``evaluate(_:)`` read its evaluations back from the memo.
     private(set) var recalled = false
+    /// How the groups last loaded were recorded for the rules' group fields: part of what an
+    /// evaluation is remembered with (``EvaluationMemo``).
+    private var membership: [SQLFragment] = []
 
     /// Registers the rule functions on `database` and reads the library's favorite threshold.
     public init(database: Database, clock: RunClock) throws {
@@ -33,6 +36,7 @@ public final class RuleEvaluator {
         }
         let features = files.contains { $0.rules.contains(where: \.readsImageFeatures) }
         let groups = try GroupSet.load(database, specs: specs, root: root, features: features, progress: progress)
+        membership = groups.membershipSQL()
         if let root { try readText(files.flatMap { $0.rules.map(\.match) }, root: root, progress: progress != nil) }
         try readCodes(files, root: root)
         if let root, files.contains(where: { $0.rules.contains { $0.match.readsReturns } || $0.protect.contains { $0.predicate.readsReturns } }) {
@@ -148,7 +152,7 @@ public final class RuleEvaluator {
         let count = try libraryAssetCount()
         let run = RuleCompiler.compileRun(files, context)
         guard !run.rules.isEmpty else { return [] }
-        let memo = try EvaluationMemo(database, files: files, context: context)
+        let memo = try EvaluationMemo(database, files: files, context: context, membership: membership)
         let buckets: [RuleBuckets]
         let recalled = memo.recall(run.rules)
         self.recalled = recalled != nil
