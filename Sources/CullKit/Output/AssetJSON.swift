@@ -38,6 +38,14 @@ public enum AssetJSON {
         "SELECT \(selected(context)) FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE a.id = \(assetID)"
     }
 
+    /// The same columns for the assets `assetIDs` (`cull find --limit`), in no set order.
+    static func query(assetIDs: [Int64], _ context: CompileContext) -> SQLFragment {
+        """
+        SELECT \(selected(context)) FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id \
+        WHERE a.id IN (SELECT value FROM json_each(\(JSONValue.list(assetIDs))))
+        """
+    }
+
     private static func selected(_ context: CompileContext) -> SQLFragment {
         var select = columns
         for name in booleans {

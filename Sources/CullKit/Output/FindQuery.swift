@@ -53,7 +53,11 @@ public struct FindQuery {
         let evaluator = try RuleEvaluator(database: db, clock: clock)
         let predicate = Predicate.conjunction(parsed.compactMap(\.predicate))
         try evaluator.loadGroups(predicate, root: library.root, progress: progress)
-        var found = try rows(AssetJSON.query(predicate, evaluator.context), db)
+        // Each file's indexed fields are read only where they are printed: a limited list reads its
+        // files' alone, after sorting what a lean query found (a million files' fields took seconds).
+        let whole = withJSON && limit == nil
+        let lean = RuleCompiler.findQuery(predicate, columns: "a.id, a.path, a.size, a.taken", evaluator.context)
+        var found = try rows(whole ? AssetJSON.query(predicate, evaluator.context) : lean, db, objects: whole)
         switch order {
         case .path: break  // the query's own order
         case .largest: found = found.enumerated().sorted { ($1.element.size, $0.offset) < ($0.element.size, $1.offset) }.map(\.element)
@@ -61,10 +65,16 @@ public struct FindQuery {
         case .oldest: found = DateOrder.oldest.sorted(found, taken: \.taken)
         }
         if let limit { found = Array(found.prefix(limit)) }
+        if withJSON && !whole {
+            let query = AssetJSON.query(assetIDs: found.map(\.id), evaluator.context)
+            let objects = Dictionary(try rows(query, db, objects: true).map { ($0.id, $0.json) }, uniquingKeysWith: { first, _ in first })
+            for index in found.indices { found[index].json = objects[found[index].id] ?? .null }
+        }
         return Result(found: found, unreadableCatalogs: unreadable)
     }
 
-    private func rows(_ query: SQLFragment, _ db: Database) throws -> [Found] {
+    /// The files `query` selects (`id`, `path`, `size`, `taken` first), with their indexed fields when `objects`.
+    private func rows(_ query: SQLFragment, _ db: Database, objects: Bool) throws -> [Found] {
         var found: [Found] = []
         let statement = try db.prepare(query.sql)
         let columns = statement.columns
@@ -72,7 +82,7 @@ public struct FindQuery {
         do {
             try statement.forEachRow(query.arguments) { row in
                 found.append(Found(id: row.int64(id), path: row.bytes(path) ?? [], size: row.int64(size), taken: row.optionalInt64(taken),
-                                   json: withJSON ? AssetJSON.object(row, columns: columns) : .null))
+                                   json: objects ? AssetJSON.object(row, columns: columns) : .null))
             }
         } catch let error as DatabaseError {
             // A regex that exhausted its match limits is the argument's error, not an I/O failure.

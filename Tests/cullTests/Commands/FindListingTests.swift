@@ -23,6 +23,11 @@ import Testing
         #expect(try box.cull(["find", "kind: photo", "--sort", "largest", "--limit", "1"]).stdout == "b.jpg\n")
         let json = try box.cull(["find", "--limit", "1", "--format", "json"])
         #expect(json.stdout.contains("\"path\":\"a.jpg\"") && !json.stdout.contains("b.jpg"), "\(json.stdout)")
+        // A limited JSON list reads the fields of the files it prints alone, in the list's order.
+        let top = try box.cull(["find", "--sort", "largest", "--limit", "2", "--format", "json"]).stdout
+        let (b, d) = (top.range(of: "\"path\":\"b.jpg\""), top.range(of: "\"path\":\"c/d.mov\""))
+        #expect(b != nil && d != nil && b!.lowerBound < d!.lowerBound && !top.contains("a.jpg"), "\(top)")
+        #expect(top.contains("\"size\":300") && top.contains("\"extension\":\"mov\""), "\(top)")
         let bad = try box.cull(["find", "--limit", "none"])
         #expect(bad.status == 2 && bad.stderr.hasPrefix("cull: error: invalid value 'none' for '--limit'"), "\(bad.stderr)")
     }
