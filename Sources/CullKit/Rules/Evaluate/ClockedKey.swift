@@ -35,11 +35,18 @@ struct ClockedKey {
     func write(to writer: inout MemoWriter, _ db: Database) throws {
         writer.append(bytes: timeless)
         writer.append(Int64(bounds.count))
-        for bound in bounds {
-            let query: SQLFragment = """
-                SELECT min(\(bound.subject)) FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE \(bound.subject) >= \(bound.bound)
-                """
-            let next = try db.scalar(query.sql, query.arguments)?.int64
+        // One pass over the library for every bound.
+        var nexts: [Int64?] = Array(repeating: nil, count: bounds.count)
+        if !bounds.isEmpty {
+            let firsts = bounds.enumerated().map { index, bound -> SQLFragment in
+                "min(CASE WHEN \(bound.subject) >= \(bound.bound) THEN \(bound.subject) END) AS \(sql: "b\(index)")"
+            }
+            let query: SQLFragment = "SELECT \(SQLFragment.join(firsts, separator: ", ")) FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id"
+            try db.forEachRow(query.sql, query.arguments) { row in
+                for index in bounds.indices { nexts[index] = row.optionalInt64("b\(index)") }
+            }
+        }
+        for (bound, next) in zip(bounds, nexts) {
             writer.append(bound.bound)
             writer.append(next == nil ? 0 : 1)
             writer.append(next ?? 0)
