@@ -85,6 +85,16 @@ extension CacheTable {
             """, arguments, CandidateColumns<Extra>.self, body)
     }
 
+    /// True when an asset `filter` selects (SQL over `a`; values bound from `arguments`) has no
+    /// current row: asked in SQL before a refresh reads every candidate into memory to place the
+    /// stale ones among them, which a library whose rows are all current need not do.
+    func anyStale(_ db: Database, where filter: String, _ arguments: [SQLValue] = []) throws -> Bool {
+        try db.scalar("""
+            SELECT 1 FROM assets a LEFT JOIN \(name) c ON c.asset_id = a.id
+            WHERE \(filter) AND (c.asset_id IS NULL OR NOT (\(CachedRow.isCurrent("c", for: "a")))) LIMIT 1
+            """, arguments) != nil
+    }
+
     /// Writes, in one transaction and in the order of `order`, the rows of those of `files`: where
     /// `kept(index)`, the file's identity and the value columns `bind(index, statement, first)` binds
     /// from parameter `first` on; else no row (the file is tried again next time: its row, if it had

@@ -93,9 +93,10 @@ public struct ImageHashCache: IdentityCache {
         }
         var rows: [Row] = []
         let formats = ImageDataHasher.formats.map(\.rawValue).sorted()
+        let filter = "a.size > 0 AND a.format IN (\(formats.map { _ in "?" }.joined(separator: ", ")))"
+        guard try Self.table.anyStale(db, where: filter, formats.map { .text($0) }) else { return [] }
         try Self.table.forEachCandidate(db, columns: ["a.format AS format", "a.width AS width", "a.height AS height"],
-                                        where: "a.size > 0 AND a.format IN (\(formats.map { _ in "?" }.joined(separator: ", ")))",
-                                        formats.map { .text($0) }, tableOrder: false, ShapeColumns.self) { row, column in
+                                        where: filter, formats.map { .text($0) }, tableOrder: false, ShapeColumns.self) { row, column in
             guard let format = row.enumValue(column.extra.format, as: MediaFormat.self) else { return }
             let sides = [row.optionalInt64(column.extra.width), row.optionalInt64(column.extra.height)].map { $0 ?? -1 }
             rows.append(Row(candidate: Candidate(row, column, extra: format),
