@@ -145,6 +145,7 @@ public final class RuleEvaluator {
     /// are evaluated one query each, as ``evaluate(_:libraryCount:)``: a rule's own query tests its
     /// regex only where its other conditions let it, and a limit error names the rule it belongs to.
     /// A rule's own query that SQLite refuses is a ``RuleQueryRefused``.
+    ///
     /// The evaluations are remembered with what they were computed from (``EvaluationMemo``): a run
     /// over an index nothing was written to since, on a clock that moved no file across a relative
     /// date's bound, reads them back instead.
