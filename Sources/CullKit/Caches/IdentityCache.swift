@@ -87,10 +87,11 @@ extension CacheTable {
 
     /// True when an asset `filter` selects (SQL over `a`; values bound from `arguments`) has no
     /// current row: asked in SQL before a refresh reads every candidate into memory to place the
-    /// stale ones among them, which a library whose rows are all current need not do.
+    /// stale ones among them, which a library whose rows are all current need not do. In table
+    /// order: walking `assets_size` for `a.size > 0` and looking each row up took ten times as long.
     func anyStale(_ db: Database, where filter: String, _ arguments: [SQLValue] = []) throws -> Bool {
         try db.scalar("""
-            SELECT 1 FROM assets a LEFT JOIN \(name) c ON c.asset_id = a.id
+            SELECT 1 FROM assets a NOT INDEXED LEFT JOIN \(name) c ON c.asset_id = a.id
             WHERE \(filter) AND (c.asset_id IS NULL OR NOT (\(CachedRow.isCurrent("c", for: "a")))) LIMIT 1
             """, arguments) != nil
     }
