@@ -48,7 +48,7 @@ public struct RulePlanner {
         }
         var spared = try evaluator.sparedLiveHalves(files)
         if !groups.groups.isEmpty {
-            spared.merge(try evaluator.spared(files, scope: GroupSet.anyMemberSQL)) { first, _ in first }
+            spared.merge(try evaluator.sparedGroupMembers(files)) { first, _ in first }
         }
         let plan = try PlanBuilder(db: db, ceilingPercent: ceilingPercent, spared: spared, groups: groups.groups.isEmpty ? nil : groups,
                                    now: clock.now, root: root).build(requests)

@@ -11,6 +11,7 @@ import Testing
         version: 1
         protect:
           - favorite: true
+          - added: {newer_than: 1d}
         rules:
           - name: old
             match: {taken: {older_than: 30d}}
@@ -47,6 +48,7 @@ import Testing
         asset.modified = now - Int64(random.below(20)) * day
         asset.rating = random.below(3) == 0 ? nil : Int64(random.below(6))
         asset.favoriteFlag = random.below(10) == 0 ? 1 : nil
+        asset.liveID = random.below(3) == 0 ? "L\(index % 7)" : nil
         return asset
     }
 
@@ -94,6 +96,10 @@ import Testing
             let evaluated = try evaluator.evaluate(files)
             if evaluator.recalled { recalls += 1 }
             #expect(Self.summary(evaluated) == Self.summary(try Self.afresh(evaluator, files)), "step \(step)")
+            // What the guards spare of the Live Photo halves, remembered the same way.
+            let spared = try evaluator.sparedLiveHalves(files)
+            let sparedAfresh = try evaluator.spared(files, scope: "a.live_id IS NOT NULL", remembered: "afresh \(step)")
+            #expect(spared.mapValues(\.description) == sparedAfresh.mapValues(\.description), "step \(step)")
         }
         // The memo was used (the runs with nothing written, or a clock that moved no file across).
         #expect(recalls >= 10)

@@ -200,19 +200,46 @@ public final class RuleEvaluator {
     /// The Live Photo halves (assets with a `live_id`) that the run's protect guards or keep rules
     /// spare, with the first reason: staging never takes a pair whose other half is spared.
     public func sparedLiveHalves(_ files: [RuleFile]) throws -> [Int64: StayReason] {
-        try spared(files, scope: "a.live_id IS NOT NULL")
+        try spared(files, scope: "a.live_id IS NOT NULL", remembered: "spared_live_halves")
     }
 
-    /// The assets `scope` (constant SQL over `a`) selects that the run's guards or keep rules spare, with the first reason.
-    public func spared(_ files: [RuleFile], scope: SQLFragment) throws -> [Int64: StayReason] {
+    /// The members of the groups last loaded (``loadGroups(_:root:progress:)``) that the run's
+    /// protect guards or keep rules spare, with the first reason.
+    public func sparedGroupMembers(_ files: [RuleFile]) throws -> [Int64: StayReason] {
+        try spared(files, scope: GroupSet.anyMemberSQL, remembered: "spared_group_members")
+    }
+
+    /// The assets `scope` (constant SQL over `a`) selects that the run's guards or keep rules spare,
+    /// with the first reason; remembered under `name` as the evaluations are (``EvaluationMemo``:
+    /// the index, the clock's crossings, the group members the scope may read).
+    func spared(_ files: [RuleFile], scope: SQLFragment, remembered name: String) throws -> [Int64: StayReason] {
         guard let (query, reasons) = RuleCompiler.sparingQuery(files, scope: scope, context) else { return [:] }
-        var spared: [Int64: StayReason] = [:]
+        let watch = try ChangeWatch.overEverything(database, name: name, version: 1)
+        let predicates = files.flatMap { $0.rules.map(\.match) + $0.protect.map(\.predicate) }
+        let key = ClockedKey(predicates, context) { RuleCompiler.sparingQuery(files, scope: scope, $0)?.query ?? "" }
+        var groups = MemoWriter()
+        for statement in membership { groups.append(query: statement) }
+        if let memo = watch.memo {
+            var reader = MemoReader(memo)
+            if key.holds(&reader), reader.bytesList() == groups.bytes, let pairs = reader.list(), reader.isAtEnd, pairs.count % 2 == 0,
+               stride(from: 1, to: pairs.count, by: 2).allSatisfy({ reasons.indices.contains(Int(pairs[$0])) }) {
+                return Dictionary(stride(from: 0, to: pairs.count, by: 2).map { (pairs[$0], reasons[Int(pairs[$0 + 1])].reason) },
+                                  uniquingKeysWith: { first, _ in first })
+            }
+        }
+        var found: [(id: Int64, reason: Int)] = []
         let statement = try database.prepare(query.sql)
         let (id, columns) = (statement.column("id"), reasons.map { statement.column($0.column) })
         try statement.forEachRow(query.arguments) { row in
-            if let index = columns.firstIndex(where: { row.int64($0) != 0 }) { spared[row.int64(id)] = reasons[index].reason }
+            if let index = columns.firstIndex(where: { row.int64($0) != 0 }) { found.append((row.int64(id), index)) }
         }
-        return spared
+        var writer = MemoWriter()
+        try key.write(to: &writer, database)
+        writer.append(bytes: groups.bytes)
+        writer.append(list: found.flatMap { [$0.id, Int64($0.reason)] })
+        // An index this run cannot write only evaluates the guards again next time.
+        try? watch.recordIfUnchanged(database, memo: writer.bytes)
+        return Dictionary(found.map { ($0.id, reasons[$0.reason].reason) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The number of assets in the index (the base of `limit: {percent: …}`).
