@@ -85,7 +85,8 @@ extension ChangeWatch {
 
 extension CacheTable {
     /// The change counts this cache's rows depend on: the assets' and its own table's.
-    func watch(_ db: Database) throws -> ChangeWatch {
-        try ChangeWatch(db, name: name, tables: [ChangeCounts.assets, name])
+    /// `version`: see ``ChangeWatch/version``.
+    func watch(_ db: Database, version: Int = 1) throws -> ChangeWatch {
+        try ChangeWatch(db, name: name, tables: [ChangeCounts.assets, name], version: version)
     }
 }

@@ -94,8 +94,8 @@ public struct FeatureCache: IdentityCache {
     @discardableResult
     public func refresh(among only: [Int64]? = nil) throws -> Report {
         var report = Report()
-        let watch = try Self.table.watch(db)
-        let candidates = try loadCandidates(among: only ?? watch.memo.map(Self.ids(in:)))
+        let watch = try Self.table.watch(db, version: Self.memoVersion)
+        let candidates = try loadCandidates(among: only ?? watch.memo.flatMap(Self.ids(in:)))
         guard !candidates.isEmpty else {
             if only == nil { try watch.record(db, memo: Self.bytes(of: [])) }
             return report
@@ -145,20 +145,23 @@ public struct FeatureCache: IdentityCache {
         return report
     }
 
-    /// `ids` as bytes, 8 each, little-endian (the memo of the photos to retry).
+    /// `ids` as the memo of the photos to retry keeps them (``MemoWriter``).
     static func bytes(of ids: [Int64]) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(8 * ids.count)
-        for id in ids { withUnsafeBytes(of: id.littleEndian) { bytes.append(contentsOf: $0) } }
-        return bytes
+        var writer = MemoWriter()
+        writer.append(list: ids)
+        return writer.bytes
     }
 
-    /// The ids `bytes` (from ``bytes(of:)``) hold.
-    static func ids(in bytes: [UInt8]) -> [Int64] {
-        bytes.withUnsafeBytes { raw in
-            stride(from: 0, to: raw.count - raw.count % 8, by: 8).map { Int64(littleEndian: raw.loadUnaligned(fromByteOffset: $0, as: Int64.self)) }
-        }
+    /// The ids `bytes` (from ``bytes(of:)``) hold; nil for anything else.
+    static func ids(in bytes: [UInt8]) -> [Int64]? {
+        var reader = MemoReader(bytes)
+        guard let ids = reader.list(), reader.isAtEnd else { return nil }
+        return ids
     }
+
+    /// The version of the memo of the photos to retry (``ChangeWatch/version``): 2 since it is
+    /// written by ``MemoWriter``.
+    static let memoVersion = 2
 
     /// Files of a measured format, not damaged, with no row for their current identity, in path
     /// byte order; only those of the assets `among` when it is given (the ones a refresh left to retry).

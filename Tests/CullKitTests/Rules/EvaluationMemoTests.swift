@@ -178,8 +178,7 @@ import Testing
         }
         try index.database.forEachRow("SELECT tbl_name, sql FROM sqlite_schema WHERE type = 'trigger'") { row in
             let sql = (row.string("sql") ?? "").uppercased()
-            guard sql.contains("UPDATE CHANGE_COUNTS") else { return }
-            for event in ["INSERT", "DELETE", "UPDATE ON", "UPDATE OF"] where sql.contains("AFTER \(event)") {
+            for event in ["INSERT", "DELETE", "UPDATE ON", "UPDATE OF"] where sql.contains("UPDATE CHANGE_COUNTS") && sql.contains("AFTER \(event)") {
                 counted[row.string("tbl_name") ?? "", default: []].insert(event == "UPDATE OF" ? "UPDATE ON" : event)
             }
         }

@@ -64,3 +64,27 @@ struct ClockedKey {
         return true
     }
 }
+
+extension ClockedKey {
+    /// `compute`'s result, remembered under `name` with this key and `also` (the other bytes it was
+    /// computed from) over the change count of every table a plan reads
+    /// (``ChangeWatch/overEverything(_:name:version:)``), and whether it was read back. Recorded only
+    /// by a run that saw no write from its first read to its last; an index this run cannot write
+    /// only computes it again next time.
+    func remembered<T>(_ db: Database, name: String, version: Int, also: [UInt8],
+                       write: (T, inout MemoWriter) -> Void, read: (inout MemoReader) -> T?,
+                       compute: () throws -> T) throws -> (value: T, recalled: Bool) {
+        let watch = try ChangeWatch.overEverything(db, name: name, version: version)
+        if let memo = watch.memo {
+            var reader = MemoReader(memo)
+            if holds(&reader), reader.bytesList() == also, let value = read(&reader), reader.isAtEnd { return (value, true) }
+        }
+        let value = try compute()
+        var writer = MemoWriter()
+        try self.write(to: &writer, db)
+        writer.append(bytes: also)
+        write(value, &writer)
+        try? watch.recordIfUnchanged(db, memo: writer.bytes)
+        return (value, false)
+    }
+}

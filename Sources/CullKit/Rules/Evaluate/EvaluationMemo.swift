@@ -13,44 +13,26 @@
 ///   were found in: another writer may have moved the counts between the groups and the rules).
 /// What is given back is exactly what evaluating again would find; anything else is a miss, and
 /// evaluations are recorded only by a run that saw no write from its first read to its last.
-struct EvaluationMemo {
+enum EvaluationMemo {
     /// Raise when what is remembered, or how a query's rows become buckets, changes.
     private static let version = 1
-    private let watch: ChangeWatch
-    private let key: ClockedKey
-    /// The groups the rules' group fields read, as the run recorded them (``GroupSet/membershipSQL(of:)``).
-    private let membership: [UInt8]
 
-    /// `membership`: the statements that filled the run's group membership (none when it read no group).
-    init(_ db: Database, files: [RuleFile], context: CompileContext, membership: [SQLFragment]) throws {
-        watch = try ChangeWatch.overEverything(db, name: "rule_evaluations", version: Self.version)
+    /// The buckets of `rules` (the run of `files` in `context`) as `compute` finds them, or as
+    /// remembered; `membership`: the group members the run loaded, as bytes (``RuleEvaluator``).
+    static func buckets(_ db: Database, files: [RuleFile], context: CompileContext, rules: [CompiledRule], membership: [UInt8],
+                        compute: () throws -> [RuleBuckets]) throws -> (value: [RuleBuckets], recalled: Bool) {
         let predicates = files.flatMap { $0.rules.map(\.match) + $0.protect.map(\.predicate) }
-        key = ClockedKey(predicates, context) { RuleCompiler.compileRun(files, $0).query }
-        var writer = MemoWriter()
-        for statement in membership { writer.append(query: statement) }
-        self.membership = writer.bytes
-    }
-
-    /// The buckets of `rules`, in order, when what was remembered is current; nil otherwise.
-    func recall(_ rules: [CompiledRule]) -> [RuleBuckets]? {
-        guard let memo = watch.memo else { return nil }
-        var reader = MemoReader(memo)
-        guard key.holds(&reader), reader.bytesList() == membership else { return nil }
-        var buckets: [RuleBuckets] = []
-        for rule in rules {
-            guard let read = RuleBuckets(from: &reader, guards: rule.guards.count, keepRules: rule.keepRules.count) else { return nil }
-            buckets.append(read)
-        }
-        return reader.isAtEnd ? buckets : nil
-    }
-
-    /// Remembers `buckets`, the evaluation of the rules this memo was made for, unless anything a
-    /// plan reads was written since the memo was made (the next run evaluates and records then).
-    func remember(_ db: Database, _ buckets: [RuleBuckets]) throws {
-        var writer = MemoWriter()
-        try key.write(to: &writer, db)
-        writer.append(bytes: membership)
-        for bucket in buckets { bucket.write(to: &writer) }
-        try watch.recordIfUnchanged(db, memo: writer.bytes)
+        let key = ClockedKey(predicates, context) { RuleCompiler.compileRun(files, $0).query }
+        return try key.remembered(db, name: "rule_evaluations", version: version, also: membership,
+                                  write: { buckets, writer in for bucket in buckets { bucket.write(to: &writer) } },
+                                  read: { reader in
+                                      var buckets: [RuleBuckets] = []
+                                      for rule in rules {
+                                          guard let read = RuleBuckets(from: &reader, guards: rule.guards.count,
+                                                                       keepRules: rule.keepRules.count) else { return nil }
+                                          buckets.append(read)
+                                      }
+                                      return buckets
+                                  }, compute: compute)
     }
 }

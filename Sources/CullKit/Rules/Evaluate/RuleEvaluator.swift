@@ -9,9 +9,10 @@ public final class RuleEvaluator {
     public let context: CompileContext
     /// True when the last ``evaluate(_:)`` read its evaluations back from the memo.
     private(set) var recalled = false
-    /// How the groups last loaded were recorded for the rules' group fields: part of what an
-    /// evaluation is remembered with (``EvaluationMemo``).
-    private var membership: [SQLFragment] = []
+    /// The members of the groups last loaded, as the rules' group fields read them
+    /// (``GroupSet/membershipSQL(of:)``, as bytes): part of what an evaluation is remembered with
+    /// (``EvaluationMemo``).
+    private var membership: [UInt8] = []
 
     /// Registers the rule functions on `database` and reads the library's favorite threshold.
     public init(database: Database, clock: RunClock) throws {
@@ -36,7 +37,9 @@ public final class RuleEvaluator {
         }
         let features = files.contains { $0.rules.contains(where: \.readsImageFeatures) }
         let groups = try GroupSet.load(database, specs: specs, root: root, features: features, progress: progress)
-        membership = groups.membershipSQL()
+        var members = MemoWriter()
+        for statement in groups.membershipSQL() { members.append(query: statement) }
+        membership = members.bytes
         if let root { try readText(files.flatMap { $0.rules.map(\.match) }, root: root, progress: progress != nil) }
         try readCodes(files, root: root)
         if let root, files.contains(where: { $0.rules.contains { $0.match.readsReturns } || $0.protect.contains { $0.predicate.readsReturns } }) {
@@ -153,18 +156,9 @@ public final class RuleEvaluator {
         let count = try libraryAssetCount()
         let run = RuleCompiler.compileRun(files, context)
         guard !run.rules.isEmpty else { return [] }
-        let memo = try EvaluationMemo(database, files: files, context: context, membership: membership)
-        let buckets: [RuleBuckets]
-        let recalled = memo.recall(run.rules)
-        self.recalled = recalled != nil
-        if let recalled {
-            buckets = recalled
-        } else {
-            buckets = try evaluate(run)
-            // Remembering saves the next run its evaluation: an index this run cannot write (read-only,
-            // locked by a long write) only plans as before.
-            try? memo.remember(database, buckets)
-        }
+        let (buckets, recalled) = try EvaluationMemo.buckets(database, files: files, context: context, rules: run.rules,
+                                                             membership: membership) { try evaluate(run) }
+        self.recalled = recalled
         return zip(run.rules, buckets).map { $1.evaluation(of: $0, libraryCount: count) }
     }
 
@@ -214,31 +208,24 @@ public final class RuleEvaluator {
     /// the index, the clock's crossings, the group members the scope may read).
     func spared(_ files: [RuleFile], scope: SQLFragment, remembered name: String) throws -> [Int64: StayReason] {
         guard let (query, reasons) = RuleCompiler.sparingQuery(files, scope: scope, context) else { return [:] }
-        let watch = try ChangeWatch.overEverything(database, name: name, version: 1)
         let predicates = files.flatMap { $0.rules.map(\.match) + $0.protect.map(\.predicate) }
         let key = ClockedKey(predicates, context) { RuleCompiler.sparingQuery(files, scope: scope, $0)?.query ?? "" }
-        var groups = MemoWriter()
-        for statement in membership { groups.append(query: statement) }
-        if let memo = watch.memo {
-            var reader = MemoReader(memo)
-            if key.holds(&reader), reader.bytesList() == groups.bytes, let pairs = reader.list(), reader.isAtEnd, pairs.count % 2 == 0,
-               stride(from: 1, to: pairs.count, by: 2).allSatisfy({ reasons.indices.contains(Int(pairs[$0])) }) {
-                return Dictionary(stride(from: 0, to: pairs.count, by: 2).map { (pairs[$0], reasons[Int(pairs[$0 + 1])].reason) },
-                                  uniquingKeysWith: { first, _ in first })
+        typealias Spared = [(id: Int64, reason: Int)]
+        let (found, _) = try key.remembered(database, name: name, version: 1, also: membership, write: { (found: Spared, writer) in
+            writer.append(list: found.flatMap { [$0.id, Int64($0.reason)] })
+        }, read: { reader -> Spared? in
+            guard let pairs = reader.list(), pairs.count % 2 == 0,
+                  stride(from: 1, to: pairs.count, by: 2).allSatisfy({ reasons.indices.contains(Int(pairs[$0])) }) else { return nil }
+            return stride(from: 0, to: pairs.count, by: 2).map { (id: pairs[$0], reason: Int(pairs[$0 + 1])) }
+        }) { () -> Spared in
+            var found: Spared = []
+            let statement = try database.prepare(query.sql)
+            let (id, columns) = (statement.column("id"), reasons.map { statement.column($0.column) })
+            try statement.forEachRow(query.arguments) { row in
+                if let index = columns.firstIndex(where: { row.int64($0) != 0 }) { found.append((row.int64(id), index)) }
             }
+            return found
         }
-        var found: [(id: Int64, reason: Int)] = []
-        let statement = try database.prepare(query.sql)
-        let (id, columns) = (statement.column("id"), reasons.map { statement.column($0.column) })
-        try statement.forEachRow(query.arguments) { row in
-            if let index = columns.firstIndex(where: { row.int64($0) != 0 }) { found.append((row.int64(id), index)) }
-        }
-        var writer = MemoWriter()
-        try key.write(to: &writer, database)
-        writer.append(bytes: groups.bytes)
-        writer.append(list: found.flatMap { [$0.id, Int64($0.reason)] })
-        // An index this run cannot write only evaluates the guards again next time.
-        try? watch.recordIfUnchanged(database, memo: writer.bytes)
         return Dictionary(found.map { ($0.id, reasons[$0.reason].reason) }, uniquingKeysWith: { first, _ in first })
     }
 
