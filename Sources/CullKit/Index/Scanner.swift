@@ -78,15 +78,17 @@ public struct Scanner {
 
     public init(library: Library) { self.library = library }
 
-    /// A file to read, the asset it updates (nil: a new one), and whether its content changed
-    /// (a changed asset loses a `trashed` review; a renamed or re-checked one keeps it).
+    /// A file to read (its place in the walk's list), the asset it updates (nil: a new one), and
+    /// whether its content changed (a changed asset loses a `trashed` review; a renamed or
+    /// re-checked one keeps it). A few bytes each: a first scan of a million files holds a million.
     private struct Pending {
-        var file: FoundFile
+        var file: Int32
         var existing: Int64?
         var contentChanged: Bool
-        /// Unchanged on disk, read again because it was broken, unreadable or declined: not counted
-        /// again, and not written again when it still is, for the same reason.
-        var recheck: KnownFiles.Damage?
+        /// Unchanged on disk, read again because it was broken, unreadable or declined (the row of
+        /// `known` saying why; -1 for none): not counted again, and not written again when it still
+        /// is, for the same reason.
+        var recheck: Int32 = -1
     }
 
     /// Walks the library, compares what it finds with the index, reads what is new or changed
@@ -100,9 +102,8 @@ public struct Scanner {
         let declinedBy = try db.scalar("SELECT value FROM settings WHERE key = 'declining_decoders'")?.string
         var pass = Pass(known: try KnownFiles(db, decodersChanged: declinedBy.map { $0 != decoders } ?? false))
         // Unchanged files are settled in the walk (a migration's re-read wants every one back).
-        let findings = walk(&pass, comparing: !reread)
-        pass.settle(findings.unchanged)
-        pass.compare(findings.found, reread: reread)
+        pass.settle(walk(&pass, comparing: !reread))
+        pass.compare(reread: reread)
         let renames = pass.matchRenames()
         pass.sortUnmatched()
 
@@ -110,7 +111,7 @@ public struct Scanner {
         // Paths move first, so the upserts below (keyed by path) land on the moved rows.
         if !renames.isEmpty { try writer.rename(renames) }
         if !pass.resigned.isEmpty { try writer.updateSidecarSignatures(pass.resigned) }
-        try read(pass.toRead, into: writer, summary: &pass.summary)
+        try read(pass.toRead, of: pass.found, damage: pass.known, into: writer, summary: &pass.summary)
         let vanished = pass.vanished()
         pass.summary.removed = vanished.count
         if !vanished.isEmpty { try writer.remove(vanished) }
@@ -140,20 +141,22 @@ public struct Scanner {
         return found
     }
 
-    /// Reads `toRead` on every core, a batch at a time, and writes each batch in one transaction
-    /// while the next one is read: the writer is one thread, and the readers waited for it.
-    private func read(_ toRead: [Pending], into writer: IndexWriter, summary: inout ScanSummary) throws {
+    /// Reads `toRead` (files of `found`) on every core, a batch at a time, and writes each batch in
+    /// one transaction while the next one is read: the writer is one thread, and the readers waited for it.
+    private func read(_ toRead: [Pending], of found: [FoundFile], damage known: KnownFiles, into writer: IndexWriter,
+                      summary: inout ScanSummary) throws {
         let batches = stride(from: 0, to: toRead.count, by: batchSize).map { $0 ..< min($0 + batchSize, toRead.count) }
         let root = library.root
-        var reading = batches.first.map { BatchRead(toRead[$0].map(\.file), root: root) }
+        let files = { (range: Range<Int>) in toRead[range].map { found[Int($0.file)] } }
+        var reading = batches.first.map { BatchRead(files($0), root: root) }
         var done = 0
         for (number, range) in batches.enumerated() {
             guard var records = reading?.wait() else { break }
-            reading = number + 1 < batches.count ? BatchRead(toRead[batches[number + 1]].map(\.file), root: root) : nil
+            reading = number + 1 < batches.count ? BatchRead(files(batches[number + 1]), root: root) : nil
             let batch = toRead[range]
             var stillDamaged = Set<Int>()
             for (index, (pending, record)) in zip(batch, records).enumerated() {
-                if let damage = pending.recheck {
+                if pending.recheck >= 0, let damage = known.damage(Int(pending.recheck)) {
                     let same = damage.broken == record.brokenReason && damage.unreadable == record.unreadableReason
                         && damage.declined == record.declinedReason
                     if same { stillDamaged.insert(index) }
@@ -184,10 +187,12 @@ public struct Scanner {
         private var unreadable: [[UInt8]] = []
         /// Rows of `known` found again (under their path, renamed, or replaced under it).
         var seen: [Bool]
+        /// The files the walk found and did not settle as unchanged; everything below points into it.
+        private(set) var found: [FoundFile] = []
         var toRead: [Pending] = []
         /// New paths, and known paths now holding another inode: maybe renamed from elsewhere.
-        var candidates: [FoundFile] = []
-        var unmatched: [FoundFile] = []
+        private var candidates: [Int32] = []
+        private var unmatched: [Int32] = []
         /// Assets whose sidecars an older Cull recorded without ctimes: the same ones, signed afresh.
         var resigned: [(id: Int64, signature: String)] = []
 
@@ -196,10 +201,12 @@ public struct Scanner {
             seen = Array(repeating: false, count: known.count)
         }
 
-        /// The rows the walk found unchanged (``KnownFiles/unchangedRow(_:_:sidecars:guess:)``): seen, and nothing to read.
-        mutating func settle(_ unchanged: [Int32]) {
-            for row in unchanged { seen[Int(row)] = true }
-            summary.unchanged += unchanged.count
+        /// Takes the walk's findings: the rows it found unchanged (``KnownFiles/unchangedRow(_:_:sidecars:guess:)``)
+        /// are seen, with nothing to read; the files it found are this pass's to compare.
+        mutating func settle(_ findings: consuming TreeWalker.Findings) {
+            for row in findings.unchanged { seen[Int(row)] = true }
+            summary.unchanged += findings.unchanged.count
+            found = findings.found
         }
 
         /// Files at their indexed path with their indexed inode: unchanged (read again only when
@@ -207,13 +214,14 @@ public struct Scanner {
         ///
         /// A directory read while names change in it may list a name twice (POSIX leaves it open):
         /// the first sight of a path counts and later ones are dropped, so no two files claim one path.
-        mutating func compare(_ found: [FoundFile], reread: Bool) {
+        mutating func compare(reread: Bool) {
             var listed = Set<[UInt8]>()
-            for file in found {
+            toRead.reserveCapacity(found.count) // each found file is read once at most
+            for (index, file) in found.enumerated() {
                 let row = known.row(for: file.relativePath)
                 if let row, seen[row] { continue }
                 guard let row, case let entry = known.entries[row], entry.recorded.key == file.identity.key else {
-                    if listed.insert(file.relativePath).inserted { candidates.append(file) }
+                    if listed.insert(file.relativePath).inserted { candidates.append(Int32(index)) }
                     continue
                 }
                 seen[row] = true
@@ -230,14 +238,14 @@ public struct Scanner {
                 if file.identity.isUnchanged(since: entry.recorded) && sidecarsUnchanged {
                     summary.unchanged += 1
                     if let damage = known.damage(row), damage.needsRecheck(recorded: entry.recorded, decodersChanged: known.decodersChanged) {
-                        toRead.append(Pending(file: file, existing: entry.id, contentChanged: false, recheck: damage))
+                        toRead.append(Pending(file: Int32(index), existing: entry.id, contentChanged: false, recheck: Int32(row)))
                     } else if reread {
-                        toRead.append(Pending(file: file, existing: entry.id, contentChanged: false))
+                        toRead.append(Pending(file: Int32(index), existing: entry.id, contentChanged: false))
                     }
                     continue
                 }
                 summary.changed += 1
-                toRead.append(Pending(file: file, existing: entry.id, contentChanged: true))
+                toRead.append(Pending(file: Int32(index), existing: entry.id, contentChanged: true))
             }
         }
 
@@ -257,14 +265,15 @@ public struct Scanner {
             for row in seen.indices where !seen[row] && !unlisted(row) {
                 gone[RenameKey(known.entries[row].recorded), default: []].append(row)
             }
-            for file in candidates {
+            for index in candidates {
+                let file = found[Int(index)]
                 if let row = gone[RenameKey(file.identity.key, size: file.identity.size, mtimeNs: file.identity.mtimeNs)]?.popLast() {
                     seen[row] = true
                     let id = known.entries[row].id
                     renames.append((id, file))
-                    toRead.append(Pending(file: file, existing: id, contentChanged: false))
+                    toRead.append(Pending(file: index, existing: id, contentChanged: false))
                 } else {
-                    unmatched.append(file)
+                    unmatched.append(index)
                 }
             }
             summary.renamed = renames.count
@@ -274,14 +283,14 @@ public struct Scanner {
         /// What no rename took: another inode under a known name (an editor saving through a
         /// temporary file) is that asset changed; anything else is new.
         mutating func sortUnmatched() {
-            for file in unmatched {
-                if let row = known.row(for: file.relativePath), !seen[row] {
+            for index in unmatched {
+                if let row = known.row(for: found[Int(index)].relativePath), !seen[row] {
                     seen[row] = true
                     summary.changed += 1
-                    toRead.append(Pending(file: file, existing: known.entries[row].id, contentChanged: true))
+                    toRead.append(Pending(file: index, existing: known.entries[row].id, contentChanged: true))
                 } else {
                     summary.added += 1
-                    toRead.append(Pending(file: file, existing: nil, contentChanged: false))
+                    toRead.append(Pending(file: index, existing: nil, contentChanged: false))
                 }
             }
         }
