@@ -90,7 +90,9 @@ extension GroupSet {
             return try ExactGroups.candidates(db, root: root, progress: progress)
         case .image:
             if let root { try ImageHashCache(db: db, root: root).refresh(progress: progress) }
-            return try GroupCandidate.remembered(db, name: "image_groups") { try ImageGroups.candidates(db) }
+            return try GroupCandidate.remembered(db, name: "image_groups", key: GroupMemo.key(root: root)) {
+                try ImageGroups.candidates(db, root: root)
+            }
         case .burst:
             let excluding = Set(brackets.flatMap { $0.pictures.joined() })
             var key = MemoWriter()

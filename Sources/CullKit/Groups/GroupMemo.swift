@@ -67,7 +67,7 @@ extension BracketGroups.BracketSet {
 
 /// The version of every group memo: raise it when how any kind's groups are found, or their bytes, change.
 enum GroupMemo {
-    static let version = 1
+    static let version = 2 // 2: same-picture groups join copies turned in their pixels
 
     /// The library root a kind's groups were found under (its content hashes read there), as a key.
     static func key(root: String?) -> [UInt8] {

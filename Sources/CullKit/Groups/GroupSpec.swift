@@ -80,9 +80,12 @@ public enum GroupSpec: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// True for the kinds found from the image features (``GroupSet/load(_:specs:root:features:progress:)``
-    /// refreshes them first).
+    /// refreshes them first): similar photos, and same pictures turned (``TurnedDuplicates``).
     var readsFeatures: Bool {
-        if case .similar = self { true } else { false }
+        switch self {
+        case .similar, .image: true
+        case .exact, .burst, .rawPair, .bracket: false
+        }
     }
 
     /// The kinds every plan and every hand staging loads, whatever its rules read: the plan says when

@@ -1,10 +1,14 @@
 /// The same-picture groups of the whole index (`duplicate: image`): files whose image data alone
 /// hashes the same (``ImageDataHasher``, kept current by ``ImageHashCache``), whatever their
-/// metadata. Rows whose identity is not the asset's any more are ignored, and so are files whose
+/// metadata, joined by the copies whose pixels are another's turned or mirrored (``TurnedDuplicates``).
+/// Rows whose identity is not the asset's any more are ignored, and so are files whose
 /// structure could not be walked.
 enum ImageGroups {
-    /// One candidate per image-data hash shared by two or more current rows; the key is the hash in hex.
-    static func candidates(_ db: Database) throws -> [GroupCandidate] {
+    /// One candidate per image-data hash shared by two or more current rows, the key the hash in
+    /// hex, with the turned copies (decoded under `root`) joined to it or forming groups of their
+    /// own (keyed by the hex of their first member's id, after a `t`); the member written later of a
+    /// turned pair is its turned copy (``GroupCandidate/turnedFrom``).
+    static func candidates(_ db: Database, root: String?) throws -> [GroupCandidate] {
         var candidates: [GroupCandidate] = []
         var current: ContentHash?
         var ids: [Int64] = []
@@ -24,7 +28,47 @@ enum ImageGroups {
             ids.append(row.int64(column.id))
         }
         if let open = current { candidates.append(GroupCandidate(key: open.hex, ids: ids)) }
-        return candidates
+        return joining(candidates, try TurnedDuplicates.pairs(db, root: root))
+    }
+
+    /// `candidates` with each turned pair joined in: groups that share a member become one (the
+    /// first group's key), a pair of files in no group is a group of its own.
+    static func joining(_ candidates: [GroupCandidate], _ pairs: [TurnedDuplicates.Pair]) -> [GroupCandidate] {
+        guard !pairs.isEmpty else { return candidates }
+        var groupOf: [Int64: Int] = [:]
+        var groups = candidates.map { (key: $0.key, ids: $0.ids, turnedFrom: $0.turnedFrom, into: Int?.none) }
+        func resolved(_ index: Int) -> Int {
+            var index = index
+            while let next = groups[index].into { index = next }
+            return index
+        }
+        for (index, group) in groups.enumerated() { for id in group.ids { groupOf[id] = index } }
+        for pair in pairs {
+            let a = groupOf[pair.of].map(resolved), b = groupOf[pair.copy].map(resolved)
+            var target: Int
+            switch (a, b) {
+            case let (a?, b?) where a == b: target = a
+            case let (a?, b?):
+                target = min(a, b)
+                let other = max(a, b)
+                groups[target].ids += groups[other].ids
+                groups[target].turnedFrom.merge(groups[other].turnedFrom) { $0 + $1 }
+                groups[other] = (groups[other].key, [], [:], target)
+            case let (a?, nil): target = a; groups[a].ids.append(pair.copy)
+            case let (nil, b?): target = b; groups[b].ids.append(pair.of)
+            case (nil, nil):
+                target = groups.count
+                groups.append((key: "t" + String(min(pair.of, pair.copy), radix: 16), ids: [pair.of, pair.copy], turnedFrom: [:], into: nil))
+            }
+            for id in [pair.of, pair.copy] { groupOf[id] = target }
+            groups[target].turnedFrom[pair.copy, default: []].append(pair.of)
+            groups[target].turnedFrom[pair.of, default: []].append(pair.copy)
+        }
+        return groups.filter { $0.into == nil }.map { group in
+            var candidate = GroupCandidate(key: group.key, ids: group.ids)
+            candidate.turnedFrom = group.turnedFrom
+            return candidate
+        }
     }
 
     /// The hash and asset ``candidates(_:)`` reads.

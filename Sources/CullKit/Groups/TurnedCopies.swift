@@ -15,10 +15,20 @@ extension SimilarGroups {
     /// probing around each key at the rule's distance cost as much as all the rest of the similar
     /// search. What is found is then measured over every turn.
     static func turnedPairs(_ items: [Item], distance: Int) -> [(Int, Int)] {
+        nearPrints(items.map(\.turn), distance: distance) { first, second in
+            guard (items[first].hash ^ items[second].hash).nonzeroBitCount > distance,
+                  let turned = items[first].turnedDistance(to: items[second]) else { return false }
+            return turned <= distance
+        }
+    }
+
+    /// The pairs of `prints` (by index, the lower first, in order) with keys within `distance`
+    /// bits (always found up to 4; see ``turnedPairs(_:distance:)``) for which `accept` holds.
+    static func nearPrints(_ prints: [TurnPrint?], distance: Int, accept: (Int, Int) -> Bool) -> [(Int, Int)] {
         var keys: [UInt64] = []
         var owners: [Int32] = []
-        for (index, item) in items.enumerated() {
-            item.turn?.forEachKey { key in
+        for (index, print) in prints.enumerated() {
+            print?.forEachKey { key in
                 keys.append(key)
                 owners.append(Int32(index))
             }
@@ -53,10 +63,8 @@ extension SimilarGroups {
                                     let difference = key ^ run[b]
                                     guard owners[a] != owners[b],
                                           !turnParts[..<part].contains(where: { difference >> $0.shift & (1 << $0.width - 1) == 0 }) else { continue }
-                                    let (first, second) = (Int(owners[a]), Int(owners[b]))
-                                    let pair = Pair(first, second)
-                                    guard !pairs.contains(pair), (items[first].hash ^ items[second].hash).nonzeroBitCount > distance,
-                                          let turned = items[first].turnedDistance(to: items[second]), turned <= distance else { continue }
+                                    let pair = Pair(Int(owners[a]), Int(owners[b]))
+                                    guard !pairs.contains(pair), accept(pair.low, pair.high) else { continue }
                                     pairs.insert(pair)
                                 }
                             }

@@ -1,0 +1,92 @@
+/// The pixels of a picture turned or mirrored (``Turn``), and whether two decodes are one picture
+/// turned: what `duplicate: image` confirms a turned copy by (``TurnedDuplicates``).
+extension Turn {
+    /// The size of a `width` × `height` picture turned this way.
+    public func size(width: Int, height: Int) -> (width: Int, height: Int) {
+        transposed ? (height, width) : (width, height)
+    }
+
+    /// Where the pixel at (`x`, `y`) of the turned picture (of `width` × `height`, turned) comes
+    /// from in the picture as it was: the operations undone in reverse order.
+    @inline(__always)
+    func source(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int) {
+        let y1 = mirroredDown ? height - 1 - y : y
+        let x1 = mirroredAcross ? width - 1 - x : x
+        return transposed ? (y1, x1) : (x1, y1)
+    }
+
+    /// `image` turned this way.
+    public func apply(to image: DecodedImage) -> DecodedImage {
+        let (width, height) = size(width: image.width, height: image.height)
+        let channels = image.channels
+        var out = [UInt8](repeating: 0, count: image.pixels.count)
+        image.pixels.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { target in
+                for y in 0 ..< height {
+                    for x in 0 ..< width {
+                        let from = self.source(x: x, y: y, width: width, height: height)
+                        let a = (from.y * image.width + from.x) * channels, b = (y * width + x) * channels
+                        for k in 0 ..< channels { target[b + k] = source[a + k] }
+                    }
+                }
+            }
+        }
+        return DecodedImage(width: width, height: height, channels: channels, pixels: out)
+    }
+}
+
+/// How far two decodes of one size are from the same pixels.
+public struct PixelDifference: Sendable, Equatable {
+    /// Samples (a channel of a pixel) compared.
+    public var samples = 0
+    /// Samples more than ``closeEnough`` apart.
+    public var apart = 0
+    /// The largest difference of one sample.
+    public var largest = 0
+
+    /// What two decodes of the same pixels may differ by: 1, the rounding of a decoder's inverse DCT.
+    public static let closeEnough = 1
+    /// At most this share of the samples further apart than ``closeEnough``, and none further than ``upsampling``.
+    public static let apartShare = 0.001
+    /// How far apart a colour decode of a JPEG turned losslessly (`jpegtran -perfect`, which moves
+    /// its coefficients, not its pixels) comes out: its halved colour planes are upsampled with
+    /// rounding that is not symmetric, so 1 sample in 15 to 150 measured 2 or 3 apart; a re-encode
+    /// at quality 98, more than 50.
+    public static let upsampling = 4
+
+    /// Whether the two decodes are the same pixels, as a decoder gives them back.
+    public var isSamePicture: Bool {
+        samples > 0 && largest <= Self.upsampling && Double(apart) <= Double(samples) * Self.apartShare
+    }
+
+    /// Whether the two colour decodes differ by no more than colour upsampling moves a sample.
+    public var isWithinUpsampling: Bool { samples > 0 && largest <= Self.upsampling }
+
+    /// Whether two grey decodes (a JPEG's luma plane, upsampled by nothing) are the same to the rounding.
+    public var isSameLuma: Bool { samples > 0 && apart == 0 }
+
+    /// `b` turned by `turn` compared with `a`; nil when their sizes or channels differ.
+    public static func between(_ a: DecodedImage, _ b: DecodedImage, turnedBy turn: Turn) -> PixelDifference? {
+        let (width, height) = turn.size(width: b.width, height: b.height)
+        guard a.width == width, a.height == height, a.channels == b.channels, a.pixels.count == b.pixels.count else { return nil }
+        let channels = a.channels
+        var difference = PixelDifference()
+        difference.samples = a.pixels.count
+        a.pixels.withUnsafeBufferPointer { first in
+            b.pixels.withUnsafeBufferPointer { second in
+                for y in 0 ..< height {
+                    for x in 0 ..< width {
+                        let from = turn.source(x: x, y: y, width: width, height: height)
+                        let i = (y * width + x) * channels, j = (from.y * b.width + from.x) * channels
+                        for k in 0 ..< channels {
+                            let gap = abs(Int(first[i + k]) - Int(second[j + k]))
+                            if gap > closeEnough { difference.apart += 1 }
+                            if gap > difference.largest { difference.largest = gap }
+                        }
+                    }
+                }
+            }
+        }
+        return difference
+    }
+}

@@ -1,0 +1,169 @@
+/// Same-picture copies turned or mirrored in their pixels (`duplicate: image`): a photo whose
+/// pixels are another's turned by 90°, 180° or 270° or mirrored, saved again (an editor's lossless
+/// turn, `jpegtran -perfect`, a PNG of a turned photo), or with its EXIF orientation baked into
+/// the pixels. Their image data differs, so ``ImageGroups``' hash cannot tell; their pictures are the same.
+///
+/// Found from the measured ``TurnPrint``s, then proven on the pixels:
+/// - **Candidates**: photos of one pixel size either way up whose print signs are one another's
+///   turned to within ``printDistance`` bits (two decodes of one picture differ in a sign only where
+///   a coefficient is near zero), found by their turn keys as similar's turned copies are
+///   (``SimilarGroups/nearPrints(_:distance:accept:)``); the turn must match the sizes shown too. A
+///   pair of one orientation that matches unturned (burst frames of a still scene, a PNG export of
+///   a JPEG) is not a turned copy and is never decoded.
+/// - **Proof**: both decoded whole, orientation applied, the one turned back: the same pixels as a
+///   decoder gives them (``PixelDifference``). A re-encoded copy, however close, is not the same
+///   pixels: `similar` finds those.
+///
+/// Bounded: a photo is decoded for at most ``comparedPerPhoto`` pairs (a hostile library of one
+/// print repeated decodes no more than that a photo), each decode within the shared
+/// ``DecodeBudget``; files are opened from the root by descriptor, only while they are the file
+/// the index recorded. Without a root nothing is decoded and nothing found.
+enum TurnedDuplicates {
+    /// A pair found: turning `copy` by `turn` gives `of`'s pixels.
+    struct Pair: Equatable {
+        let copy: Int64
+        let of: Int64
+        let turn: Turn
+    }
+
+    /// How many of 64 signs two decodes of one picture may differ in.
+    static let printDistance = 4
+    /// The most pairs a photo is decoded and compared in.
+    static let comparedPerPhoto = 8
+
+    /// The photos of the index that are another's pixels turned or mirrored, by pair: the later
+    /// path of each the copy.
+    static func pairs(_ db: Database, root: String?) throws -> [Pair] {
+        guard let root else { return [] }
+        var ids: [Int64] = []
+        var prints: [TurnPrint?] = []
+        var sides: [(short: Int64, long: Int64)] = []
+        try db.forEachRow("""
+            SELECT a.id, a.width, a.height, f.turn_signs, f.turns FROM image_features f JOIN assets a ON a.id = f.asset_id
+            WHERE f.turn_signs IS NOT NULL AND a.kind = 'photo' AND a.width > 0 AND a.height > 0 AND \(CachedRow.isCurrent("f", for: "a"))
+            """, [], PrintColumns.self) { row, column in
+            guard let print = TurnPrint(signs: row.int64(column.signs), code: row.int64(column.turns)) else { return }
+            let (width, height) = (row.int64(column.width), row.int64(column.height))
+            ids.append(row.int64(column.id))
+            prints.append(print)
+            sides.append((min(width, height), max(width, height)))
+        }
+        let near = SimilarGroups.nearPrints(prints, distance: printDistance) { sides[$0] == sides[$1] }
+        guard !near.isEmpty else { return [] }
+        let photos = try Photo.load(db, ids: Array(Set(near.flatMap { [ids[$0.0], ids[$0.1]] })))
+        let ordered = near.compactMap { pair -> (earlier: Photo, later: Photo)? in
+            guard let a = photos[ids[pair.0]], let b = photos[ids[pair.1]] else { return nil }
+            return PathBytes.precedes(a.path, b.path) ? (a, b) : (b, a)
+        }.sorted { PathBytes.precedes($0.earlier.path, $1.earlier.path)
+            || ($0.earlier.path == $1.earlier.path && PathBytes.precedes($0.later.path, $1.later.path)) }
+        return proven(ordered, reader: FileReader(root: Array(root.utf8)))
+    }
+
+    /// The pairs of `candidates` whose pixels are the same turned, each compared unless its two are
+    /// joined already (through other pairs) or one has been compared ``comparedPerPhoto`` times.
+    private static func proven(_ candidates: [(earlier: Photo, later: Photo)], reader: FileReader) -> [Pair] {
+        var joined: [Int64: Int64] = [:]
+        func root(_ id: Int64) -> Int64 {
+            var id = id
+            while let next = joined[id], next != id { id = next }
+            return id
+        }
+        var compared: [Int64: Int] = [:]
+        var decoded: (id: Int64, image: DecodedImage?)?
+        var found: [Pair] = []
+        for (earlier, later) in candidates where root(earlier.id) != root(later.id) {
+            let turns = later.turns(toMatch: earlier)
+            guard !turns.isEmpty, compared[earlier.id, default: 0] < comparedPerPhoto,
+                  compared[later.id, default: 0] < comparedPerPhoto else { continue }
+            compared[earlier.id, default: 0] += 1
+            compared[later.id, default: 0] += 1
+            if decoded?.id != earlier.id { decoded = (earlier.id, earlier.decode(reader)) }
+            guard let original = decoded?.image, let copy = later.decode(reader) else { continue }
+            guard let turn = turns.first(where: { turn in
+                guard let colour = PixelDifference.between(original, copy, turnedBy: turn) else { return false }
+                if colour.isSamePicture { return true }
+                // Within what colour upsampling moves: the same if the codec's own grey planes are.
+                guard colour.isWithinUpsampling, let a = earlier.decode(reader, grey: true),
+                      let b = later.decode(reader, grey: true) else { return false }
+                return PixelDifference.between(a, b, turnedBy: turn)?.isSameLuma == true
+            }) else { continue }
+            joined[root(later.id)] = root(earlier.id)
+            found.append(Pair(copy: later.id, of: earlier.id, turn: turn))
+        }
+        return found
+    }
+
+    /// A candidate photo: where it is, what the index recorded of it, and its print.
+    private struct Photo {
+        let id: Int64
+        let path: [UInt8]
+        let recorded: IndexedIdentity
+        /// Its size as shown (orientation applied).
+        let width: Int, height: Int
+        let orientation: Int
+        let signs: UInt64
+        /// Its image-data hash, when it has one: photos of one hash are one group already.
+        let imageHash: [UInt8]?
+
+        /// The turns that bring this photo onto `other`, nearest first: its print's signs turned are
+        /// within ``printDistance`` of `other`'s, its size turned is `other`'s, and it is not the same
+        /// orientation unturned.
+        func turns(toMatch other: Photo) -> [Turn] {
+            if let imageHash, imageHash == other.imageHash { return [] }
+            return Turn.allCases.compactMap { turn -> (Turn, Int)? in
+                let bits = (turn.apply(to: signs) ^ other.signs).nonzeroBitCount
+                guard bits <= printDistance, turn.size(width: width, height: height) == (other.width, other.height),
+                      turn != .none || orientation != other.orientation else { return nil }
+                return (turn, bits)
+            }.sorted { $0.1 < $1.1 }.map(\.0)
+        }
+
+        /// The whole picture, orientation applied, in colour or grey (a JPEG's own luma plane); nil
+        /// when it is not the recorded file any more or cannot be decoded.
+        func decode(_ reader: FileReader, grey: Bool = false) -> DecodedImage? {
+            guard let file = reader.openUnchanged(path, as: recorded) else { return nil }
+            return try? ImageDecoder.decode(file, path: PathBytes.display(path), maxSide: max(width, height), grey: grey)
+        }
+
+        static func load(_ db: Database, ids: [Int64]) throws -> [Int64: Photo] {
+            var photos: [Int64: Photo] = [:]
+            try db.forEachRow("""
+                SELECT a.id, a.path, a.device, a.inode, a.size, a.mtime_ns, a.ctime_ns, a.width, a.height, a.orientation,
+                       f.turn_signs, i.hash
+                FROM assets a JOIN image_features f ON f.asset_id = a.id
+                LEFT JOIN image_hashes i ON i.asset_id = a.id AND \(CachedRow.isCurrent("i", for: "a"))
+                WHERE a.id IN (SELECT value FROM json_each(?))
+                """, [.text(JSONValue.list(ids))], PhotoColumns.self) { row, column in
+                // The index keeps the size shown (orientation applied), as the decode gives it.
+                let (width, height) = (Int(row.int64(column.width)), Int(row.int64(column.height)))
+                let recorded = IndexedIdentity(device: row.int64(column.device), inode: row.int64(column.inode), size: row.int64(column.size),
+                                               mtimeNs: row.int64(column.mtimeNs), ctimeNs: row.optionalInt64(column.ctimeNs))
+                photos[row.int64(column.id)] = Photo(
+                    id: row.int64(column.id), path: row.bytes(column.path) ?? [], recorded: recorded,
+                    width: width, height: height, orientation: Int(row.optionalInt64(column.orientation) ?? 1),
+                    signs: UInt64(bitPattern: row.int64(column.signs)), imageHash: row.bytes(column.hash))
+            }
+            return photos
+        }
+    }
+
+    private struct PrintColumns: RowColumns {
+        let id, width, height, signs, turns: Row.Column
+
+        init(_ row: Row) {
+            (id, width, height) = (row.index("id"), row.index("width"), row.index("height"))
+            (signs, turns) = (row.index("turn_signs"), row.index("turns"))
+        }
+    }
+
+    private struct PhotoColumns: RowColumns {
+        let id, path, device, inode, size, mtimeNs, ctimeNs, width, height, orientation, signs, hash: Row.Column
+
+        init(_ row: Row) {
+            (id, path, device, inode) = (row.index("id"), row.index("path"), row.index("device"), row.index("inode"))
+            (size, mtimeNs, ctimeNs) = (row.index("size"), row.index("mtime_ns"), row.index("ctime_ns"))
+            (width, height, orientation) = (row.index("width"), row.index("height"), row.index("orientation"))
+            (signs, hash) = (row.index("turn_signs"), row.index("hash"))
+        }
+    }
+}
