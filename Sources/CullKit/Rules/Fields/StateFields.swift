@@ -49,7 +49,11 @@ enum StateFields {
               doc: "Member of an exact-duplicate group: byte-identical to another file (XXH3-128 of the content; "
                   + "hard links are one file, empty files never). duplicate: image is the same picture with other "
                   + "metadata: the image data alone hashes the same (JPEG without APPn/COM segments, PNG IHDR+PLTE+IDAT, "
-                  + "HEIF's primary item, a movie's mdat). As a group rule, keeps one member of each group "
+                  + "HEIF's primary item, a movie's mdat), or the pixels are another photo's turned by 90°, 180° or 270° "
+                  + "or mirrored (a lossless turn such as jpegtran -perfect, a PNG of a turned photo, an orientation "
+                  + "baked into the pixels): found by the turn prints, proven on both whole decodes, the later file the "
+                  + "turned copy; a copy turned and re-encoded is not the same pixels (similar finds it). "
+                  + "As a group rule, keeps one member of each group "
                   + "(its keep: ranking; without one the camera original, and for duplicate: image then the most metadata) and stages the others.",
               examples: ["duplicate: true", "duplicate: image"]),
         Field("similar", .number(integer: true, range: 0 ... Double(SimilarGroups.maxDistance)), operators: [.distance],
