@@ -88,6 +88,17 @@ public enum GroupSpec: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Within how many bits of 64 a member turned or mirrored is near another in a group of this
+    /// kind (``SimilarGroups/turnedMembers(_:of:distance:)``): what `--explain` and the review say
+    /// of a turned copy. Nil for kinds that never hold one.
+    public var turnedDistance: Int? {
+        switch self {
+        case let .similar(distance): distance
+        case .image: TurnedDuplicates.printDistance
+        case .exact, .burst, .rawPair, .bracket: nil
+        }
+    }
+
     /// The kinds every plan and every hand staging loads, whatever its rules read: the plan says when
     /// every copy of a file, or both halves of a RAW+JPEG pair, would leave, and twins staged by a
     /// group rule of the run record the copy they leave against. Both are known without decoding

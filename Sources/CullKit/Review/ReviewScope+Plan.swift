@@ -20,12 +20,12 @@ extension ReviewScope {
         return measured
     }
 
-    /// For each member of a similar group that is its keeper turned or mirrored, which way.
+    /// For each member of a similar or same-picture group that is its keeper turned or mirrored, which way.
     static func turned(_ plan: Plan, db: Database) throws -> [Int64: String] {
         var turned: [Int64: String] = [:]
         for line in plan.rules {
             for outcome in line.groups {
-                guard case let .similar(distance) = outcome.group.spec, let keeper = outcome.keeper?.id else { continue }
+                guard let distance = outcome.group.spec.turnedDistance, let keeper = outcome.keeper?.id else { continue }
                 for found in try SimilarGroups.turnedMembers(db, of: outcome.members.map(\.id), distance: distance)
                 where found.from == keeper && turned[found.id] == nil {
                     turned[found.id] = "its keeper \(found.turn)"

@@ -65,6 +65,12 @@ struct TurnedDuplicateTests {
             SELECT group_concat(DISTINCT k.path) FROM reviews r JOIN assets k ON k.id = r.keeper_id WHERE r.status = 'trashed'
             """)
         #expect(keepers?.string?.split(separator: ",").sorted() == ["DCIM/IMG_1.jpg", "DCIM/IMG_2.jpg"])
+        // --explain says which way a copy was turned (jpegtran turns clockwise).
+        let rules = try box.rules("same-explain.yaml", Self.sameImage)
+        for (name, said) in [("rot90", "turned 90° clockwise"), ("rot180", "turned 180°"), ("mirror", "mirrored")] {
+            let explain = try box.cull(["plan", rules, "--ceiling", "100", "--explain", box.library.root + "/Edited/IMG_1-\(name).jpg"])
+            #expect(explain.stdout.contains("  turned: DCIM/IMG_1.jpg \(said), "), "\(explain.stdout)")
+        }
     }
 
     /// A copy turned losslessly that is also a byte-for-byte copy's twin, and a turned copy whose
