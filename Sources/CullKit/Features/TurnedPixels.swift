@@ -68,25 +68,34 @@ public struct PixelDifference: Sendable, Equatable {
     /// `b` turned by `turn` compared with `a`; nil when their sizes or channels differ.
     public static func between(_ a: DecodedImage, _ b: DecodedImage, turnedBy turn: Turn) -> PixelDifference? {
         let (width, height) = turn.size(width: b.width, height: b.height)
-        guard a.width == width, a.height == height, a.channels == b.channels, a.pixels.count == b.pixels.count else { return nil }
+        guard a.width == width, a.height == height, a.channels == b.channels, a.pixels.count == b.pixels.count,
+              width > 0, height > 0 else { return nil }
         let channels = a.channels
-        var difference = PixelDifference()
-        difference.samples = a.pixels.count
+        // Where `b`'s sample for (x, y) is moves by a fixed step along a row and down a column.
+        func offset(_ x: Int, _ y: Int) -> Int {
+            let from = turn.source(x: x, y: y, width: width, height: height)
+            return (from.y * b.width + from.x) * channels
+        }
+        let origin = offset(0, 0)
+        let across = width > 1 ? offset(1, 0) - origin : 0, down = height > 1 ? offset(0, 1) - origin : 0
+        var apart = 0, largest = 0
         a.pixels.withUnsafeBufferPointer { first in
             b.pixels.withUnsafeBufferPointer { second in
+                var i = 0
                 for y in 0 ..< height {
-                    for x in 0 ..< width {
-                        let from = turn.source(x: x, y: y, width: width, height: height)
-                        let i = (y * width + x) * channels, j = (from.y * b.width + from.x) * channels
+                    var j = origin + y * down
+                    for _ in 0 ..< width {
                         for k in 0 ..< channels {
                             let gap = abs(Int(first[i + k]) - Int(second[j + k]))
-                            if gap > closeEnough { difference.apart += 1 }
-                            if gap > difference.largest { difference.largest = gap }
+                            apart &+= gap > closeEnough ? 1 : 0
+                            largest = max(largest, gap)
                         }
+                        i += channels
+                        j += across
                     }
                 }
             }
         }
-        return difference
+        return PixelDifference(samples: a.pixels.count, apart: apart, largest: largest)
     }
 }

@@ -44,7 +44,7 @@ enum ImageGroups {
         }
         for (index, group) in groups.enumerated() { for id in group.ids { groupOf[id] = index } }
         for pair in pairs {
-            let a = groupOf[pair.of].map(resolved), b = groupOf[pair.copy].map(resolved)
+            let a = groupOf[pair.earlier].map(resolved), b = groupOf[pair.later].map(resolved)
             var target: Int
             switch (a, b) {
             case let (a?, b?) where a == b: target = a
@@ -54,15 +54,15 @@ enum ImageGroups {
                 groups[target].ids += groups[other].ids
                 groups[target].turnedFrom.merge(groups[other].turnedFrom) { $0 + $1 }
                 groups[other] = (groups[other].key, [], [:], target)
-            case let (a?, nil): target = a; groups[a].ids.append(pair.copy)
-            case let (nil, b?): target = b; groups[b].ids.append(pair.of)
+            case let (a?, nil): target = a; groups[a].ids.append(pair.later)
+            case let (nil, b?): target = b; groups[b].ids.append(pair.earlier)
             case (nil, nil):
                 target = groups.count
-                groups.append((key: "t" + String(min(pair.of, pair.copy), radix: 16), ids: [pair.of, pair.copy], turnedFrom: [:], into: nil))
+                groups.append((key: "t" + String(min(pair.earlier, pair.later), radix: 16), ids: [pair.earlier, pair.later], turnedFrom: [:], into: nil))
             }
-            for id in [pair.of, pair.copy] { groupOf[id] = target }
-            groups[target].turnedFrom[pair.copy, default: []].append(pair.of)
-            groups[target].turnedFrom[pair.of, default: []].append(pair.copy)
+            for id in [pair.earlier, pair.later] { groupOf[id] = target }
+            groups[target].turnedFrom[pair.later, default: []].append(pair.earlier)
+            groups[target].turnedFrom[pair.earlier, default: []].append(pair.later)
         }
         return groups.filter { $0.into == nil }.map { group in
             var candidate = GroupCandidate(key: group.key, ids: group.ids)

@@ -19,10 +19,11 @@
 /// ``DecodeBudget``; files are opened from the root by descriptor, only while they are the file
 /// the index recorded. Without a root nothing is decoded and nothing found.
 enum TurnedDuplicates {
-    /// A pair found: turning `copy` by `turn` gives `of`'s pixels.
+    /// A pair found, by path order: turning `later` by `turn` gives `earlier`'s pixels. Which is
+    /// the turned copy is the keeper ranking's to say (the one written later, ``GroupMember/turnedCopy``).
     struct Pair: Equatable {
-        let copy: Int64
-        let of: Int64
+        let earlier: Int64
+        let later: Int64
         let turn: Turn
     }
 
@@ -31,8 +32,7 @@ enum TurnedDuplicates {
     /// The most pairs a photo is decoded and compared in.
     static let comparedPerPhoto = 8
 
-    /// The photos of the index that are another's pixels turned or mirrored, by pair: the later
-    /// path of each the copy.
+    /// The photos of the index that are another's pixels turned or mirrored, by pair.
     static func pairs(_ db: Database, root: String?) throws -> [Pair] {
         guard let root else { return [] }
         var ids: [Int64] = []
@@ -56,12 +56,59 @@ enum TurnedDuplicates {
             return PathBytes.precedes(a.path, b.path) ? (a, b) : (b, a)
         }.sorted { PathBytes.precedes($0.earlier.path, $1.earlier.path)
             || ($0.earlier.path == $1.earlier.path && PathBytes.precedes($0.later.path, $1.later.path)) }
-        return proven(ordered, reader: FileReader(root: Array(root.utf8)))
+        var verdicts = try Verdicts(db)
+        let found = proven(ordered, reader: FileReader(root: Array(root.utf8)), verdicts: &verdicts)
+        verdicts.save(db)
+        return found
+    }
+
+    /// What the pairs compared before were found to be, by both files' recorded identities (kept in
+    /// `cache_states`): a pair is decoded once while its files stay as they are, not on every plan
+    /// after any change to the index. Only the verdicts of this run's pairs are kept.
+    private struct Verdicts {
+        static let name = "turned_duplicates"
+        static let version: Int64 = 1
+        private var known: [[Int64]: Int64] = [:]
+        private var used: [[Int64]: Int64] = [:]
+
+        init(_ db: Database) throws {
+            var memo: [UInt8]?
+            try db.forEachRow("SELECT memo FROM cache_states WHERE name = ?", [.text(Self.name)]) { row in memo = row.bytes("memo") }
+            var reader = MemoReader(memo ?? [])
+            guard reader.next() == Self.version, let flat = reader.list(), flat.count % 11 == 0 else { return }
+            for start in stride(from: 0, to: flat.count, by: 11) { known[Array(flat[start ..< start + 10])] = flat[start + 10] }
+        }
+
+        private static func key(_ earlier: Photo, _ later: Photo) -> [Int64] {
+            [earlier.recorded, later.recorded].flatMap { [$0.device, $0.inode, $0.size, $0.mtimeNs, $0.ctimeNs ?? -1] }
+        }
+
+        /// The turn that makes `later` `earlier` (nil: not the same pixels), when the pair was compared before.
+        mutating func recalled(_ earlier: Photo, _ later: Photo) -> Turn?? {
+            let key = Self.key(earlier, later)
+            guard let verdict = known[key] else { return nil }
+            used[key] = verdict
+            return .some(verdict < 0 ? nil : Turn(index: Int(verdict)))
+        }
+
+        mutating func record(_ earlier: Photo, _ later: Photo, _ turn: Turn?) {
+            used[Self.key(earlier, later)] = Int64(turn?.index ?? -1)
+        }
+
+        /// Keeps this run's verdicts; an index this run cannot write only compares them again.
+        func save(_ db: Database) {
+            guard used != known else { return }
+            var writer = MemoWriter()
+            writer.append(Self.version)
+            writer.append(list: used.sorted { $0.key.lexicographicallyPrecedes($1.key) }.flatMap { $0.key + [$0.value] })
+            try? db.execute("INSERT OR REPLACE INTO cache_states (name, counts, memo) VALUES (?, '', ?)",
+                            [.text(Self.name), .blob(writer.bytes)])
+        }
     }
 
     /// The pairs of `candidates` whose pixels are the same turned, each compared unless its two are
     /// joined already (through other pairs) or one has been compared ``comparedPerPhoto`` times.
-    private static func proven(_ candidates: [(earlier: Photo, later: Photo)], reader: FileReader) -> [Pair] {
+    private static func proven(_ candidates: [(earlier: Photo, later: Photo)], reader: FileReader, verdicts: inout Verdicts) -> [Pair] {
         var joined: [Int64: Int64] = [:]
         func root(_ id: Int64) -> Int64 {
             var id = id
@@ -77,18 +124,27 @@ enum TurnedDuplicates {
                   compared[later.id, default: 0] < comparedPerPhoto else { continue }
             compared[earlier.id, default: 0] += 1
             compared[later.id, default: 0] += 1
+            if let recalled = verdicts.recalled(earlier, later) {
+                guard let turn = recalled else { continue }
+                joined[root(later.id)] = root(earlier.id)
+                found.append(Pair(earlier: earlier.id, later: later.id, turn: turn))
+                continue
+            }
             if decoded?.id != earlier.id { decoded = (earlier.id, earlier.decode(reader)) }
+            // A file that could not be decoded (gone, changed, unreadable) is not judged: no verdict kept.
             guard let original = decoded?.image, let copy = later.decode(reader) else { continue }
-            guard let turn = turns.first(where: { turn in
+            let turn = turns.first(where: { turn in
                 guard let colour = PixelDifference.between(original, copy, turnedBy: turn) else { return false }
                 if colour.isSamePicture { return true }
                 // Within what colour upsampling moves: the same if the codec's own grey planes are.
                 guard colour.isWithinUpsampling, let a = earlier.decode(reader, grey: true),
                       let b = later.decode(reader, grey: true) else { return false }
                 return PixelDifference.between(a, b, turnedBy: turn)?.isSameLuma == true
-            }) else { continue }
+            })
+            verdicts.record(earlier, later, turn)
+            guard let turn else { continue }
             joined[root(later.id)] = root(earlier.id)
-            found.append(Pair(copy: later.id, of: earlier.id, turn: turn))
+            found.append(Pair(earlier: earlier.id, later: later.id, turn: turn))
         }
         return found
     }

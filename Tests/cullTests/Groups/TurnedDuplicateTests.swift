@@ -88,6 +88,40 @@ struct TurnedDuplicateTests {
         #expect(loaded.groups.filter { $0.spec == .image }.map(\.members.count) == [4], "\(loaded.groups.map(\.key))")
     }
 
+    /// A pair is decoded and compared once while both its files stay as the index recorded them:
+    /// a later plan (after any other change) believes the verdict kept, and a changed file is compared again.
+    @Test func aPairIsComparedOnceWhileItsFilesStay() throws {
+        let box = try Sandbox("turned-duplicates-verdicts")
+        try box.tool(["convert"] + ImageRuleTests.detail + ["-quality", "90", "a.jpg"])
+        try box.tool(["jpegtran", "-perfect", "-rotate", "90", "-outfile", "a-90.jpg", "a.jpg"])
+        #expect(try box.cull(["scan"]).status == 0)
+        #expect(try sameImage(box) == ["a-90.jpg", "a.jpg"])
+        // Forged: the verdict kept says the two are not the same pixels.
+        guard case let .blob(memo)? = try box.db.scalar("SELECT memo FROM cache_states WHERE name = 'turned_duplicates'") else {
+            Issue.record("no verdicts kept")
+            return
+        }
+        var reader = MemoReader(memo)
+        let version = reader.next()
+        var verdicts = reader.list() ?? []
+        // a-90.jpg sorts first: a.jpg turned 90° clockwise is it.
+        #expect(verdicts.count == 11 && verdicts[10] == Int64(Turn(index: 6).index), "\(verdicts)")
+        verdicts[10] = -1
+        var writer = MemoWriter()
+        writer.append(version ?? 0)
+        writer.append(list: verdicts)
+        try box.db.execute("UPDATE cache_states SET memo = ? WHERE name = 'turned_duplicates'", [.blob(writer.bytes)])
+        // Another photo comes: the groups are found again, and the pair is not decoded again.
+        try box.tool(["convert", "-seed", "9", "-size", "640x480", "plasma:fractal", "b.jpg"])
+        #expect(try box.cull(["scan"]).status == 0)
+        #expect(try sameImage(box) == [])
+        // The copy changes (its modification time): compared again.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3_600)],
+                                              ofItemAtPath: box.library.root + "/a-90.jpg")
+        #expect(try box.cull(["scan"]).status == 0)
+        #expect(try sameImage(box) == ["a-90.jpg", "a.jpg"])
+    }
+
     /// Real camera photographs turned each way by jpegtran: every copy is its original's same picture, and
     /// different photographs never are.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: TurnedCopiesTests.corpus + "/gps/DSCN0010.jpg"), "needs ../shared/corpus (beside the package)"))
