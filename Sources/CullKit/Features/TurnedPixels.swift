@@ -65,7 +65,9 @@ public struct PixelDifference: Sendable, Equatable {
     /// Whether two grey decodes (a JPEG's luma plane, upsampled by nothing) are the same to the rounding.
     public var isSameLuma: Bool { samples > 0 && apart == 0 }
 
-    /// `b` turned by `turn` compared with `a`; nil when their sizes or channels differ.
+    /// `b` turned by `turn` compared with `a`; nil when their sizes or channels differ. The
+    /// comparison stops after the first row with a sample further apart than ``upsampling``: such
+    /// decodes are no picture's two decodes, and most pairs compared are not (counts then cover the rows read).
     public static func between(_ a: DecodedImage, _ b: DecodedImage, turnedBy turn: Turn) -> PixelDifference? {
         let (width, height) = turn.size(width: b.width, height: b.height)
         guard a.width == width, a.height == height, a.channels == b.channels, a.pixels.count == b.pixels.count,
@@ -82,7 +84,7 @@ public struct PixelDifference: Sendable, Equatable {
         a.pixels.withUnsafeBufferPointer { first in
             b.pixels.withUnsafeBufferPointer { second in
                 var i = 0
-                for y in 0 ..< height {
+                for y in 0 ..< height where largest <= upsampling {
                     var j = origin + y * down
                     for _ in 0 ..< width {
                         for k in 0 ..< channels {

@@ -116,23 +116,36 @@ enum TurnedDuplicates {
             return id
         }
         var compared: [Int64: Int] = [:]
-        var decoded: (id: Int64, image: DecodedImage?)?
+        // A photo found not to be a member of a group is not the others' pixels either (they are
+        // one another's): by photo, the groups (their root) it was found apart from.
+        var apart: Set<[Int64]> = []
+        // The last few decodes (a photo is compared with a few others in a row).
+        var decoded: [(id: Int64, image: DecodedImage?)] = []
+        func picture(_ photo: Photo) -> DecodedImage? {
+            if let known = decoded.first(where: { $0.id == photo.id }) { return known.image }
+            if decoded.count == 3 { decoded.removeFirst() }
+            decoded.append((photo.id, photo.decode(reader)))
+            return decoded.last!.image
+        }
         var found: [Pair] = []
         for (earlier, later) in candidates where root(earlier.id) != root(later.id) {
             let turns = later.turns(toMatch: earlier)
             guard !turns.isEmpty, compared[earlier.id, default: 0] < comparedPerPhoto,
-                  compared[later.id, default: 0] < comparedPerPhoto else { continue }
+                  compared[later.id, default: 0] < comparedPerPhoto,
+                  !apart.contains([later.id, root(earlier.id)]), !apart.contains([earlier.id, root(later.id)]) else { continue }
             compared[earlier.id, default: 0] += 1
             compared[later.id, default: 0] += 1
             if let recalled = verdicts.recalled(earlier, later) {
-                guard let turn = recalled else { continue }
+                guard let turn = recalled else {
+                    apart.formUnion([[later.id, root(earlier.id)], [earlier.id, root(later.id)]])
+                    continue
+                }
                 joined[root(later.id)] = root(earlier.id)
                 found.append(Pair(earlier: earlier.id, later: later.id, turn: turn))
                 continue
             }
-            if decoded?.id != earlier.id { decoded = (earlier.id, earlier.decode(reader)) }
             // A file that could not be decoded (gone, changed, unreadable) is not judged: no verdict kept.
-            guard let original = decoded?.image, let copy = later.decode(reader) else { continue }
+            guard let original = picture(earlier), let copy = picture(later) else { continue }
             let turn = turns.first(where: { turn in
                 guard let colour = PixelDifference.between(original, copy, turnedBy: turn) else { return false }
                 if colour.isSamePicture { return true }
@@ -142,7 +155,10 @@ enum TurnedDuplicates {
                 return PixelDifference.between(a, b, turnedBy: turn)?.isSameLuma == true
             })
             verdicts.record(earlier, later, turn)
-            guard let turn else { continue }
+            guard let turn else {
+                apart.formUnion([[later.id, root(earlier.id)], [earlier.id, root(later.id)]])
+                continue
+            }
             joined[root(later.id)] = root(earlier.id)
             found.append(Pair(earlier: earlier.id, later: later.id, turn: turn))
         }
