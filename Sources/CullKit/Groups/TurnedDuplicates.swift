@@ -14,8 +14,8 @@
 ///   decoder gives them (``PixelDifference``). A re-encoded copy, however close, is not the same
 ///   pixels: `similar` finds those.
 ///
-/// Bounded: a photo is decoded for at most ``comparedPerPhoto`` pairs (a hostile library of one
-/// print repeated decodes no more than that a photo), each decode within the shared
+/// Bounded: a photo is compared no more once ``apartPerPhoto`` pairs found it apart (a hostile
+/// library of one print repeated decodes no more than that a photo), each decode within the shared
 /// ``DecodeBudget``; files are opened from the root by descriptor, only while they are the file
 /// the index recorded. Without a root nothing is decoded and nothing found.
 enum TurnedDuplicates {
@@ -29,8 +29,9 @@ enum TurnedDuplicates {
 
     /// How many of 64 signs two decodes of one picture may differ in.
     static let printDistance = 4
-    /// The most pairs a photo is decoded and compared in.
-    static let comparedPerPhoto = 8
+    /// The most pairs a photo is found apart in: beyond them it is compared no more (a photo has a
+    /// few re-encoded copies of its size at most; a hostile library of one print repeated is bounded).
+    static let apartPerPhoto = 16
 
     /// The photos of the index that are another's pixels turned or mirrored, by pair.
     static func pairs(_ db: Database, root: String?) throws -> [Pair] {
@@ -107,7 +108,7 @@ enum TurnedDuplicates {
     }
 
     /// The pairs of `candidates` whose pixels are the same turned, each compared unless its two are
-    /// joined already (through other pairs) or one has been compared ``comparedPerPhoto`` times.
+    /// joined already (through other pairs) or one has been found apart ``apartPerPhoto`` times.
     private static func proven(_ candidates: [(earlier: Photo, later: Photo)], reader: FileReader, verdicts: inout Verdicts) -> [Pair] {
         var joined: [Int64: Int64] = [:]
         func root(_ id: Int64) -> Int64 {
@@ -115,10 +116,7 @@ enum TurnedDuplicates {
             while let next = joined[id], next != id { id = next }
             return id
         }
-        var compared: [Int64: Int] = [:]
-        // A photo found not to be a member of a group is not the others' pixels either (they are
-        // one another's): by photo, the groups (their root) it was found apart from.
-        var apart: Set<[Int64]> = []
+        var failed: [Int64: Int] = [:]
         // The last few decodes (a photo is compared with a few others in a row).
         var decoded: [(id: Int64, image: DecodedImage?)] = []
         func picture(_ photo: Photo) -> DecodedImage? {
@@ -130,14 +128,14 @@ enum TurnedDuplicates {
         var found: [Pair] = []
         for (earlier, later) in candidates where root(earlier.id) != root(later.id) {
             let turns = later.turns(toMatch: earlier)
-            guard !turns.isEmpty, compared[earlier.id, default: 0] < comparedPerPhoto,
-                  compared[later.id, default: 0] < comparedPerPhoto,
-                  !apart.contains([later.id, root(earlier.id)]), !apart.contains([earlier.id, root(later.id)]) else { continue }
-            compared[earlier.id, default: 0] += 1
-            compared[later.id, default: 0] += 1
+            guard !turns.isEmpty, failed[earlier.id, default: 0] < apartPerPhoto, failed[later.id, default: 0] < apartPerPhoto else { continue }
+            func apart() {
+                failed[earlier.id, default: 0] += 1
+                failed[later.id, default: 0] += 1
+            }
             if let recalled = verdicts.recalled(earlier, later) {
                 guard let turn = recalled else {
-                    apart.formUnion([[later.id, root(earlier.id)], [earlier.id, root(later.id)]])
+                    apart()
                     continue
                 }
                 joined[root(later.id)] = root(earlier.id)
@@ -156,7 +154,7 @@ enum TurnedDuplicates {
             })
             verdicts.record(earlier, later, turn)
             guard let turn else {
-                apart.formUnion([[later.id, root(earlier.id)], [earlier.id, root(later.id)]])
+                apart()
                 continue
             }
             joined[root(later.id)] = root(earlier.id)
