@@ -38,18 +38,18 @@ enum TurnedDuplicates {
         guard let root else { return [] }
         var ids: [Int64] = []
         var prints: [TurnPrint?] = []
-        var sides: [(short: Int64, long: Int64)] = []
+        var shapes: [Shape] = []
         try db.forEachRow("""
-            SELECT a.id, a.width, a.height, f.turn_signs, f.turns FROM image_features f JOIN assets a ON a.id = f.asset_id
+            SELECT a.id, a.width, a.height, a.orientation, f.turn_signs, f.turns FROM image_features f JOIN assets a ON a.id = f.asset_id
             WHERE f.turn_signs IS NOT NULL AND a.kind = 'photo' AND a.width > 0 AND a.height > 0 AND \(CachedRow.isCurrent("f", for: "a"))
             """, [], PrintColumns.self) { row, column in
             guard let print = TurnPrint(signs: row.int64(column.signs), code: row.int64(column.turns)) else { return }
-            let (width, height) = (row.int64(column.width), row.int64(column.height))
             ids.append(row.int64(column.id))
             prints.append(print)
-            sides.append((min(width, height), max(width, height)))
+            shapes.append(Shape(row, column))
         }
-        let near = SimilarGroups.nearPrints(prints, distance: printDistance) { sides[$0] == sides[$1] }
+        // Only pairs a turn can match are kept: frames of a still scene (one print, one orientation) never are.
+        let near = SimilarGroups.nearPrints(prints, distance: printDistance) { !shapes[$0].turns(toMatch: shapes[$1]).isEmpty }
         guard !near.isEmpty else { return [] }
         let photos = try Photo.load(db, ids: Array(Set(near.flatMap { [ids[$0.0], ids[$0.1]] })))
         let ordered = near.compactMap { pair -> (earlier: Photo, later: Photo)? in
@@ -163,36 +163,52 @@ enum TurnedDuplicates {
         return found
     }
 
-    /// A candidate photo: where it is, what the index recorded of it, and its print.
-    private struct Photo {
-        let id: Int64
-        let path: [UInt8]
-        let recorded: IndexedIdentity
-        /// Its size as shown (orientation applied).
+    /// What tells which turns could bring one photo onto another: its print's signs, its size as
+    /// shown (the index keeps it with the orientation applied, as the decode gives it), its orientation.
+    private struct Shape {
+        let signs: UInt64
         let width: Int, height: Int
         let orientation: Int
-        let signs: UInt64
-        /// Its image-data hash, when it has one: photos of one hash are one group already.
-        let imageHash: [UInt8]?
 
-        /// The turns that bring this photo onto `other`, nearest first: its print's signs turned are
-        /// within ``printDistance`` of `other`'s, its size turned is `other`'s, and it is not the same
+        init(_ row: Row, _ column: some ShapeColumns) {
+            signs = UInt64(bitPattern: row.int64(column.signs))
+            (width, height) = (Int(row.int64(column.width)), Int(row.int64(column.height)))
+            orientation = Int(row.optionalInt64(column.orientation) ?? 1)
+        }
+
+        /// The turns that bring this photo onto `other`, nearest first: its signs turned are within
+        /// ``printDistance`` of `other`'s, its size turned is `other`'s, and it is not the same
         /// orientation unturned.
-        func turns(toMatch other: Photo) -> [Turn] {
-            if let imageHash, imageHash == other.imageHash { return [] }
-            return Turn.allCases.compactMap { turn -> (Turn, Int)? in
+        func turns(toMatch other: Shape) -> [Turn] {
+            Turn.allCases.compactMap { turn -> (Turn, Int)? in
                 let bits = (turn.apply(to: signs) ^ other.signs).nonzeroBitCount
                 guard bits <= printDistance, turn.size(width: width, height: height) == (other.width, other.height),
                       turn != .none || orientation != other.orientation else { return nil }
                 return (turn, bits)
             }.sorted { $0.1 < $1.1 }.map(\.0)
         }
+    }
+
+    /// A candidate photo: where it is, what the index recorded of it, and its shape.
+    private struct Photo {
+        let id: Int64
+        let path: [UInt8]
+        let recorded: IndexedIdentity
+        let shape: Shape
+        /// Its image-data hash, when it has one: photos of one hash are one group already.
+        let imageHash: [UInt8]?
+
+        /// The turns that bring this photo onto `other` (``Shape/turns(toMatch:)``), none for two of one image-data hash.
+        func turns(toMatch other: Photo) -> [Turn] {
+            if let imageHash, imageHash == other.imageHash { return [] }
+            return shape.turns(toMatch: other.shape)
+        }
 
         /// The whole picture, orientation applied, in colour or grey (a JPEG's own luma plane); nil
         /// when it is not the recorded file any more or cannot be decoded.
         func decode(_ reader: FileReader, grey: Bool = false) -> DecodedImage? {
             guard let file = reader.openUnchanged(path, as: recorded) else { return nil }
-            return try? ImageDecoder.decode(file, path: PathBytes.display(path), maxSide: max(width, height), grey: grey)
+            return try? ImageDecoder.decode(file, path: PathBytes.display(path), maxSide: max(shape.width, shape.height), grey: grey)
         }
 
         static func load(_ db: Database, ids: [Int64]) throws -> [Int64: Photo] {
@@ -204,29 +220,34 @@ enum TurnedDuplicates {
                 LEFT JOIN image_hashes i ON i.asset_id = a.id AND \(CachedRow.isCurrent("i", for: "a"))
                 WHERE a.id IN (SELECT value FROM json_each(?))
                 """, [.text(JSONValue.list(ids))], PhotoColumns.self) { row, column in
-                // The index keeps the size shown (orientation applied), as the decode gives it.
-                let (width, height) = (Int(row.int64(column.width)), Int(row.int64(column.height)))
                 let recorded = IndexedIdentity(device: row.int64(column.device), inode: row.int64(column.inode), size: row.int64(column.size),
                                                mtimeNs: row.int64(column.mtimeNs), ctimeNs: row.optionalInt64(column.ctimeNs))
                 photos[row.int64(column.id)] = Photo(
                     id: row.int64(column.id), path: row.bytes(column.path) ?? [], recorded: recorded,
-                    width: width, height: height, orientation: Int(row.optionalInt64(column.orientation) ?? 1),
-                    signs: UInt64(bitPattern: row.int64(column.signs)), imageHash: row.bytes(column.hash))
+                    shape: Shape(row, column), imageHash: row.bytes(column.hash))
             }
             return photos
         }
     }
 
-    private struct PrintColumns: RowColumns {
-        let id, width, height, signs, turns: Row.Column
+    /// The columns a ``Shape`` is read from.
+    private protocol ShapeColumns: RowColumns {
+        var width: Row.Column { get }
+        var height: Row.Column { get }
+        var orientation: Row.Column { get }
+        var signs: Row.Column { get }
+    }
+
+    private struct PrintColumns: ShapeColumns {
+        let id, width, height, orientation, signs, turns: Row.Column
 
         init(_ row: Row) {
-            (id, width, height) = (row.index("id"), row.index("width"), row.index("height"))
+            (id, width, height, orientation) = (row.index("id"), row.index("width"), row.index("height"), row.index("orientation"))
             (signs, turns) = (row.index("turn_signs"), row.index("turns"))
         }
     }
 
-    private struct PhotoColumns: RowColumns {
+    private struct PhotoColumns: ShapeColumns {
         let id, path, device, inode, size, mtimeNs, ctimeNs, width, height, orientation, signs, hash: Row.Column
 
         init(_ row: Row) {
