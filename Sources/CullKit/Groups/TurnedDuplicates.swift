@@ -32,6 +32,8 @@ enum TurnedDuplicates {
     /// The most pairs a photo is found apart in: beyond them it is compared no more (a photo has a
     /// few re-encoded copies of its size at most; a hostile library of one print repeated is bounded).
     static let apartPerPhoto = 16
+    /// The most bytes of decodes kept for the next pair beside the two being compared: three 12-megapixel photos.
+    static let keptDecodeBytes = 3 * 12_000_000 * 3
 
     /// The photos of the index that are another's pixels turned or mirrored, by pair.
     static func pairs(_ db: Database, root: String?) throws -> [Pair] {
@@ -117,13 +119,16 @@ enum TurnedDuplicates {
             return id
         }
         var failed: [Int64: Int] = [:]
-        // The last few decodes (a photo is compared with a few others in a row).
+        // The last few decodes (a photo is compared with a few others in a row), up to
+        // ``keptDecodeBytes``: a pair of 100-megapixel photos keeps none but the two compared.
         var decoded: [(id: Int64, image: DecodedImage?)] = []
         func picture(_ photo: Photo) -> DecodedImage? {
             if let known = decoded.first(where: { $0.id == photo.id }) { return known.image }
-            if decoded.count == 3 { decoded.removeFirst() }
-            decoded.append((photo.id, photo.decode(reader)))
-            return decoded.last!.image
+            let coming = photo.shape.width * photo.shape.height * 3
+            while !decoded.isEmpty, decoded.reduce(coming, { $0 + ($1.image?.pixels.count ?? 0) }) > keptDecodeBytes { decoded.removeFirst() }
+            let image = photo.decode(reader)
+            if coming <= keptDecodeBytes { decoded.append((photo.id, image)) }
+            return image
         }
         var found: [Pair] = []
         for (earlier, later) in candidates where root(earlier.id) != root(later.id) {
