@@ -53,6 +53,8 @@ step find 'kind: video'
 step find 'code: qr'
 # A photo a chat app saved turned a quarter (Telegram/) is the same picture as the camera's: `similar` finds it turned back.
 step find 'similar: true'
+# The same photo turned the other way in a PNG export (Exports/): the same pixels, so the same picture.
+step find 'duplicate: image'
 step check "$stock"
 step plan "$stock" --now "$now"
 # The plan read the text of the old unrated photos (rules/documents.yaml): the receipt and the page are documents.

@@ -165,6 +165,8 @@ cp -p "$out/DCIM/2025/IMG_5012.JPG" "$out/WhatsApp/Media/WhatsApp Images/Sent/IM
 picture "Telegram/Telegram Images/photo_2024-05-01_10-00-00.jpg" 700 320x240
 # A photo a chat app saved turned a quarter, its metadata stripped: `similar` finds it turned back.
 "$convert" "$out/DCIM/2025/IMG_5011.JPG" -rotate 90 -strip -quality 80 "$out/Telegram/Telegram Images/photo_2025-06-02_18-20-00.jpg"
+# The same photo turned the other way and saved as a PNG, its pixels unchanged: `duplicate: image` finds it.
+"$convert" "$out/DCIM/2025/IMG_5011.JPG" -rotate 270 -strip "$out/Exports/IMG_5011-turned.png"
 
 # --- Videos: a clip with a creation time, a screen recording.
 mkdir -p "$out/Videos"
