@@ -1,9 +1,11 @@
 """Prints benchmarks/text's tables: `document` against the labels (cull, and the same decision made from
 `tesseract` run on every file), the words cull read against the words `tesseract` read, and the time.
-Usage: python text_report.py LABELS.tsv TESS_DIR CULL.json TESS_SECONDS CULL_SECONDS RECOGNIZED AGAIN_SECONDS"""
+Usage: python text_report.py LABELS.tsv TESS_DIR CULL.json TESS_SECONDS CULL_SECONDS RECOGNIZED AGAIN_SECONDS
+       [TESS_DOCUMENTS_SECONDS CULL_DOCUMENTS_SECONDS] (the floor: the labelled documents alone)"""
 import json, os, re, sys
 
 labels_path, tess_dir, cull_json, tess_s, cull_s, recognized, again_s = sys.argv[1:8]
+floor = [float(v) for v in sys.argv[8:10]]
 tess_s, cull_s, again_s, recognized = float(tess_s), float(cull_s), float(again_s), int(recognized)
 # cull's own thresholds (Sources/CullKit/Features/Text/TextReading.swift), applied to tesseract's words.
 CONFIDENCE, WORDS, LINES, COVERAGE = 60, 12, 3, 0.12
@@ -101,3 +103,9 @@ print("|---|---|---|")
 print("| tesseract on every file (TSV, one process per file, %d at once, one OpenMP thread each) | %.1f | 100%% |" % (os.cpu_count(), tess_s))
 print("| cull find 'document: true' on a fresh scan (presence test, OCR of %d of %d files) | %.1f | %.1f%% |" % (recognized, len(rows), cull_s, 100 * cull_s / tess_s))
 print("| the same find again (everything cached: no photo read twice) | %.2f | %.1f%% |" % (again_s, 100 * again_s / tess_s))
+if floor:
+    tess_docs_s, cull_docs_s = floor
+    print("| floor: tesseract on the %d labelled documents alone | %.1f | %.1f%% |" % (docs, tess_docs_s, 100 * tess_docs_s / tess_s))
+    print("| floor: cull reading the %d labelled documents alone (a library of them) | %.1f | %.1f%% |" % (docs, cull_docs_s, 100 * cull_docs_s / tess_s))
+    print("| cull's time beyond that floor (the photos: presence test, and the OCR of those that pass it) | %.1f | %.1f%% |" % (
+        cull_s - cull_docs_s, 100 * (cull_s - cull_docs_s) / tess_s))
