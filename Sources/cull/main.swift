@@ -26,5 +26,6 @@ let commands: [any CullCommand.Type] = [
     LogCommand.self,
 ]
 
+OpenMP.oneThreadPerTeam()
 let arguments = Array(CommandLine.arguments.dropFirst())
 exit(Dispatcher(commands: commands).run(arguments).rawValue)

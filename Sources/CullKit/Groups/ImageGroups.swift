@@ -71,7 +71,7 @@ enum ImageGroups {
         }
     }
 
-    /// The hash and asset ``candidates(_:)`` reads.
+    /// The hash and asset ``candidates(_:root:)`` reads.
     private struct Columns: RowColumns {
         let hash, id: Row.Column
 

@@ -36,3 +36,15 @@ enum Libraries {
         return .success(table.pointee)
     }
 }
+
+/// The OpenMP runtime (libgomp) Tesseract and LibRaw bring: Cull reads one photo per thread of its
+/// own, so a team of OpenMP threads under each only thrashes. Tesseract asks for teams of 4 in its
+/// network layers whatever `omp_set_num_threads` said; only the thread limit, which libgomp reads
+/// from the environment when it is loaded, holds them to one. Measured on benchmarks/text's 38
+/// documents (2 cores): 31.3 s of which two thirds were libgomp spinning and the kernel switching
+/// threads, against 14.0 s for `tesseract` run with that limit.
+public enum OpenMP {
+    /// Asks for one thread per OpenMP team (`OMP_THREAD_LIMIT=1`, unless the user set it). First
+    /// thing in `main`: while the process has one thread, and before libgomp is loaded.
+    public static func oneThreadPerTeam() { Platform.setEnvironmentDefault("OMP_THREAD_LIMIT", "1") }
+}

@@ -15,6 +15,10 @@ enum Platform {
     /// Once, before decoding threads start.
     static func keepFreedMemory(_ bytes: Int) { cull_keep_freed_memory(max(0, bytes)) }
 
+    /// Sets the environment variable `name` to `value` unless it is set already (the user's word
+    /// stands). Only while the process has one thread: `setenv` races every other thread's `getenv`.
+    static func setEnvironmentDefault(_ name: String, _ value: String) { setenv(name, value, 0) }
+
     #if canImport(Glibc)
     /// What `opendir` returns.
     typealias DirectoryStream = OpaquePointer
