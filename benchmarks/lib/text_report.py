@@ -8,7 +8,7 @@ labels_path, tess_dir, cull_json, tess_s, cull_s, recognized, again_s = sys.argv
 floor = [float(v) for v in sys.argv[8:10]]
 tess_s, cull_s, again_s, recognized = float(tess_s), float(cull_s), float(again_s), int(recognized)
 # cull's own thresholds (Sources/CullKit/Features/Text/TextReading.swift), applied to tesseract's words.
-CONFIDENCE, WORDS, LINES, COVERAGE = 60, 12, 3, 0.12
+CONFIDENCE, WORDS, LINES, COVERAGE = 60, 12, 3, 0.02
 
 labels = {}
 with open(labels_path) as f:
