@@ -1,45 +1,6 @@
 import Foundation
 
-/// One of the eight ways a picture can be turned or mirrored (the symmetries of a rectangle): turned
-/// by 90°, 180° or 270°, mirrored, or both. Written as what it does to the picture, in this order:
-/// swap rows and columns (`transposed`), then mirror left to right, then top to bottom. Turned 90°
-/// clockwise is transposed then mirrored left to right; 180° is both mirrors.
-public struct Turn: Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    public let transposed: Bool
-    public let mirroredAcross: Bool
-    public let mirroredDown: Bool
-
-    /// The eight, by ``index``: the picture as it is first.
-    public static let allCases: [Turn] = (0 ..< 8).map(Turn.init(index:))
-
-    /// The picture as it is.
-    public static let none = Turn(index: 0)
-
-    /// 0 ... 7, one bit per operation (4 transposed, 2 mirrored across, 1 mirrored down).
-    public var index: Int { (transposed ? 4 : 0) | (mirroredAcross ? 2 : 0) | (mirroredDown ? 1 : 0) }
-
-    public init(index: Int) {
-        (transposed, mirroredAcross, mirroredDown) = (index & 4 != 0, index & 2 != 0, index & 1 != 0)
-    }
-
-    init(transposed: Bool, mirroredAcross: Bool, mirroredDown: Bool) {
-        (self.transposed, self.mirroredAcross, self.mirroredDown) = (transposed, mirroredAcross, mirroredDown)
-    }
-
-    /// How a person says it.
-    public var description: String {
-        switch (transposed, mirroredAcross, mirroredDown) {
-        case (false, false, false): "as it is"
-        case (false, true, false): "mirrored"
-        case (false, false, true): "mirrored top to bottom"
-        case (false, true, true): "turned 180°"
-        case (true, true, false): "turned 90° clockwise"
-        case (true, false, true): "turned 90° counterclockwise"
-        case (true, false, false): "mirrored across its diagonal"
-        case (true, true, true): "mirrored across its other diagonal"
-        }
-    }
-
+extension Turn {
     /// The signs of ``TurnPrint/signs`` of the picture turned this way, from the picture's own:
     /// turning permutes the DCT's coefficients and negates those of odd frequency along a mirrored
     /// axis (cos(π(2(n−1−x)+1)u / 2n) = (−1)^u cos(π(2x+1)u / 2n)), so the bits follow exactly.

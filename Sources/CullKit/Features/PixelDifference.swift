@@ -1,41 +1,5 @@
-/// The pixels of a picture turned or mirrored (``Turn``), and whether two decodes are one picture
-/// turned: what `duplicate: image` confirms a turned copy by (``TurnedDuplicates``).
-extension Turn {
-    /// The size of a `width` × `height` picture turned this way.
-    public func size(width: Int, height: Int) -> (width: Int, height: Int) {
-        transposed ? (height, width) : (width, height)
-    }
-
-    /// Where the pixel at (`x`, `y`) of the turned picture (of `width` × `height`, turned) comes
-    /// from in the picture as it was: the operations undone in reverse order.
-    @inline(__always)
-    func source(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int) {
-        let y1 = mirroredDown ? height - 1 - y : y
-        let x1 = mirroredAcross ? width - 1 - x : x
-        return transposed ? (y1, x1) : (x1, y1)
-    }
-
-    /// `image` turned this way.
-    public func apply(to image: DecodedImage) -> DecodedImage {
-        let (width, height) = size(width: image.width, height: image.height)
-        let channels = image.channels
-        var out = [UInt8](repeating: 0, count: image.pixels.count)
-        image.pixels.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { target in
-                for y in 0 ..< height {
-                    for x in 0 ..< width {
-                        let from = self.source(x: x, y: y, width: width, height: height)
-                        let a = (from.y * image.width + from.x) * channels, b = (y * width + x) * channels
-                        for k in 0 ..< channels { target[b + k] = source[a + k] }
-                    }
-                }
-            }
-        }
-        return DecodedImage(width: width, height: height, channels: channels, pixels: out)
-    }
-}
-
-/// How far two decodes of one size are from the same pixels.
+/// How far two decodes of one size are from the same pixels, one of them turned (``Turn``): what
+/// `duplicate: image` confirms a turned copy by (``TurnedDuplicates``).
 public struct PixelDifference: Sendable, Equatable {
     /// Samples (a channel of a pixel) compared.
     public var samples = 0
@@ -70,16 +34,9 @@ public struct PixelDifference: Sendable, Equatable {
     /// decodes are no picture's two decodes, and most pairs compared are not (counts then cover the rows read).
     public static func between(_ a: DecodedImage, _ b: DecodedImage, turnedBy turn: Turn) -> PixelDifference? {
         let (width, height) = turn.size(width: b.width, height: b.height)
-        guard a.width == width, a.height == height, a.channels == b.channels, a.pixels.count == b.pixels.count,
-              width > 0, height > 0 else { return nil }
+        guard a.width == width, a.height == height, a.channels == b.channels, a.pixels.count == b.pixels.count else { return nil }
         let channels = a.channels
-        // Where `b`'s sample for (x, y) is moves by a fixed step along a row and down a column.
-        func offset(_ x: Int, _ y: Int) -> Int {
-            let from = turn.source(x: x, y: y, width: width, height: height)
-            return (from.y * b.width + from.x) * channels
-        }
-        let origin = offset(0, 0)
-        let across = width > 1 ? offset(1, 0) - origin : 0, down = height > 1 ? offset(0, 1) - origin : 0
+        let (origin, across, down) = turn.steps(width: b.width, height: b.height, channels: channels)
         var apart = 0, largest = 0
         a.pixels.withUnsafeBufferPointer { first in
             b.pixels.withUnsafeBufferPointer { second in
