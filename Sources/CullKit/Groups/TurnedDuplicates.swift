@@ -69,16 +69,15 @@ enum TurnedDuplicates {
     /// `cache_states`): a pair is decoded once while its files stay as they are, not on every plan
     /// after any change to the index. Only the verdicts of this run's pairs are kept.
     private struct Verdicts {
-        static let name = "turned_duplicates"
-        static let version: Int64 = 1
+        /// Its `cache_states` row (``ChangeWatch`` over no table: kept whatever else changes, by version).
+        private let watch: ChangeWatch
         private var known: [[Int64]: Int64] = [:]
         private var used: [[Int64]: Int64] = [:]
 
         init(_ db: Database) throws {
-            var memo: [UInt8]?
-            try db.forEachRow("SELECT memo FROM cache_states WHERE name = ?", [.text(Self.name)]) { row in memo = row.bytes("memo") }
-            var reader = MemoReader(memo ?? [])
-            guard reader.next() == Self.version, let flat = reader.list(), flat.count % 11 == 0 else { return }
+            watch = try ChangeWatch(db, name: "turned_duplicates", tables: [], version: 1)
+            var reader = MemoReader(watch.memo ?? [])
+            guard let flat = reader.list(), flat.count % 11 == 0 else { return }
             for start in stride(from: 0, to: flat.count, by: 11) { known[Array(flat[start ..< start + 10])] = flat[start + 10] }
         }
 
@@ -102,10 +101,8 @@ enum TurnedDuplicates {
         func save(_ db: Database) {
             guard used != known else { return }
             var writer = MemoWriter()
-            writer.append(Self.version)
             writer.append(list: used.sorted { $0.key.lexicographicallyPrecedes($1.key) }.flatMap { $0.key + [$0.value] })
-            try? db.execute("INSERT OR REPLACE INTO cache_states (name, counts, memo) VALUES (?, '', ?)",
-                            [.text(Self.name), .blob(writer.bytes)])
+            try? watch.record(db, memo: writer.bytes)
         }
     }
 

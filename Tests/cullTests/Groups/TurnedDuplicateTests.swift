@@ -102,13 +102,11 @@ struct TurnedDuplicateTests {
             return
         }
         var reader = MemoReader(memo)
-        let version = reader.next()
         var verdicts = reader.list() ?? []
         // a-90.jpg sorts first: a.jpg turned 90° clockwise is it.
         #expect(verdicts.count == 11 && verdicts[10] == Int64(Turn(index: 6).index), "\(verdicts)")
         verdicts[10] = -1
         var writer = MemoWriter()
-        writer.append(version ?? 0)
         writer.append(list: verdicts)
         try box.db.execute("UPDATE cache_states SET memo = ? WHERE name = 'turned_duplicates'", [.blob(writer.bytes)])
         // Another photo comes: the groups are found again, and the pair is not decoded again.
