@@ -67,7 +67,7 @@ SQL
 }
 
 # The caches a cron's `cull scan --hash` leaves behind, for the index make_synthetic_index made:
-# image features (pHash, sharpness, exposure) of every decodable photo and video (its poster frame), image-data hashes of every
+# image features (pHash, sharpness, exposure, the turn print) of every decodable photo and video (its poster frame), image-data hashes of every
 # photo and video that shares a format and pixel size, content hashes of every file that shares
 # its size; text readings of every photo; one in 500 photos is an exact copy of another (the same size and hashes), one in 300
 # a near copy (a pHash 2 bits away), one in 40 blurry. Identities match the assets rows, so plans
@@ -82,10 +82,12 @@ PRAGMA synchronous = OFF;
 BEGIN;
 UPDATE assets SET size = (SELECT size FROM assets b WHERE b.id = assets.id - 1)
     WHERE id % 500 = 12 AND kind = 'photo' AND (SELECT kind FROM assets b WHERE b.id = assets.id - 1) = 'photo';
-INSERT INTO image_features (asset_id, device, inode, size, mtime_ns, ctime_ns, phash, sharpness, exposure, edges)
+INSERT INTO image_features (asset_id, device, inode, size, mtime_ns, ctime_ns, phash, sharpness, exposure, edges, turn_signs, turns)
 SELECT id, device, inode, size, mtime_ns, COALESCE(ctime_ns, 0),
     CASE WHEN id % 300 = 12 THEN (((id - 1) * 2654435761 % 2147483647) * 4294967296 + ((id - 1) * 3935559000 % 4294967291) | 5) - (((id - 1) * 2654435761 % 2147483647) * 4294967296 + ((id - 1) * 3935559000 % 4294967291) & 5) ELSE ((id) * 2654435761 % 2147483647) * 4294967296 + ((id) * 3935559000 % 4294967291) END,
-    CASE WHEN id % $BLURRY = 3 THEN 3.5 ELSE 80 + id % 900 END, 0.2 + (id % 60) / 100.0, 200
+    CASE WHEN id % $BLURRY = 3 THEN 3.5 ELSE 80 + id % 900 END, 0.2 + (id % 60) / 100.0, 200,
+    CASE WHEN id % 300 = 12 THEN (((id - 1) * 1103515245 + 12345) % 2147483647) * 4294967296 + ((id - 1) * 2246822519 % 4294967291)
+        ELSE ((id * 1103515245 + 12345) % 2147483647) * 4294967296 + (id * 2246822519 % 4294967291) END, 1
 FROM assets WHERE (kind = 'photo' AND format IN ('jpeg', 'png', 'webp', 'heic', 'avif', 'dng')) OR kind = 'video';
 INSERT INTO image_hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, hash)
 SELECT id, device, inode, size, mtime_ns, COALESCE(ctime_ns, 0),
