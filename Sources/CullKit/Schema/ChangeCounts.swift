@@ -57,6 +57,14 @@ enum ChangeCounts {
         try db.cached("UPDATE change_counts SET serial = serial + 1 WHERE id = ?").execute([.integer(id)])
     }
 
+    /// The serial of every counted table now, as one comparable text: equal readings mean no table
+    /// a plan reads was written between them (`cache_states`, where memos are kept, is not counted).
+    static func readAll(_ db: Database) throws -> String {
+        var serials: [String] = []
+        try db.forEachRow("SELECT id, serial FROM change_counts ORDER BY id") { row in serials.append("\(row.int64("id")) \(row.int64("serial"))") }
+        return serials.joined(separator: ", ")
+    }
+
     /// The serials of `tables` now, in their order, as one comparable text: `assets 12, hashes 40`.
     static func read(_ db: Database, _ tables: [String]) throws -> String {
         var serials: [String: Int64] = [:]

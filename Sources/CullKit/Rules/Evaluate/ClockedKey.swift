@@ -10,7 +10,7 @@ struct ClockedKey {
 
     /// One relative date: the SQL of what it compares (over `a`, an asset, and `r`, its review)
     /// and its bound on this run's clock.
-    struct ClockBound: Equatable {
+    struct ClockBound: Hashable {
         let subject: SQLFragment
         let bound: Int64
     }
@@ -31,21 +31,12 @@ struct ClockedKey {
     }
 
     /// Writes the key: the query, and each bound with the first value of its subject at or past it,
-    /// read from `db` now (call it before the memo's write lock is taken).
-    func write(to writer: inout MemoWriter, _ db: Database) throws {
+    /// read from `db` now (call it before the memo's write lock is taken) or, for bounds another key
+    /// of the run read at the same change counts, as `crossings` has them.
+    func write(to writer: inout MemoWriter, _ db: Database, crossings: ClockCrossings) throws {
         writer.append(bytes: timeless)
         writer.append(Int64(bounds.count))
-        // One pass over the library for every bound.
-        var nexts: [Int64?] = Array(repeating: nil, count: bounds.count)
-        if !bounds.isEmpty {
-            let firsts = bounds.enumerated().map { index, bound -> SQLFragment in
-                "min(CASE WHEN \(bound.subject) >= \(bound.bound) THEN \(bound.subject) END) AS \(sql: "b\(index)")"
-            }
-            let query: SQLFragment = "SELECT \(SQLFragment.join(firsts, separator: ", ")) FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id"
-            try db.forEachRow(query.sql, query.arguments) { row in
-                for index in bounds.indices { nexts[index] = row.optionalInt64("b\(index)") }
-            }
-        }
+        let nexts = try crossings.nexts(bounds, db)
         for (bound, next) in zip(bounds, nexts) {
             writer.append(bound.bound)
             writer.append(next == nil ? 0 : 1)
@@ -71,7 +62,7 @@ extension ClockedKey {
     /// (``ChangeWatch/overEverything(_:name:version:)``), and whether it was read back. Recorded only
     /// by a run that saw no write from its first read to its last; an index this run cannot write
     /// only computes it again next time.
-    func remembered<T>(_ db: Database, name: String, version: Int, also: [UInt8],
+    func remembered<T>(_ db: Database, name: String, version: Int, also: [UInt8], crossings: ClockCrossings,
                        write: (T, inout MemoWriter) -> Void, read: (inout MemoReader) -> T?,
                        compute: () throws -> T) throws -> (value: T, recalled: Bool) {
         let watch = try ChangeWatch.overEverything(db, name: name, version: version)
@@ -81,10 +72,38 @@ extension ClockedKey {
         }
         let value = try compute()
         var writer = MemoWriter()
-        try self.write(to: &writer, db)
+        try self.write(to: &writer, db, crossings: crossings)
         writer.append(bytes: also)
         write(value, &writer)
         try? watch.recordIfUnchanged(db, memo: writer.bytes)
         return (value, false)
+    }
+}
+
+/// Where a run's relative dates next cross a file: for each bound (``ClockedKey/ClockBound``), the
+/// first value of its subject at or past it. A run's memos (its evaluations, what its guards spare,
+/// its text scope) key on the same bounds; they are read in one pass over the library, once while
+/// no table a plan reads is written (``ChangeCounts/readAll(_:)``), not once a memo.
+final class ClockCrossings {
+    private var counts: String?
+    private var known: [ClockedKey.ClockBound: Int64?] = [:]
+
+    init() {}
+
+    /// The first value at or past each of `bounds`, in their order (nil: none).
+    func nexts(_ bounds: [ClockedKey.ClockBound], _ db: Database) throws -> [Int64?] {
+        let now = try ChangeCounts.readAll(db)
+        if now != counts { (counts, known) = (now, [:]) }
+        let missing = bounds.filter { known[$0] == nil }
+        if !missing.isEmpty {
+            let firsts = missing.enumerated().map { index, bound -> SQLFragment in
+                "min(CASE WHEN \(bound.subject) >= \(bound.bound) THEN \(bound.subject) END) AS \(sql: "b\(index)")"
+            }
+            let query: SQLFragment = "SELECT \(SQLFragment.join(firsts, separator: ", ")) FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id"
+            try db.forEachRow(query.sql, query.arguments) { row in
+                for (index, bound) in missing.enumerated() { known[bound] = .some(row.optionalInt64("b\(index)")) }
+            }
+        }
+        return bounds.map { known[$0] ?? nil }
     }
 }

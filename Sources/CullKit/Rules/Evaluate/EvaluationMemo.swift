@@ -18,12 +18,14 @@ enum EvaluationMemo {
     private static let version = 1
 
     /// The buckets of `rules` (the run of `files` in `context`) as `compute` finds them, or as
-    /// remembered; `membership`: the group members the run loaded, as bytes (``RuleEvaluator``).
+    /// remembered; `membership`: the group members the run loaded, as bytes (``RuleEvaluator``);
+    /// `crossings`: the run's clock crossings (``ClockCrossings``).
     static func buckets(_ db: Database, files: [RuleFile], context: CompileContext, rules: [CompiledRule], membership: [UInt8],
+                        crossings: ClockCrossings,
                         compute: () throws -> [RuleBuckets]) throws -> (value: [RuleBuckets], recalled: Bool) {
         let predicates = files.flatMap { $0.rules.map(\.match) + $0.protect.map(\.predicate) }
         let key = ClockedKey(predicates, context) { RuleCompiler.compileRun(files, $0).query }
-        return try key.remembered(db, name: "rule_evaluations", version: version, also: membership,
+        return try key.remembered(db, name: "rule_evaluations", version: version, also: membership, crossings: crossings,
                                   write: { buckets, writer in for bucket in buckets { bucket.write(to: &writer) } },
                                   read: { reader in
                                       var buckets: [RuleBuckets] = []

@@ -13,6 +13,8 @@ public final class RuleEvaluator {
     /// (``GroupSet/membershipSQL(of:)``, as bytes): part of what an evaluation is remembered with
     /// (``EvaluationMemo``).
     private var membership: [UInt8] = []
+    /// Where the run's relative dates next cross a file, read once for all its memos.
+    let crossings = ClockCrossings()
 
     /// Registers the rule functions on `database` and reads the library's favorite threshold.
     public init(database: Database, clock: RunClock) throws {
@@ -157,7 +159,7 @@ public final class RuleEvaluator {
         let run = RuleCompiler.compileRun(files, context)
         guard !run.rules.isEmpty else { return [] }
         let (buckets, recalled) = try EvaluationMemo.buckets(database, files: files, context: context, rules: run.rules,
-                                                             membership: membership) { try evaluate(run) }
+                                                             membership: membership, crossings: crossings) { try evaluate(run) }
         self.recalled = recalled
         return zip(run.rules, buckets).map { $1.evaluation(of: $0, libraryCount: count) }
     }
@@ -211,7 +213,7 @@ public final class RuleEvaluator {
         let predicates = files.flatMap { $0.rules.map(\.match) + $0.protect.map(\.predicate) }
         let key = ClockedKey(predicates, context) { RuleCompiler.sparingQuery(files, scope: scope, $0)?.query ?? "" }
         typealias Spared = [(id: Int64, reason: Int)]
-        let (found, _) = try key.remembered(database, name: name, version: 1, also: membership, write: { (found: Spared, writer) in
+        let (found, _) = try key.remembered(database, name: name, version: 1, also: membership, crossings: crossings, write: { (found: Spared, writer) in
             writer.append(list: found.flatMap { [$0.id, Int64($0.reason)] })
         }, read: { reader -> Spared? in
             guard let pairs = reader.list(), pairs.count % 2 == 0,

@@ -45,7 +45,7 @@ extension RuleEvaluator {
         let report = try cache.refresh(scope: scope)
         if report == TextCache.Report() {
             var writer = MemoWriter()
-            try key.write(to: &writer, database)
+            try key.write(to: &writer, database, crossings: crossings)
             // An index this run cannot write only looks again next time.
             try? watch.recordIfUnchanged(database, memo: writer.bytes)
         }
