@@ -33,9 +33,11 @@ public enum TextFixtures {
         guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
     }
 
-    /// `lines` of black text on a white `width`×`height` page, `point` points, then `extra` (a turn, blur).
-    public static func page(_ lines: [String], width: Int = 1200, height: Int = 1600, point: Int = 28, extra: [String] = [], to path: String) throws {
-        var arguments = ["-size", "\(width)x\(height)", "xc:white", "-font", "DejaVu-Sans", "-pointsize", "\(point)", "-fill", "black"]
+    /// `lines` of black text on a `width`×`height` page of `paper` (an ImageMagick picture: white,
+    /// a shade), `point` points, then `extra` (a turn, blur).
+    public static func page(_ lines: [String], width: Int = 1200, height: Int = 1600, point: Int = 28, paper: String = "xc:white",
+                            extra: [String] = [], to path: String) throws {
+        var arguments = ["-size", "\(width)x\(height)", paper, "-font", "DejaVu-Sans", "-pointsize", "\(point)", "-fill", "black"]
         for (index, line) in lines.enumerated() {
             arguments += ["-annotate", "+\(width / 15)+\(height / 12 + index * point * 2)", line]
         }

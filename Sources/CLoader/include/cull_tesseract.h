@@ -15,7 +15,7 @@ void omp_set_num_threads(int);
 
 #define CULL_TESSERACT_FUNCTIONS(X) \
     X(TessBaseAPICreate) X(TessBaseAPIDelete) X(TessBaseAPIInit4) X(TessBaseAPIEnd) \
-    X(TessBaseAPISetPageSegMode) X(TessBaseAPISetImage) X(TessBaseAPISetSourceResolution) \
+    X(TessBaseAPISetPageSegMode) X(TessBaseAPISetVariable) X(TessBaseAPISetImage) X(TessBaseAPISetSourceResolution) \
     X(TessBaseAPIClear) X(TessBaseAPIRecognize) X(TessBaseAPIGetIterator) \
     X(TessMonitorCreate) X(TessMonitorDelete) X(TessMonitorSetDeadlineMSecs) \
     X(TessResultIteratorDelete) X(TessResultIteratorGetPageIterator) X(TessResultIteratorGetUTF8Text) \

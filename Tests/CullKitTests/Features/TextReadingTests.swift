@@ -50,6 +50,27 @@ struct TextReadingTests {
         }
     }
 
+    /// A photographed page: grey paper shaded top to bottom, the camera's grain, a little blur.
+    /// Tesseract's one threshold blackens its darker half, and its layout analysis finds no block:
+    /// it read nothing of this page, nor of a generated page of the text benchmark.
+    @Test func aGrainyPageOnShadedPaperIsRead() throws {
+        let folder = try TextFixtures.folder("grainy")
+        try TextFixtures.page(TextFixtures.pageLines, paper: "gradient:gray62-gray88",
+                              extra: ["-blur", "0x1", "-attenuate", "0.3", "+noise", "Gaussian", "-colorspace", "gray"], to: folder + "/page.jpg")
+        #expect(TextPresence.of(try decoded(folder + "/page.jpg", side: TextPresence.side)).isPage)
+        let reading = try read(folder + "/page.jpg")
+        #expect(reading.document && reading.turn == 0, "\(reading)")
+        #expect(reading.text?.contains("quarterly report") == true, "\(reading.text ?? "")")
+    }
+
+    /// Only a page is read again as one block: its lines run one way. Moss or a pattern, whose marks
+    /// line up both ways, would read as hundreds of words of nonsense, and a few characters are a sign.
+    @Test func aPageIsManyCharactersOnLinesOfOneAxis() {
+        #expect(TextPresence(across: 224, down: 55).isPage && TextPresence(across: 7, down: 193, turn: 270).isPage)
+        #expect(!TextPresence(across: 201, down: 200).isPage && !TextPresence(across: 45, down: 94).isPage)
+        #expect(!TextPresence(across: 33, down: 6).isPage, "a few characters on a sign")
+    }
+
     @Test func aWordOnASignIsNotADocument() throws {
         let folder = try TextFixtures.folder("sign")
         try TextFixtures.scene(extra: ["-fill", "white", "-draw", "rectangle 600,400 1000,560", "-fill", "black", "-font", "DejaVu-Sans-Bold",

@@ -30,6 +30,18 @@ public struct TextPresence: Sendable, Equatable {
     /// Whether its lines run top to bottom: the page is turned by 90° one way or the other.
     public var turned: Bool { down > across + across / 2 }
 
+    /// Characters on lines of one axis that, with ``pageDominance``, make a page of text.
+    static let pageCharacters = 100
+    /// How many times the characters of the other axis a page's axis has: a page's lines all run
+    /// one way, where the marks of a texture (moss, a pattern, water) line up both ways about as often.
+    static let pageDominance = 3
+
+    /// Whether it looks like a page of text: many characters, on lines of one axis.
+    public var isPage: Bool {
+        let (major, minor) = (max(across, down), min(across, down))
+        return major >= Self.pageCharacters && major >= Self.pageDominance * minor
+    }
+
     public init(across: Int, down: Int, turn: Int = 0) {
         self.across = across
         self.down = down

@@ -60,7 +60,14 @@ public struct TextReading: Sendable, Equatable {
         guard presence.hasText else { return .noText }
         let grey = image.grey.reduced(toLongest: side)
         let first = presence.turn
-        let reading = read(grey, turn: first, recognizer)
+        var reading = read(grey, turn: first, recognizer)
+        // Few words or none on what looks like a page: on a photographed page (shaded paper, grain)
+        // Tesseract's one threshold and its layout analysis may find no block; read it as one block
+        // thresholded locally. Not a texture: read so, moss is hundreds of words of nonsense.
+        if reading.words < fewWords, presence.isPage {
+            let block = read(grey, turn: first, recognizer, layout: .block)
+            if block.words > reading.words { reading = block }
+        }
         // Nothing read at all: no text after all (a texture), not a page the wrong way up.
         guard reading.words > 0, reading.words < fewWords else { return reading }
         let turned = read(grey, turn: first + 180, recognizer)
@@ -68,10 +75,11 @@ public struct TextReading: Sendable, Equatable {
     }
 
     /// Tesseract's reading of `grey` turned `turn` degrees clockwise.
-    static func read(_ grey: DecodedImage, turn: Int, _ recognizer: TextRecognizer) -> TextReading {
+    static func read(_ grey: DecodedImage, turn: Int, _ recognizer: TextRecognizer,
+                     layout: TextRecognizer.Layout = .page) -> TextReading {
         let exif = [90: 6, 180: 3, 270: 8][turn] ?? 1
         let picture = Orientation.apply(exif, to: grey)
-        return of(recognizer.words(in: picture), width: picture.width, height: picture.height, turn: turn)
+        return of(recognizer.words(in: picture, layout: layout), width: picture.width, height: picture.height, turn: turn)
     }
 
     /// The reading made of Tesseract's `words` on a `width`×`height` picture.

@@ -58,7 +58,6 @@ final class TextRecognizer {
             api.TessBaseAPIDelete(handle)
             throw Unavailable(languages: languages)
         }
-        api.TessBaseAPISetPageSegMode(handle, PSM_AUTO)
         self.handle = handle
         self.api = api
         self.languages = languages
@@ -69,9 +68,22 @@ final class TextRecognizer {
         api.TessBaseAPIDelete(handle)
     }
 
+    /// How Tesseract looks for the text on a picture.
+    enum Layout {
+        /// Its own page-layout analysis (blocks and columns found, pictures left out), over the
+        /// picture made black and white at one threshold (Otsu's).
+        case page
+        /// The picture is one block of text, made black and white by each pixel's neighbourhood
+        /// (Sauvola's): on a photographed page (paper shaded top to bottom, the camera's grain)
+        /// one threshold blackens the darker half and the analysis finds no block to read.
+        case block
+    }
+
     /// The words Tesseract reads in the grey `image`, in reading order (an empty list where it reads none).
-    func words(in image: DecodedImage) -> [Word] {
+    func words(in image: DecodedImage, layout: Layout = .page) -> [Word] {
         let grey = image.grey
+        api.TessBaseAPISetPageSegMode(handle, layout == .page ? PSM_AUTO : PSM_SINGLE_BLOCK)
+        _ = api.TessBaseAPISetVariable(handle, "thresholding_method", layout == .page ? "0" : "2")
         grey.pixels.withUnsafeBufferPointer { pixels in
             api.TessBaseAPISetImage(handle, pixels.baseAddress, Int32(grey.width), Int32(grey.height), 1, Int32(grey.width))
         }
