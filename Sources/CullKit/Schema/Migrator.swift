@@ -27,6 +27,7 @@ public enum Migrator {
         .m0029Returns,
         .m0030Turns,
         .m0031PlanInputs,
+        .m0032PageReadings,
     ]
 
     /// The number of migrations this build knows; an index with more was written by a newer Cull.

@@ -20,4 +20,21 @@ import Testing
         #expect(try db.scalar("SELECT count(*) FROM image_features") == .integer(0))
         #expect(try db.scalar("SELECT count(*) FROM cache_states WHERE name = 'image_features'") == .integer(0))
     }
+
+    /// `0032-page-readings`: readings of a few words or none may be pages the layout analysis missed,
+    /// so they go and are read again; readings of more words, and photos without text, stay.
+    @Test func anUpgradeReadsPagesOfFewWordsAgain() throws {
+        let index = try TestIndex([TestAsset(path: "p/few.jpg"), TestAsset(path: "p/many.jpg"), TestAsset(path: "p/none.jpg")])
+        let db = index.database
+        try db.execute("""
+            INSERT INTO text_readings (asset_id, device, inode, size, mtime_ns, ctime_ns, recognized, text, words, document, coverage, turn)
+            SELECT id, device, inode, size, mtime_ns, 0, path <> 'p/none.jpg', NULL,
+                   CASE path WHEN 'p/few.jpg' THEN 3 WHEN 'p/many.jpg' THEN 40 ELSE 0 END, path = 'p/many.jpg', 0, 0 FROM assets
+            """)
+        try db.execute("DELETE FROM schema_migrations WHERE id = '0032-page-readings'")
+        try Migrator.migrate(db)
+        var kept: [String] = []
+        try db.forEachRow("SELECT a.path FROM text_readings t JOIN assets a ON a.id = t.asset_id ORDER BY a.path") { kept.append($0.string("path") ?? "") }
+        #expect(kept == ["p/many.jpg", "p/none.jpg"])
+    }
 }
