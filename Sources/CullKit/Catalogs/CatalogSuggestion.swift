@@ -22,7 +22,7 @@ enum CatalogSuggestion {
             for depth in stride(from: min(parts.count - 1, 64), through: 0, by: -1) {
                 let tail = Array(parts.suffix(depth).joined(separator: [PathBytes.slash]))
                 guard let key = CatalogPaths.components(tail), depth == 0 || library.holds(folder: key) else { continue }
-                let matches = sample.names.filter { name in CatalogPaths.key(folder: key, name: name).map(library.contains) ?? false }.count
+                let matches = sample.names.count(where: { name in CatalogPaths.key(folder: key, name: name).map(library.contains) ?? false })
                 guard matches > 0 else { continue }
                 let head = Array(parts.prefix(parts.count - depth).joined(separator: [PathBytes.slash]))
                 guard let text = String(validating: (absolute ? [PathBytes.slash] : []) + head, as: UTF8.self) else { break }

@@ -140,7 +140,7 @@ public enum SimilarGroups {
         let counts = hashes.indices.map { index in
             let all = reach.count[hashes[index].hash]! - 1 + (turnedTo[index]?.count ?? 0)
             guard all > 0, marks.of[index] != nil else { return all }
-            return within(index).filter { !marks.apart(index, $0) }.count
+            return within(index).count(where: { !marks.apart(index, $0) })
         }
         func neighbours(of index: Int) -> [Int] {
             marks.of[index] == nil ? within(index) : within(index).filter { !marks.apart(index, $0) }

@@ -77,7 +77,7 @@ extension ScanSummary {
     var detailLines: [TerminalText] {
         var lines: [TerminalText] = notWhole.map { "\(path: $0.path): \($0.state.line)" }
         for (word, count) in [("broken", broken), ("declined", declined), ("unreadable", unreadable)] {
-            let unnamed = count - notWhole.filter { $0.state.word == word }.count
+            let unnamed = count - notWhole.count(where: { $0.state.word == word })
             if unnamed > 0 { lines.append("… and \(unnamed) more \(own: word) ('cull find \(own: word): true' lists them all)") }
         }
         lines += disagreeing.map { "\(path: $0): its sources disagree on rating or pick ('cull show' with its path says which)" }

@@ -18,7 +18,7 @@ public enum TrashRenderer {
         if !companions.travelling.isEmpty {
             header += "; with \(count(companions.travelling.count, "companion")) (\(ByteCount.format(companions.bytes)))"
         }
-        let gone = listing.items.filter { listing.gone.contains($0.id) }.count
+        let gone = listing.items.count(where: { listing.gone.contains($0.id) })
         if gone > 0 { header += "; \(gone) already gone (not counted)" }
         var lines: [TerminalText] = [terminal.styled(header, "1")]
         for total in listing.byRule {
@@ -85,7 +85,7 @@ public enum TrashRenderer {
         return JSONValue.object([
             ("count", .integer(Int64(listing.total.count))),
             ("bytes", .integer(listing.total.bytes)),
-            ("gone", .integer(Int64(listing.items.filter { listing.gone.contains($0.id) }.count))),
+            ("gone", .integer(Int64(listing.items.count(where: { listing.gone.contains($0.id) })))),
             ("fingerprint", .string(listing.fingerprint)),
             ("companions", .array(listing.companions.travelling.map(json))),
             ("companion_bytes", .integer(listing.companions.bytes)),

@@ -21,7 +21,7 @@ enum IndexOption {
 enum DiagnosticSummary {
     static func line(_ files: [LoadedRuleFile]) -> TerminalText {
         let all = files.flatMap(\.diagnostics)
-        let errors = all.filter { $0.severity == .error }.count
+        let errors = all.count(where: { $0.severity == .error })
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         return "\(plural(files.count, "file")) checked: \(plural(errors, "error")), \(plural(all.count - errors, "warning"))\n"
     }

@@ -85,7 +85,7 @@ public struct TextReading: Sendable, Equatable {
     /// The reading made of Tesseract's `words` on a `width`×`height` picture.
     static func of(_ all: [TextRecognizer.Word], width: Int, height: Int, turn: Int) -> TextReading {
         let kept = all.filter { $0.confidence >= confidence && $0.text.unicodeScalars.contains { !$0.properties.isWhitespace } }
-        let counted = kept.filter { $0.text.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }.count >= 2 }
+        let counted = kept.filter { $0.text.unicodeScalars.count(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) >= 2 }
         var text = ""
         var line = kept.first?.line ?? 0
         for word in kept {

@@ -188,7 +188,7 @@ public struct HashCache: IdentityCache {
         for (file, value) in zip(job.files, values) where value != nil {
             report.bytesRead += full ? file.size : min(file.size, Int64(2 * ContentHasher.blockSize))
         }
-        report.skipped += values.filter { $0 == nil }.count
+        report.skipped += values.count(where: { $0 == nil })
         return values
     }
 

@@ -2,7 +2,7 @@
 enum JSONDiagnosticPrinter {
     static func render(_ files: [LoadedRuleFile]) -> String {
         let diagnostics = files.flatMap(\.diagnostics)
-        let errors = diagnostics.filter { $0.severity == .error }.count
+        let errors = diagnostics.count(where: { $0.severity == .error })
         let document: JSONValue = .object([
             ("files", .array(files.map { .string($0.path) })),
             ("diagnostics", .array(diagnostics.map { diagnostic in

@@ -100,7 +100,7 @@ final class Deck {
         if history.count > steps { decision == .keep ? count(kept: 1) : count(staged: 1) }
         message = verb.prefix(1).uppercased() + verb.dropFirst() + " \(name(id))."
         // Staging a keeper sends its twins back to unstaged (a twin leaves only while its keeper stays).
-        let unstaged = history.count > steps ? history[history.count - 1].before.filter { $0.key != id && $0.value == .trashed }.count : 0
+        let unstaged = history.count > steps ? history[history.count - 1].before.count(where: { $0.key != id && $0.value == .trashed }) : 0
         if unstaged > 0 { message += " \(English.count(unstaged, "staged twin")) of it went back to unstaged: its keeper leaves now." }
         advance()
     }
