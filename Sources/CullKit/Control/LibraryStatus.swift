@@ -34,7 +34,7 @@ public struct LibraryStatus: Sendable {
             var info = stat()
             return total + (stat(path, &info) == 0 ? Int64(info.st_size) : 0)
         }
-        let listing = try TrashListing(db: db)
+        let staged = try TrashListing.total(db: db)
         var lastCommit: CommitRow?
         try db.forEachRow("""
             SELECT id, state, mode, moved, bytes, COALESCE(finished_at, started_at) AS at FROM commits ORDER BY id DESC LIMIT 1
@@ -46,7 +46,7 @@ public struct LibraryStatus: Sendable {
         return LibraryStatus(
             root: library.root, indexBytes: indexBytes,
             assets: Int(try db.scalar("SELECT count(*) FROM assets")?.int64 ?? 0),
-            staged: listing.total.count, stagedBytes: listing.total.bytes,
+            staged: staged.count, stagedBytes: staged.bytes,
             kept: Int(try db.scalar("SELECT count(*) FROM reviews WHERE status = ?", [StagingStatus.kept.sql])?.int64 ?? 0),
             lastScan: lastScan, lastCommit: lastCommit,
             unfinished: try UnfinishedBatches.named(library: library, db: db))

@@ -20,6 +20,21 @@ import Testing
                 "\(json.stdout)")
     }
 
+    /// Status counts the staged files as `cull trash` totals them: one deleted outside Cull, in a
+    /// folder of many and in a folder of its own, is gone and not counted; the bytes are the rest's.
+    @Test func statusCountsTheStagedFilesTrashCounts() throws {
+        let box = try Sandbox("statusgone")
+        let paths = (0 ..< 20).map { "Big/IMG_\($0).jpg" } + ["Lone/a.jpg", "Lone2/b.jpg"]
+        try box.stageFiles(paths.map { Array($0.utf8) })
+        try FileManager.default.removeItem(atPath: box.library.root + "/Big/IMG_3.jpg")
+        try FileManager.default.removeItem(atPath: box.library.root + "/Lone/a.jpg")
+        let trash = try JSONSerialization.jsonObject(with: Data(try box.cull(["trash", "--format", "json"]).stdout.utf8)) as? [String: Any]
+        let status = try JSONSerialization.jsonObject(with: Data(try box.cull(["status", "--format", "json"]).stdout.utf8)) as? [String: Any]
+        #expect(trash?["count"] as? Int == 20 && trash?["gone"] as? Int == 2, "\(String(describing: trash))")
+        #expect(status?["staged"] as? Int == 20, "\(String(describing: status))")
+        #expect(status?["staged_bytes"] as? Int == trash?["bytes"] as? Int)
+    }
+
     @Test func statusReportsAnOpenCommitAndLeavesItOpen() throws {
         let box = try Sandbox("statusopen")
         try box.db.execute("INSERT INTO commits (state, mode, fingerprint, started_at) VALUES ('open', 'trash', 'x', 0)")
