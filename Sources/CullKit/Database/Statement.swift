@@ -193,6 +193,13 @@ public struct Row {
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
+    /// The text of `column`, sharing the storage of an equal text `repeated` holds (read before):
+    /// for a text many rows repeat (a rule's name, its file), no copy of its own per row.
+    public func string(_ column: Column, repeated: inout RepeatedTexts) -> String? {
+        guard let text = sqlite3_column_text(handle, column.position) else { return nil }
+        return repeated.text(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column.position))))
+    }
+
     /// The raw bytes of a TEXT or BLOB column (used for paths, which may not be UTF-8).
     public func bytes(_ column: Column) -> [UInt8]? {
         let type = sqlite3_column_type(handle, column.position)
@@ -232,5 +239,26 @@ public struct Row {
         case SQLITE_BLOB: .blob(bytes(column) ?? [])
         default: .null
         }
+    }
+}
+
+/// The texts a query repeats on many rows, each kept once (up to ``limit`` of them): a row's text
+/// equal to one shares its storage (``Row/string(_:repeated:)``). Half a million staged rows named
+/// a few rules and rule files, and allocating and freeing a copy of each was a tenth of `cull trash`.
+public struct RepeatedTexts {
+    private var known: [String] = []
+    /// The most texts kept; past them a text gets its own copy.
+    static let limit = 64
+
+    public init() {}
+
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        for var candidate in known where candidate.utf8.count == bytes.count {
+            let equal = candidate.withUTF8 { $0.elementsEqual(bytes) }
+            if equal { return candidate }
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if known.count < Self.limit { known.append(text) }
+        return text
     }
 }

@@ -64,8 +64,10 @@ public enum StagedSet {
             WHERE r.status = ?
             """
         var result: [StagedAsset] = []
+        var repeated = RepeatedTexts()
         try db.prepare(sql).forEachRow([StagingStatus.trashed.sql], StagedColumns.self) { row, column in
-            result.append(asset(row, column.asset, rule: row.string(column.rule), ruleFile: row.string(column.ruleFile),
+            result.append(asset(row, column.asset, rule: row.string(column.rule, repeated: &repeated),
+                                ruleFile: row.string(column.ruleFile, repeated: &repeated),
                                 stagedAt: row.int64(column.at), livePairOf: row.bytes(column.livePairPath)))
         }
         return byPath(result)

@@ -49,4 +49,20 @@ import Testing
             #expect(error.result == .other(SQLITE_CONSTRAINT))
         }
     }
+
+    /// Texts read through one ``RepeatedTexts`` are the row's own, whichever texts came before:
+    /// equal ones shared, texts of one length told apart, an empty text and NULL kept apart, and
+    /// past the limit every text still read right.
+    @Test func repeatedTextsAreEachRowsOwn() throws {
+        let db = try Database(path: ":memory:")
+        let texts: [String?] = ["bursts", "blurry", "bursts", "", nil, "é-rule", "blurry"] + (0 ..< 80).map { "rule-\($0 % 70)" }
+        try db.execute("CREATE TABLE t (n INTEGER PRIMARY KEY, s TEXT)")
+        for (n, text) in texts.enumerated() { try db.execute("INSERT INTO t VALUES (?, ?)", [.integer(Int64(n)), text.map(SQLValue.text) ?? .null]) }
+        var repeated = RepeatedTexts()
+        var read: [String?] = []
+        let statement = try db.prepare("SELECT s FROM t ORDER BY n")
+        let column = statement.column("s")
+        try statement.forEachRow { row in read.append(row.string(column, repeated: &repeated)) }
+        #expect(read == texts)
+    }
 }
