@@ -13,6 +13,8 @@ struct EscapeTests {
         ("\u{9B}31m\u{85}", #"\u{9b}31m\u{85}"#),
         ("gpj\u{202E}.exe\u{2066}\u{2069}\u{200E}\u{200F}\u{061C}\u{2028}\u{2029}", #"gpj\u{202e}.exe\u{2066}\u{2069}\u{200e}\u{200f}\u{61c}\u{2028}\u{2029}"#),
         ("##[error]x # [y] #[z]", #"##\x5berror]x # [y] #[z]"#),
+        ("x ##vso[task.setvariable variable=a]b ##VSO[c] ###Vso[d] #vso[e] ##vs[f] ##v#so[g]",
+         #"x ##vso\x5btask.setvariable variable=a]b ##VSO\x5bc] ###Vso\x5bd] #vso[e] ##vs[f] ##v#so[g]"#),
         ("写真 café ✓ \\d+", "写真 café ✓ \\d+"),
     ]
 
@@ -65,7 +67,7 @@ struct EscapeTests {
         #expect(Escape.html("photo\u{202E}gpj.exe\u{1B}") == #"photo\u{202e}gpj.exe\x1b"#)
     }
 
-    /// JSON stays exact: every string parses back to itself, yet no raw C1, bidi, DEL or `##[` is in the text.
+    /// JSON stays exact: every string parses back to itself, yet no raw C1, bidi, DEL, `##[` or `##vso[` is in the text.
     @Test func jsonIsExactAndHoldsNothingThatActs() throws {
         for (text, _) in Self.shown + [("\u{2028}x\u{7F}##[warning]y", "")] {
             var json = ReviewJSON()
@@ -75,7 +77,7 @@ struct EscapeTests {
             #expect(parsed == text, "\(rendered)")
             #expect(!rendered.unicodeScalars.contains { $0.value < 0x20 || (0x7F ... 0x9F).contains($0.value) || (0x2028 ... 0x202E).contains($0.value)
                 || (0x2066 ... 0x2069).contains($0.value) || $0.value == 0x061C || $0.value == 0x200E || $0.value == 0x200F }, "\(rendered)")
-            #expect(!rendered.contains("##["))
+            #expect(!rendered.contains("##[") && !rendered.lowercased().contains("##vso["))
         }
         #expect(JSONValue.string("\u{1B}\u{9B}\u{202E}").rendered(pretty: false) == #""\u001b\u009b\u202e""#)
     }
@@ -98,6 +100,8 @@ struct EscapeTests {
     @Test func noLineStartsACommandAtTheSink() {
         #expect(TerminalText.withoutCommands("::error::x\n  ::warning::y\r::z\n\u{3000}::a") == #"\x3a:error::x"# + "\n  " + #"\x3a:warning::y"# + "\r" + #"\x3a:z"# + "\n\u{3000}" + #"\x3a:a"#)
         #expect(TerminalText.withoutCommands("a ##[error]b #[c] ## [d]") == #"a ##\x5berror]b #[c] ## [d]"#)
+        #expect(TerminalText.withoutCommands("##vso[task.complete result=Failed]\nx ##vSo[y]\n##vso\n[z]")
+                == #"##vso\x5btask.complete result=Failed]"# + "\n" + #"x ##vSo\x5by]"# + "\n##vso\n[z]")
         #expect(TerminalText.withoutCommands("file:1:2: error: x :: y\n: ok") == "file:1:2: error: x :: y\n: ok")
     }
 

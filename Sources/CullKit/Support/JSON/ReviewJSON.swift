@@ -82,7 +82,8 @@ struct ReviewJSON {
     /// `text` escaped: the runs that need no escape are copied whole (a byte at a time cost a
     /// plan's JSON a third of its instructions). Besides JSON's own escapes, every character that
     /// could act on a terminal or a CI log the JSON is shown in — DEL, the C1 controls, the bidi
-    /// controls, U+2028/U+2029, and the `[` of a legacy `##[command]` — is written as `\uXXXX`:
+    /// controls, U+2028/U+2029, and the `[` of a CI runner's `##[command]` or `##vso[command]`
+    /// (``CommandBracket``) — is written as `\uXXXX`:
     /// the text still parses to exactly the same string.
     private mutating func escaped(_ text: UnsafeBufferPointer<UInt8>) {
         var run = 0
@@ -99,7 +100,7 @@ struct ReviewJSON {
             switch byte {
             case 0 ..< 0x20, UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x7F:
                 (length, scalar) = (1, UInt32(byte))
-            case UInt8(ascii: "[") where index >= 2 && text[index - 1] == UInt8(ascii: "#") && text[index - 2] == UInt8(ascii: "#"):
+            case UInt8(ascii: "[") where CommandBracket.opens(text, at: index):
                 (length, scalar) = (1, UInt32(byte))
             case 0xC2 where index + 1 < text.count && (0x80 ... 0x9F).contains(text[index + 1]):
                 (length, scalar) = (2, UInt32(text[index + 1]))

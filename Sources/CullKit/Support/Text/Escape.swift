@@ -20,7 +20,8 @@ public enum Escape {
     /// - C1 controls (U+0080–U+009F), bidi controls (U+061C, U+200E, U+200F, U+202A–U+202E,
     ///   U+2066–U+2069) and the line and paragraph separators (U+2028, U+2029) as `\u{9b}`;
     /// - bytes that are not UTF-8 (paths: a raw 8-bit C1 byte among them) as `\x9b`;
-    /// - the `[` of `##[` as `\x5b`: GitHub's runner obeys a legacy `##[command]` anywhere in a line.
+    /// - the `[` of `##[` and of `##vso[` as `\x5b`: CI runners obey `##[command]` (GitHub's legacy
+    ///   ones, Azure's) and `##vso[command]` (Azure's) anywhere in a line (``CommandBracket``).
     ///
     /// A backslash stays a backslash (as paths were always shown): the escape is idempotent, so a
     /// name escaped into an error's description reads the same when the description is escaped again.
@@ -28,8 +29,8 @@ public enum Escape {
         if isPlainASCII(text.utf8) { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)
-        var hashes = 0
-        for scalar in text.unicodeScalars { append(scalar, to: &out, hashes: &hashes) }
+        var bracket = CommandBracket()
+        for scalar in text.unicodeScalars { append(scalar, to: &out, bracket: &bracket) }
         return out
     }
 
@@ -41,14 +42,14 @@ public enum Escape {
         var out = ""
         out.reserveCapacity(bytes.count + 8)
         var index = 0
-        var hashes = 0
+        var bracket = CommandBracket()
         while index < bytes.count {
             if let (scalar, length) = decode(bytes, at: index) {
-                append(scalar, to: &out, hashes: &hashes)
+                append(scalar, to: &out, bracket: &bracket)
                 index += length
             } else {
                 out += "\\x" + hex(bytes[index])
-                hashes = 0
+                bracket.reset()
                 index += 1
             }
         }
@@ -128,13 +129,12 @@ public enum Escape {
 
     // MARK: - The terminal form
 
-    /// `hashes`: how many `#` came just before (a `[` after two is escaped).
-    private static func append(_ scalar: Unicode.Scalar, to out: inout String, hashes: inout Int) {
+    /// `bracket`: what came before, for a `[` that opens a CI runner's command (escaped).
+    private static func append(_ scalar: Unicode.Scalar, to out: inout String, bracket: inout CommandBracket) {
         let value = scalar.value
-        let after = hashes
-        hashes = value == 0x23 ? hashes + 1 : 0
+        let opens = bracket.opens(value)
         switch value {
-        case 0x5B where after >= 2: out += "\\x5b"
+        case 0x5B where opens: out += "\\x5b"
         case 0x0A: out += "\\n"
         case 0x09: out += "\\t"
         case 0x0D: out += "\\r"
@@ -150,13 +150,13 @@ public enum Escape {
         value == 0x061C || value == 0x200E || value == 0x200F || (0x2028 ... 0x202E).contains(value) || (0x2066 ... 0x2069).contains(value)
     }
 
-    /// Printable ASCII only and no `##[`: nothing to escape (most names; one pass, no copy).
+    /// Printable ASCII only and no command's `[` (``CommandBracket``): nothing to escape (most names;
+    /// one pass, no copy).
     private static func isPlainASCII<Bytes: Sequence>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
         func plain(_ bytes: some Sequence<UInt8>) -> Bool {
-            var hashes = 0
+            var bracket = CommandBracket()
             for byte in bytes {
-                guard byte >= 0x20 && byte < 0x7F, !(byte == 0x5B && hashes >= 2) else { return false }
-                hashes = byte == 0x23 ? hashes + 1 : 0
+                guard byte >= 0x20 && byte < 0x7F, !bracket.opens(UInt32(byte)) else { return false }
             }
             return true
         }

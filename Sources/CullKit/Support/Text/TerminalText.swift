@@ -69,23 +69,24 @@ public struct TerminalText: Sendable, Hashable, ExpressibleByStringInterpolation
     // MARK: - Lines a CI runner would obey
 
     /// `text` with no line a CI runner reads as a command: GitHub Actions runs a line that starts
-    /// with `::` after its leading white space (`::error::…`, `::add-mask::…`) and a legacy
-    /// `##[command]` anywhere in a line. Cull's own text has neither; a value that would make one
-    /// (a file named `::error::x.jpg` printed at the start of a line, a `##[` in a key) has its
-    /// first `:` shown as `\x3a`, its `[` as `\x5b`. Lines end at LF and at CR, as the runner reads them.
+    /// with `::` after its leading white space (`::error::…`, `::add-mask::…`), and a `##[command]`
+    /// or Azure's `##vso[command]` anywhere in a line is obeyed (``CommandBracket``). Cull's own text
+    /// has none; a value that would make one (a file named `::error::x.jpg` printed at the start of
+    /// a line, a `##vso[` in a key) has its first `:` shown as `\x3a`, its `[` as `\x5b`. Lines end
+    /// at LF and at CR, as the runner reads them.
     public static func withoutCommands(_ text: String) -> String {
         guard mayHoldCommands(text.utf8) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)
         var lineStart = true
-        var hashes = 0
+        var bracket = CommandBracket()
         var scalars = text.unicodeScalars.makeIterator()
         var pending = scalars.next()
         while let scalar = pending {
             pending = scalars.next()
             if scalar == "\n" || scalar == "\r" {
                 lineStart = true
-                hashes = 0
+                bracket.reset()
                 out.unicodeScalars.append(scalar)
                 continue
             }
@@ -100,28 +101,27 @@ public struct TerminalText: Sendable, Hashable, ExpressibleByStringInterpolation
                     continue
                 }
             }
-            if scalar == "[" && hashes >= 2 {
+            if bracket.opens(scalar.value) {
                 out += "\\x5b"
-                hashes = 0
                 continue
             }
-            hashes = scalar == "#" ? hashes + 1 : 0
             out.unicodeScalars.append(scalar)
         }
         return out
     }
 
-    /// False when `bytes` certainly holds no line starting with `::` and no `##[` (one pass over
+    /// False when `bytes` certainly holds no line starting with `::` and no command's `[` (one pass over
     /// the bytes, no copy: a `find` of a whole library goes through here); true when it may, or when
     /// a line starts with a character that is not ASCII (white space beyond ASCII is looked at
     /// by the scalars).
     private static func mayHoldCommands(_ bytes: String.UTF8View) -> Bool {
-        var lineStart = true, colonFirst = false, hashes = 0
+        var lineStart = true, colonFirst = false
+        var bracket = CommandBracket()
         for byte in bytes {
             if byte == 0x0A || byte == 0x0D {
                 lineStart = true
                 colonFirst = false
-                hashes = 0
+                bracket.reset()
                 continue
             }
             if lineStart {
@@ -129,13 +129,12 @@ public struct TerminalText: Sendable, Hashable, ExpressibleByStringInterpolation
                 lineStart = false
                 if byte >= 0x80 { return true }
                 colonFirst = byte == UInt8(ascii: ":")
-                hashes = byte == UInt8(ascii: "#") ? 1 : 0
+                _ = bracket.opens(UInt32(byte))
                 continue
             }
             if colonFirst && byte == UInt8(ascii: ":") { return true }
             colonFirst = false
-            if byte == UInt8(ascii: "[") && hashes >= 2 { return true }
-            hashes = byte == UInt8(ascii: "#") ? hashes + 1 : 0
+            if bracket.opens(UInt32(byte)) { return true }
         }
         return false
     }
