@@ -20,8 +20,14 @@ public struct IgnoredEntries: Sendable, Equatable {
     public var unsupported = 0
     /// FIFOs, sockets and devices.
     public var special = 0
-    /// Every entry counted above, library-relative, in path order once the walk is done.
+    /// The entries counted above, library-relative: once the walk is done, the first ``listed`` in
+    /// path order (a home folder of millions of other files is counted, not held in memory).
     public var entries: [IgnoredEntry] = []
+    /// The entries counted above past the first ``listed``.
+    public var unlisted = 0
+
+    /// The most entries ``entries`` lists.
+    public static let listed = 10_000
 
     public init() {}
 
@@ -32,6 +38,17 @@ public struct IgnoredEntries: Sendable, Equatable {
         unsupported += other.unsupported
         special += other.special
         entries += other.entries
+        unlisted += other.unlisted
+        if entries.count >= 2 * Self.listed { settle() }
+    }
+
+    /// Puts ``entries`` in path order and keeps the first ``listed``, counting the rest: what the
+    /// walk's workers each hold grows to twice that at most before it is settled.
+    mutating func settle() {
+        entries.sort { PathBytes.precedes($0.path, $1.path) }
+        guard entries.count > Self.listed else { return }
+        unlisted += entries.count - Self.listed
+        entries.removeLast(entries.count - Self.listed)
     }
 
     /// Counts `path` as ignored for `reason`.
@@ -44,6 +61,7 @@ public struct IgnoredEntries: Sendable, Equatable {
         case .special: special += 1
         }
         entries.append(IgnoredEntry(path: path, reason: reason))
+        if entries.count >= 2 * Self.listed { settle() }
     }
 }
 

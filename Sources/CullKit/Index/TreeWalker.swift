@@ -122,7 +122,7 @@ public struct TreeWalker: Sendable {
         problems += results.problems
         skipped.managed += results.skipped.managed.sorted { $0.relativePath.lexicographicallyPrecedes($1.relativePath) }
         skipped.ignored.add(results.skipped.ignored)
-        skipped.ignored.entries.sort { PathBytes.precedes($0.path, $1.path) }
+        skipped.ignored.settle()
         return results.takeFindings()
     }
 

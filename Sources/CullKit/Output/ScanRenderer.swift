@@ -19,6 +19,7 @@ public enum ScanRenderer {
         out += summary.detailLines
         if verbose {
             out += summary.ignored.entries.map { "ignored: \(path: $0.path) (\($0.reason.words))" }
+            if summary.ignored.unlisted > 0 { out.append("ignored: … and \(summary.ignored.unlisted) more, not listed") }
         }
         return (out, summary.problems.map { "cull: warning: \(path: $0.path): \($0.reason)" })
     }
@@ -56,6 +57,7 @@ extension ScanSummary {
                 ("non_media", .integer(Int64(ignored.nonMedia))), ("unsupported", .integer(Int64(ignored.unsupported))),
                 ("special", .integer(Int64(ignored.special))),
                 ("files", .array(ignored.entries.map { .object([("path", .path($0.path)), ("reason", .string($0.reason.rawValue))]) })),
+                ("files_not_listed", .integer(Int64(ignored.unlisted))),
             ])),
         ])
     }
