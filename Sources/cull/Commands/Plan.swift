@@ -44,6 +44,7 @@ struct PlanCommand: CullCommand {
     private func plan(_ files: [RuleFile], _ terminal: Console) throws -> ExitCode {
         let access = try rules.library.open(locking: false, terminal: terminal)
         let (plan, evaluations) = try rules.planner(access, progress: .bar()).plan(files)
+        ProcessLifetime.keep((plan, evaluations))
         if !explain.isEmpty {
             for path in explain { try self.explain(path, files: files, plan: plan, evaluations: evaluations, access: access, terminal) }
             return .success

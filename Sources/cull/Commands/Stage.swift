@@ -49,6 +49,7 @@ struct StageCommand: CullCommand {
         return try RuleSelection.run(rules.paths, terminal: terminal) { files in
             let access = try rules.library.open(locking: true, terminal: terminal)
             let plan = try rules.planner(access, progress: .bar()).plan(files).plan
+            ProcessLifetime.keep(plan)
             write(plan, terminal: terminal)
             done(plan, try StagingStore(db: access.db).stage(plan, runID: RunID.make()), terminal: terminal)
             return .success

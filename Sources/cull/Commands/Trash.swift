@@ -39,6 +39,7 @@ struct TrashCommand: CullCommand {
         let access = try library.open(locking: false, terminal: terminal)
         try StagedRuleOption.check(rule, db: access.db)
         let listing = try TrashListing(db: access.db, order: order, kind: kind, rule: rule)
+        ProcessLifetime.keep(listing)
         if let preview {
             // By rule, with each twin beside its keeper, as 'cull review' shows the staged set.
             try TerminalPreview.draw(try ReviewScope.staged(db: access.db), only: Set(listing.items.map(\.id)), library: access.library,
