@@ -195,7 +195,7 @@ public struct Row {
 
     /// The text of `column`, sharing the storage of an equal text `repeated` holds (read before):
     /// for a text many rows repeat (a rule's name, its file), no copy of its own per row.
-    public func string(_ column: Column, repeated: inout RepeatedTexts) -> String? {
+    func string(_ column: Column, repeated: inout RepeatedTexts) -> String? {
         guard let text = sqlite3_column_text(handle, column.position) else { return nil }
         return repeated.text(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column.position))))
     }
@@ -245,12 +245,10 @@ public struct Row {
 /// The texts a query repeats on many rows, each kept once (up to ``limit`` of them): a row's text
 /// equal to one shares its storage (``Row/string(_:repeated:)``). Half a million staged rows named
 /// a few rules and rule files, and allocating and freeing a copy of each was a tenth of `cull trash`.
-public struct RepeatedTexts {
+struct RepeatedTexts {
     private var known: [String] = []
     /// The most texts kept; past them a text gets its own copy.
     static let limit = 64
-
-    public init() {}
 
     mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         for var candidate in known where candidate.utf8.count == bytes.count {

@@ -148,12 +148,17 @@ enum TurnedDuplicates {
             }
             // A file that could not be decoded (gone, changed, unreadable) is not judged: no verdict kept.
             guard let original = picture(earlier), let copy = picture(later) else { continue }
+            // The codec's own grey planes, decoded once a pair and only when a turn needs them.
+            var lumas: (DecodedImage, DecodedImage)??
             let turn = turns.first(where: { turn in
                 guard let colour = PixelDifference.between(original, copy, turnedBy: turn) else { return false }
                 if colour.isSamePicture { return true }
                 // Within what colour upsampling moves: the same if the codec's own grey planes are.
-                guard colour.isWithinUpsampling, let a = earlier.decode(reader, grey: true),
-                      let b = later.decode(reader, grey: true) else { return false }
+                guard colour.isWithinUpsampling else { return false }
+                if lumas == nil {
+                    lumas = .some(earlier.decode(reader, grey: true).flatMap { a in later.decode(reader, grey: true).map { (a, $0) } })
+                }
+                guard let (a, b) = lumas ?? nil else { return false }
                 return PixelDifference.between(a, b, turnedBy: turn)?.isSameLuma == true
             })
             verdicts.record(earlier, later, turn)

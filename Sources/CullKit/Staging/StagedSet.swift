@@ -1,7 +1,10 @@
 import CXXHash
 
-/// What the staged set's fingerprint covers of one file (``Fingerprint``).
+/// One staged file as the staged set's fingerprint covers it (``Fingerprint``: its path, size and
+/// mtime), with its asset's id (which files are gone is told by id).
 public protocol FingerprintedFile {
+    /// The asset's id in the index.
+    var id: Int64 { get }
     /// Library-relative path bytes.
     var path: [UInt8] { get }
     var size: Int64 { get }

@@ -65,7 +65,7 @@ public struct TrashListing: Sendable {
         let looking = DispatchGroup()
         if let root = resolver?.root {
             let staged = staged
-            DispatchQueue.global(qos: .userInitiated).async(group: looking) { missing.set(0, TrashListing.missing(staged, root: root, id: \.id)) }
+            DispatchQueue.global(qos: .userInitiated).async(group: looking) { missing.set(0, TrashListing.missing(staged, root: root)) }
         }
         // Asked of the whole staged set, as the commit asks it (a gone half still counts as staged
         // for its pair).
@@ -102,7 +102,7 @@ public struct TrashListing: Sendable {
     /// order, fingerprint, companions and what a commit would hold back.
     public static func total(db: Database) throws -> Total {
         let staged = try StagedSet.files(db)
-        let gone = CompanionResolver(indexOf: db).map { missing(staged, root: $0.root, id: \.id) } ?? []
+        let gone = CompanionResolver(indexOf: db).map { missing(staged, root: $0.root) } ?? []
         var total = Total(rule: "total", count: 0, bytes: 0)
         for file in staged where !gone.contains(file.id) {
             total.count += 1
@@ -119,13 +119,13 @@ public struct TrashListing: Sendable {
     /// lists is there, and only a name it does not list is looked up (a file system may match a
     /// name it does not hold byte for byte: case- or normalization-insensitive). A folder with a
     /// few is not read: one big folder would cost more to read than their lookups.
-    private static func missing<File: FingerprintedFile>(_ staged: [File], root: [UInt8], id: (File) -> Int64) -> Set<Int64> {
+    private static func missing(_ staged: [some FingerprintedFile], root: [UInt8]) -> Set<Int64> {
         guard let library = DirectoryHandle.open(root).0 else { return [] }
         // Each folder's staged names and ids, not copies of whole assets (its only use of them).
         var byFolder: [[UInt8]: [(name: PathKey, id: Int64)]] = [:]
         for index in staged.indices where !PathBytes.escapes(staged[index].path) {
             let path = staged[index].path
-            byFolder[PathBytes.parent(path), default: []].append((PathKey(PathBytes.basename(path)), id(staged[index])))
+            byFolder[PathBytes.parent(path), default: []].append((PathKey(PathBytes.basename(path)), staged[index].id))
         }
         var missing: Set<Int64> = []
         for (folder, assets) in byFolder {
