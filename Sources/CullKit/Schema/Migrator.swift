@@ -28,6 +28,7 @@ public enum Migrator {
         .m0030Turns,
         .m0031PlanInputs,
         .m0032PageReadings,
+        .m0033CatalogCutIndex,
     ]
 
     /// The number of migrations this build knows; an index with more was written by a newer Cull.

@@ -613,6 +613,9 @@ enum SchemaSnapshot {
         #"""
         CREATE TRIGGER image_codes_changed AFTER UPDATE ON image_codes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 18; END
         """#,
+        #"""
+        CREATE INDEX assets_catalog_cut ON assets(id) WHERE catalog_cut = 1
+        """#,
     ]
 
     /// Creates the schema on an empty database; `indexes: false` leaves the indexes out, for a

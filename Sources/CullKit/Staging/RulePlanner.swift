@@ -43,7 +43,7 @@ public struct RulePlanner {
         // A file whose catalog tags or people were cut cannot be judged by rules that read them: it stays.
         if files.contains(where: \.readsCatalogLists) {
             var held = Set<Int64>()
-            try db.forEachRow("SELECT id FROM assets WHERE catalog_cut = 1") { held.insert($0.int64("id")) }
+            try db.forEachRow(Self.heldSQL) { held.insert($0.int64("id")) }
             if !held.isEmpty { requests = requests.map { $0.excluding(held, for: .catalogListsCut) } }
         }
         var spared = try evaluator.sparedLiveHalves(files)
@@ -54,4 +54,8 @@ public struct RulePlanner {
                                    now: clock.now, root: root).build(requests)
         return (plan, evaluations)
     }
+
+    /// The files whose catalog tags or people were cut: read through their index alone
+    /// (`0033-catalog-cut-index`), never the whole table.
+    static let heldSQL = "SELECT id FROM assets WHERE catalog_cut = 1"
 }
