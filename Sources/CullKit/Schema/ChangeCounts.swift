@@ -4,6 +4,8 @@
 enum ChangeCounts {
     /// The serial of `assets`.
     static let assets = "assets"
+    /// The serial of `reviews` (every row written: migration `0031-plan-inputs`).
+    static let reviews = "reviews"
 
     /// Counts rows written to `table` that no trigger counts: a cache table's inserted rows (see
     /// the migration). Called in the transaction of the write.

@@ -28,10 +28,16 @@ public struct PlanBuilder {
 
     /// The plan of `requests`, read from one snapshot of the index.
     public func build(_ requests: [StageRequest]) throws -> Plan {
-        try db.snapshot { try plan(requests) }
+        var summary: (watch: ChangeWatch, computed: StagedSummary)?
+        let plan = try db.snapshot { try self.plan(requests, summary: &summary) }
+        // Remembered once the snapshot is over: a plan only reads. An index this run cannot write
+        // (read-only, locked by a long write) only summarises the staged set again next time.
+        if let summary { try? summary.watch.recordIfUnchanged(db, memo: summary.computed.memo) }
+        return plan
     }
 
-    private func plan(_ requests: [StageRequest]) throws -> Plan {
+    /// The plan of `requests`; `summary` is set when the staged set was summarised afresh, to be remembered.
+    private func plan(_ requests: [StageRequest], summary computed: inout (watch: ChangeWatch, computed: StagedSummary)?) throws -> Plan {
         var pass = try Pass(self, requests)
         var lines = try requests.map { try pass.line(for: $0) }
         pass.groupGuard?.settle()
@@ -39,17 +45,35 @@ public struct PlanBuilder {
         let unstaged = try pass.twinsUnstaged()
         let leavingAgain = Set(unstaged.map(\.id))
         pass.groupGuard?.unclaim(leavingAgain)
-        let (stagedNow, added) = (pass.stagedNow.filter { !leavingAgain.contains($0.id) }, pass.added)
+        let added = pass.added
+        // The staged files' paths are read only when the plan changes the staged set, or nothing
+        // remembers its summary: a plan that stages nothing new says what the last one said.
+        let watch = try StagedSummary.watch(db)
+        var files: [StagedFile]?
+        let summary: StagedSummary
+        if let remembered = StagedSummary.remembered(watch) {
+            summary = remembered
+        } else {
+            files = try StagedSet.files(db)
+            summary = StagedSummary(files!)
+            computed = (watch, summary)
+        }
+        let stays = pass.stagedAt.keys.count { !leavingAgain.contains($0) }
         var ceiling: Plan.Ceiling?
         if let ceilingPercent {
             let count = Int(try db.scalar("SELECT count(*) FROM assets")?.int64 ?? 0)
-            ceiling = Plan.Ceiling(percent: ceilingPercent, libraryCount: count, staged: stagedNow.count + added.count)
+            ceiling = Plan.Ceiling(percent: ceilingPercent, libraryCount: count, staged: stays + added.count)
         }
-        var plan = Plan(rules: lines,
-                        stagedBefore: (pass.stagedNow.count, pass.stagedNow.reduce(0) { $0 + $1.size }),
-                        netNew: (added.count, added.reduce(0) { $0 + $1.size }),
-                        fingerprint: Fingerprint.of(stagedNow + added.map(StagedFile.init)),
-                        ceiling: ceiling, companions: try companions(stagedNow: stagedNow, added: added))
+        let fingerprint: String
+        var stagedNow: [StagedFile] = []
+        if added.isEmpty && leavingAgain.isEmpty {
+            fingerprint = summary.fingerprint
+        } else {
+            stagedNow = try (files ?? StagedSet.files(db)).filter { !leavingAgain.contains($0.id) }
+            fingerprint = Fingerprint.of(stagedNow + added.map(StagedFile.init))
+        }
+        var plan = Plan(rules: lines, stagedBefore: (summary.count, summary.bytes), netNew: (added.count, added.reduce(0) { $0 + $1.size }),
+                        fingerprint: fingerprint, ceiling: ceiling, companions: try companions(stagedNow: stagedNow, added: added))
         plan.twinsUnstaged = unstaged
         plan.brackets = groups?.groups(of: .bracket) ?? []
         plan.twinsDecided = pass.twins.keeperOf.keys.filter(pass.decided.contains).sorted()
@@ -95,7 +119,7 @@ public struct PlanBuilder {
     private struct Pass {
         let builder: PlanBuilder
         let status: [Int64: StagingStatus]
-        let stagedNow: [StagedFile]
+        /// When each staged file was staged, by id: the staged set.
         let stagedAt: [Int64: Int64]
         let partners: [Int64: [Int64]]
         var claimed: Set<Int64>
@@ -113,11 +137,9 @@ public struct PlanBuilder {
         init(_ builder: PlanBuilder, _ requests: [StageRequest]) throws {
             self.builder = builder
             let db = builder.db
-            status = try StagingStore(db: db).statuses()
-            stagedNow = try StagedSet.files(db)
-            stagedAt = Dictionary(stagedNow.map { ($0.id, $0.stagedAt) }, uniquingKeysWith: { first, _ in first })
+            (status, stagedAt) = try StagingStore(db: db).statusesAndStagedTimes()
             partners = try LivePairs.partners(db)
-            claimed = Set(stagedNow.map(\.id))
+            claimed = Set(stagedAt.keys)
             decided = Set(requests.filter { $0.redundancy == nil }.flatMap(\.assetIDs))
             twins = try StagedTwins.load(db)
             let decided = self.decided

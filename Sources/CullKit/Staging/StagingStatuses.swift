@@ -9,9 +9,23 @@ extension StagingStore {
         return result
     }
 
-    private struct Columns: RowColumns {
-        let assetID, status: Row.Column
+    /// ``statuses()`` and when each staged asset was staged, in the same one pass: what a plan reads
+    /// of `reviews` (the staged set is its trashed rows).
+    func statusesAndStagedTimes() throws -> (statuses: [Int64: StagingStatus], stagedAt: [Int64: Int64]) {
+        var statuses: [Int64: StagingStatus] = [:]
+        var stagedAt: [Int64: Int64] = [:]
+        try db.forEachRow("SELECT asset_id, status, at FROM reviews", [], Columns.self) { row, column in
+            let id = row.int64(column.assetID)
+            let status: StagingStatus = row.word(column.status)
+            statuses[id] = status
+            if status == .trashed { stagedAt[id] = row.int64(column.at) }
+        }
+        return (statuses, stagedAt)
+    }
 
-        init(_ row: Row) { (assetID, status) = (row.index("asset_id"), row.index("status")) }
+    private struct Columns: RowColumns {
+        let assetID, status, at: Row.Column
+
+        init(_ row: Row) { (assetID, status, at) = (row.index("asset_id"), row.index("status"), row.index("at")) }
     }
 }
