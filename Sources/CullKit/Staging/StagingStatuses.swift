@@ -3,7 +3,7 @@ extension StagingStore {
     /// over `reviews`: the plan, the review page and the terminal deck read it whole.
     public func statuses() throws -> [Int64: StagingStatus] {
         var result: [Int64: StagingStatus] = [:]
-        try db.forEachRow("SELECT asset_id, status FROM reviews", [], Columns.self) { row, column in
+        try db.forEachRow("SELECT asset_id, status, at FROM reviews", [], Columns.self) { row, column in
             result[row.int64(column.assetID)] = row.word(column.status)
         }
         return result

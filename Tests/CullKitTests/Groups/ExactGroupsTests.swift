@@ -158,6 +158,35 @@ import Testing
         #expect(try f.db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'hashes_full'")?.int64 == 0)
     }
 
+    /// A library whose sizes are mostly a single file's has only its shared sizes' files read (by
+    /// the size index), and they are the same candidates, hard links folded alike, as when every
+    /// file is read.
+    @Test func theFilesOfSharedSizesAloneAreTheSameCandidatesAsEveryFile() throws {
+        let f = try Fixture()
+        let content = Self.bytes(50_000, seed: 21)
+        f.directory.write("d/b.jpg", content)
+        f.directory.write("d/c.jpg", content)
+        f.directory.write("d/near.jpg", Self.bytes(50_000, seed: 22))
+        #expect(link(f.directory.path + "/d/b.jpg", f.directory.path + "/d/a.jpg") == 0)
+        try f.scan()
+        func read() throws -> [[Int64]] { try HashCache.candidates(f.db).map { [$0.id, $0.size, $0.device, $0.inode] } }
+        // Four files of one size, all of the library: every file is read.
+        var sharing: Int64 = 0
+        try f.db.forEachRow(HashCache.sharedSizesSQL) { sharing += $0.int64("files") }
+        #expect(sharing == 4)
+        let everyFile = try read()
+        let linked = try f.id("d/a.jpg")
+        #expect(everyFile.count == 3 && everyFile.map { $0[0] }.contains(linked))
+        // Forty files of sizes of their own: the shared sizes' files are under an eighth of the library.
+        for index in 0 ..< 40 { f.directory.write("u/\(index).jpg", Self.bytes(100 + index, seed: UInt64(index))) }
+        try f.scan()
+        let plan = try f.db.queryPlan("SELECT a.id FROM assets a WHERE a.size IN (SELECT value FROM json_each('[1]'))", []).joined(separator: "\n")
+        #expect(plan.contains("assets_size"), "\(plan)")
+        #expect(try read() == everyFile)
+        try f.refresh()
+        #expect(try f.groups() == [["d/a.jpg", "d/c.jpg"]])
+    }
+
     @Test func aFileChangedSinceTheScanIsNotGrouped() throws {
         let f = try Fixture()
         let content = Self.bytes(50_000, seed: 4)
