@@ -24,6 +24,13 @@ extension SimilarGroups {
 
     /// The pairs of `prints` (by index, the lower first, in order) with keys within `distance`
     /// bits (always found up to 4; see ``turnedPairs(_:distance:)``) for which `accept` holds.
+    ///
+    /// Linear in the prints however alike they are: keys filed under one part value are compared
+    /// all with all only up to ``runCompared`` of them (random keys of a million photos file about
+    /// 130 together); a longer run (thousands of copies of one photo, a time-lapse of a still
+    /// scene) is put in key order and each key compared with the next ``runCompared``. A photo
+    /// found in ``pairsPerPhoto`` pairs is in no more: 20,000 copies of one photo made 200 million
+    /// pairs, gigabytes, before one was proven.
     static func nearPrints(_ prints: [TurnPrint?], distance: Int, accept: (Int, Int) -> Bool) -> [(Int, Int)] {
         var keys: [UInt64] = []
         var owners: [Int32] = []
@@ -35,6 +42,7 @@ extension SimilarGroups {
         }
         guard keys.count > 1 else { return [] }
         var pairs: Set<Pair> = []
+        var paired = [Int32](repeating: 0, count: prints.count)
         var run = [UInt64](repeating: 0, count: keys.count)
         var runOwners = [Int32](repeating: 0, count: keys.count)
         for (part, (shift, width)) in turnParts.enumerated() {
@@ -50,22 +58,31 @@ extension SimilarGroups {
                 runOwners[Int(next[value])] = owners[index]
                 next[value] += 1
             }
+            // A run longer than can be compared all with all, in key order (its owners with it).
+            for value in 0 ..< 1 << width where starts[value + 1] - starts[value] > Int32(runCompared) {
+                let range = Int(starts[value]) ..< Int(starts[value + 1])
+                let sorted = range.map { (key: run[$0], owner: runOwners[$0]) }.sorted { ($0.key, $0.owner) < ($1.key, $1.owner) }
+                for (offset, entry) in zip(range, sorted) { (run[offset], runOwners[offset]) = (entry.key, entry.owner) }
+            }
             run.withUnsafeBufferPointer { run in
                 runOwners.withUnsafeBufferPointer { owners in
                     starts.withUnsafeBufferPointer { starts in
                         for value in 0 ..< 1 << width {
                             let (start, end) = (Int(starts[value]), Int(starts[value + 1]))
                             guard end - start > 1 else { continue }
-                            for a in start ..< end - 1 {
+                            for a in start ..< end - 1 where paired[Int(owners[a])] < pairsPerPhoto {
                                 let key = run[a]
-                                for b in a + 1 ..< end where (key ^ run[b]).nonzeroBitCount <= distance {
+                                for b in a + 1 ..< min(end, a + 1 + runCompared) where (key ^ run[b]).nonzeroBitCount <= distance {
                                     // Counted in the first part the two agree on, once.
                                     let difference = key ^ run[b]
-                                    guard owners[a] != owners[b],
+                                    guard owners[a] != owners[b], paired[Int(owners[b])] < pairsPerPhoto,
                                           !turnParts[..<part].contains(where: { difference >> $0.shift & (1 << $0.width - 1) == 0 }) else { continue }
                                     let pair = Pair(Int(owners[a]), Int(owners[b]))
                                     guard !pairs.contains(pair), accept(pair.low, pair.high) else { continue }
                                     pairs.insert(pair)
+                                    paired[pair.low] += 1
+                                    paired[pair.high] += 1
+                                    if paired[Int(owners[a])] >= pairsPerPhoto { break }
                                 }
                             }
                         }
@@ -75,6 +92,12 @@ extension SimilarGroups {
         }
         return pairs.map { ($0.low, $0.high) }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
     }
+
+    /// How many keys filed under one part value each key is compared with (``nearPrints(_:distance:accept:)``).
+    static let runCompared = 1024
+    /// How many pairs a photo is found in at most (``nearPrints(_:distance:accept:)``): a photo has
+    /// a few turned copies, not dozens.
+    static let pairsPerPhoto: Int32 = 64
 
     /// The five parts (shift, width) of a turn key ``turnedPairs(_:distance:)`` files keys by.
     static let turnParts: [(shift: UInt64, width: UInt64)] = [(0, 13), (13, 13), (26, 13), (39, 13), (52, 12)]
