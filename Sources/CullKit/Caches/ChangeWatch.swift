@@ -17,14 +17,21 @@ final class ChangeWatch {
 
     /// What the cache computes from its tables: a recorded state of another version is not its own.
     let version: Int
+    /// True when what was recorded still holds after assets are deleted (``isUnchanged``).
+    let toleratesDeletions: Bool
 
     /// `version` names what the cache computes from `tables`: raise it when that changes (a memo
-    /// recorded by an older Cull is then computed again, once).
-    init(_ db: Database, name: String, tables: [String], version: Int = 1) throws {
+    /// recorded by an older Cull is then computed again, once). `toleratingDeletions`: what the
+    /// cache records stays true when assets are deleted (every current asset has a current row; the
+    /// ids of the assets to retry, the deleted ones not found again), so only other writes make it
+    /// compute again; `tables` must then hold `assets`.
+    init(_ db: Database, name: String, tables: [String], version: Int = 1, toleratingDeletions: Bool = false) throws {
+        precondition(!toleratingDeletions || tables.contains(ChangeCounts.assets), "deletions are told from the assets' count")
         self.name = name
-        self.tables = tables
+        self.tables = toleratingDeletions ? tables + [ChangeCounts.assetsDeleted] : tables
         self.version = version
-        seen = try Self.counts(db, tables, version)
+        toleratesDeletions = toleratingDeletions
+        seen = try Self.counts(db, self.tables, version)
         var recorded: (counts: String, memo: [UInt8]?)?
         try db.forEachRow("SELECT counts, memo FROM cache_states WHERE name = ?", [.text(name)]) { row in
             recorded = (row.string("counts") ?? "", row.bytes("memo"))
@@ -32,8 +39,36 @@ final class ChangeWatch {
         self.recorded = recorded
     }
 
-    /// True when nothing the cache reads has changed since it was last complete.
-    var isUnchanged: Bool { seen != nil && recorded?.counts == seen }
+    /// True when nothing the cache reads has changed since it was last complete (but assets
+    /// deleted, when it tolerates their deletion).
+    var isUnchanged: Bool {
+        guard let seen, let recorded = recorded?.counts else { return false }
+        return recorded == seen || (toleratesDeletions && Self.onlyDeletions(from: recorded, to: seen))
+    }
+
+    /// True when counts `now` differ from `recorded` (both read by ``counts(_:_:_:)`` over the same
+    /// tables, `assets_deleted` among them) only by deletions of assets: every other count equal,
+    /// and `assets` moved on exactly as far as `assets_deleted` (each deletion moves both; an
+    /// insert or an update moves `assets` alone).
+    static func onlyDeletions(from recorded: String, to now: String) -> Bool {
+        func parse(_ counts: String) -> (version: Substring, serials: [(name: Substring, serial: Int64)])? {
+            guard let colon = counts.range(of: ": ") else { return nil }
+            var serials: [(name: Substring, serial: Int64)] = []
+            for entry in counts[colon.upperBound...].split(separator: ",") {
+                let parts = entry.split(separator: " ")
+                guard parts.count == 2, let serial = Int64(parts[1]) else { return nil }
+                serials.append((parts[0], serial))
+            }
+            return (counts[..<colon.lowerBound], serials)
+        }
+        guard let before = parse(recorded), let after = parse(now), before.version == after.version,
+              before.serials.map(\.name) == after.serials.map(\.name) else { return false }
+        var moved: [Substring: Int64] = [:]
+        for (old, new) in zip(before.serials, after.serials) where old.serial != new.serial { moved[old.name] = new.serial - old.serial }
+        let deleted = moved.removeValue(forKey: Substring(ChangeCounts.assetsDeleted)) ?? 0
+        let assets = moved.removeValue(forKey: Substring(ChangeCounts.assets)) ?? 0
+        return moved.isEmpty && assets == deleted && deleted > 0
+    }
 
     /// What the cache remembered when it was last complete, when nothing has changed since.
     var memo: [UInt8]? { isUnchanged ? recorded?.memo : nil }
@@ -84,9 +119,11 @@ extension ChangeWatch {
 }
 
 extension CacheTable {
-    /// The change counts this cache's rows depend on: the assets' and its own table's.
+    /// The change counts this cache's rows depend on: the assets' and its own table's. Deleted
+    /// assets take their rows with them (uncounted by the table's own count, `0034-deletions-apart`),
+    /// so what the cache recorded of its completeness still holds after deletions alone.
     /// `version`: see ``ChangeWatch/version``.
     func watch(_ db: Database, version: Int = 1) throws -> ChangeWatch {
-        try ChangeWatch(db, name: name, tables: [ChangeCounts.assets, name], version: version)
+        try ChangeWatch(db, name: name, tables: [ChangeCounts.assets, name], version: version, toleratingDeletions: true)
     }
 }

@@ -217,7 +217,7 @@ private struct Booking {
     private let deletions: [(table: String, statement: OverTable)]
     /// The counter each deletion's table moves on, by table, when the booking runs with triggers
     /// off; nil when it keeps them.
-    private let counters: [String: Int64]?
+    private let counters: [String: [Int64]]?
 
     init(db: Database, commit: Int64, snapshots: Bool) throws {
         self.db = db
@@ -280,7 +280,7 @@ private struct Booking {
             try clearLeaving.execute()
             try gatherLeaving.execute(range + [ItemState.moved.sql, ItemState.gone.sql])
             for (table, statement) in deletions where try statement.execute() && db.changes > 0 {
-                if let counter = counters?[table] { try ChangeCounts.bump(db, id: counter) }
+                for counter in counters?[table] ?? [] { try ChangeCounts.bump(db, id: counter) }
             }
         }
     }

@@ -6,6 +6,12 @@ enum ChangeCounts {
     static let assets = "assets"
     /// The serial of `reviews` (every row written: migration `0031-plan-inputs`).
     static let reviews = "reviews"
+    /// The serial of the deletions of `assets` alone (`0034-deletions-apart`); `assets` moves on with them too.
+    static let assetsDeleted = "assets_deleted"
+
+    /// The condition of a cache table's deletion counter (`0034-deletions-apart`): its row was
+    /// deleted while its asset stays. Part of that migration's text, so never changed.
+    static let withItsAsset = "WHEN EXISTS (SELECT 1 FROM assets WHERE id = OLD.asset_id)"
 
     /// Counts rows written to `table` that no trigger counts: a cache table's inserted rows (see
     /// the migration). Called in the transaction of the write.
@@ -14,14 +20,16 @@ enum ChangeCounts {
     }
 
     /// For a writer that would rather move the counters on itself, once a transaction, than have a
-    /// trigger do it for every row it deletes: the counter (row `id` of `change_counts`) of each table
-    /// of `deletingFrom` that a trigger moves on when a row is deleted. Nil, and the writer must keep
-    /// its triggers, unless turning triggers off skips nothing else: no trigger at all on a table
-    /// of `writing` (which it inserts into or updates) or on `change_counts`, and only this
-    /// migration's counters on the tables of `deletingFrom` (those of another event do not fire
-    /// when a row is deleted). Read from the schema (and TEMP's), so a trigger added later is seen.
-    static func deletionCounters(_ db: Database, writing: Set<String>, deletingFrom: Set<String>) throws -> [String: Int64]? {
-        var counters: [String: Int64] = [:]
+    /// trigger do it for every row it deletes: the counters (rows `id` of `change_counts`) of each
+    /// table of `deletingFrom` that triggers move on when a row is deleted. Nil, and the writer must
+    /// keep its triggers, unless turning triggers off skips nothing else: no trigger at all on a
+    /// table of `writing` (which it inserts into or updates) or on `change_counts`, and only the
+    /// migrations' counters on the tables of `deletingFrom` (those of another event do not fire
+    /// when a row is deleted). A counter of rows deleted while their asset stays (``withItsAsset``)
+    /// is not listed when the writer deletes from `assets` too: it deletes those rows with their
+    /// assets, as a cascade would. Read from the schema (and TEMP's), so a trigger added later is seen.
+    static func deletionCounters(_ db: Database, writing: Set<String>, deletingFrom: Set<String>) throws -> [String: [Int64]]? {
+        var counters: [String: [Int64]] = [:]
         var foreign = false
         try db.forEachRow("""
             SELECT name, tbl_name AS "table", sql FROM sqlite_schema WHERE type = 'trigger'
@@ -34,24 +42,31 @@ enum ChangeCounts {
                 foreign = true
                 return
             }
-            if counter.event == "DELETE" { counters[table] = counter.id }
+            guard counter.event == "DELETE", !(counter.withItsAsset && deletingFrom.contains("assets")) else { return }
+            counters[table, default: []].append(counter.id)
         }
         return foreign ? nil : counters
     }
 
     /// The event (`DELETE`, `INSERT`, `UPDATE …`) and counter of trigger `name` on `table` when its
-    /// text is exactly a counter's as the migrations write it (whitespace aside); nil for any other.
-    private static func counter(name: String, table: String, sql: String) -> (event: String, id: Int64)? {
+    /// text is exactly a counter's as the migrations write it (whitespace aside), and whether it
+    /// counts only rows deleted while their asset stays (``withItsAsset``); nil for any other.
+    private static func counter(name: String, table: String, sql: String) -> (event: String, id: Int64, withItsAsset: Bool)? {
         let text = sql.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let head = "CREATE TRIGGER \(name) AFTER "
-        let body = " ON \(table) BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = "
+        let bump = " BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = "
         let tail = "; END"
-        guard text.hasPrefix(head), text.hasSuffix(tail), let on = text.range(of: body) else { return nil }
-        let event = String(text[text.index(text.startIndex, offsetBy: head.count) ..< on.lowerBound])
-        guard event == "DELETE" || event == "INSERT" || event.hasPrefix("UPDATE") else { return nil }
-        let digits = text[on.upperBound ..< text.index(text.endIndex, offsetBy: -tail.count)]
-        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let id = Int64(digits) else { return nil }
-        return (event, id)
+        guard text.hasPrefix(head), text.hasSuffix(tail) else { return nil }
+        for withItsAsset in [false, true] {
+            let body = " ON \(table)" + (withItsAsset ? " " + Self.withItsAsset : "") + bump
+            guard let on = text.range(of: body) else { continue }
+            let event = String(text[text.index(text.startIndex, offsetBy: head.count) ..< on.lowerBound])
+            guard event == "DELETE" || event == "INSERT" || event.hasPrefix("UPDATE"), !withItsAsset || event == "DELETE" else { return nil }
+            let digits = text[on.upperBound ..< text.index(text.endIndex, offsetBy: -tail.count)]
+            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let id = Int64(digits) else { return nil }
+            return (event, id, withItsAsset)
+        }
+        return nil
     }
 
     /// Moves counter `id` on by one: what its trigger would have done, once for a transaction.

@@ -29,6 +29,7 @@ public enum Migrator {
         .m0031PlanInputs,
         .m0032PageReadings,
         .m0033CatalogCutIndex,
+        .m0034DeletionsApart,
     ]
 
     /// The number of migrations this build knows; an index with more was written by a newer Cull.

@@ -352,13 +352,7 @@ enum SchemaSnapshot {
         BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 1; END
         """#,
         #"""
-        CREATE TRIGGER hashes_removed AFTER DELETE ON hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 2; END
-        """#,
-        #"""
         CREATE TRIGGER hashes_changed AFTER UPDATE ON hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 2; END
-        """#,
-        #"""
-        CREATE TRIGGER image_hashes_removed AFTER DELETE ON image_hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 3; END
         """#,
         #"""
         CREATE TRIGGER image_hashes_changed AFTER UPDATE ON image_hashes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 3; END
@@ -404,9 +398,6 @@ enum SchemaSnapshot {
             failure TEXT, layout BLOB, turn_signs INTEGER, turns INTEGER,
             PRIMARY KEY (commit_id, seq)
         ) WITHOUT ROWID
-        """#,
-        #"""
-        CREATE TRIGGER image_features_removed AFTER DELETE ON image_features BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 4; END
         """#,
         #"""
         CREATE TRIGGER image_features_changed AFTER UPDATE ON image_features BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 4; END
@@ -602,19 +593,31 @@ enum SchemaSnapshot {
         CREATE TRIGGER commits_changed AFTER UPDATE ON commits BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 16; END
         """#,
         #"""
-        CREATE TRIGGER text_readings_removed AFTER DELETE ON text_readings BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 17; END
-        """#,
-        #"""
         CREATE TRIGGER text_readings_changed AFTER UPDATE ON text_readings BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 17; END
-        """#,
-        #"""
-        CREATE TRIGGER image_codes_removed AFTER DELETE ON image_codes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 18; END
         """#,
         #"""
         CREATE TRIGGER image_codes_changed AFTER UPDATE ON image_codes BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 18; END
         """#,
         #"""
         CREATE INDEX assets_catalog_cut ON assets(id) WHERE catalog_cut = 1
+        """#,
+        #"""
+        CREATE TRIGGER assets_deleted AFTER DELETE ON assets BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 19; END
+        """#,
+        #"""
+        CREATE TRIGGER hashes_removed AFTER DELETE ON hashes WHEN EXISTS (SELECT 1 FROM assets WHERE id = OLD.asset_id) BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 2; END
+        """#,
+        #"""
+        CREATE TRIGGER image_hashes_removed AFTER DELETE ON image_hashes WHEN EXISTS (SELECT 1 FROM assets WHERE id = OLD.asset_id) BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 3; END
+        """#,
+        #"""
+        CREATE TRIGGER image_features_removed AFTER DELETE ON image_features WHEN EXISTS (SELECT 1 FROM assets WHERE id = OLD.asset_id) BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 4; END
+        """#,
+        #"""
+        CREATE TRIGGER text_readings_removed AFTER DELETE ON text_readings WHEN EXISTS (SELECT 1 FROM assets WHERE id = OLD.asset_id) BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 17; END
+        """#,
+        #"""
+        CREATE TRIGGER image_codes_removed AFTER DELETE ON image_codes WHEN EXISTS (SELECT 1 FROM assets WHERE id = OLD.asset_id) BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 18; END
         """#,
     ]
 

@@ -19,6 +19,29 @@ import Testing
         #expect(try Self.serial(box.db) > before, "a cache keyed on the counter would not see the commit")
     }
 
+    /// The commit deletes the leaving assets' cache rows with them: both counts of the assets move
+    /// on alike and the cache's not, so what a cache recorded of its completeness still holds
+    /// (``ChangeWatch``, `0034-deletions-apart`); undo, which puts assets back, is a change.
+    @Test func aCommitCountsItsDeletionsAsDeletions() throws {
+        let box = try Sandbox("booking-deletions")
+        try box.stageFiles((1...4).map { Array("f/IMG_\($0).JPG".utf8) })
+        try box.db.execute("INSERT INTO hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, partial) SELECT id, device, inode, size, mtime_ns, 0, x'00' FROM assets")
+        #expect(try ChangeCounts.deletionCounters(box.db, writing: ["commit_items", "commit_assets", "commit_hashes"],
+                                                  deletingFrom: ["assets", "hashes"]) != nil, "the booking runs with triggers off")
+        func serial(_ name: String) throws -> Int64 { try box.db.scalar("SELECT serial FROM change_counts WHERE name = ?", [.text(name)])?.int64 ?? -1 }
+        try CacheTable.hashes.watch(box.db).record(box.db, memo: [1])
+        let (assets, deleted, hashes) = (try serial("assets"), try serial("assets_deleted"), try serial("hashes"))
+        let result = try box.cull(["commit", "--yes"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(try box.db.scalar("SELECT count(*) FROM hashes")?.int64 == 0)
+        #expect(try serial("assets") - assets == serial("assets_deleted") - deleted && serial("assets_deleted") > deleted)
+        #expect(try serial("hashes") == hashes)
+        #expect(try CacheTable.hashes.watch(box.db).isUnchanged)
+        let undone = try box.cull(["undo"])
+        #expect(undone.status == 0, "\(undone.stdout)\(undone.stderr)")
+        #expect(try !CacheTable.hashes.watch(box.db).isUnchanged)
+    }
+
     @Test func aTriggerThatIsNotACounterStillFires() throws {
         let box = try Sandbox("booking-foreign")
         try box.stageFiles((1...3).map { Array("f/IMG_\($0).JPG".utf8) })
@@ -36,7 +59,11 @@ import Testing
         let box = try Sandbox("booking-known")
         let counters = try ChangeCounts.deletionCounters(box.db, writing: ["commit_items", "commit_assets"],
                                                          deletingFrom: ["assets", "hashes", "image_hashes", "image_features"])
-        #expect(counters == ["assets": 1, "hashes": 2, "image_hashes": 3, "image_features": 4])
+        // A cache row leaves with its asset, as a cascade would: its table's count does not move
+        // (`0034-deletions-apart`); both of the assets' do.
+        #expect(counters?.mapValues { $0.sorted() } == ["assets": [1, 19]])
+        let alone = try ChangeCounts.deletionCounters(box.db, writing: [], deletingFrom: ["hashes", "image_features"])
+        #expect(alone == ["hashes": [2], "image_features": [4]])
         // A trigger on a table the writer inserts into means triggers stay on.
         try box.db.execute("CREATE TEMP TRIGGER t AFTER INSERT ON commit_assets BEGIN SELECT 1; END")
         #expect(try ChangeCounts.deletionCounters(box.db, writing: ["commit_assets"], deletingFrom: ["assets"]) == nil)
