@@ -54,8 +54,8 @@ public struct PlanBuilder {
         if let remembered = StagedSummary.remembered(watch) {
             summary = remembered
         } else {
-            files = try StagedSet.files(db)
-            summary = StagedSummary(files!)
+            let read = try StagedSet.files(db)
+            (files, summary) = (read, StagedSummary(read))
             computed = (watch, summary)
         }
         let stays = pass.stagedAt.keys.count { !leavingAgain.contains($0) }
