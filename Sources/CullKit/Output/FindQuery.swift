@@ -8,6 +8,17 @@ public struct FindQuery {
         case path, largest
         /// By capture time, files without one last (``DateOrder``).
         case newest, oldest
+
+        /// The keys SQLite sorts by before the path (ties keep path order): the same order
+        /// ``FindQuery/run(library:db:progress:)`` sorts a whole list in.
+        var keys: String {
+            switch self {
+            case .path: ""
+            case .largest: "a.size DESC, "
+            case .newest: "a.taken IS NULL, a.taken DESC, "
+            case .oldest: "a.taken IS NULL, a.taken, "
+            }
+        }
     }
 
     /// One file found.
@@ -55,8 +66,11 @@ public struct FindQuery {
         try evaluator.loadGroups(predicate, root: library.root, progress: progress)
         // Each file's indexed fields are read only where they are printed: a limited list reads its
         // files' alone, after sorting what a lean query found (a million files' fields took seconds).
+        // A limited list is sorted and cut by SQLite, which reads only the rows it returns (by an
+        // index of the order when there is one): reading a million photos to print the 20 largest took 1.9 s.
         let whole = withJSON && limit == nil
-        let lean = RuleCompiler.findQuery(predicate, columns: "a.id, a.path, a.size, a.taken", evaluator.context)
+        let lean = RuleCompiler.findQuery(predicate, columns: "a.id, a.path, a.size, a.taken", evaluator.context,
+                                          order: limit == nil ? "" : order.keys, limit: limit)
         var found = try rows(whole ? AssetJSON.query(predicate, evaluator.context) : lean, db, objects: whole)
         switch order {
         case .path: break  // the query's own order

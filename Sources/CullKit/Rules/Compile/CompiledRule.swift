@@ -179,11 +179,15 @@ public enum RuleCompiler {
         var selected: [SQLFragment] { RuleCompiler.named(tests) { "\(prefix)\($0)" } }
     }
 
-    /// `SELECT <columns> FROM assets a LEFT JOIN reviews r … WHERE <predicate> ORDER BY a.path`, for `cull find`.
-    public static func findQuery(_ predicate: Predicate, columns: SQLFragment, _ context: CompileContext) -> SQLFragment {
-        """
-        SELECT \(columns) FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id \
-        WHERE \(PredicateCompiler.compile(predicate, context)) ORDER BY a.path
-        """
+    /// `SELECT <columns> FROM assets a LEFT JOIN reviews r … WHERE <predicate> ORDER BY <order>a.path`,
+    /// for `cull find`: `order` (constant SQL over `a`, each key followed by a comma) comes before
+    /// the path, which breaks its ties; `limit` rows at most.
+    public static func findQuery(_ predicate: Predicate, columns: SQLFragment, _ context: CompileContext,
+                                 order: String = "", limit: Int? = nil) -> SQLFragment {
+        let limited: SQLFragment = limit.map { " LIMIT \($0)" } ?? ""
+        return """
+            SELECT \(columns) FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id \
+            WHERE \(PredicateCompiler.compile(predicate, context)) ORDER BY \(sql: order)a.path\(limited)
+            """
     }
 }

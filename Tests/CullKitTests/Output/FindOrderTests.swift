@@ -1,0 +1,39 @@
+@testable import CullKit
+import Testing
+
+/// A limited `cull find` is sorted and cut by SQLite: what it lists is the first files of the whole
+/// sorted list, ties in path order and files without a capture time last.
+@Suite struct FindOrderTests {
+    @Test(arguments: [31, 32] as [UInt64])
+    func aLimitedListIsTheHeadOfTheWholeOne(seed: UInt64) throws {
+        var random = SplitMix64(state: seed)
+        // Few sizes and capture days, some files without one: many ties.
+        let index = try TestIndex((0 ..< 40).map { number in
+            TestAsset(path: "d\(random.below(3))/IMG_\(random.below(1000)).jpg-\(number)", size: Int64(100 * (1 + random.below(4))),
+                      taken: random.below(4) == 0 ? nil : Int64(86_400 * random.below(5)))
+        })
+        let library = Library(root: index.directory)
+        let clock = RunClock(now: EvaluationMemoTests.start, localOffset: 0)
+        for order in FindQuery.Order.allCases {
+            var query = FindQuery(fragments: ["kind: photo"], clock: clock)
+            query.order = order
+            let whole = try query.run(library: library, db: index.database).found.map(\.path)
+            #expect(whole.count == 40)
+            for limit in [1, 2, 7, 25, 40, 60] {
+                query.limit = limit
+                #expect(try query.run(library: library, db: index.database).found.map(\.path) == Array(whole.prefix(limit)), "\(order) \(limit)")
+            }
+        }
+    }
+
+    /// The largest photos of a library are read through an index of sizes, largest first, never by
+    /// a pass over every file in path order.
+    @Test func theLargestAreFoundByTheirIndex() throws {
+        let index = try TestIndex((0 ..< 3).map { TestAsset(path: "p/\($0).jpg") })
+        let evaluator = try RuleEvaluator(database: index.database, clock: RunClock(now: EvaluationMemoTests.start, localOffset: 0))
+        let (predicate, _) = RuleLoader.predicate(fragment: "kind: photo", label: "<test>")
+        let query = RuleCompiler.findQuery(try #require(predicate), columns: "a.id", evaluator.context, order: FindQuery.Order.largest.keys, limit: 20)
+        let plan = try index.database.queryPlan(query.sql, query.arguments).joined(separator: "\n")
+        #expect((plan.contains("assets_size") || plan.contains("assets_kind_size")) && !plan.contains("sqlite_autoindex_assets_1"), "\(plan)")
+    }
+}
