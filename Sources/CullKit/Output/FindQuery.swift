@@ -15,8 +15,8 @@ public struct FindQuery {
             switch self {
             case .path: ""
             case .largest: "a.size DESC, "
-            case .newest: "a.taken IS NULL, a.taken DESC, "
-            case .oldest: "a.taken IS NULL, a.taken, "
+            case .newest: "a.taken DESC NULLS LAST, "
+            case .oldest: "a.taken ASC NULLS LAST, "
             }
         }
     }

@@ -26,14 +26,15 @@ import Testing
         }
     }
 
-    /// The largest photos of a library are read through an index of sizes, largest first, never by
-    /// a pass over every file in path order.
-    @Test func theLargestAreFoundByTheirIndex() throws {
+    /// The largest, newest or oldest photos of a library are read through an index of their order,
+    /// from its end, never by a pass over every file in path order.
+    @Test(arguments: [(FindQuery.Order.largest, "assets_size"), (.newest, "assets_taken"), (.oldest, "assets_taken")])
+    func theFirstAreFoundByAnIndexOfTheOrder(order: FindQuery.Order, index name: String) throws {
         let index = try TestIndex((0 ..< 3).map { TestAsset(path: "p/\($0).jpg") })
         let evaluator = try RuleEvaluator(database: index.database, clock: RunClock(now: EvaluationMemoTests.start, localOffset: 0))
         let (predicate, _) = RuleLoader.predicate(fragment: "kind: photo", label: "<test>")
-        let query = RuleCompiler.findQuery(try #require(predicate), columns: "a.id", evaluator.context, order: FindQuery.Order.largest.keys, limit: 20)
+        let query = RuleCompiler.findQuery(try #require(predicate), columns: "a.id", evaluator.context, order: order.keys, limit: 20)
         let plan = try index.database.queryPlan(query.sql, query.arguments).joined(separator: "\n")
-        #expect((plan.contains("assets_size") || plan.contains("assets_kind_size")) && !plan.contains("sqlite_autoindex_assets_1"), "\(plan)")
+        #expect(plan.contains("USING INDEX \(name)") && !plan.contains("sqlite_autoindex_assets_1"), "\(plan)")
     }
 }
