@@ -139,4 +139,53 @@ import Testing
         try interrupted.record(f.db, memo: [2])
         #expect(try !Self.watch(f).isUnchanged)
     }
+
+    /// Whatever is written, a watch that tolerates deletions finds its record unchanged only while
+    /// every asset still has its current row, which is what a cache's record says (a refresh made
+    /// every row current, then recorded).
+    @Test(arguments: [41, 42, 43] as [UInt64])
+    func aTolerantWatchHoldsOnlyWhileEveryAssetKeepsItsRow(seed: UInt64) throws {
+        var random = SplitMix64(state: seed)
+        let index = try TestIndex((0 ..< 30).map { TestAsset(path: "p/\($0).jpg") })
+        let db = index.database
+        let stale = "FROM assets a LEFT JOIN hashes h ON h.asset_id = a.id WHERE h.asset_id IS NULL OR h.size <> a.size OR h.mtime_ns <> a.mtime_ns"
+        func refresh() throws {
+            let watch = try CacheTable.hashes.watch(db)
+            try db.transaction {
+                try watch.begin(db)
+                try db.execute("INSERT OR REPLACE INTO hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, partial) SELECT a.id, a.device, a.inode, a.size, a.mtime_ns, 0, x'00' \(stale)")
+                try ChangeCounts.bump(db, CacheTable.hashes.name)
+                try watch.end(db)
+            }
+            try watch.record(db, memo: [1])
+        }
+        try refresh()
+        var added = 30
+        var (deleted, heldAfterDeletions) = (false, 0)
+        for step in 0 ..< 120 {
+            let id = Int64(1 + random.below(added))
+            switch random.below(7) {
+            case 0, 1:
+                try db.execute("DELETE FROM assets WHERE id = ?", [.integer(id)])
+                deleted = true
+            case 2:
+                added += 1
+                try db.execute("INSERT INTO assets (path, folder, name, extension, device, inode, size, mtime_ns, added, modified) VALUES (?, 'p', 'n.jpg', 'jpg', 1, ?, 5, 5, 0, 0)",
+                               [.text("p/n\(added).jpg"), .integer(Int64(1000 + added))])
+            case 3: try db.execute("UPDATE assets SET size = size + 1 WHERE id = ?", [.integer(id)])
+            case 4: try db.execute("DELETE FROM hashes WHERE asset_id = ?", [.integer(id)])
+            case 5: try db.execute("UPDATE assets SET rating = 3 WHERE id = ?", [.integer(id)])
+            default:
+                if random.below(2) == 0 {
+                    try refresh()
+                    deleted = false
+                }
+            }
+            if try CacheTable.hashes.watch(db).isUnchanged {
+                #expect(try db.scalar("SELECT count(*) \(stale)")?.int64 == 0, "step \(step)")
+                if deleted { heldAfterDeletions += 1 }
+            }
+        }
+        #expect(heldAfterDeletions > 0, "the sequence deleted assets from a complete cache")
+    }
 }
