@@ -215,9 +215,63 @@ extension SimilarGroups {
                 byKind[row.string(column.kind) ?? "", default: []].append(Item(row, column))
             }
             var keys = Set<String>()
-            return try byKind.keys.sorted().flatMap { kind in
-                try candidates(byKind[kind]!, db, distance: distance, root: root, apart: apart, keys: &keys)
+            var turned = try TurnedPairs(db, distance: distance)
+            let groups = try byKind.keys.sorted().flatMap { kind in
+                let items = byKind[kind]!
+                return try candidates(items, db, distance: distance, root: root, apart: apart, turned: turned.pairs(of: items), keys: &keys)
             }
+            turned.remember(db)
+            return groups
+        }
+    }
+
+    /// The pairs of photos near only turned or mirrored (``turnedPairs(_:distance:)``), remembered by
+    /// asset id over what they are computed from: the prints and hashes (`image_features`), the
+    /// assets' identities, kinds, orientations and screenshot marks, deletions of assets aside
+    /// (``ChangeWatch``). A plan after ratings or capture times were edited, or a few photos
+    /// deleted, does not search a million prints again; a deleted photo is in no pair of a kind's
+    /// photos read now.
+    struct TurnedPairs {
+        private let watch: ChangeWatch
+        private let distance: Int
+        private let remembered: [(Int64, Int64)]?
+        private var found: [(Int64, Int64)] = []
+
+        init(_ db: Database, distance: Int) throws {
+            watch = try ChangeWatch(db, name: "similar_turned", tables: [ChangeCounts.assets, CacheTable.imageFeatures.name, ChangeCounts.assetsPictures],
+                                    version: 1, toleratingDeletions: true)
+            self.distance = distance
+            var reader = MemoReader(watch.memo ?? [])
+            if let within = reader.next(), within == Int64(distance), let flat = reader.list(), flat.count % 2 == 0, reader.isAtEnd {
+                remembered = stride(from: 0, to: flat.count, by: 2).map { (flat[$0], flat[$0 + 1]) }
+            } else {
+                remembered = nil
+            }
+        }
+
+        /// The turned pairs of `items` (one kind's photos), by index, the lower first, in order.
+        mutating func pairs(of items: [Item]) -> [(Int, Int)] {
+            guard let remembered else {
+                let pairs = SimilarGroups.turnedPairs(items, distance: distance)
+                found += pairs.map { (items[$0.0].id, items[$0.1].id) }
+                return pairs
+            }
+            var index: [Int64: Int] = [:]
+            for (place, item) in items.enumerated() where index[item.id] == nil { index[item.id] = place }
+            return remembered.compactMap { pair -> (Int, Int)? in
+                guard let a = index[pair.0], let b = index[pair.1] else { return nil }
+                return (min(a, b), max(a, b))
+            }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+        }
+
+        /// Remembers the pairs found, when they were searched for.
+        func remember(_ db: Database) {
+            guard remembered == nil else { return }
+            var writer = MemoWriter()
+            writer.append(Int64(distance))
+            writer.append(list: found.flatMap { [$0.0, $0.1] })
+            // An index this run cannot write only searches again next time.
+            try? watch.recordIfUnchanged(db, memo: writer.bytes)
         }
     }
 
@@ -255,8 +309,7 @@ extension SimilarGroups {
     /// ties are broken in) they give the groups all the photos in that order give, and their
     /// paths and content hashes are all that is read (a library's photos are mostly alone).
     private static func candidates(_ items: [Item], _ db: Database, distance: Int, root: String?, apart: [DistinctSet],
-                                   keys: inout Set<String>) throws -> [GroupCandidate] {
-        let turned = turnedPairs(items, distance: distance)
+                                   turned: [(Int, Int)], keys: inout Set<String>) throws -> [GroupCandidate] {
         let reachable = try byPath(Self.reachable(items, distance: distance, turned: turned), db)
         let ids = Set(reachable.map(\.id))
         let distinct = try DistinctSets.sets(db, among: reachable.map(\.id), root: root)

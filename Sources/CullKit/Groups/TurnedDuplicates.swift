@@ -59,7 +59,7 @@ enum TurnedDuplicates {
     /// of assets aside (``ChangeWatch``): editing a rating or a capture time, or deleting photos,
     /// does not search a million prints again (0.8 s).
     static func candidates(_ db: Database) throws -> [(Int64, Int64)] {
-        let watch = try ChangeWatch(db, name: "turned_candidates", tables: [ChangeCounts.assets, CacheTable.imageFeatures.name, ChangeCounts.assetsTurns],
+        let watch = try ChangeWatch(db, name: "turned_candidates", tables: [ChangeCounts.assets, CacheTable.imageFeatures.name, ChangeCounts.assetsPictures],
                                     version: 1, toleratingDeletions: true)
         if let memo = watch.memo {
             var reader = MemoReader(memo)

@@ -8,8 +8,8 @@ enum ChangeCounts {
     static let reviews = "reviews"
     /// The serial of the deletions of `assets` alone (`0034-deletions-apart`); `assets` moves on with them too.
     static let assetsDeleted = "assets_deleted"
-    /// The serial of the updates of the assets' `kind` and `orientation` (`0035-picture-turns`).
-    static let assetsTurns = "assets_turns"
+    /// The serial of the updates of the assets' `kind`, `orientation` and `screenshot` (`0035-picture-fields`).
+    static let assetsPictures = "assets_pictures"
 
     /// The condition of a cache table's deletion counter (`0034-deletions-apart`): its row was
     /// deleted while its asset stays. Part of that migration's text, so never changed.

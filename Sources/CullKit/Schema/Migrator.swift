@@ -30,7 +30,7 @@ public enum Migrator {
         .m0032PageReadings,
         .m0033CatalogCutIndex,
         .m0034DeletionsApart,
-        .m0035PictureTurns,
+        .m0035PictureFields,
     ]
 
     /// The number of migrations this build knows; an index with more was written by a newer Cull.

@@ -620,7 +620,7 @@ enum SchemaSnapshot {
         CREATE TRIGGER image_codes_removed AFTER DELETE ON image_codes WHEN EXISTS (SELECT 1 FROM assets WHERE id = OLD.asset_id) BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 18; END
         """#,
         #"""
-        CREATE TRIGGER assets_turned AFTER UPDATE OF kind, orientation ON assets BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 20; END
+        CREATE TRIGGER assets_pictured AFTER UPDATE OF kind, orientation, screenshot ON assets BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 20; END
         """#,
     ]
 
