@@ -215,7 +215,7 @@ private struct Booking {
     private let clearLeaving: Statement
     private let gatherLeaving: Statement
     private let deletions: [(table: String, statement: OverTable)]
-    /// The counter each deletion's table moves on, by table, when the booking runs with triggers
+    /// The counters each deletion's table moves on, by table, when the booking runs with triggers
     /// off; nil when it keeps them.
     private let counters: [String: [Int64]]?
 
