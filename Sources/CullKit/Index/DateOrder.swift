@@ -19,10 +19,10 @@ public enum DateOrder: Sendable {
         }
     }
 
-    /// `items` sorted by capture time (`taken` of each), stable: ties keep their order.
+    /// `items` sorted by capture time (`taken` of each), stable: ties keep their order. The times
+    /// are sorted with the places, then each item moved once.
     public func sorted<Item>(_ items: [Item], taken: (Item) -> Int64?) -> [Item] {
-        items.enumerated().sorted { a, b in
-            precedes(taken(a.element), taken(b.element)) ?? (a.offset < b.offset)
-        }.map(\.element)
+        let times = items.map(taken)
+        return items.indices.sorted { precedes(times[$0], times[$1]) ?? ($0 < $1) }.map { items[$0] }
     }
 }

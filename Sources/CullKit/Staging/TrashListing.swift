@@ -51,7 +51,11 @@ public struct TrashListing: Sendable {
         if let kind { items.removeAll { $0.kind != kind } }
         if let rule { items.removeAll { $0.rule != rule } }
         switch order {
-        case .largest: items.sort { $0.size != $1.size ? $0.size > $1.size : PathBytes.precedes($0.path, $1.path) }
+        // The staged set comes in path order: sizes alone are compared, and each asset is moved once
+        // (sorting the assets themselves swapped half a million of them, strings and all).
+        case .largest:
+            let sizes = items.map(\.size)
+            items = items.indices.sorted { (sizes[$1], $0) < (sizes[$0], $1) }.map { items[$0] }
         case .newest: items = DateOrder.newest.sorted(items, taken: \.taken)
         case .oldest: items = DateOrder.oldest.sorted(items, taken: \.taken)
         case .path: break
