@@ -118,6 +118,16 @@ extension ChangeWatch {
     }
 }
 
+extension ChangeWatch {
+    /// A watch over what the picture searches read of the index (the image features, the assets'
+    /// identities and sizes, and their kinds, orientations and screenshot marks: `0035-picture-fields`),
+    /// deletions of assets aside: for what is remembered by asset id and left out when its assets go.
+    static func overPictures(_ db: Database, name: String, version: Int = 1) throws -> ChangeWatch {
+        try ChangeWatch(db, name: name, tables: [ChangeCounts.assets, CacheTable.imageFeatures.name, ChangeCounts.assetsPictures],
+                        version: version, toleratingDeletions: true)
+    }
+}
+
 extension CacheTable {
     /// The change counts this cache's rows depend on: the assets' and its own table's. Deleted
     /// assets take their rows with them (uncounted by the table's own count, `0034-deletions-apart`),

@@ -13,6 +13,11 @@ struct MemoWriter {
         for value in list { append(value) }
     }
 
+    /// Pairs of ids, as one list of both.
+    mutating func append(pairs: [(Int64, Int64)]) {
+        append(list: pairs.flatMap { [$0.0, $0.1] })
+    }
+
     mutating func append(bytes more: [UInt8]) {
         append(Int64(more.count))
         bytes.append(contentsOf: more)
@@ -58,6 +63,12 @@ struct MemoReader {
         return bytes.withUnsafeBytes { raw in
             (0 ..< Int(count)).map { Int64(littleEndian: raw.loadUnaligned(fromByteOffset: start + 8 * $0, as: Int64.self)) }
         }
+    }
+
+    /// The pairs ``MemoWriter/append(pairs:)`` wrote.
+    mutating func pairs() -> [(Int64, Int64)]? {
+        guard let flat = list(), flat.count % 2 == 0 else { return nil }
+        return stride(from: 0, to: flat.count, by: 2).map { (flat[$0], flat[$0 + 1]) }
     }
 
     mutating func bytesList() -> [UInt8]? {

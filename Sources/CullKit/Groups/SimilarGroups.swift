@@ -238,12 +238,11 @@ extension SimilarGroups {
         private var found: [(Int64, Int64)] = []
 
         init(_ db: Database, distance: Int) throws {
-            watch = try ChangeWatch(db, name: "similar_turned", tables: [ChangeCounts.assets, CacheTable.imageFeatures.name, ChangeCounts.assetsPictures],
-                                    version: 1, toleratingDeletions: true)
+            watch = try ChangeWatch.overPictures(db, name: "similar_turned")
             self.distance = distance
             var reader = MemoReader(watch.memo ?? [])
-            if let within = reader.next(), within == Int64(distance), let flat = reader.list(), flat.count % 2 == 0, reader.isAtEnd {
-                remembered = stride(from: 0, to: flat.count, by: 2).map { (flat[$0], flat[$0 + 1]) }
+            if let within = reader.next(), within == Int64(distance), let pairs = reader.pairs(), reader.isAtEnd {
+                remembered = pairs
             } else {
                 remembered = nil
             }
@@ -269,7 +268,7 @@ extension SimilarGroups {
             guard remembered == nil else { return }
             var writer = MemoWriter()
             writer.append(Int64(distance))
-            writer.append(list: found.flatMap { [$0.0, $0.1] })
+            writer.append(pairs: found)
             // An index this run cannot write only searches again next time.
             try? watch.recordIfUnchanged(db, memo: writer.bytes)
         }

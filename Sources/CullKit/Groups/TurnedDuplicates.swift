@@ -59,13 +59,10 @@ enum TurnedDuplicates {
     /// of assets aside (``ChangeWatch``): editing a rating or a capture time, or deleting photos,
     /// does not search a million prints again (0.8 s).
     static func candidates(_ db: Database) throws -> [(Int64, Int64)] {
-        let watch = try ChangeWatch(db, name: "turned_candidates", tables: [ChangeCounts.assets, CacheTable.imageFeatures.name, ChangeCounts.assetsPictures],
-                                    version: 1, toleratingDeletions: true)
+        let watch = try ChangeWatch.overPictures(db, name: "turned_candidates")
         if let memo = watch.memo {
             var reader = MemoReader(memo)
-            if let flat = reader.list(), flat.count % 2 == 0, reader.isAtEnd {
-                return stride(from: 0, to: flat.count, by: 2).map { (flat[$0], flat[$0 + 1]) }
-            }
+            if let pairs = reader.pairs(), reader.isAtEnd { return pairs }
         }
         var ids: [Int64] = []
         var prints: [TurnPrint?] = []
@@ -85,7 +82,7 @@ enum TurnedDuplicates {
         let near = SimilarGroups.nearPrints(prints, distance: printDistance) { !shapes[$0].turns(toMatch: shapes[$1]).isEmpty }
             .map { (ids[$0.0], ids[$0.1]) }
         var writer = MemoWriter()
-        writer.append(list: near.flatMap { [$0.0, $0.1] })
+        writer.append(pairs: near)
         // An index this run cannot write only searches again next time.
         try? watch.recordIfUnchanged(db, memo: writer.bytes)
         return near

@@ -7,11 +7,7 @@ import Testing
     @Test(arguments: [31, 32] as [UInt64])
     func aLimitedListIsTheHeadOfTheWholeOne(seed: UInt64) throws {
         var random = SplitMix64(state: seed)
-        // Few sizes and capture days, some files without one: many ties.
-        let index = try TestIndex((0 ..< 40).map { number in
-            TestAsset(path: "d\(random.below(3))/IMG_\(random.below(1000)).jpg-\(number)", size: Int64(100 * (1 + random.below(4))),
-                      taken: random.below(4) == 0 ? nil : Int64(86_400 * random.below(5)))
-        })
+        let index = try TestIndex.ofTies(40, &random)
         let library = Library(root: index.directory)
         let clock = RunClock(now: EvaluationMemoTests.start, localOffset: 0)
         for order in FindQuery.Order.allCases {

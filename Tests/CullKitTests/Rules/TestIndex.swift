@@ -64,6 +64,15 @@ final class TestIndex {
         }
     }
 
+    /// `count` photos in a few folders, of four sizes and five capture days, a quarter without one:
+    /// many ties for an order to break. `review` adds a review row to each.
+    static func ofTies(_ count: Int, _ random: inout SplitMix64, review: String? = nil) throws -> TestIndex {
+        try TestIndex((0 ..< count).map { number in
+            TestAsset(path: "d\(random.below(3))/IMG_\(random.below(100))-\(number).jpg", size: Int64(100 * (1 + random.below(4))),
+                      taken: random.below(4) == 0 ? nil : Int64(86_400 * random.below(5)), review: review)
+        })
+    }
+
     deinit { try? FileManager.default.removeItem(atPath: directory) }
 
     /// Names of the assets matching a `cull find`-style predicate fragment, sorted.

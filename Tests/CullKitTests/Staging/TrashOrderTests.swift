@@ -7,10 +7,7 @@ import Testing
     @Test(arguments: [71, 72] as [UInt64])
     func theListingIsInTheOrderAsked(seed: UInt64) throws {
         var random = SplitMix64(state: seed)
-        let index = try TestIndex((0 ..< 40).map { number in
-            TestAsset(path: "d\(random.below(3))/IMG_\(random.below(100))-\(number).jpg", size: Int64(100 * (1 + random.below(4))),
-                      taken: random.below(4) == 0 ? nil : Int64(86_400 * random.below(5)), review: "trashed")
-        })
+        let index = try TestIndex.ofTies(40, &random, review: "trashed")
         let staged = try StagedSet.load(index.database)
         let byPath = staged.sorted { PathBytes.precedes($0.path, $1.path) }
         #expect(staged.map(\.id) == byPath.map(\.id))

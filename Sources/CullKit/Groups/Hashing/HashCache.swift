@@ -127,12 +127,12 @@ public struct HashCache: IdentityCache {
             shared.append(row.int64("size"))
             sharing += row.int64("files")
         }
-        let assets = try db.scalar("SELECT max(id) FROM assets")?.int64 ?? 0
-        let few = sharing * 8 < assets
+        let largestID = try db.scalar("SELECT max(id) FROM assets")?.int64 ?? 0
+        let few = sharing * 8 < largestID
         let (filter, arguments): (String, [SQLValue]) = few ? ("a.size IN (SELECT value FROM json_each(?))", [.text(JSONValue.list(shared))])
             : ("a.size > 0", [])
         var unsorted: [Candidate] = []
-        unsorted.reserveCapacity(Int(few ? sharing : assets))
+        unsorted.reserveCapacity(Int(few ? sharing : largestID))
         // The identity test once per row, not once per hash column.
         try table.forEachCandidate(db, columns: ["c.partial AS partial", "c.full AS full"], where: filter, arguments, tableOrder: !few,
                                    HashColumns.self) { row, column in
