@@ -51,6 +51,15 @@ final class ChangeWatch {
     /// and `assets` moved on exactly as far as `assets_deleted` (each deletion moves both; an
     /// insert or an update moves `assets` alone).
     static func onlyDeletions(from recorded: String, to now: String) -> Bool {
+        guard var moved = movements(from: recorded, to: now) else { return false }
+        let deleted = moved.removeValue(forKey: ChangeCounts.assetsDeleted) ?? 0
+        let assets = moved.removeValue(forKey: ChangeCounts.assets) ?? 0
+        return moved.isEmpty && assets == deleted && deleted > 0
+    }
+
+    /// How far each count that moved from `recorded` to `now` moved, by table; nil when the two
+    /// are not readings of the same tables at the same version.
+    static func movements(from recorded: String, to now: String) -> [String: Int64]? {
         func parse(_ counts: String) -> (version: Substring, serials: [(name: Substring, serial: Int64)])? {
             guard let colon = counts.range(of: ": ") else { return nil }
             var serials: [(name: Substring, serial: Int64)] = []
@@ -62,12 +71,19 @@ final class ChangeWatch {
             return (counts[..<colon.lowerBound], serials)
         }
         guard let before = parse(recorded), let after = parse(now), before.version == after.version,
-              before.serials.map(\.name) == after.serials.map(\.name) else { return false }
-        var moved: [Substring: Int64] = [:]
-        for (old, new) in zip(before.serials, after.serials) where old.serial != new.serial { moved[old.name] = new.serial - old.serial }
-        let deleted = moved.removeValue(forKey: Substring(ChangeCounts.assetsDeleted)) ?? 0
-        let assets = moved.removeValue(forKey: Substring(ChangeCounts.assets)) ?? 0
-        return moved.isEmpty && assets == deleted && deleted > 0
+              before.serials.map(\.name) == after.serials.map(\.name) else { return nil }
+        var moved: [String: Int64] = [:]
+        for (old, new) in zip(before.serials, after.serials) where old.serial != new.serial { moved[String(old.name)] = new.serial - old.serial }
+        return moved
+    }
+
+    /// The tables whose counts moved since the cache was last complete, with what it remembered
+    /// then: for a cache that can bring what it remembered up to date (``EvaluationMemo``). Nil
+    /// when nothing was recorded, or the counts are not comparable (another version, other tables).
+    var sinceRecorded: (moved: Set<String>, memo: [UInt8])? {
+        guard let seen, let recorded, let memo = recorded.memo,
+              let moved = Self.movements(from: recorded.counts, to: seen) else { return nil }
+        return (Set(moved.keys), memo)
     }
 
     /// What the cache remembered when it was last complete, when nothing has changed since.

@@ -136,6 +136,7 @@ extension CacheTable {
                     try bind(index, upsert, base + 7)
                 }
                 while try upsert.step() {}
+                try AssetChanges.logInserted(db, ids: pending.map { files[$0].id })
                 pending.removeAll(keepingCapacity: true)
             }
             for index in order {
@@ -147,7 +148,7 @@ extension CacheTable {
                 if pending.count == batch { try flush() }
             }
             try flush()
-            // Inserted rows are counted here, not by a trigger per row (migration `0018-change-counts`).
+            // Inserted rows are counted (and logged, above) here, not by a trigger per row (migration `0018-change-counts`).
             if order.contains(where: kept) { try ChangeCounts.bump(db, name) }
             try watch?.end(db)
         }

@@ -181,9 +181,9 @@ final class Mover {
 /// (asked in the booking's transaction): over a chunk's items it would only look each one up.
 ///
 /// Triggers are off too when the only ones its statements would fire are the change counters of
-/// the tables it deletes from (``ChangeCounts/deletionCounters(_:writing:deletingFrom:)``): it
-/// moves each of those on once a chunk instead (a trigger per deleted `assets` row was a third of
-/// the cost of deleting them).
+/// the tables it deletes from and the log of changed assets (``ChangeCounts/deletionBookings(_:writing:deletingFrom:)``):
+/// it moves each counter on once a chunk instead (a trigger per deleted `assets` row was a third of
+/// the cost of deleting them) and logs the chunk's leaving assets in one statement.
 private struct Booking {
     /// A statement over the rows of `table`, run only when the table has any.
     private struct OverTable {
@@ -215,9 +215,9 @@ private struct Booking {
     private let clearLeaving: Statement
     private let gatherLeaving: Statement
     private let deletions: [(table: String, statement: OverTable)]
-    /// The counters each deletion's table moves on, by table, when the booking runs with triggers
-    /// off; nil when it keeps them.
-    private let counters: [String: [Int64]]?
+    /// What the booking does for each deletion's table in its triggers' stead (counters, the log),
+    /// when it runs with triggers off; nil when it keeps them.
+    private let counters: [String: [ChangeCounts.DeletionBooking]]?
 
     init(db: Database, commit: Int64, snapshots: Bool) throws {
         self.db = db
@@ -247,7 +247,7 @@ private struct Booking {
         }
         deletions.append(("assets", try OverTable(db, table: "assets", db.prepare("DELETE FROM assets WHERE id IN temp.leaving_assets"))))
         self.deletions = deletions
-        counters = try ChangeCounts.deletionCounters(db, writing: Set(["commit_items", "leaving_assets"] + captures.map(\.target)),
+        counters = try ChangeCounts.deletionBookings(db, writing: Set(["commit_items", "leaving_assets"] + captures.map(\.target)),
                                                      deletingFrom: Set(deletions.map(\.table)))
     }
 
@@ -279,8 +279,9 @@ private struct Booking {
             for statement in snapshots { try statement.execute(range + [ItemState.moved.sql]) }
             try clearLeaving.execute()
             try gatherLeaving.execute(range + [ItemState.moved.sql, ItemState.gone.sql])
+            if counters?["assets"]?.contains(.logged) == true { try AssetChanges.logLeaving(db) }
             for (table, statement) in deletions where try statement.execute() && db.changes > 0 {
-                for counter in counters?[table] ?? [] { try ChangeCounts.bump(db, id: counter) }
+                for case let .counter(counter) in counters?[table] ?? [] { try ChangeCounts.bump(db, id: counter) }
             }
         }
     }

@@ -152,7 +152,7 @@ public final class Database {
     }
 
     /// Runs `body` with this connection's triggers off, then turns them on again: only for a writer
-    /// that does itself what every trigger its statements would fire does (``ChangeCounts/deletionCounters(_:writing:deletingFrom:)``).
+    /// that does itself what every trigger its statements would fire does (``ChangeCounts/deletionBookings(_:writing:deletingFrom:)``).
     /// SQLite compiles triggers into each statement, so each switch expires this connection's
     /// prepared statements (each is prepared again on its next use).
     public func withoutTriggers<T>(_ body: () throws -> T) throws -> T {

@@ -28,15 +28,20 @@ extension GroupSet {
     /// How ``load(_:specs:root:features:progress:)`` fills it, and what `cull explain --evaluate` shows, so
     /// the same rule SQL can be run elsewhere (`benchmarks/rules` runs it in the sqlite3 shell).
     public func membershipSQL(of specs: Set<GroupSpec>? = nil) -> [SQLFragment] {
+        let empty: SQLFragment = "DELETE FROM \(sql: Self.membershipTable)"
+        return [SQLFragment(sql: Self.createMembershipSQL), empty] + memberIDs(of: specs).map { spec, ids in
+            "INSERT OR IGNORE INTO \(sql: Self.membershipTable) (spec, asset_id) SELECT \(spec), value FROM json_each(\(JSONValue.list(ids)))"
+        }
+    }
+
+    /// The members of this set's groups of `specs` (all of them when nil), by spec (``GroupSpec/key``,
+    /// in order), each list sorted: what the membership table holds once loaded.
+    func memberIDs(of specs: Set<GroupSpec>? = nil) -> [(spec: String, ids: [Int64])] {
         var members: [GroupSpec: Set<Int64>] = [:]
         for group in groups where specs?.contains(group.spec) ?? true {
             members[group.spec, default: []].formUnion(group.members.map(\.id))
         }
-        let empty: SQLFragment = "DELETE FROM \(sql: Self.membershipTable)"
-        return [SQLFragment(sql: Self.createMembershipSQL), empty] + members.sorted { $0.key.key < $1.key.key }.map { spec, ids in
-            let list = JSONValue.list(ids.sorted())
-            return "INSERT OR IGNORE INTO \(sql: Self.membershipTable) (spec, asset_id) SELECT \(spec.key), value FROM json_each(\(list))"
-        }
+        return members.sorted { $0.key.key < $1.key.key }.map { ($0.key.key, $0.value.sorted()) }
     }
 
     /// Loads the groups of `specs` over the whole index and records their members for rule SQL.

@@ -9,7 +9,7 @@ extension Migration {
     /// table's count on: the asset's deletion counts it. A row deleted while its asset stays still
     /// does. `assets` moves on with every deletion as before, so no watch that does not tolerate
     /// them sees less. The commit deletes a leaving asset's rows itself, before the asset, and
-    /// moves the counters on as these triggers would (``ChangeCounts/deletionCounters(_:writing:deletingFrom:)``).
+    /// moves the counters on as these triggers would (``ChangeCounts/deletionBookings(_:writing:deletingFrom:)``).
     static let m0034DeletionsApart = Migration(id: "0034-deletions-apart", sql: """
         INSERT INTO change_counts (id, name, serial) VALUES (19, 'assets_deleted', 0);
         CREATE TRIGGER assets_deleted AFTER DELETE ON assets BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 19; END;

@@ -21,17 +21,26 @@ enum ChangeCounts {
         try db.execute("UPDATE change_counts SET serial = serial + 1 WHERE name = ?", [.text(table)])
     }
 
+    /// What a writer that turns triggers off does in their stead for the rows it deletes from a table.
+    enum DeletionBooking: Hashable {
+        /// Moves counter `id` (a row of `change_counts`) on, once a transaction.
+        case counter(Int64)
+        /// Logs the assets it deletes (``AssetChanges/logLeaving(_:)``), before deleting them.
+        case logged
+    }
+
     /// For a writer that would rather move the counters on itself, once a transaction, than have a
-    /// trigger do it for every row it deletes: the counters (rows `id` of `change_counts`) of each
-    /// table of `deletingFrom` that triggers move on when a row is deleted. Nil, and the writer must
-    /// keep its triggers, unless turning triggers off skips nothing else: no trigger at all on a
-    /// table of `writing` (which it inserts into or updates) or on `change_counts`, and only the
-    /// migrations' counters on the tables of `deletingFrom` (those of another event do not fire
-    /// when a row is deleted). A counter of rows deleted while their asset stays (``withItsAsset``)
-    /// is not listed when the writer deletes from `assets` too: it deletes those rows with their
-    /// assets, as a cascade would. Read from the schema (and TEMP's), so a trigger added later is seen.
-    static func deletionCounters(_ db: Database, writing: Set<String>, deletingFrom: Set<String>) throws -> [String: [Int64]]? {
-        var counters: [String: [Int64]] = [:]
+    /// trigger do it for every row it deletes: what the triggers of each table of `deletingFrom`
+    /// do when a row is deleted (the counters they move on; for `assets`, the log of
+    /// `0036-asset-changes`). Nil, and the writer must keep its triggers, unless turning triggers
+    /// off skips nothing else: no trigger at all on a table of `writing` (which it inserts into or
+    /// updates) or on `change_counts`, and only the migrations' counters and log on the tables of
+    /// `deletingFrom` (those of another event do not fire when a row is deleted). A counter or log
+    /// of rows deleted while their asset stays (``withItsAsset``) is not listed when the writer
+    /// deletes from `assets` too: it deletes those rows with their assets, as a cascade would. Read
+    /// from the schema (and TEMP's), so a trigger added later is seen.
+    static func deletionBookings(_ db: Database, writing: Set<String>, deletingFrom: Set<String>) throws -> [String: [DeletionBooking]]? {
+        var bookings: [String: [DeletionBooking]] = [:]
         var foreign = false
         try db.forEachRow("""
             SELECT name, tbl_name AS "table", sql FROM sqlite_schema WHERE type = 'trigger'
@@ -40,14 +49,21 @@ enum ChangeCounts {
             let table = row.string("table") ?? ""
             guard !writing.contains(table), table != "change_counts" else { foreign = true; return }
             guard deletingFrom.contains(table) else { return }
-            guard let counter = Self.counter(name: row.string("name") ?? "", table: table, sql: row.string("sql") ?? "") else {
+            let (name, sql) = (row.string("name") ?? "", row.string("sql") ?? "")
+            if let logged = AssetChanges.trigger(name: name, table: table, sql: sql) {
+                guard logged.event == "DELETE", !(logged.withItsAsset && deletingFrom.contains("assets")) else { return }
+                // Only the assets' own deletions are logged by the writer; a cache row's would need its asset read first.
+                if table == "assets" { bookings[table, default: []].append(.logged) } else { foreign = true }
+                return
+            }
+            guard let counter = Self.counter(name: name, table: table, sql: sql) else {
                 foreign = true
                 return
             }
             guard counter.event == "DELETE", !(counter.withItsAsset && deletingFrom.contains("assets")) else { return }
-            counters[table, default: []].append(counter.id)
+            bookings[table, default: []].append(.counter(counter.id))
         }
-        return foreign ? nil : counters
+        return foreign ? nil : bookings
     }
 
     /// The event (`DELETE`, `INSERT`, `UPDATE …`) and counter of trigger `name` on `table` when its

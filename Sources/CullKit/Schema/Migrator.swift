@@ -31,6 +31,7 @@ public enum Migrator {
         .m0033CatalogCutIndex,
         .m0034DeletionsApart,
         .m0035PictureFields,
+        .m0036AssetChanges,
     ]
 
     /// The number of migrations this build knows; an index with more was written by a newer Cull.

@@ -622,6 +622,90 @@ enum SchemaSnapshot {
         #"""
         CREATE TRIGGER assets_pictured AFTER UPDATE OF kind, orientation, screenshot ON assets BEGIN UPDATE change_counts SET serial = serial + 1 WHERE id = 20; END
         """#,
+        #"""
+        CREATE TABLE asset_changes (serial INTEGER PRIMARY KEY, asset_id INTEGER NOT NULL, live_id TEXT)
+        """#,
+        #"""
+        CREATE TRIGGER assets_logged_added AFTER INSERT ON assets BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (NEW.id, NEW.live_id); END
+        """#,
+        #"""
+        CREATE TRIGGER assets_logged_changed AFTER UPDATE ON assets BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (NEW.id, OLD.live_id); END
+        """#,
+        #"""
+        CREATE TRIGGER assets_logged_renumbered AFTER UPDATE OF id ON assets WHEN OLD.id IS NOT NEW.id BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (OLD.id, OLD.live_id); END
+        """#,
+        #"""
+        CREATE TRIGGER assets_logged_removed AFTER DELETE ON assets BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (OLD.id, OLD.live_id); END
+        """#,
+        #"""
+        CREATE TRIGGER reviews_logged_added AFTER INSERT ON reviews BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (NEW.asset_id, NULL); END
+        """#,
+        #"""
+        CREATE TRIGGER reviews_logged_changed AFTER UPDATE ON reviews BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (NEW.asset_id, NULL); END
+        """#,
+        #"""
+        CREATE TRIGGER reviews_logged_moved AFTER UPDATE OF asset_id ON reviews WHEN OLD.asset_id IS NOT NEW.asset_id BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (OLD.asset_id, NULL); END
+        """#,
+        #"""
+        CREATE TRIGGER reviews_logged_removed AFTER DELETE ON reviews WHEN EXISTS (SELECT 1 FROM assets WHERE id = OLD.asset_id) BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (OLD.asset_id, NULL); END
+        """#,
+        #"""
+        CREATE TRIGGER companions_logged_added AFTER INSERT ON companions BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (NEW.asset_id, NULL); END
+        """#,
+        #"""
+        CREATE TRIGGER companions_logged_changed AFTER UPDATE ON companions BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (NEW.asset_id, NULL); END
+        """#,
+        #"""
+        CREATE TRIGGER companions_logged_moved AFTER UPDATE OF asset_id ON companions WHEN OLD.asset_id IS NOT NEW.asset_id BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (OLD.asset_id, NULL); END
+        """#,
+        #"""
+        CREATE TRIGGER companions_logged_removed AFTER DELETE ON companions WHEN EXISTS (SELECT 1 FROM assets WHERE id = OLD.asset_id) BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (OLD.asset_id, NULL); END
+        """#,
+        #"""
+        CREATE TRIGGER hashes_logged_changed AFTER UPDATE ON hashes BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (NEW.asset_id, NULL); END
+        """#,
+        #"""
+        CREATE TRIGGER hashes_logged_moved AFTER UPDATE OF asset_id ON hashes WHEN OLD.asset_id IS NOT NEW.asset_id BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (OLD.asset_id, NULL); END
+        """#,
+        #"""
+        CREATE TRIGGER hashes_logged_removed AFTER DELETE ON hashes WHEN EXISTS (SELECT 1 FROM assets WHERE id = OLD.asset_id) BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (OLD.asset_id, NULL); END
+        """#,
+        #"""
+        CREATE TRIGGER image_hashes_logged_changed AFTER UPDATE ON image_hashes BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (NEW.asset_id, NULL); END
+        """#,
+        #"""
+        CREATE TRIGGER image_hashes_logged_moved AFTER UPDATE OF asset_id ON image_hashes WHEN OLD.asset_id IS NOT NEW.asset_id BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (OLD.asset_id, NULL); END
+        """#,
+        #"""
+        CREATE TRIGGER image_hashes_logged_removed AFTER DELETE ON image_hashes WHEN EXISTS (SELECT 1 FROM assets WHERE id = OLD.asset_id) BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (OLD.asset_id, NULL); END
+        """#,
+        #"""
+        CREATE TRIGGER image_features_logged_changed AFTER UPDATE ON image_features BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (NEW.asset_id, NULL); END
+        """#,
+        #"""
+        CREATE TRIGGER image_features_logged_moved AFTER UPDATE OF asset_id ON image_features WHEN OLD.asset_id IS NOT NEW.asset_id BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (OLD.asset_id, NULL); END
+        """#,
+        #"""
+        CREATE TRIGGER image_features_logged_removed AFTER DELETE ON image_features WHEN EXISTS (SELECT 1 FROM assets WHERE id = OLD.asset_id) BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (OLD.asset_id, NULL); END
+        """#,
+        #"""
+        CREATE TRIGGER text_readings_logged_changed AFTER UPDATE ON text_readings BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (NEW.asset_id, NULL); END
+        """#,
+        #"""
+        CREATE TRIGGER text_readings_logged_moved AFTER UPDATE OF asset_id ON text_readings WHEN OLD.asset_id IS NOT NEW.asset_id BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (OLD.asset_id, NULL); END
+        """#,
+        #"""
+        CREATE TRIGGER text_readings_logged_removed AFTER DELETE ON text_readings WHEN EXISTS (SELECT 1 FROM assets WHERE id = OLD.asset_id) BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (OLD.asset_id, NULL); END
+        """#,
+        #"""
+        CREATE TRIGGER image_codes_logged_changed AFTER UPDATE ON image_codes BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (NEW.asset_id, NULL); END
+        """#,
+        #"""
+        CREATE TRIGGER image_codes_logged_moved AFTER UPDATE OF asset_id ON image_codes WHEN OLD.asset_id IS NOT NEW.asset_id BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (OLD.asset_id, NULL); END
+        """#,
+        #"""
+        CREATE TRIGGER image_codes_logged_removed AFTER DELETE ON image_codes WHEN EXISTS (SELECT 1 FROM assets WHERE id = OLD.asset_id) BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (OLD.asset_id, NULL); END
+        """#,
     ]
 
     /// Creates the schema on an empty database; `indexes: false` leaves the indexes out, for a

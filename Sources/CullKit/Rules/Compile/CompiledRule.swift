@@ -39,6 +39,9 @@ public struct CompiledRule: Sendable {
 struct CompiledRun {
     let rules: [CompiledRule]
     let query: SQLFragment
+    /// ``query`` over the assets of ``AssetChanges/scopeTable`` alone: what changed since a run
+    /// remembered its evaluations (``EvaluationMemo``).
+    let scopedQuery: SQLFragment
     /// For each rule, the names of the columns of its guards and then of its keep rules, in the rule's order.
     let guardColumns: [[String]]
     let keepColumns: [[String]]
@@ -120,11 +123,14 @@ public enum RuleCompiler {
         let join: SQLFragment = joined.contains { $0 != nil } ? " \(sql: FeatureCache.join(as: features))" : ""
         let select = SQLFragment.join(["m.id, m.size, m.status"] + names.map { "m.\(sql: $0)" } + exclusions.selected, separator: ", ")
         let any = SQLFragment.join(names.map { "m.\(sql: $0)" }, separator: " OR ")
-        let query: SQLFragment = """
-            SELECT \(select) FROM (SELECT \(scan) FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id\(join) LIMIT -1) m \
+        let query = { (scope: SQLFragment) -> SQLFragment in
+            """
+            SELECT \(select) FROM (SELECT \(scan) FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id\(join)\(scope) LIMIT -1) m \
             CROSS JOIN assets a ON a.id = m.id LEFT JOIN reviews r ON r.asset_id = a.id WHERE \(any)
             """
-        return CompiledRun(rules: rules, query: query, guardColumns: guardColumns, keepColumns: keepColumns)
+        }
+        return CompiledRun(rules: rules, query: query(""), scopedQuery: query(" WHERE a.id IN \(sql: AssetChanges.scopeTable)"),
+                           guardColumns: guardColumns, keepColumns: keepColumns)
     }
 
     /// Every protect guard of the run, each knowing its file.

@@ -11,6 +11,8 @@ struct RuleBuckets {
     var matched: [Int64] = [], userKept: [Int64] = [], net: [Int64] = [], staged: [Int64] = []
     var protected: [[Int64]]
     var kept: [[Int64]]
+    /// The size of each file of `net`, in its order.
+    var netSizes: [Int64] = []
     var bytes: Int64 = 0
 
     init(guards: Int, keepRules: Int) {
@@ -27,7 +29,9 @@ struct RuleBuckets {
         if let index = guardColumns.firstIndex(where: { row.int64($0) != 0 }) { protected[index].append(id); return }
         if let index = keepColumns.firstIndex(where: { row.int64($0) != 0 }) { kept[index].append(id); return }
         net.append(id)
-        bytes += row.int64(fixed.size)
+        let size = row.int64(fixed.size)
+        netSizes.append(size)
+        bytes += size
         if status == .trashed { staged.append(id) }
     }
 
@@ -44,11 +48,32 @@ struct RuleBuckets {
 }
 
 extension RuleBuckets {
+    /// Drops the assets of `ids` from every bucket (they are evaluated again), then takes in what
+    /// `other` found of them.
+    mutating func merge(replacing ids: Set<Int64>, with other: RuleBuckets) {
+        func keep(_ list: inout [Int64]) { list.removeAll { ids.contains($0) } }
+        keep(&userKept)
+        keep(&staged)
+        for index in protected.indices { keep(&protected[index]) }
+        for index in kept.indices { keep(&kept[index]) }
+        var (stayingNet, stayingSizes): ([Int64], [Int64]) = ([], [])
+        for (id, size) in zip(net, netSizes) where !ids.contains(id) {
+            stayingNet.append(id)
+            stayingSizes.append(size)
+        }
+        userKept += other.userKept
+        staged += other.staged
+        for index in protected.indices { protected[index] += other.protected[index] }
+        for index in kept.indices { kept[index] += other.kept[index] }
+        (net, netSizes) = (stayingNet + other.net, stayingSizes + other.netSizes)
+        bytes = netSizes.reduce(0, +)
+        matched = userKept + protected.joined() + kept.joined() + net
+    }
+
     /// The buckets as a memo holds them (``EvaluationMemo``): every match is in exactly one of
     /// them, so `matched` is not written twice.
     func write(to writer: inout MemoWriter) {
-        writer.append(bytes)
-        for list in [userKept, net, staged] { writer.append(list: list) }
+        for list in [userKept, net, netSizes, staged] { writer.append(list: list) }
         writer.append(Int64(protected.count))
         for list in protected { writer.append(list: list) }
         writer.append(Int64(kept.count))
@@ -59,9 +84,10 @@ extension RuleBuckets {
     /// for anything else.
     init?(from reader: inout MemoReader, guards: Int, keepRules: Int) {
         self.init(guards: guards, keepRules: keepRules)
-        guard let bytes = reader.next(), let userKept = reader.list(), let net = reader.list(), let staged = reader.list(),
-              reader.next() == Int64(guards) else { return nil }
-        (self.bytes, self.userKept, self.net, self.staged) = (bytes, userKept, net, staged)
+        guard let userKept = reader.list(), let net = reader.list(), let netSizes = reader.list(), netSizes.count == net.count,
+              let staged = reader.list(), reader.next() == Int64(guards) else { return nil }
+        (self.userKept, self.net, self.netSizes, self.staged) = (userKept, net, netSizes, staged)
+        bytes = netSizes.reduce(0, +)
         for index in 0 ..< guards {
             guard let list = reader.list() else { return nil }
             protected[index] = list

@@ -7,12 +7,15 @@ public final class RuleEvaluator {
     public let database: Database
     /// The clock, time zone and library settings every rule of this run is compiled with.
     public let context: CompileContext
-    /// True when the last ``evaluate(_:)`` read its evaluations back from the memo.
-    private(set) var recalled = false
+    /// Where the last ``evaluate(_:)`` found its evaluations (``EvaluationMemo``).
+    private(set) var source = EvaluationMemo.Source.computed
+    /// True when the last ``evaluate(_:)`` read its evaluations back from the memo whole.
+    var recalled: Bool { source == .recalled }
     /// The members of the groups last loaded, as the rules' group fields read them
-    /// (``GroupSet/membershipSQL(of:)``, as bytes): part of what an evaluation is remembered with
-    /// (``EvaluationMemo``).
+    /// (``GroupSet/membershipSQL(of:)``, as bytes): part of what what the guards spare is
+    /// remembered with; and by spec, what an evaluation is (``EvaluationMemo``).
     private var membership: [UInt8] = []
+    private var members: [String: [Int64]] = [:]
     /// Where the run's relative dates next cross a file, read once for all its memos.
     let crossings = ClockCrossings()
 
@@ -42,6 +45,7 @@ public final class RuleEvaluator {
         var members = MemoWriter()
         for statement in groups.membershipSQL() { members.append(query: statement) }
         membership = members.bytes
+        self.members = Dictionary(uniqueKeysWithValues: groups.memberIDs().map { ($0.spec, $0.ids) })
         if let root { try readText(files.flatMap { $0.rules.map(\.match) }, root: root, progress: progress != nil) }
         try readCodes(files, root: root)
         if let root, files.contains(where: { $0.rules.contains { $0.match.readsReturns } || $0.protect.contains { $0.predicate.readsReturns } }) {
@@ -158,9 +162,17 @@ public final class RuleEvaluator {
         let count = try libraryAssetCount()
         let run = RuleCompiler.compileRun(files, context)
         guard !run.rules.isEmpty else { return [] }
-        let (buckets, recalled) = try EvaluationMemo.buckets(database, files: files, context: context, rules: run.rules,
-                                                             membership: membership, crossings: crossings) { try evaluate(run) }
-        self.recalled = recalled
+        let (buckets, source) = try EvaluationMemo.buckets(
+            database, files: files, context: context, run: run, members: members, crossings: crossings,
+            mergeLimit: max(1_000, count / 4), compute: { try evaluate(run) },
+            computeChanged: {
+                do {
+                    return try onePass(run, query: run.scopedQuery)
+                } catch let error as DatabaseError where error.message.hasPrefix(RuleFunctions.limitErrorPrefix) {
+                    return nil  // evaluated whole, each rule its own query, to name the rule
+                }
+            })
+        self.source = source
         return zip(run.rules, buckets).map { $1.evaluation(of: $0, libraryCount: count) }
     }
 
@@ -170,20 +182,20 @@ public final class RuleEvaluator {
         // the one pass would test every asset of the index.
         if run.rules.count == 1 { return [try buckets(of: run.rules[0])] }
         do {
-            if let buckets = try onePass(run) { return buckets }
+            if let buckets = try onePass(run, query: run.query) { return buckets }
         } catch let error as DatabaseError where error.message.hasPrefix(RuleFunctions.limitErrorPrefix) {}
         return try run.rules.map(buckets(of:))
     }
 
-    /// Every rule of `run` from its one query: each row goes to the buckets of the rules it matches
-    /// (nil when SQLite refuses the query).
-    private func onePass(_ run: CompiledRun) throws -> [RuleBuckets]? {
+    /// Every rule of `run` from its one query, `query` (``CompiledRun/query`` or its scoped
+    /// form): each row goes to the buckets of the rules it matches (nil when SQLite refuses the query).
+    private func onePass(_ run: CompiledRun, query: SQLFragment) throws -> [RuleBuckets]? {
         var buckets = run.rules.map { RuleBuckets(guards: $0.guards.count, keepRules: $0.keepRules.count) }
-        guard case let .success(statement) = try prepare(run.query.sql) else { return nil }
+        guard case let .success(statement) = try prepare(query.sql) else { return nil }
         let fixed = EvaluationColumns(statement)
         let matches = run.rules.indices.map { statement.column(CompiledRun.matchColumn($0)) }
         let guardColumns = run.guardColumns.map { $0.map(statement.column) }, keepColumns = run.keepColumns.map { $0.map(statement.column) }
-        try statement.forEachRow(run.query.arguments) { row in
+        try statement.forEachRow(query.arguments) { row in
             var status: StagingStatus?
             for index in run.rules.indices where row.int64(matches[index]) != 0 {
                 if status == nil { status = row.word(fixed.status, as: StagingStatus.self) }
