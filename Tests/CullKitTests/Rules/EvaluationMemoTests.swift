@@ -251,4 +251,37 @@ import Testing
             """, [.integer(now - 500 * day)])
         #expect(try read(now + 2 * day)?.skipped == 1, "a photo added in the scope")
     }
+
+    /// After a few assets were written, only they are looked at for photos to read (``AssetChanges``):
+    /// a photo the log does not name (its row taken out of the log here) is not found until a
+    /// write the log cannot tell about (a setting) makes the run look through the library.
+    @Test func onlyTheAssetsWrittenSinceAreLookedAt() throws {
+        let now = EvaluationMemoTests.start, day = EvaluationMemoTests.day
+        let index = try TestIndex([TestAsset(path: "read.jpg", taken: now - 400 * day), TestAsset(path: "other.jpg", taken: now - 400 * day)])
+        let db = index.database
+        try db.execute("UPDATE assets SET format = 'jpeg', width = 100, height = 100")
+        try db.execute("""
+            INSERT INTO text_readings (asset_id, device, inode, size, mtime_ns, ctime_ns, recognized, words, document, coverage, turn)
+            SELECT id, device, inode, size, mtime_ns, 0, 0, 0, 0, 0, 0 FROM assets
+            """)
+        let rule = try validRuleFile("""
+            version: 1
+            rules:
+              - name: old-documents
+                match: {kind: photo, taken: {older_than: 1y}, document: true}
+            """).rules[0].match
+        let read = { () throws -> TextCache.Report? in
+            try RuleEvaluator(database: db, clock: RunClock(now: now, localOffset: 0)).readText([rule], root: index.directory, progress: false)
+        }
+        #expect(try read() == TextCache.Report())
+        try db.execute("""
+            INSERT INTO assets (path, folder, name, extension, device, inode, size, mtime_ns, added, modified, kind, format, width, height, taken)
+            VALUES ('unlogged.jpg', '', 'unlogged.jpg', 'jpg', 1, 99, 1000, 0, 0, 0, 'photo', 'jpeg', 100, 100, ?)
+            """, [.integer(now - 500 * day)])
+        try db.execute("DELETE FROM asset_changes WHERE asset_id = (SELECT id FROM assets WHERE name = 'unlogged.jpg')")
+        try db.execute("UPDATE assets SET rating = 3 WHERE name = 'other.jpg'")
+        #expect(try read() == TextCache.Report(), "only other.jpg is looked at, and its reading is current")
+        try db.execute("INSERT INTO settings (key, value) VALUES ('memo_test', 1)")
+        #expect(try read()?.skipped == 1, "the whole library is looked through: the unlogged photo is found (and missing here)")
+    }
 }

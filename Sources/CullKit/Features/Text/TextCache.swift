@@ -59,10 +59,11 @@ public struct TextCache: IdentityCache {
     }
 
     /// Reads every photo that `scope` (SQL over `a`, an asset, and `r`, its review row) selects and
-    /// that has no current reading; every photo of the library without `scope`.
+    /// that has no current reading; every photo of the library without `scope`. With `among`, only
+    /// those assets are looked at.
     @discardableResult
-    public func refresh(scope: SQLFragment? = nil) throws -> Report {
-        let candidates = try loadCandidates(scope: scope)
+    public func refresh(scope: SQLFragment? = nil, among: [Int64]? = nil) throws -> Report {
+        let candidates = try loadCandidates(scope: scope, among: among)
         var report = Report()
         guard !candidates.isEmpty else { return report }
         let languages = try languages()
@@ -124,9 +125,9 @@ public struct TextCache: IdentityCache {
         }
     }
 
-    /// Photos of a read format, not damaged, in `scope`, with no current reading, in path byte order.
-    func loadCandidates(scope: SQLFragment?) throws -> [Candidate] {
-        try FeatureCache.decodableCandidates(Self.table, db, formats: Self.readFormats, narrowing: scope.map {
+    /// Photos of a read format, not damaged, in `scope` (and `among`), with no current reading, in path byte order.
+    func loadCandidates(scope: SQLFragment?, among: [Int64]? = nil) throws -> [Candidate] {
+        try FeatureCache.decodableCandidates(Self.table, db, formats: Self.readFormats, among: among, narrowing: scope.map {
             "a.id IN (SELECT a.id FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE \($0))"
         })
     }

@@ -26,26 +26,40 @@ extension RuleEvaluator {
     /// on standard error when it is a terminal.
     ///
     /// That the scope had no photo left to read is remembered (``ChangeWatch/overEverything(_:name:version:)``,
-    /// ``ClockedKey``): while nothing a plan reads changes and the clock moves no file into the scope,
-    /// the next run does not look through the library for photos to read.
+    /// ``ClockedKey``, with the serial of the log of changed assets): while nothing a plan reads
+    /// changes and the clock moves no file into the scope, the next run does not look through the
+    /// library for photos to read; when only assets and their rows were written (``AssetChanges``)
+    /// and the scope reads no group, it looks at those assets alone.
     @discardableResult
     func readText(_ predicates: [Predicate], root: String, progress: Bool) throws -> TextCache.Report? {
         guard let scope = TextScope.scope(predicates, context) else { return nil }
-        let watch = try ChangeWatch.overEverything(database, name: "text_scope", version: 1)
+        let watch = try ChangeWatch.overEverything(database, name: "text_scope", version: 2)
+        let serial = try AssetChanges.serial(database)
         let key = ClockedKey(predicates, context) { (TextScope.scope(predicates, $0) ?? nil) ?? "1" }
-        if let memo = watch.memo {
+        var among: [Int64]?
+        if let (moved, memo) = watch.sinceRecorded {
             var reader = MemoReader(memo)
-            if key.holds(&reader), reader.isAtEnd { return TextCache.Report() }
+            if key.holds(&reader), let then = reader.next(), reader.isAtEnd {
+                if moved.isEmpty { return TextCache.Report() }
+                let readsGroups = predicates.contains { $0.conditions.contains { GroupSpec.read(by: $0) != nil } }
+                if moved.isSubset(of: AssetChanges.loggedCounts), !readsGroups, try AssetChanges.covers(database, since: then) {
+                    _ = try AssetChanges.fillScope(database, since: then, also: [])
+                    var ids: [Int64] = []
+                    try database.forEachRow("SELECT id FROM \(AssetChanges.scopeTable)") { ids.append($0.int64("id")) }
+                    among = ids
+                }
+            }
         }
         var cache = TextCache(db: database, root: root)
         let terminal = Console()
         let bar = progress && terminal.stderrIsTTY ? ProgressBar(label: "Reading text", terminal: terminal) : nil
         if let bar { cache.progress = { done, total in bar.update(done: done, total: total) } }
         defer { bar?.finish() }
-        let report = try cache.refresh(scope: scope)
+        let report = try cache.refresh(scope: scope, among: among)
         if report == TextCache.Report() {
             var writer = MemoWriter()
             try key.write(to: &writer, database, crossings: crossings)
+            writer.append(serial)
             // An index this run cannot write only looks again next time.
             try? watch.recordIfUnchanged(database, memo: writer.bytes)
         }
