@@ -76,13 +76,22 @@ public enum ReturnedFiles {
         var found = sameBytes(candidates, taken)
         let pictures = try samePicture(candidates, taken, excluding: Set(found.map(\.asset)), db: db, root: root)
         found += pictures
+        let rows = found.map { match -> [SQLValue] in
+            [.integer(match.asset), .integer(taken[match.taken].commit), .integer(taken[match.taken].seq),
+             match.evidence.sql, .integer(Int64(match.distance))]
+        }
         try db.transaction {
+            // Written only when it changed: every row written moves the count a plan's memos watch
+            // (`0031-plan-inputs`), and a plan after a commit found the same files come back each time.
+            var stored: [[SQLValue]] = []
+            try db.forEachRow("SELECT asset_id, commit_id, seq, evidence, distance FROM returns ORDER BY asset_id") { row in
+                stored.append([.integer(row.int64("asset_id")), .integer(row.int64("commit_id")), .integer(row.int64("seq")),
+                               row.value("evidence"), .integer(row.int64("distance"))])
+            }
+            guard stored != rows.sorted(by: { $0[0].int64 ?? 0 < $1[0].int64 ?? 0 }) else { return }
             try db.execute("DELETE FROM returns")
             let insert = try db.prepare("INSERT INTO returns (asset_id, commit_id, seq, evidence, distance) VALUES (?, ?, ?, ?, ?)")
-            for match in found {
-                try insert.execute([.integer(match.asset), .integer(taken[match.taken].commit), .integer(taken[match.taken].seq),
-                                    match.evidence.sql, .integer(Int64(match.distance))])
-            }
+            for row in rows { try insert.execute(row) }
         }
     }
 

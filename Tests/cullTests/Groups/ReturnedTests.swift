@@ -68,6 +68,11 @@ struct ReturnedTests {
         #expect(plan.status == 0, "\(plan.stdout)\(plan.stderr)")
         #expect(plan.stdout.contains("Sync/IMG_1 (1).jpg") && plan.stdout.contains("WA0001"), "\(plan.stdout)")
         #expect(!plan.stdout.contains("IMG_2.jpg") && !plan.stdout.contains("other.jpg"), "\(plan.stdout)")
+        // The same files found again are not written again: the count a plan's memos watch stays.
+        let returnsCount = { try box.db.scalar("SELECT serial FROM change_counts WHERE name = 'returns'") }
+        let counted = try returnsCount()
+        #expect(try box.cull(["plan", stock, "--lift-limit", "came-back", "--ceiling", "100"]).stdout == plan.stdout)
+        #expect(try returnsCount() == counted)
         let explain = try box.cull(["plan", stock, "--lift-limit", "came-back", "--ceiling", "100", "--explain", box.library.root + "/WhatsApp/IMG-20240101-WA0001.jpg"])
         #expect(explain.stdout.contains("came back: the same picture") && explain.stdout.contains("as DCIM/IMG_1.jpg"), "\(explain.stdout)")
 
