@@ -264,14 +264,17 @@ import Testing
             INSERT INTO text_readings (asset_id, device, inode, size, mtime_ns, ctime_ns, recognized, words, document, coverage, turn)
             SELECT id, device, inode, size, mtime_ns, 0, 0, 0, 0, 0, 0 FROM assets
             """)
-        let rule = try validRuleFile("""
+        // Another rule of the run reads a group; the text scope does not.
+        let rules = try validRuleFile("""
             version: 1
             rules:
               - name: old-documents
                 match: {kind: photo, taken: {older_than: 1y}, document: true}
-            """).rules[0].match
+              - name: copies
+                match: {duplicate: true}
+            """).rules.map(\.match)
         let read = { () throws -> TextCache.Report? in
-            try RuleEvaluator(database: db, clock: RunClock(now: now, localOffset: 0)).readText([rule], root: index.directory, progress: false)
+            try RuleEvaluator(database: db, clock: RunClock(now: now, localOffset: 0)).readText(rules, root: index.directory, progress: false)
         }
         #expect(try read() == TextCache.Report())
         try db.execute("""

@@ -41,7 +41,7 @@ extension RuleEvaluator {
             var reader = MemoReader(memo)
             if key.holds(&reader), let then = reader.next(), reader.isAtEnd {
                 if moved.isEmpty { return TextCache.Report() }
-                let readsGroups = predicates.contains { $0.conditions.contains { GroupSpec.read(by: $0) != nil } }
+                let readsGroups = predicates.filter(\.readsText).contains { $0.conditions.contains { GroupSpec.read(by: $0) != nil } }
                 if moved.isSubset(of: AssetChanges.loggedCounts), !readsGroups, try AssetChanges.covers(database, since: then) {
                     _ = try AssetChanges.fillScope(database, since: then, also: [])
                     var ids: [Int64] = []
