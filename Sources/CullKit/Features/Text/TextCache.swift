@@ -127,8 +127,10 @@ public struct TextCache: IdentityCache {
 
     /// Photos of a read format, not damaged, in `scope` (and `among`), with no current reading, in path byte order.
     func loadCandidates(scope: SQLFragment?, among: [Int64]? = nil) throws -> [Candidate] {
-        try FeatureCache.decodableCandidates(Self.table, db, formats: Self.readFormats, among: among, narrowing: scope.map {
-            "a.id IN (SELECT a.id FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE \($0))"
+        // The scope's own query is driven by `among` too: SQLite lists what it selects before the candidates are read.
+        let listed: SQLFragment = among.map { "a.id IN (SELECT value FROM json_each(\(JSONValue.list($0)))) AND " } ?? ""
+        return try FeatureCache.decodableCandidates(Self.table, db, formats: Self.readFormats, among: among, narrowing: scope.map {
+            "a.id IN (SELECT a.id FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id WHERE \(listed)\($0.parenthesised))"
         })
     }
 

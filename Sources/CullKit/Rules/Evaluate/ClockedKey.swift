@@ -94,7 +94,24 @@ final class ClockCrossings {
     func nexts(_ bounds: [ClockedKey.ClockBound], _ db: Database) throws -> [Int64?] {
         let now = try ChangeCounts.readAll(db)
         if now != counts { (counts, known) = (now, [:]) }
-        let missing = bounds.filter { known[$0] == nil }
+        var missing: [ClockedKey.ClockBound] = []
+        for bound in bounds where known[bound] == nil {
+            // A subject SQLite keeps an index of is read from it: the first value at or past the
+            // bound, one seek (capture times: 0.3 s a pass at a million assets). The others share one pass.
+            let first: SQLFragment = """
+                SELECT \(bound.subject) AS next FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id \
+                WHERE \(bound.subject) >= \(bound.bound) ORDER BY \(bound.subject) LIMIT 1
+                """
+            var seeks = true
+            try db.forEachRow("EXPLAIN QUERY PLAN " + first.sql, first.arguments) { row in
+                let detail = row.string("detail") ?? ""
+                if detail.hasPrefix("SCAN") || detail.contains("TEMP B-TREE") { seeks = false }
+            }
+            guard seeks else { missing.append(bound); continue }
+            var next: Int64?
+            try db.forEachRow(first.sql, first.arguments) { next = $0.optionalInt64("next") }
+            known[bound] = .some(next)
+        }
         if !missing.isEmpty {
             let firsts = missing.enumerated().map { index, bound -> SQLFragment in
                 "min(CASE WHEN \(bound.subject) >= \(bound.bound) THEN \(bound.subject) END) AS \(sql: "b\(index)")"
