@@ -207,70 +207,27 @@ extension SimilarGroups {
         key.append(bytes: GroupMemo.key(root: root))
         for set in apart { key.append(list: set.pictures.flatMap { $0 + [-1] }) }
         return try GroupCandidate.remembered(db, name: "similar_groups", key: key.bytes) {
-            var byKind: [String: [Item]] = [:]
-            try db.forEachRow("""
+            let neighboured = try Neighboured(db, distance: distance)
+            let among: SQLFragment = neighboured.remembered.map { " AND a.id IN (SELECT value FROM json_each(\(JSONValue.list($0))))" } ?? ""
+            let query: SQLFragment = """
                 SELECT a.id, f.phash, a.kind, f.turn_signs, f.turns FROM image_features f JOIN assets a ON a.id = f.asset_id
-                WHERE f.phash IS NOT NULL AND a.screenshot = 0 AND \(CachedRow.isCurrent("f", for: "a"))
-                """, [], FeatureColumns.self) { row, column in
+                WHERE f.phash IS NOT NULL AND a.screenshot = 0 AND \(sql: CachedRow.isCurrent("f", for: "a"))\(among)
+                """
+            var byKind: [String: [Item]] = [:]
+            try db.forEachRow(query.sql, query.arguments, FeatureColumns.self) { row, column in
                 byKind[row.string(column.kind) ?? "", default: []].append(Item(row, column))
             }
             var keys = Set<String>()
             var turned = try TurnedPairs(db, distance: distance)
+            var reached: [Int64] = []
             let groups = try byKind.keys.sorted().flatMap { kind in
                 let items = byKind[kind]!
-                return try candidates(items, db, distance: distance, root: root, apart: apart, turned: turned.pairs(of: items), keys: &keys)
+                return try candidates(items, db, distance: distance, root: root, apart: apart, turned: turned.pairs(of: items),
+                                      keys: &keys, reached: &reached)
             }
             turned.remember(db)
+            neighboured.remember(db, reached)
             return groups
-        }
-    }
-
-    /// The pairs of photos near only turned or mirrored (``turnedPairs(_:distance:)``), remembered by
-    /// asset id over what they are computed from: the prints and hashes (`image_features`), the
-    /// assets' identities, kinds, orientations and screenshot marks, deletions of assets aside
-    /// (``ChangeWatch``). A plan after ratings or capture times were edited, or a few photos
-    /// deleted, does not search a million prints again; a deleted photo is in no pair of a kind's
-    /// photos read now.
-    struct TurnedPairs {
-        private let watch: ChangeWatch
-        private let distance: Int
-        private let remembered: [(Int64, Int64)]?
-        private var found: [(Int64, Int64)] = []
-
-        init(_ db: Database, distance: Int) throws {
-            watch = try ChangeWatch.overPictures(db, name: "similar_turned")
-            self.distance = distance
-            var reader = MemoReader(watch.memo ?? [])
-            if let within = reader.next(), within == Int64(distance), let pairs = reader.pairs(), reader.isAtEnd {
-                remembered = pairs
-            } else {
-                remembered = nil
-            }
-        }
-
-        /// The turned pairs of `items` (one kind's photos), by index, the lower first, in order.
-        mutating func pairs(of items: [Item]) -> [(Int, Int)] {
-            guard let remembered else {
-                let pairs = SimilarGroups.turnedPairs(items, distance: distance)
-                found += pairs.map { (items[$0.0].id, items[$0.1].id) }
-                return pairs
-            }
-            var index: [Int64: Int] = [:]
-            for (place, item) in items.enumerated() where index[item.id] == nil { index[item.id] = place }
-            return remembered.compactMap { pair -> (Int, Int)? in
-                guard let a = index[pair.0], let b = index[pair.1] else { return nil }
-                return (min(a, b), max(a, b))
-            }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
-        }
-
-        /// Remembers the pairs found, when they were searched for.
-        func remember(_ db: Database) {
-            guard remembered == nil else { return }
-            var writer = MemoWriter()
-            writer.append(Int64(distance))
-            writer.append(pairs: found)
-            // An index this run cannot write only searches again next time.
-            try? watch.recordIfUnchanged(db, memo: writer.bytes)
         }
     }
 
@@ -308,8 +265,9 @@ extension SimilarGroups {
     /// ties are broken in) they give the groups all the photos in that order give, and their
     /// paths and content hashes are all that is read (a library's photos are mostly alone).
     private static func candidates(_ items: [Item], _ db: Database, distance: Int, root: String?, apart: [DistinctSet],
-                                   turned: [(Int, Int)], keys: inout Set<String>) throws -> [GroupCandidate] {
+                                   turned: [(Int, Int)], keys: inout Set<String>, reached: inout [Int64]) throws -> [GroupCandidate] {
         let reachable = try byPath(Self.reachable(items, distance: distance, turned: turned), db)
+        reached += reachable.map(\.id)
         let ids = Set(reachable.map(\.id))
         let distinct = try DistinctSets.sets(db, among: reachable.map(\.id), root: root)
             + apart.map { DistinctSet(pictures: $0.pictures.map { $0.filter(ids.contains) }.filter { !$0.isEmpty }) }.filter { $0.pictures.count > 1 }

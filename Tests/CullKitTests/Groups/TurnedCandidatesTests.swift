@@ -88,7 +88,7 @@ import Testing
         let index = try Self.index(40, &random)
         let db = index.database
         func groups(afresh: Bool) throws -> [[Int64]] {
-            try db.execute("DELETE FROM cache_states WHERE name = 'similar_groups'\(afresh ? " OR name = 'similar_turned'" : "")")
+            try db.execute("DELETE FROM cache_states WHERE name = 'similar_groups'\(afresh ? " OR name IN ('similar_turned', 'similar_neighboured_6')" : "")")
             return try SimilarGroups.candidates(db, distance: 6, root: nil).map(\.ids)
         }
         #expect(try groups(afresh: true).count == 20, "each photo and its turned copy")
