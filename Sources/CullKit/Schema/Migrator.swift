@@ -32,6 +32,7 @@ public enum Migrator {
         .m0034DeletionsApart,
         .m0035PictureFields,
         .m0036AssetChanges,
+        .m0037AddedIndex,
     ]
 
     /// The number of migrations this build knows; an index with more was written by a newer Cull.

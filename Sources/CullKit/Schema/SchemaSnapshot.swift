@@ -706,6 +706,9 @@ enum SchemaSnapshot {
         #"""
         CREATE TRIGGER image_codes_logged_removed AFTER DELETE ON image_codes WHEN EXISTS (SELECT 1 FROM assets WHERE id = OLD.asset_id) BEGIN INSERT INTO asset_changes (asset_id, live_id) VALUES (OLD.asset_id, NULL); END
         """#,
+        #"""
+        CREATE INDEX assets_added ON assets(added)
+        """#,
     ]
 
     /// Creates the schema on an empty database; `indexes: false` leaves the indexes out, for a

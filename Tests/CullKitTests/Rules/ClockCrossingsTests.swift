@@ -43,4 +43,16 @@ import Testing
         }
         #expect(try ClockCrossings().nexts(bounds, db) == expected)
     }
+
+    /// The relative dates the stock rules use (capture, index and modification times) each find
+    /// their next crossing by one seek, not a pass over the library.
+    @Test func theStockSubjectsAreReadByASeek() throws {
+        let index = try TestIndex([TestAsset(path: "a.jpg", taken: 100)])
+        for subject in ["a.taken", "a.added", "a.modified"] as [SQLFragment] {
+            #expect(try ClockCrossings.seeks(ClockCrossings.first(ClockedKey.ClockBound(subject: subject, bound: 50)), index.database),
+                    "\(subject.sql)")
+        }
+        #expect(try !ClockCrossings.seeks(ClockCrossings.first(ClockedKey.ClockBound(subject: "a.added + 1", bound: 50)), index.database))
+    }
 }
+

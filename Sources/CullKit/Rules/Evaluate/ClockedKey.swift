@@ -98,16 +98,8 @@ final class ClockCrossings {
         for bound in bounds where known[bound] == nil {
             // A subject SQLite keeps an index of is read from it: the first value at or past the
             // bound, one seek (capture times: 0.3 s a pass at a million assets). The others share one pass.
-            let first: SQLFragment = """
-                SELECT \(bound.subject) AS next FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id \
-                WHERE \(bound.subject) >= \(bound.bound) ORDER BY \(bound.subject) LIMIT 1
-                """
-            var seeks = true
-            try db.forEachRow("EXPLAIN QUERY PLAN " + first.sql, first.arguments) { row in
-                let detail = row.string("detail") ?? ""
-                if detail.hasPrefix("SCAN") || detail.contains("TEMP B-TREE") { seeks = false }
-            }
-            guard seeks else { missing.append(bound); continue }
+            let first = Self.first(bound)
+            guard try Self.seeks(first, db) else { missing.append(bound); continue }
             var next: Int64?
             try db.forEachRow(first.sql, first.arguments) { next = $0.optionalInt64("next") }
             known[bound] = .some(next)
@@ -123,4 +115,23 @@ final class ClockCrossings {
         }
         return bounds.map { known[$0] ?? nil }
     }
+
+    /// The query of the first value of `bound`'s subject at or past it, in the subject's order.
+    static func first(_ bound: ClockedKey.ClockBound) -> SQLFragment {
+        """
+        SELECT \(bound.subject) AS next FROM assets a LEFT JOIN reviews r ON r.asset_id = a.id \
+        WHERE \(bound.subject) >= \(bound.bound) ORDER BY \(bound.subject) LIMIT 1
+        """
+    }
+
+    /// True when SQLite runs `query` by seeking an index: no pass over a table, no sort of its own.
+    static func seeks(_ query: SQLFragment, _ db: Database) throws -> Bool {
+        var seeks = true
+        try db.forEachRow("EXPLAIN QUERY PLAN " + query.sql, query.arguments) { row in
+            let detail = row.string("detail") ?? ""
+            if detail.hasPrefix("SCAN") || detail.contains("TEMP B-TREE") { seeks = false }
+        }
+        return seeks
+    }
 }
+
