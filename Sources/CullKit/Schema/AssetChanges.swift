@@ -106,19 +106,22 @@ enum AssetChanges {
     }
 
     /// Trims the log of the writes up to `serial`, which its last reader read at, when nothing was
-    /// logged since; the row of `serial` stays, so the next write is logged past it (and a reader of
-    /// an older serial learns that it is not ``covers(_:since:)``). An index this run cannot write
-    /// keeps its log.
+    /// logged since; the row of `serial` stays as it is, so the next write is logged past it, a
+    /// reader of the serial before still learns what that row logged, and a reader of an older one
+    /// learns that the log no longer ``covers(_:since:)`` it. An index this run cannot write keeps its log.
     static func trim(_ db: Database, through serial: Int64) {
         try? db.transaction {
-            var bounds: (first: Int64, last: Int64)?
-            try db.forEachRow("SELECT min(serial) AS first, max(serial) AS last FROM asset_changes") { row in
-                if let first = row.optionalInt64("first"), let last = row.optionalInt64("last") { bounds = (first, last) }
+            var first: Int64?
+            var last: (serial: Int64, asset: Int64, live: SQLValue)?
+            try db.forEachRow("SELECT min(serial) AS first FROM asset_changes") { first = $0.optionalInt64("first") }
+            try db.forEachRow("SELECT serial, asset_id, live_id FROM asset_changes ORDER BY serial DESC LIMIT 1") { row in
+                last = (row.int64("serial"), row.int64("asset_id"), row.value("live_id"))
             }
-            guard let bounds, bounds.last == serial, bounds.first < serial else { return }
+            guard let first, let last, last.serial == serial, first < serial else { return }
             // Without a condition, SQLite drops the table's pages at once instead of row by row.
             try db.execute("DELETE FROM asset_changes")
-            try db.execute("INSERT INTO asset_changes (serial, asset_id) VALUES (?, 0)", [.integer(serial)])
+            try db.execute("INSERT INTO asset_changes (serial, asset_id, live_id) VALUES (?, ?, ?)",
+                           [.integer(last.serial), .integer(last.asset), last.live])
         }
     }
 }

@@ -96,4 +96,21 @@ import Testing
         #expect(try !AssetChanges.covers(db, since: serial - 1))
         #expect(try run() == (.computed, [[1, 2, 3, 4, 5, 6, 7, 8], []]))
     }
+
+    /// The log trimmed through a serial keeps that serial's row as it was: a reader of the serial
+    /// before learns what it logged; a reader of an older one learns it is no longer covered.
+    @Test func aTrimKeepsTheLastWrite() throws {
+        let index = try TestIndex((1 ... 3).map { TestAsset(path: "IMG_\($0).jpg") })
+        let db = index.database
+        let before = try AssetChanges.serial(db)
+        try db.execute("UPDATE assets SET rating = 1 WHERE id = 1")
+        let reader = try AssetChanges.serial(db)
+        try db.execute("UPDATE assets SET rating = 1 WHERE id = 2")
+        AssetChanges.trim(db, through: try AssetChanges.serial(db))
+        #expect(try AssetChanges.covers(db, since: reader))
+        #expect(try AssetChanges.fillScope(db, since: reader, also: []) == 1)
+        #expect(try db.scalar("SELECT id FROM \(AssetChanges.scopeTable)")?.int64 == 2)
+        #expect(try !AssetChanges.covers(db, since: before))
+    }
 }
+
