@@ -11,10 +11,9 @@ public final class RuleEvaluator {
     private(set) var source = EvaluationMemo.Source.computed
     /// True when the last ``evaluate(_:)`` read its evaluations back from the memo whole.
     var recalled: Bool { source == .recalled }
-    /// The members of the groups last loaded, as the rules' group fields read them
-    /// (``GroupSet/membershipSQL(of:)``, as bytes): part of what what the guards spare is
-    /// remembered with; and by spec, what an evaluation is (``EvaluationMemo``).
-    private var membership: [UInt8] = []
+    /// The members of the groups last loaded, by spec, as the rules' group fields read them
+    /// (``GroupSet/memberIDs(of:)``): part of what the evaluations and what the guards spare are
+    /// remembered with (``LoggedMemo``).
     private var members: [String: [Int64]] = [:]
     /// Where the run's relative dates next cross a file, read once for all its memos.
     let crossings = ClockCrossings()
@@ -42,10 +41,7 @@ public final class RuleEvaluator {
         }
         let features = files.contains { $0.rules.contains(where: \.readsImageFeatures) }
         let groups = try GroupSet.load(database, specs: specs, root: root, features: features, progress: progress)
-        var members = MemoWriter()
-        for statement in groups.membershipSQL() { members.append(query: statement) }
-        membership = members.bytes
-        self.members = Dictionary(uniqueKeysWithValues: groups.memberIDs().map { ($0.spec, $0.ids) })
+        members = Dictionary(uniqueKeysWithValues: groups.memberIDs().map { ($0.spec, $0.ids) })
         if let root { try readText(files.flatMap { $0.rules.map(\.match) }, root: root, progress: progress != nil) }
         try readCodes(files, root: root)
         if let root, files.contains(where: { $0.rules.contains { $0.match.readsReturns } || $0.protect.contains { $0.predicate.readsReturns } }) {
@@ -218,20 +214,13 @@ public final class RuleEvaluator {
     }
 
     /// The assets `scope` (constant SQL over `a`) selects that the run's guards or keep rules spare,
-    /// with the first reason; remembered under `name` as the evaluations are (``EvaluationMemo``:
-    /// the index, the clock's crossings, the group members the scope may read).
+    /// with the first reason; remembered under `name` as the evaluations are (``LoggedMemo``: the
+    /// index, the clock's crossings, the group members the scope may read, the changed assets).
     func spared(_ files: [RuleFile], scope: SQLFragment, remembered name: String) throws -> [Int64: StayReason] {
         guard let (query, reasons) = RuleCompiler.sparingQuery(files, scope: scope, context) else { return [:] }
         let predicates = files.flatMap { $0.rules.map(\.match) + $0.protect.map(\.predicate) }
-        let key = ClockedKey(predicates, context) { RuleCompiler.sparingQuery(files, scope: scope, $0)?.query ?? "" }
         typealias Spared = [(id: Int64, reason: Int)]
-        let (found, _) = try key.remembered(database, name: name, version: 1, also: membership, crossings: crossings, write: { (found: Spared, writer) in
-            writer.append(list: found.flatMap { [$0.id, Int64($0.reason)] })
-        }, read: { reader -> Spared? in
-            guard let pairs = reader.list(), pairs.count % 2 == 0,
-                  stride(from: 1, to: pairs.count, by: 2).allSatisfy({ reasons.indices.contains(Int(pairs[$0])) }) else { return nil }
-            return stride(from: 0, to: pairs.count, by: 2).map { (id: pairs[$0], reason: Int(pairs[$0 + 1])) }
-        }) { () -> Spared in
+        func find(_ query: SQLFragment) throws -> Spared {
             var found: Spared = []
             let statement = try database.prepare(query.sql)
             let (id, columns) = (statement.column("id"), reasons.map { statement.column($0.column) })
@@ -239,6 +228,23 @@ public final class RuleEvaluator {
                 if let index = columns.firstIndex(where: { row.int64($0) != 0 }) { found.append((row.int64(id), index)) }
             }
             return found
+        }
+        let memo = LoggedMemo<Spared>(
+            name: name, version: 2,
+            key: ClockedKey(predicates, context) { RuleCompiler.sparingQuery(files, scope: scope, $0)?.query ?? "" },
+            write: { found, writer in writer.append(list: found.flatMap { [$0.id, Int64($0.reason)] }) },
+            read: { reader -> Spared? in
+                guard let pairs = reader.list(), pairs.count % 2 == 0,
+                      stride(from: 1, to: pairs.count, by: 2).allSatisfy({ reasons.indices.contains(Int(pairs[$0])) }) else { return nil }
+                return stride(from: 0, to: pairs.count, by: 2).map { (id: pairs[$0], reason: Int(pairs[$0 + 1])) }
+            })
+        let count = try libraryAssetCount()
+        let (found, _) = try memo.value(database, members: members, crossings: crossings, mergeLimit: max(1_000, count / 4),
+                                        compute: { try find(query) }) { found, ids in
+            let changed: SQLFragment = "\(scope.parenthesised) AND a.id IN \(sql: AssetChanges.scopeTable)"
+            guard let (scoped, _) = RuleCompiler.sparingQuery(files, scope: changed, context) else { return false }
+            found = found.filter { !ids.contains($0.id) } + (try find(scoped))
+            return true
         }
         return Dictionary(found.map { ($0.id, reasons[$0.reason].reason) }, uniquingKeysWith: { first, _ in first })
     }
