@@ -9,7 +9,7 @@
 ///
 /// A reader that remembers the serial it read at (``serial(_:)``) later learns exactly which assets
 /// were written since (``fillScope(_:since:also:)``), as long as no one trimmed the log past it
-/// (``covers(_:since:)``). The log is trimmed (``trim(_:through:)``) by the reader that read it last.
+/// (``covers(_:since:)``). The log is trimmed (``trim(_:through:)``) once a plan's readers have read it.
 enum AssetChanges {
     /// The tables whose rows belong to one asset (`asset_id`) and are logged with it.
     static let ownedTables = ["reviews", "companions", "hashes", "image_hashes", "image_features", "text_readings", "image_codes"]
@@ -105,10 +105,11 @@ enum AssetChanges {
         return Int(try db.scalar("SELECT count(*) FROM temp.changed_assets")?.int64 ?? 0)
     }
 
-    /// Trims the log of the writes up to `serial`, which its last reader read at, when nothing was
-    /// logged since; the row of `serial` stays as it is, so the next write is logged past it, a
-    /// reader of the serial before still learns what that row logged, and a reader of an older one
-    /// learns that the log no longer ``covers(_:since:)`` it. An index this run cannot write keeps its log.
+    /// Trims the log of the writes before `serial`, which every reader that remembers what it read
+    /// read at or past (``RuleEvaluator/trimChangeLog()``). The row of `serial` stays as it is, so
+    /// the next write is logged past it, a reader of the serial before still learns what that row
+    /// logged, and a reader of an older one learns that the log no longer ``covers(_:since:)`` it.
+    /// An index this run cannot write keeps its log.
     static func trim(_ db: Database, through serial: Int64) {
         try? db.transaction {
             var first: Int64?
@@ -117,7 +118,11 @@ enum AssetChanges {
             try db.forEachRow("SELECT serial, asset_id, live_id FROM asset_changes ORDER BY serial DESC LIMIT 1") { row in
                 last = (row.int64("serial"), row.int64("asset_id"), row.value("live_id"))
             }
-            guard let first, let last, last.serial == serial, first < serial else { return }
+            guard let first, let last, first < serial, serial <= last.serial else { return }
+            guard last.serial == serial else {
+                try db.execute("DELETE FROM asset_changes WHERE serial < ?", [.integer(serial)])
+                return
+            }
             // Without a condition, SQLite drops the table's pages at once instead of row by row.
             try db.execute("DELETE FROM asset_changes")
             try db.execute("INSERT INTO asset_changes (serial, asset_id, live_id) VALUES (?, ?, ?)",

@@ -50,6 +50,7 @@ public struct RulePlanner {
         if !groups.groups.isEmpty {
             spared.merge(try evaluator.sparedGroupMembers(files)) { first, _ in first }
         }
+        evaluator.trimChangeLog()
         let plan = try PlanBuilder(db: db, ceilingPercent: ceilingPercent, spared: spared, groups: groups.groups.isEmpty ? nil : groups,
                                    now: clock.now, root: root).build(requests)
         return (plan, evaluations)

@@ -72,10 +72,16 @@ import Testing
                 match: {rating: {lte: 1}}
               - name: halves
                 match: {live: true}
+            protect:
+              - rating: {gte: 3}
             """)]
+        var spared: [Int64] = []
         let run = { () throws -> (EvaluationMemo.Source, [[Int64]]) in
             let evaluator = try RuleEvaluator(database: db, clock: RunClock(now: EvaluationMemoTests.start, localOffset: 0))
             let evaluated = try evaluator.evaluate(files)
+            spared = try evaluator.sparedLiveHalves(files).keys.sorted()
+            // As a plan does, once its memos are read: the log is trimmed up to where they read it.
+            evaluator.trimChangeLog()
             return (evaluator.source, evaluated.map(\.net))
         }
         #expect(try run() == (.computed, [[1, 2, 3, 4, 5, 6, 7, 8], [5, 6]]))
@@ -84,10 +90,15 @@ import Testing
         #expect(try run() == (.merged(assets: 1), [[1, 2, 4, 5, 6, 7, 8], [5, 6]]))
         // The log is trimmed to the serial the memo was recorded at.
         #expect(try db.scalar("SELECT count(*) FROM asset_changes")?.int64 == 1)
+        try db.execute("UPDATE assets SET rating = 4 WHERE id = 5")
+        #expect(try run() == (.merged(assets: 2), [[1, 2, 4, 6, 7, 8], [6]]))
+        #expect(spared == [5], "what the guards spare of the Live Photo halves, merged alike")
         try db.execute("UPDATE assets SET kind = 'photo' WHERE id = 6")
-        #expect(try run() == (.merged(assets: 2), [[1, 2, 4, 5, 6, 7, 8], []]))
+        #expect(try run() == (.merged(assets: 2), [[1, 2, 4, 6, 7, 8], []]))
         try db.execute("INSERT INTO settings (key, value) VALUES ('memo_test', 1)")
         #expect(try run().0 == .computed)
+        try db.execute("UPDATE assets SET rating = 1 WHERE id = 5")
+        #expect(try run().0 == .merged(assets: 2))
         // A memo whose writes since were trimmed away is computed whole.
         try db.execute("UPDATE assets SET rating = 0 WHERE id = 3")
         let serial = try AssetChanges.serial(db)
@@ -95,6 +106,17 @@ import Testing
         AssetChanges.trim(db, through: try AssetChanges.serial(db))
         #expect(try !AssetChanges.covers(db, since: serial - 1))
         #expect(try run() == (.computed, [[1, 2, 3, 4, 5, 6, 7, 8], []]))
+    }
+
+    /// Trimmed through a serial some write came after, the log keeps that serial's row and the later ones.
+    @Test func aTrimBeforeTheLastWriteKeepsTheWritesAfter() throws {
+        let index = try TestIndex((1 ... 3).map { TestAsset(path: "IMG_\($0).jpg") })
+        let db = index.database
+        for id in 1 ... 3 { try db.execute("UPDATE assets SET rating = 1 WHERE id = ?", [.integer(Int64(id))]) }
+        let last = try AssetChanges.serial(db)
+        AssetChanges.trim(db, through: last - 1)
+        #expect(try Self.logged(db, after: 0) == [2, 3])
+        #expect(try AssetChanges.covers(db, since: last - 2) && !AssetChanges.covers(db, since: last - 3))
     }
 
     /// The log trimmed through a serial keeps that serial's row as it was: a reader of the serial

@@ -16,7 +16,7 @@ enum EvaluationMemo {
     static func buckets(_ db: Database, files: [RuleFile], context: CompileContext, run: CompiledRun,
                         members: [String: [Int64]], crossings: ClockCrossings, mergeLimit: Int,
                         compute: () throws -> [RuleBuckets],
-                        computeChanged: () throws -> [RuleBuckets]?) throws -> (value: [RuleBuckets], source: Source) {
+                        computeChanged: () throws -> [RuleBuckets]?) throws -> (value: [RuleBuckets], source: Source, serial: Int64) {
         let predicates = files.flatMap { $0.rules.map(\.match) + $0.protect.map(\.predicate) }
         let memo = LoggedMemo<[RuleBuckets]>(
             name: "rule_evaluations", version: version,

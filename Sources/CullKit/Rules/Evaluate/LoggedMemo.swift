@@ -34,16 +34,18 @@ struct LoggedMemo<Value> {
     /// The value as `compute` finds it, or as remembered, brought up to date by `merge` (which
     /// computes the assets of ``AssetChanges/scopeTable``, whose ids it is given, and takes them in
     /// place of what was remembered of them; false when it cannot) while no more than `mergeLimit`
-    /// assets changed. `members`: the group members the run loaded, by spec.
+    /// assets changed. `members`: the group members the run loaded, by spec. With the serial of the
+    /// log it read at: the log may be trimmed up to it once the run's other readers are done.
     func value(_ db: Database, members: [String: [Int64]], crossings: ClockCrossings, mergeLimit: Int,
-               compute: () throws -> Value, merge: (inout Value, Set<Int64>) throws -> Bool) throws -> (value: Value, source: Source) {
+               compute: () throws -> Value, merge: (inout Value, Set<Int64>) throws -> Bool)
+        throws -> (value: Value, source: Source, serial: Int64) {
         let watch = try ChangeWatch.overEverything(db, name: name, version: version)
         let serial = try AssetChanges.serial(db)
         var found: (value: Value, source: Source)?
         if let (moved, memo) = watch.sinceRecorded, moved.isSubset(of: AssetChanges.loggedCounts) {
             var reader = MemoReader(memo)
             if key.holds(&reader), let then = reader.next(), let before = Self.readMembers(&reader), var value = read(&reader), reader.isAtEnd {
-                if moved.isEmpty && before == members { return (value, .recalled) }
+                if moved.isEmpty && before == members { return (value, .recalled, serial) }
                 if try AssetChanges.covers(db, since: then) {
                     let count = try AssetChanges.fillScope(db, since: then, also: Self.changedMembers(before, members))
                     if count <= mergeLimit {
@@ -65,8 +67,7 @@ struct LoggedMemo<Value> {
         }
         write(value, &writer)
         try? watch.recordIfUnchanged(db, memo: writer.bytes)
-        AssetChanges.trim(db, through: serial)
-        return (value, found?.source ?? .computed)
+        return (value, found?.source ?? .computed, serial)
     }
 
     /// The group members a memo holds, by spec.

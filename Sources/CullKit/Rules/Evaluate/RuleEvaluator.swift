@@ -17,6 +17,8 @@ public final class RuleEvaluator {
     private var members: [String: [Int64]] = [:]
     /// Where the run's relative dates next cross a file, read once for all its memos.
     let crossings = ClockCrossings()
+    /// The lowest serial of the log of changed assets its memos read at (``trimChangeLog()``).
+    var logRead: Int64?
 
     /// Registers the rule functions on `database` and reads the library's favorite threshold.
     public init(database: Database, clock: RunClock) throws {
@@ -158,7 +160,7 @@ public final class RuleEvaluator {
         let count = try libraryAssetCount()
         let run = RuleCompiler.compileRun(files, context)
         guard !run.rules.isEmpty else { return [] }
-        let (buckets, source) = try EvaluationMemo.buckets(
+        let (buckets, source, serial) = try EvaluationMemo.buckets(
             database, files: files, context: context, run: run, members: members, crossings: crossings,
             mergeLimit: max(1_000, count / 4), compute: { try evaluate(run) },
             computeChanged: {
@@ -169,6 +171,7 @@ public final class RuleEvaluator {
                 }
             })
         self.source = source
+        logRead = min(logRead ?? serial, serial)
         return zip(run.rules, buckets).map { $1.evaluation(of: $0, libraryCount: count) }
     }
 
@@ -239,14 +242,21 @@ public final class RuleEvaluator {
                 return stride(from: 0, to: pairs.count, by: 2).map { (id: pairs[$0], reason: Int(pairs[$0 + 1])) }
             })
         let count = try libraryAssetCount()
-        let (found, _) = try memo.value(database, members: members, crossings: crossings, mergeLimit: max(1_000, count / 4),
+        let (found, _, serial) = try memo.value(database, members: members, crossings: crossings, mergeLimit: max(1_000, count / 4),
                                         compute: { try find(query) }) { found, ids in
             let changed: SQLFragment = "\(scope.parenthesised) AND a.id IN \(sql: AssetChanges.scopeTable)"
             guard let (scoped, _) = RuleCompiler.sparingQuery(files, scope: changed, context) else { return false }
             found = found.filter { !ids.contains($0.id) } + (try find(scoped))
             return true
         }
+        logRead = min(logRead ?? serial, serial)
         return Dictionary(found.map { ($0.id, reasons[$0.reason].reason) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Trims the log of changed assets up to where this run's memos read it (``AssetChanges/trim(_:through:)``):
+    /// called once the run is done with them, so one memo's trim does not leave another computing whole.
+    public func trimChangeLog() {
+        if let logRead { AssetChanges.trim(database, through: logRead) }
     }
 
     /// The number of assets in the index (the base of `limit: {percent: …}`).

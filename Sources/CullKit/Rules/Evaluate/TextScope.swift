@@ -62,6 +62,7 @@ extension RuleEvaluator {
             writer.append(serial)
             // An index this run cannot write only looks again next time.
             try? watch.recordIfUnchanged(database, memo: writer.bytes)
+            logRead = min(logRead ?? serial, serial)
         }
         return report
     }
