@@ -36,21 +36,10 @@ enum BracketGroups {
         var candidate: GroupCandidate { GroupCandidate(key: key, ids: pictures.flatMap { $0 }) }
     }
 
-    /// One frame as the scan reads it: a camera's capture instant and how it was taken.
-    private struct Frame {
-        let id: Int64
-        let path: [UInt8]
-        let micros: Int64
-        let bias: Double?
-        let mode: Int?
-        let rendering: Rendering?
-        let focus: Double?
+    private typealias Frame = CameraFrames.Frame
 
-        /// Copies of one frame share all of these.
-        var picture: PictureKey { PictureKey(micros: micros, bias: bias, mode: mode, rendering: rendering, focus: focus) }
-    }
-
-    private struct PictureKey: Hashable {
+    /// Copies of one frame share all of these.
+    fileprivate struct PictureKey: Hashable {
         let micros: Int64
         let bias: Double?
         let mode: Int?
@@ -64,32 +53,16 @@ enum BracketGroups {
         var first: Frame { frames[0] }
     }
 
-    private struct Camera: Hashable {
-        let make: [UInt8], model: [UInt8]
-    }
-
-    static func sets(_ db: Database) throws -> [BracketSet] {
-        // One scan of the photos that carry any of the signals; a sequence without one is no set.
-        var byCamera: [Camera: [Frame]] = [:]
-        try db.forEachRow("""
-            SELECT a.id, a.path, a.camera_make, a.camera_model, a.taken, a.taken_subsec_us, a.exposure_bias, a.exposure_mode,
-                   a.rendering, a.focus_distance
-            FROM assets a
-            WHERE +a.kind = ? AND a.taken IS NOT NULL AND a.camera_make IS NOT NULL AND a.camera_model IS NOT NULL
-              AND (a.exposure_bias IS NOT NULL OR a.exposure_mode = 2 OR a.rendering IS NOT NULL OR a.focus_distance IS NOT NULL)
-            """, [.text(MediaKind.photo.rawValue)], Columns.self) { row, column in
-            guard let make = row.bytes(column.make), let model = row.bytes(column.model) else { return }
-            let frame = Frame(id: row.int64(column.id), path: row.bytes(column.path) ?? [],
-                              micros: row.int64(column.taken) * 1_000_000 + (row.optionalInt64(column.subsecond) ?? 0),
-                              bias: row.optionalDouble(column.bias), mode: row.optionalInt64(column.mode).map(Int.init),
-                              rendering: row.enumValue(column.rendering, as: Rendering.self),
-                              focus: row.optionalDouble(column.focus))
-            byCamera[Camera(make: make, model: model), default: []].append(frame)
+    /// The bracket sets among the photos the scan read (``CameraFrames``).
+    static func sets(_ scanned: CameraFrames) -> [BracketSet] {
+        var byCamera: [Int: [Frame]] = [:]
+        for frame in scanned.frames where frame.bracketFrame {
+            guard let camera = frame.camera else { continue }
+            byCamera[camera, default: []].append(frame)
         }
         var sets: [BracketSet] = []
         for (camera, frames) in byCamera {
-            let name = [camera.make, camera.model].map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
-            for run in runs(pictures(frames)) { sets += found(in: run, camera: name) }
+            for run in runs(pictures(frames)) { sets += found(in: run, camera: scanned.cameras[camera].name) }
         }
         return sets.sorted { $0.key < $1.key }
     }
@@ -180,14 +153,14 @@ enum BracketGroups {
         }
     }
 
-    /// The frame fields ``sets(_:)`` reads.
-    private struct Columns: RowColumns {
-        let id, path, make, model, taken, subsecond, bias, mode, rendering, focus: Row.Column
+}
 
-        init(_ row: Row) {
-            (id, path, make, model, taken) = (row.index("id"), row.index("path"), row.index("camera_make"), row.index("camera_model"), row.index("taken"))
-            (subsecond, bias, mode) = (row.index("taken_subsec_us"), row.index("exposure_bias"), row.index("exposure_mode"))
-            (rendering, focus) = (row.index("rendering"), row.index("focus_distance"))
-        }
+private extension CameraFrames.Frame {
+    /// The capture instant, in microseconds (a bracket frame has a capture time).
+    var micros: Int64 { (taken ?? 0) * 1_000_000 + (subsecond ?? 0) }
+
+    /// Copies of one frame share all of these.
+    var picture: BracketGroups.PictureKey {
+        BracketGroups.PictureKey(micros: micros, bias: bias, mode: mode, rendering: rendering, focus: focus)
     }
 }

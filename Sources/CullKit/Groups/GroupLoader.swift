@@ -56,11 +56,19 @@ extension GroupSet {
         if let root, features || specs.contains(where: \.readsFeatures) { try FeatureCache(db: db, root: root).refresh() }
         var specs = specs
         if specs.contains(where: \.respectsBrackets) { specs.insert(.bracket) }
-        let brackets = specs.contains(.bracket) ? try bracketSets(db, root: root) : []
+        // The bracket sets, the panoramas among the bursts and the bursts read one scan between them.
+        var scanned: CameraFrames?
+        func frames() throws -> CameraFrames {
+            if let scanned { return scanned }
+            let frames = try CameraFrames.scan(db)
+            scanned = frames
+            return frames
+        }
+        let brackets = specs.contains(.bracket) ? try bracketSets(db, root: root, frames: frames) : []
         var groups: [MediaGroup] = []
         for spec in specs.sorted(by: { $0.key < $1.key }) {
             groups += try GroupMembers.read(db, spec: spec, candidates: candidates(db, spec: spec, root: root, progress: progress,
-                                                                                brackets: brackets))
+                                                                                brackets: brackets, frames: frames))
         }
         let set = GroupSet(groups: groups)
         // A savepoint, not BEGIN IMMEDIATE: only the connection's temp table is written, so no
@@ -79,17 +87,18 @@ extension GroupSet {
 
     /// The bracket sets of the index, from the capture settings (``BracketGroups``) and the pixels
     /// (``PanoramaSets``, whose frames are measured first with `root`), remembered (``IndexMemo``).
-    private static func bracketSets(_ db: Database, root: String?) throws -> [BracketGroups.BracketSet] {
+    private static func bracketSets(_ db: Database, root: String?, frames: () throws -> CameraFrames) throws -> [BracketGroups.BracketSet] {
         try IndexMemo.value(db, name: "bracket_sets", version: GroupMemo.version, key: GroupMemo.key(root: root),
                             write: BracketGroups.BracketSet.write, read: BracketGroups.BracketSet.read) {
-            let brackets = try BracketGroups.sets(db)
-            return try brackets + PanoramaSets.sets(db, root: root, excluding: Set(brackets.flatMap { $0.pictures.joined() }))
+            let scanned = try frames()
+            let brackets = BracketGroups.sets(scanned)
+            return try brackets + PanoramaSets.sets(db, root: root, frames: scanned, excluding: Set(brackets.flatMap { $0.pictures.joined() }))
         }
     }
 
     /// What each kind's loader finds: the one place a new kind of group is added.
     private static func candidates(_ db: Database, spec: GroupSpec, root: String?, progress: HashProgress?,
-                                   brackets: [BracketGroups.BracketSet]) throws -> [GroupCandidate] {
+                                   brackets: [BracketGroups.BracketSet], frames: () throws -> CameraFrames) throws -> [GroupCandidate] {
         switch spec {
         case .exact:
             return try ExactGroups.candidates(db, root: root, progress: progress)
@@ -103,7 +112,7 @@ extension GroupSet {
             var key = MemoWriter()
             key.append(list: excluding.sorted())
             return try GroupCandidate.remembered(db, name: "burst_groups", key: key.bytes) {
-                try BurstGroups.candidates(db, excluding: excluding)
+                BurstGroups.candidates(try frames(), excluding: excluding)
             }
         case .rawPair:
             return try GroupCandidate.remembered(db, name: "raw_pairs") { try RawPairs.candidates(db) }

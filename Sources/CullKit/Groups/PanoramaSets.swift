@@ -8,8 +8,8 @@
 /// within one capture second, or under one burst id): each is measured by the feature pass, once
 /// (cached), so a run of burst rules decodes its frames and not the library.
 enum PanoramaSets {
-    static func sets(_ db: Database, root: String?, excluding: Set<Int64>) throws -> [BracketGroups.BracketSet] {
-        let bursts = try BurstGroups.candidates(db, excluding: excluding)
+    static func sets(_ db: Database, root: String?, frames: CameraFrames, excluding: Set<Int64>) throws -> [BracketGroups.BracketSet] {
+        let bursts = BurstGroups.candidates(frames, excluding: excluding)
         let members = bursts.flatMap(\.ids)
         guard !members.isEmpty else { return [] }
         if let root { try FeatureCache(db: db, root: root).refresh(among: members) }
