@@ -7,10 +7,19 @@ enum IndexMemo {
     static func value<T>(_ db: Database, name: String, version: Int, key: [UInt8] = [],
                          write: (T, inout MemoWriter) -> Void, read: (inout MemoReader) -> T?,
                          compute: () throws -> T) throws -> T {
-        let watch = try ChangeWatch.overEverything(db, name: name, version: version)
+        try value(db, watch: ChangeWatch.overEverything(db, name: name, version: version), key: key,
+                  write: write, read: read, compute: compute)
+    }
+
+    /// The same over what `watch` watches: for a result computed from fewer tables than a plan
+    /// reads. `holds` says whether a remembered result is still the one `compute` would give (a
+    /// watch tolerating deletions hands back a result some of whose assets may be gone).
+    static func value<T>(_ db: Database, watch: ChangeWatch, key: [UInt8] = [],
+                         write: (T, inout MemoWriter) -> Void, read: (inout MemoReader) -> T?,
+                         holds: (T) throws -> Bool = { _ in true }, compute: () throws -> T) throws -> T {
         if let memo = watch.memo {
             var reader = MemoReader(memo)
-            if reader.bytesList() == key, let value = read(&reader), reader.isAtEnd { return value }
+            if reader.bytesList() == key, let value = read(&reader), reader.isAtEnd, try holds(value) { return value }
         }
         let value = try compute()
         var writer = MemoWriter()

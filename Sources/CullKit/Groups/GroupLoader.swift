@@ -104,7 +104,8 @@ extension GroupSet {
             return try ExactGroups.candidates(db, root: root, progress: progress)
         case .image:
             if let root { try ImageHashCache(db: db, root: root).refresh(progress: progress) }
-            return try GroupCandidate.remembered(db, name: "image_groups", key: GroupMemo.key(root: root)) {
+            return try IndexMemo.value(db, watch: ImageGroups.watch(db), key: GroupMemo.key(root: root), write: GroupCandidate.write,
+                                       read: GroupCandidate.read, holds: { try ImageGroups.holdAfterDeletions($0, db) }) {
                 try ImageGroups.candidates(db, root: root)
             }
         case .burst:
