@@ -33,6 +33,7 @@ public enum Migrator {
         .m0035PictureFields,
         .m0036AssetChanges,
         .m0037AddedIndex,
+        .m0038LiveKinds,
     ]
 
     /// The number of migrations this build knows; an index with more was written by a newer Cull.

@@ -66,9 +66,6 @@ enum SchemaSnapshot {
         CREATE INDEX assets_folder ON assets(folder)
         """#,
         #"""
-        CREATE INDEX assets_live ON assets(live_id) WHERE live_id IS NOT NULL
-        """#,
-        #"""
         CREATE TABLE companions (
             asset_id INTEGER NOT NULL REFERENCES assets(id) ON DELETE CASCADE,
             path TEXT NOT NULL,
@@ -708,6 +705,9 @@ enum SchemaSnapshot {
         """#,
         #"""
         CREATE INDEX assets_added ON assets(added)
+        """#,
+        #"""
+        CREATE INDEX assets_live ON assets(live_id, kind) WHERE live_id IS NOT NULL
         """#,
     ]
 

@@ -100,9 +100,11 @@ import Testing
             #expect(try Self.live(index, name) == nil, "\(name)")
         }
         #expect(try LivePairs.partners(index.database)[try index.id("IMG_5.JPG")] == [try index.id("IMG_5.MOV")])
-        // Only the paired assets are read, never the whole table.
+        // Only the paired assets are read, never the whole table, and from the index alone (it
+        // holds their kinds): not a seek into the table for each half.
         let plan = try index.database.queryPlan(LivePairs.partnersSQL, []).joined(separator: "\n")
         #expect(!plan.contains("SCAN a"), "\(plan)")
+        #expect(plan.contains("SEARCH a USING COVERING INDEX") && plan.contains("SEARCH b USING COVERING INDEX"), "\(plan)")
         // Evidence lost (the video is now long): the name pair goes on the next pairing.
         try index.database.execute("UPDATE assets SET duration = 9 WHERE name = 'IMG_1.MOV'")
         try LivePairs.pairByEvidence(index.database)
