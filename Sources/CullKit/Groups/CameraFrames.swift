@@ -35,6 +35,13 @@ struct CameraFrames {
     private(set) var frames: [Frame] = []
     /// The cameras the frames name, each once.
     private(set) var cameras: [Camera] = []
+    /// The change counts of the index the frames were read from (``ChangeCounts/readAll(_:)``), in
+    /// the same read: a memo may take the frames for its own only while they are the same, as it
+    /// records what it computed with the counts it saw before (``isCurrent(_:)``).
+    private(set) var counts = ""
+
+    /// True when nothing was written to the index since the frames were read.
+    func isCurrent(_ db: Database) throws -> Bool { try counts == ChangeCounts.readAll(db) }
 
     /// The frames of one kind of set, in index order.
     var burstFrames: [Frame] { frames.filter(\.burstFrame) }
@@ -43,7 +50,15 @@ struct CameraFrames {
     /// One scan of the photos that may be frames of either. `+kind`: most of a library is photos,
     /// so the kind indexes select little and cost a table seek per photo.
     static func scan(_ db: Database) throws -> CameraFrames {
-        var scanned = CameraFrames()
+        try db.snapshot {
+            var scanned = CameraFrames()
+            scanned.counts = try ChangeCounts.readAll(db)
+            try scanned.read(db)
+            return scanned
+        }
+    }
+
+    private mutating func read(_ db: Database) throws {
         var cameraIndex: [Camera: Int] = [:]
         try db.forEachRow("""
             SELECT id, path, camera_make, camera_model, taken, taken_subsec_us, burst_id, exposure_bias, exposure_mode,
@@ -60,19 +75,18 @@ struct CameraFrames {
             if let make = row.bytes(column.make), let model = row.bytes(column.model) {
                 let key = Camera(make: make, model: model)
                 camera = cameraIndex[key] ?? {
-                    scanned.cameras.append(key)
-                    cameraIndex[key] = scanned.cameras.count - 1
-                    return scanned.cameras.count - 1
+                    cameras.append(key)
+                    cameraIndex[key] = cameras.count - 1
+                    return cameras.count - 1
                 }()
             }
-            scanned.frames.append(Frame(
+            frames.append(Frame(
                 id: row.int64(column.id), path: row.bytes(column.path) ?? [], camera: camera,
                 taken: row.optionalInt64(column.taken), subsecond: row.optionalInt64(column.subsecond), burst: row.bytes(column.burst),
                 bias: row.optionalDouble(column.bias), mode: row.optionalInt64(column.mode).map(Int.init),
                 rendering: row.enumValue(column.rendering, as: Rendering.self), focus: row.optionalDouble(column.focus),
                 burstFrame: row.int64(column.burstFrame) != 0, bracketFrame: row.int64(column.bracketFrame) != 0))
         }
-        return scanned
     }
 
     /// The frame fields ``scan(_:)`` reads.

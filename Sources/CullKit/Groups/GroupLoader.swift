@@ -56,10 +56,11 @@ extension GroupSet {
         if let root, features || specs.contains(where: \.readsFeatures) { try FeatureCache(db: db, root: root).refresh() }
         var specs = specs
         if specs.contains(where: \.respectsBrackets) { specs.insert(.bracket) }
-        // The bracket sets, the panoramas among the bursts and the bursts read one scan between them.
+        // The bracket sets, the panoramas among the bursts and the bursts read one scan between
+        // them, while nothing was written since: each memo records the counts it saw before it computed.
         var scanned: CameraFrames?
         func frames() throws -> CameraFrames {
-            if let scanned { return scanned }
+            if let scanned, try scanned.isCurrent(db) { return scanned }
             let frames = try CameraFrames.scan(db)
             scanned = frames
             return frames
