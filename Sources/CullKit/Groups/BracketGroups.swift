@@ -152,7 +152,6 @@ enum BracketGroups {
                               pictures: members.map { run[$0].frames.map(\.id) })
         }
     }
-
 }
 
 private extension CameraFrames.Frame {

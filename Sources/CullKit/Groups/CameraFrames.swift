@@ -43,10 +43,6 @@ struct CameraFrames {
     /// True when nothing was written to the index since the frames were read.
     func isCurrent(_ db: Database) throws -> Bool { try counts == ChangeCounts.readAll(db) }
 
-    /// The frames of one kind of set, in index order.
-    var burstFrames: [Frame] { frames.filter(\.burstFrame) }
-    var bracketFrames: [Frame] { frames.filter(\.bracketFrame) }
-
     /// One scan of the photos that may be frames of either. `+kind`: most of a library is photos,
     /// so the kind indexes select little and cost a table seek per photo.
     static func scan(_ db: Database) throws -> CameraFrames {
