@@ -66,10 +66,13 @@ extension GroupSet {
             return frames
         }
         let brackets = specs.contains(.bracket) ? try bracketSets(db, root: root, frames: frames) : []
+        let bursts = specs.contains(.burst) ? try burstCandidates(db, brackets: brackets, frames: frames) : []
+        // No other kind reads the frames: they are not held (a photo each) while the others are found.
+        scanned = nil
         var groups: [MediaGroup] = []
         for spec in specs.sorted(by: { $0.key < $1.key }) {
             groups += try GroupMembers.read(db, spec: spec, candidates: candidates(db, spec: spec, root: root, progress: progress,
-                                                                                brackets: brackets, frames: frames))
+                                                                                brackets: brackets, bursts: bursts))
         }
         let set = GroupSet(groups: groups)
         // A savepoint, not BEGIN IMMEDIATE: only the connection's temp table is written, so no
@@ -97,9 +100,21 @@ extension GroupSet {
         }
     }
 
-    /// What each kind's loader finds: the one place a new kind of group is added.
+    /// The bursts of the index (``BurstGroups``), none holding a frame of `brackets`, remembered (``IndexMemo``).
+    private static func burstCandidates(_ db: Database, brackets: [BracketGroups.BracketSet],
+                                        frames: () throws -> CameraFrames) throws -> [GroupCandidate] {
+        let excluding = Set(brackets.flatMap { $0.pictures.joined() })
+        var key = MemoWriter()
+        key.append(list: excluding.sorted())
+        return try GroupCandidate.remembered(db, name: "burst_groups", key: key.bytes) {
+            BurstGroups.candidates(try frames(), excluding: excluding)
+        }
+    }
+
+    /// What each kind's loader finds: the one place a new kind of group is added (the bracket sets
+    /// and the bursts are found first, from one scan: ``load(_:specs:root:features:progress:)``).
     private static func candidates(_ db: Database, spec: GroupSpec, root: String?, progress: HashProgress?,
-                                   brackets: [BracketGroups.BracketSet], frames: () throws -> CameraFrames) throws -> [GroupCandidate] {
+                                   brackets: [BracketGroups.BracketSet], bursts: [GroupCandidate]) throws -> [GroupCandidate] {
         switch spec {
         case .exact:
             return try ExactGroups.candidates(db, root: root, progress: progress)
@@ -110,12 +125,7 @@ extension GroupSet {
                 try ImageGroups.candidates(db, root: root)
             }
         case .burst:
-            let excluding = Set(brackets.flatMap { $0.pictures.joined() })
-            var key = MemoWriter()
-            key.append(list: excluding.sorted())
-            return try GroupCandidate.remembered(db, name: "burst_groups", key: key.bytes) {
-                BurstGroups.candidates(try frames(), excluding: excluding)
-            }
+            return bursts
         case .rawPair:
             return try GroupCandidate.remembered(db, name: "raw_pairs") { try RawPairs.candidates(db) }
         case let .similar(distance):
