@@ -15,12 +15,13 @@ import Testing
     static func hash(_ db: Database, id: Int64, _ value: Int64) throws {
         let bytes: SQLValue = .blob(Array(String(value).utf8) + Array(repeating: 0, count: 16 - String(value).utf8.count))
         try db.execute("UPDATE image_hashes SET hash = ? WHERE asset_id = ?", [bytes, .integer(id)])
-        guard try db.scalar("SELECT changes()")?.int64 == 0, try db.scalar("SELECT count(*) FROM assets WHERE id = ?", [.integer(id)])?.int64 == 1 else { return }
-        try db.execute("""
-            INSERT INTO image_hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, hash)
-            SELECT id, device, inode, size, mtime_ns, 0, ? FROM assets WHERE id = ?
-            """, [bytes, .integer(id)])
-        try ChangeCounts.bump(db, CacheTable.imageHashes.name)
+        if try db.scalar("SELECT changes()")?.int64 == 0 {
+            try db.execute("""
+                INSERT INTO image_hashes (asset_id, device, inode, size, mtime_ns, ctime_ns, hash)
+                SELECT id, device, inode, size, mtime_ns, 0, ? FROM assets WHERE id = ?
+                """, [bytes, .integer(id)])
+            if try db.scalar("SELECT changes()")?.int64 == 1 { try ChangeCounts.bump(db, CacheTable.imageHashes.name) }
+        }
     }
 
     /// The groups of the index by key, each member id in order.
